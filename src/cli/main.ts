@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+import { MockConfigError } from '../config-error.js';
+import { createMockServer } from '../server.js';
+import { parseArgs } from './parse-args.js';
+
+/** The CLI: flags in, programmatic API called, one-line errors out. The only place that exits. */
+async function main(): Promise<number> {
+  const parsed = await parseArgs(process.argv.slice(2));
+  if (parsed.kind === 'exit') {
+    (parsed.code === 0 ? process.stdout : process.stderr).write(`${parsed.output}\n`);
+    return parsed.code;
+  }
+  const server = await createMockServer(parsed.options);
+  try {
+    await server.listen();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const { host, port } = server.options;
+    if (code === 'EADDRINUSE') throw new MockConfigError(`port ${port} on ${host} is already in use; choose another with --port`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      throw new MockConfigError(`cannot listen on host ${host}: no such local address (--host)`);
+    if (code === 'EACCES') throw new MockConfigError(`not allowed to listen on port ${port} (--port)`);
+    throw error;
+  }
+  process.stdout.write(`plantstore-mock listening on ${server.url} (spec: ${server.options.spec})\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+  await server.close();
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const message =
+      error instanceof MockConfigError ? error.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+    process.stderr.write(`plantstore-mock: ${message}\n`);
+    if (!(error instanceof MockConfigError) && process.env.DEBUG) console.error(error);
+    process.exitCode = error instanceof MockConfigError ? 2 : 1;
+  },
+);

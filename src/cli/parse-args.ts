@@ -1,0 +1,83 @@
+import yargs from 'yargs';
+import { LOG_LEVELS, type LogLevel, type MockServerOptions } from '../options.js';
+
+export const ENV_PREFIX = 'PLANTSTORE_MOCK';
+
+export type ParsedArgs =
+  | { readonly kind: 'run'; readonly options: MockServerOptions }
+  | { readonly kind: 'exit'; readonly code: number; readonly output: string };
+
+/** Maps flags and PLANTSTORE_MOCK_* environment variables (yargs reads them) to server options. */
+export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
+  let output = '';
+  let failure: string | undefined;
+  const parser = yargs([...argv])
+    .scriptName('plantstore-mock')
+    .usage('$0 [options]\n\nA contract-faithful mock server of the Plant Store API (or any OpenAPI document).')
+    .env(ENV_PREFIX)
+    .options({
+      spec: {
+        type: 'string',
+        describe: 'OpenAPI document to mock (YAML or JSON)',
+        defaultDescription: 'the bundled Plant Store openapi.yaml',
+      },
+      port: { type: 'number', default: 4010, describe: 'TCP port to listen on (0 picks a free one)' },
+      host: { type: 'string', default: '127.0.0.1', describe: 'interface to listen on (0.0.0.0 for every interface)' },
+      seed: { type: 'number', describe: 'seed of the data generator, for reproducible generated bodies' },
+      dynamic: { type: 'boolean', default: false, describe: 'generate bodies from the schemas instead of echoing and examples' },
+      token: { type: 'string', array: true, describe: 'accepted bearer token (repeatable; env: comma-separated); default: any token' },
+      'body-limit': { type: 'string', default: '1mb', describe: 'largest request body: bytes, or with kb/mb' },
+      'log-level': { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'log level; info logs one line per request' },
+      cors: { type: 'boolean', default: true, describe: 'answer CORS requests and preflights (--no-cors to turn off)' },
+    })
+    .strict()
+    .help()
+    .version()
+    .epilogue(
+      `Every option can also be set by an environment variable: ${ENV_PREFIX}_PORT, ${ENV_PREFIX}_TOKEN, ${ENV_PREFIX}_BODY_LIMIT, ...`,
+    )
+    .wrap(null)
+    .exitProcess(false)
+    .fail((message, error) => {
+      failure = message ?? error?.message ?? 'invalid arguments';
+    });
+  const args = await parser.parse([...argv], {}, (_error, _argv, text) => {
+    output = text;
+  });
+  if (failure !== undefined) return { kind: 'exit', code: 2, output: `plantstore-mock: ${failure} (see --help)` };
+  if (output !== '') return { kind: 'exit', code: 0, output };
+  const bodyLimit = parseSize(args['body-limit']);
+  if (bodyLimit === undefined)
+    return {
+      kind: 'exit',
+      code: 2,
+      output: `plantstore-mock: --body-limit must be a size like 1048576, 512kb or 2mb; got "${args['body-limit']}"`,
+    };
+  const numeric = (name: string, value: number | undefined) =>
+    value !== undefined && Number.isNaN(value) ? `--${name} must be a number` : undefined;
+  const bad = numeric('port', args.port) ?? numeric('seed', args.seed);
+  if (bad) return { kind: 'exit', code: 2, output: `plantstore-mock: ${bad}` };
+  const options: MockServerOptions = {
+    ...(args.spec !== undefined ? { spec: args.spec } : {}),
+    port: args.port,
+    host: args.host,
+    ...(args.seed !== undefined ? { seed: args.seed } : {}),
+    dynamic: args.dynamic,
+    tokens: (args.token ?? [])
+      .flatMap((t) => String(t).split(','))
+      .map((t) => t.trim())
+      .filter((t) => t !== ''),
+    bodyLimit,
+    logLevel: args['log-level'],
+    cors: args.cors,
+  };
+  return { kind: 'run', options };
+}
+
+function parseSize(text: string): number | undefined {
+  const match = /^\s*(\d+)\s*(b|kb|kib|mb|mib)?\s*$/i.exec(text);
+  if (!match) return undefined;
+  const unit = (match[2] ?? 'b').toLowerCase();
+  const factor = unit.startsWith('k') ? 1024 : unit.startsWith('m') ? 1024 * 1024 : 1;
+  return Number(match[1]) * factor;
+}

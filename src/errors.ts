@@ -1,0 +1,106 @@
+/**
+ * The one catalogue of every error the mock itself can emit. Each entry's `error` value is part of the
+ * public contract (consumers assert on it): never renumber an entry, only add new ones. The README's
+ * error table is generated from this file (`npm run docs`) and a test keeps the two in step.
+ */
+export interface ErrorDefinition {
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** Stable numeric `error` value of the Error body; fits int32. */
+  readonly error: number;
+  /** Message template; `{name}` placeholders are filled from the problem's params. */
+  readonly message: string;
+  /** One line for the README: when a consumer sees this. */
+  readonly when: string;
+}
+
+export const ERRORS = {
+  INVALID_REQUEST: {
+    status: 400,
+    error: 40001,
+    message: 'Invalid request: {details}',
+    when: 'The body, query or headers break the contract; every finding is named.',
+  },
+  MALFORMED_JSON: {
+    status: 400,
+    error: 40002,
+    message: 'Request body is not valid JSON: {details}',
+    when: 'The body cannot be parsed as JSON.',
+  },
+  BODY_REQUIRED: {
+    status: 400,
+    error: 40003,
+    message: 'Request body is required: send a JSON document ({mediaTypes})',
+    when: 'The operation needs a body and none (or an empty one) was sent.',
+  },
+  INVALID_ENCODING: {
+    status: 400,
+    error: 40004,
+    message: 'Request body is not valid UTF-8',
+    when: 'The body bytes are not UTF-8, as JSON requires.',
+  },
+  DUPLICATE_ID: {
+    status: 400,
+    error: 40009,
+    message: 'A plant with id {id} already exists',
+    when: 'A scenario that keeps state saw the same id created twice.',
+  },
+  MISSING_CREDENTIALS: {
+    status: 401,
+    error: 40101,
+    message: 'Authentication required: {details}',
+    when: 'No Authorization header, another scheme, or `Bearer` without a token.',
+  },
+  TOKEN_REJECTED: {
+    status: 401,
+    error: 40102,
+    message: 'The bearer token is not accepted by this server',
+    when: 'The server runs with `--token` and the token is not one of them.',
+  },
+  NOT_FOUND: {
+    status: 404,
+    error: 40401,
+    message: 'No operation matches {method} {path}',
+    when: 'The path is not in the OpenAPI document.',
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    error: 40501,
+    message: '{method} is not allowed on {path}; allowed: {allow}',
+    when: 'The path exists but not with this method; the `Allow` header lists the methods.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    error: 41301,
+    message: 'Request body is larger than the limit of {limit} bytes',
+    when: 'The body exceeds `--body-limit` (default 1 MiB).',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    error: 41501,
+    message: 'Unsupported Content-Type {contentType}; supported: {mediaTypes}',
+    when: 'The body is not sent as the operation`s media type (application/json).',
+  },
+  INVALID_FORCING: {
+    status: 422,
+    error: 42201,
+    message: 'Cannot force the response: {details}',
+    when: 'A `Prefer` header or `__code`/`__example`/`__dynamic`/`__seed` query asks for something the document does not define.',
+  },
+  INTERNAL: {
+    status: 500,
+    error: 50001,
+    message: 'The mock failed unexpectedly: {details}',
+    when: 'A bug in the mock; the log has the details. Please report it.',
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Fills a template's `{name}` placeholders; an unknown placeholder is left visible rather than dropped. */
+export function formatMessage(code: ErrorCode, params: Readonly<Record<string, string | number>> = {}): string {
+  return ERRORS[code].message.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : String(value);
+  });
+}

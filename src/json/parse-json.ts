@@ -1,0 +1,45 @@
+import { parse } from 'lossless-json';
+
+export type JsonParseResult =
+  | { readonly ok: true; readonly value: unknown; readonly hasBigIntegers: boolean }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * Parses JSON without losing integer precision: integral numbers beyond 2^53-1 (also written as
+ * `1e19` or `9.2e18`) become exact bigints, everything else a number. Duplicate keys are rejected
+ * (their meaning is undefined, RFC 8259 §4) and `__proto__` stays an ordinary own key.
+ */
+export function parseJson(text: string): JsonParseResult {
+  let hasBigIntegers = false;
+  const parseNumber = (literal: string): number | bigint => {
+    const value = Number(literal);
+    if (Number.isSafeInteger(value) || (Number.isFinite(value) && !Number.isInteger(value))) return value;
+    const exact = exactInteger(literal);
+    if (exact === undefined) return value;
+    hasBigIntegers = true;
+    return exact;
+  };
+  try {
+    return { ok: true, value: parse(text, null, parseNumber), hasBigIntegers };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+/** Beyond this many decimal digits a number is no integer any schema format can hold. */
+const MAX_SCALE = 1000;
+
+/** The exact integer a JSON number literal denotes, or undefined when it is not integral. */
+export function exactInteger(literal: string): bigint | undefined {
+  const match = NUMBER.exec(literal);
+  if (!match) return undefined;
+  const [, sign = '', whole = '', fraction = '', exponent = '0'] = match;
+  const digits = whole + fraction;
+  const scale = Number(exponent) - fraction.length;
+  if (scale > MAX_SCALE) return undefined;
+  if (scale >= 0) return BigInt(sign + digits) * 10n ** BigInt(scale);
+  const kept = digits.slice(0, scale);
+  if (!/^0*$/.test(digits.slice(scale))) return undefined;
+  return BigInt(sign + (kept === '' ? '0' : kept));
+}

@@ -1,0 +1,93 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MockConfigError } from './config-error.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The Plant Store contract shipped with the package. */
+export const BUNDLED_SPEC = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+
+/** Options of `createMockServer`. Every field is optional. */
+export interface MockServerOptions {
+  /** Path of the OpenAPI 3.x / Swagger 2.0 document to mock (YAML or JSON). Default: the bundled Plant Store `openapi.yaml`. */
+  readonly spec?: string;
+  /** TCP port `listen()` binds; 0 picks a free port. Default 0 (the CLI's default is 4010). */
+  readonly port?: number;
+  /** Interface `listen()` binds. Default `127.0.0.1`: the mock is not reachable from other machines unless asked. */
+  readonly host?: string;
+  /** Seed of this server's data generator, for reproducible generated bodies. Default: random. */
+  readonly seed?: number;
+  /** Generate every body from its schema (like `Prefer: dynamic=true` on each request). Default false. */
+  readonly dynamic?: boolean;
+  /** Accepted bearer tokens. Empty (the default) accepts any well-formed token. */
+  readonly tokens?: readonly string[];
+  /** Largest accepted request body in bytes; larger ones get 413. Default 1 MiB. */
+  readonly bodyLimit?: number;
+  /** Log level; one line per request at `info`. Default `silent` (the CLI's default is `info`). */
+  readonly logLevel?: LogLevel;
+  /** Answer CORS requests and preflights, for browser frontends. Default true. */
+  readonly cors?: boolean;
+  /** Where log lines are written. Default: standard output. */
+  readonly logStream?: { write(line: string): unknown };
+}
+
+/** Options after validation: complete, absolute and frozen. */
+export interface ResolvedOptions {
+  readonly spec: string;
+  readonly port: number;
+  readonly host: string;
+  readonly seed: number | undefined;
+  readonly dynamic: boolean;
+  readonly tokens: readonly string[];
+  readonly bodyLimit: number;
+  readonly logLevel: LogLevel;
+  readonly cors: boolean;
+  readonly logStream: { write(line: string): unknown } | undefined;
+}
+
+const KNOWN = new Set(['spec', 'port', 'host', 'seed', 'dynamic', 'tokens', 'bodyLimit', 'logLevel', 'cors', 'logStream']);
+const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+const MAX_BODY_LIMIT = 1024 ** 3;
+
+/** Validates the options once; throws MockConfigError naming the first bad option. */
+export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
+  for (const key of Object.keys(input)) {
+    if (!KNOWN.has(key)) throw new MockConfigError(`unknown option "${key}"; known options: ${[...KNOWN].join(', ')}`);
+  }
+  const spec = input.spec ?? BUNDLED_SPEC;
+  if (typeof spec !== 'string' || spec === '') throw new MockConfigError('option "spec" must be a file path');
+  const tokens = input.tokens ?? [];
+  if (!Array.isArray(tokens) || tokens.some((t) => typeof t !== 'string' || !TOKEN68.test(t))) {
+    throw new MockConfigError('option "tokens" must be a list of bearer tokens (letters, digits and -._~+/ as RFC 6750 allows)');
+  }
+  const logLevel = input.logLevel ?? 'silent';
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new MockConfigError(`option "logLevel" must be one of ${LOG_LEVELS.join(', ')}; got "${String(logLevel)}"`);
+  const host = input.host ?? '127.0.0.1';
+  if (typeof host !== 'string' || host.trim() === '') throw new MockConfigError('option "host" must be a host name or address');
+  return Object.freeze({
+    spec: isAbsolute(spec) ? spec : resolve(spec),
+    port: integer('port', input.port ?? 0, 0, 65535),
+    host,
+    seed: input.seed === undefined ? undefined : integer('seed', input.seed, 0, Number.MAX_SAFE_INTEGER),
+    dynamic: boolean('dynamic', input.dynamic ?? false),
+    tokens: Object.freeze([...tokens]),
+    bodyLimit: integer('bodyLimit', input.bodyLimit ?? 1024 * 1024, 1, MAX_BODY_LIMIT),
+    logLevel,
+    cors: boolean('cors', input.cors ?? true),
+    logStream: input.logStream,
+  });
+}
+
+function integer(name: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new MockConfigError(`option "${name}" must be an integer from ${min} to ${max}; got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+function boolean(name: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') throw new MockConfigError(`option "${name}" must be true or false; got ${JSON.stringify(value)}`);
+  return value;
+}

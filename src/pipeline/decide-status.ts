@@ -1,0 +1,95 @@
+import { ERRORS, formatMessage } from '../errors.js';
+import { stringifyJson } from '../json/stringify-json.js';
+import type { Exchange, Finding, MockResponse, Problem } from './types.js';
+
+const MAX_FINDINGS_IN_MESSAGE = 10;
+const MAX_FINDINGS_HEADER_LENGTH = 4096;
+/** The mock's own error code, so a consumer can tell the mock's answers from the API's. */
+export const ERROR_CODE_HEADER = 'x-mock-error';
+/** Every finding of a rejected request, as JSON. */
+export const FINDINGS_HEADER = 'x-mock-findings';
+
+/** The one place that turns what the stages found into a problem, and so into a status. */
+export function decideProblem(findings: readonly Finding[], exchange: Exchange): Problem {
+  const first = findings[0];
+  if (first === undefined) return { code: 'INTERNAL', params: { details: 'a stage failed without a finding' } };
+  const mediaTypes = exchange.operation?.requestBody?.contents.map((c) => c.mediaType).join(', ') || 'none';
+  switch (first.location) {
+    case 'route':
+      return first.code === 'method-not-allowed'
+        ? {
+            code: 'METHOD_NOT_ALLOWED',
+            params: { method: exchange.method, path: exchange.path, allow: first.message },
+            headers: { allow: first.message },
+          }
+        : { code: 'NOT_FOUND', params: { method: exchange.method, path: exchange.path } };
+    case 'security':
+      return first.code === 'token-rejected'
+        ? { code: 'TOKEN_REJECTED', headers: { 'www-authenticate': challenge('invalid_token', 'The bearer token is not accepted') } }
+        : {
+            code: 'MISSING_CREDENTIALS',
+            params: { details: first.message },
+            headers: {
+              'www-authenticate': challenge(exchange.headers.authorization === undefined ? undefined : 'invalid_request', first.message),
+            },
+          };
+    case 'media-type':
+      return {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        params: { contentType: exchange.headers['content-type'] ?? '(none)', mediaTypes },
+        findings,
+      };
+    case 'forcing':
+      return { code: 'INVALID_FORCING', params: { details: first.message }, findings };
+    default:
+      return bodyProblem(first, findings, mediaTypes);
+  }
+}
+
+function bodyProblem(first: Finding, findings: readonly Finding[], mediaTypes: string): Problem {
+  if (first.code === 'malformed-json') return { code: 'MALFORMED_JSON', params: { details: first.message }, findings };
+  if (first.code === 'invalid-encoding') return { code: 'INVALID_ENCODING', findings };
+  if (first.code === 'body-required') return { code: 'BODY_REQUIRED', params: { mediaTypes }, findings };
+  return { code: 'INVALID_REQUEST', params: { details: describe(findings) }, findings };
+}
+
+/** RFC 6750 §3 challenge; without credentials it carries no error code. */
+function challenge(error: string | undefined, description: string): string {
+  const quoted = description.replace(/["\\]/g, "'");
+  return error === undefined
+    ? 'Bearer realm="plantstore-mock"'
+    : `Bearer realm="plantstore-mock", error="${error}", error_description="${quoted}"`;
+}
+
+/** `body.id must be integer; body.name is required` */
+export function describe(findings: readonly Finding[]): string {
+  const shown = findings.slice(0, MAX_FINDINGS_IN_MESSAGE).map((f) => `${[f.location, ...f.path].join('.')} ${f.message}`);
+  const more = findings.length - shown.length;
+  return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
+/** The Error-shaped response for a problem. */
+export function problemResponse(problem: Problem): MockResponse {
+  const definition = ERRORS[problem.code];
+  const headers: Record<string, string> = { [ERROR_CODE_HEADER]: problem.code, ...problem.headers };
+  if (problem.findings && problem.findings.length > 0) headers[FINDINGS_HEADER] = findingsHeader(problem.findings);
+  return {
+    status: definition.status,
+    headers,
+    body: { error: definition.error, message: formatMessage(problem.code, problem.params) },
+  };
+}
+
+/** JSON of the findings, ASCII-only (header values are Latin-1) and bounded in length. */
+function findingsHeader(findings: readonly Finding[]): string {
+  const list = findings.map(({ location, path, code, message }) => ({ location, path, code, message }));
+  for (let kept = list.length; kept > 0; kept--) {
+    const value = asciiJson(kept === list.length ? list : [...list.slice(0, kept), { truncated: list.length - kept }]);
+    if (value.length <= MAX_FINDINGS_HEADER_LENGTH) return value;
+  }
+  return asciiJson([{ truncated: list.length }]);
+}
+
+function asciiJson(value: unknown): string {
+  return stringifyJson(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

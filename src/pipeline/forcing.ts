@@ -1,0 +1,104 @@
+import type { MockOperation, MockResponseSpec } from '../spec/operation.js';
+import type { Finding, Stage } from './types.js';
+
+/** What a request asked of its response, Prism-style: `Prefer: code=400, example=NAME, dynamic=true, seed=7`. */
+export interface Forcing {
+  readonly code?: number;
+  readonly example?: string;
+  readonly dynamic?: boolean;
+  readonly seed?: number;
+}
+
+const KEYS = ['code', 'example', 'dynamic', 'seed'] as const;
+type Key = (typeof KEYS)[number];
+
+/**
+ * Forcing: reads `Prefer` and the `__code`/`__example`/`__dynamic`/`__seed` query fallback (the header
+ * wins key by key) and checks that the document can give what was asked for.
+ */
+export const readForcing: Stage = (exchange) => {
+  const raw = new Map<Key, string>();
+  for (const key of KEYS) {
+    const value = exchange.query[`__${key}`];
+    if (value !== undefined) raw.set(key, Array.isArray(value) ? String(value[value.length - 1]) : value);
+  }
+  const header = exchange.headers.prefer;
+  const prefer = Array.isArray(header) ? header.join(',') : header;
+  if (prefer !== undefined) {
+    for (const part of prefer.split(',')) {
+      const [name = '', ...rest] = part.split('=');
+      const key = name.trim().toLowerCase();
+      if ((KEYS as readonly string[]).includes(key))
+        raw.set(
+          key as Key,
+          rest
+            .join('=')
+            .trim()
+            .replace(/^"(.*)"$/, '$1'),
+        );
+    }
+  }
+  if (raw.size === 0) return [];
+  const findings: Finding[] = [];
+  const forcing: { -readonly [K in keyof Forcing]: Forcing[K] } = {};
+  for (const [key, value] of raw) {
+    const parsed = parseValue(key, value);
+    if (typeof parsed === 'string') findings.push(invalid(key, parsed));
+    else Object.assign(forcing, { [key]: parsed.value });
+  }
+  const operation = exchange.operation;
+  if (operation && findings.length === 0) findings.push(...checkAvailable(operation, forcing));
+  if (findings.length === 0) exchange.forcing = forcing;
+  return findings;
+};
+
+function parseValue(key: Key, value: string): { value: string | number | boolean } | string {
+  switch (key) {
+    case 'code':
+      return /^[1-5]\d\d$/.test(value) ? { value: Number(value) } : `code must be an HTTP status (100-599), got "${value}"`;
+    case 'seed':
+      return /^\d{1,15}$/.test(value) ? { value: Number(value) } : `seed must be a non-negative integer, got "${value}"`;
+    case 'dynamic':
+      return value === 'true' || value === 'false' ? { value: value === 'true' } : `dynamic must be true or false, got "${value}"`;
+    case 'example':
+      return value !== '' ? { value } : 'example needs a name';
+  }
+}
+
+function checkAvailable(operation: MockOperation, forcing: Forcing): Finding[] {
+  const response = findResponse(operation, forcing.code ?? defaultStatus(operation));
+  if (!response) {
+    const codes = operation.responses.map((r) => r.code).join(', ');
+    return [invalid('code', `${operation.id} defines no response ${forcing.code}; it defines ${codes}`)];
+  }
+  if (forcing.example !== undefined) {
+    const names = response.contents.flatMap((c) => c.examples.map((e) => e.name));
+    if (!names.includes(forcing.example)) {
+      const known = names.length > 0 ? names.join(', ') : 'none';
+      return [invalid('example', `response ${response.code} of ${operation.id} has no example "${forcing.example}"; examples: ${known}`)];
+    }
+  }
+  return [];
+}
+
+/** The response the document defines for a status: exact code first, then `4XX`-style ranges, then `default`. */
+export function findResponse(operation: MockOperation, status: number): MockResponseSpec | undefined {
+  const responses = operation.responses;
+  return (
+    responses.find((r) => r.code === String(status)) ??
+    responses.find((r) => r.code.toUpperCase() === `${String(status)[0]}XX`) ??
+    responses.find((r) => r.code === 'default')
+  );
+}
+
+/** The status answered when nothing is forced: the lowest 2xx the operation defines, else 200. */
+export function defaultStatus(operation: MockOperation): number {
+  const success = operation.responses
+    .map((r) => (/^2\d\d$/.test(r.code) ? Number(r.code) : undefined))
+    .filter((c): c is number => c !== undefined);
+  return success.length > 0 ? Math.min(...success) : 200;
+}
+
+function invalid(key: Key, message: string): Finding {
+  return { location: 'forcing', path: [key], code: 'invalid-forcing', message };
+}

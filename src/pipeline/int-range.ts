@@ -1,0 +1,67 @@
+import type { JsonSchema } from '../spec/operation.js';
+import type { Finding } from './types.js';
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+export interface BigIntegerAt {
+  readonly path: readonly string[];
+  readonly value: bigint;
+}
+
+/**
+ * The validator sees big integers as approximate numbers; this copy of the body replaces them and
+ * lists where they were, so their exact range can be checked here.
+ */
+export function approximateBigIntegers(value: unknown): { approximate: unknown; bigIntegers: BigIntegerAt[] } {
+  const bigIntegers: BigIntegerAt[] = [];
+  const walk = (node: unknown, path: string[]): unknown => {
+    if (typeof node === 'bigint') {
+      bigIntegers.push({ path, value: node });
+      return Number(node);
+    }
+    if (Array.isArray(node)) return node.map((item, i) => walk(item, [...path, String(i)]));
+    if (node === null || typeof node !== 'object') return node;
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(node)) {
+      Object.defineProperty(copy, key, { value: walk(item, [...path, key]), enumerable: true, writable: true, configurable: true });
+    }
+    return copy;
+  };
+  return { approximate: walk(value, []), bigIntegers };
+}
+
+/** Exact int64 range of the big integers that sit where the schema says `format: int64`. */
+export function checkInt64Range(schema: JsonSchema | undefined, bigIntegers: readonly BigIntegerAt[]): Finding[] {
+  if (!schema) return [];
+  return bigIntegers
+    .filter(({ value, path }) => (value < INT64_MIN || value > INT64_MAX) && formatsAt(schema, path).has('int64'))
+    .map(({ path }) => ({
+      location: 'body',
+      path,
+      code: 'format',
+      message: `must be an int64 integer (${INT64_MIN} to ${INT64_MAX})`,
+    }));
+}
+
+/** The `format`s that the schemas applying at `path` declare (through allOf/anyOf/oneOf too). */
+export function formatsAt(schema: JsonSchema, path: readonly string[]): Set<string> {
+  let current = expand(schema);
+  for (const segment of path) current = current.flatMap((s) => expand(childSchema(s, segment)));
+  return new Set(current.map((s) => s.format).filter((f): f is string => typeof f === 'string'));
+}
+
+function expand(schema: unknown): JsonSchema[] {
+  if (schema === null || typeof schema !== 'object') return [];
+  const s = schema as JsonSchema;
+  const nested = ['allOf', 'anyOf', 'oneOf'].flatMap((k) => (Array.isArray(s[k]) ? (s[k] as unknown[]) : []));
+  return [s, ...nested.flatMap(expand)];
+}
+
+function childSchema(schema: JsonSchema, segment: string): unknown {
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  if (properties && Object.hasOwn(properties, segment)) return properties[segment];
+  if (Array.isArray(schema.items)) return (schema.items as unknown[])[Number(segment)];
+  if (schema.items !== undefined && /^\d+$/.test(segment)) return schema.items;
+  return typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+}

@@ -1,0 +1,46 @@
+import type { DataGenerator } from '../generate/data-generator.js';
+import type { MockOperation } from '../spec/operation.js';
+import { decideProblem, problemResponse } from './decide-status.js';
+import { readForcing } from './forcing.js';
+import { parseBody } from './parse-body.js';
+import { createRouteStage } from './route.js';
+import { createSecurityStage } from './security.js';
+import { createResponseSelector } from './select-response.js';
+import type { Exchange, MockResponse, Stage } from './types.js';
+import { validateRequest } from './validate-request.js';
+
+export interface PipelineOptions {
+  readonly operations: readonly MockOperation[];
+  readonly tokens: readonly string[];
+  readonly generator: DataGenerator;
+  readonly dynamic: boolean;
+}
+
+export type Pipeline = (exchange: Exchange) => MockResponse;
+
+/**
+ * The request path, top to bottom: route -> security -> body parsing -> validation -> forcing, each a
+ * stage that returns findings; the first stage with findings ends the request with the problem
+ * decideProblem() makes of them. A request that passes them all gets the selected response.
+ */
+export function createPipeline(options: PipelineOptions): Pipeline {
+  const stages: readonly Stage[] = [
+    createRouteStage(options.operations),
+    createSecurityStage(options.tokens),
+    parseBody,
+    validateRequest,
+    readForcing,
+  ];
+  const selectResponse = createResponseSelector(options);
+  return (exchange) => {
+    for (const stage of stages) {
+      const findings = stage(exchange);
+      if (findings.length > 0) {
+        const problem = decideProblem(findings, exchange);
+        exchange.source = `rejected ${problem.code}`;
+        return problemResponse(problem);
+      }
+    }
+    return selectResponse(exchange);
+  };
+}

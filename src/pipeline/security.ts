@@ -1,0 +1,52 @@
+import { checkSecurity } from '../prism/prism-engine.js';
+import type { Finding, Stage } from './types.js';
+
+/** RFC 6750 §2.1: b64token. */
+const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/**
+ * Security check. Prism decides whether the operation's requirements are met; before that the bearer
+ * scheme is normalised, because RFC 7235 makes the scheme case-insensitive and Prism's check is not.
+ * With an allow-list of tokens, a well-formed bearer token outside it is rejected.
+ */
+export function createSecurityStage(acceptedTokens: readonly string[]): Stage {
+  const accepted = new Set(acceptedTokens);
+  return (exchange) => {
+    const operation = exchange.operation;
+    if (!operation?.secured) return [];
+    const header = exchange.headers.authorization;
+    const bearer = operation.acceptsBearer ? parseBearer(header) : undefined;
+    if (bearer?.kind === 'malformed') return [missing(bearer.reason)];
+    const findings = checkSecurity(operation, bearer?.kind === 'token' ? `Bearer ${bearer.token}` : header);
+    if (findings.length > 0)
+      return [
+        missing(
+          header === undefined
+            ? 'send "Authorization: Bearer <token>"'
+            : 'the Authorization header does not carry accepted credentials; send "Authorization: Bearer <token>"',
+        ),
+      ];
+    if (bearer?.kind === 'token' && accepted.size > 0 && !accepted.has(bearer.token)) return [rejected()];
+    return [];
+  };
+}
+
+type Bearer = { kind: 'token'; token: string } | { kind: 'malformed'; reason: string };
+
+function parseBearer(header: string | undefined): Bearer | undefined {
+  if (header === undefined) return undefined;
+  const match = /^\s*(\S+)(?:\s+(.*))?$/s.exec(header);
+  if (match?.[1]?.toLowerCase() !== 'bearer') return undefined;
+  const token = (match[2] ?? '').trim();
+  if (token === '') return { kind: 'malformed', reason: 'the Bearer scheme needs a token: "Authorization: Bearer <token>"' };
+  if (!TOKEN68.test(token)) return { kind: 'malformed', reason: 'the bearer token has characters RFC 6750 does not allow' };
+  return { kind: 'token', token };
+}
+
+function missing(reason: string): Finding {
+  return { location: 'security', path: [], code: 'missing-credentials', message: reason };
+}
+
+function rejected(): Finding {
+  return { location: 'security', path: [], code: 'token-rejected', message: 'token not accepted' };
+}

@@ -1,0 +1,29 @@
+import { checkInput } from '../prism/prism-engine.js';
+import { approximateBigIntegers, checkInt64Range } from './int-range.js';
+import { isJsonMediaType } from './parse-body.js';
+import type { Stage } from './types.js';
+
+/**
+ * Request validation: Prism validates body, query, headers and path parameters; integers beyond 2^53
+ * reach it as approximate numbers and their exact int64 range is checked beside it.
+ */
+export const validateRequest: Stage = (exchange) => {
+  const operation = exchange.operation;
+  if (!operation) return [];
+  const { approximate, bigIntegers } = exchange.hasBigIntegers
+    ? approximateBigIntegers(exchange.body)
+    : { approximate: exchange.body, bigIntegers: [] };
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(exchange.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  // Prism only checks the media type when content-length says there is a body, which chunked requests lack.
+  headers['content-length'] = String(exchange.rawBody?.length ?? 0);
+  const findings = checkInput(operation, {
+    method: operation.method.toLowerCase(),
+    url: { path: exchange.path, query: exchange.query },
+    headers,
+    body: approximate,
+  });
+  const contentType = exchange.headers['content-type'];
+  const schema = operation.requestBody?.contents.find((c) => contentType !== undefined && isJsonMediaType(c.mediaType))?.schema;
+  return bigIntegers.length === 0 ? findings : [...findings, ...checkInt64Range(schema, bigIntegers)];
+};

@@ -1,0 +1,118 @@
+/**
+ * The only module that touches Stoplight Prism. It loads operations with Prism's spec reader and runs
+ * Prism's security and input validators, turning their diagnostics into plain findings. Only the
+ * validators and the operation loader are imported: the whole of prism-http costs ~1 s to load.
+ */
+import { createRequire } from 'node:module';
+import type { Finding, FindingLocation } from '../pipeline/types.js';
+import type { EngineHandle, JsonSchema, MockContent, MockOperation } from '../spec/operation.js';
+import { forPrismValidation } from './int64-schema.js';
+
+const require = createRequire(import.meta.url);
+
+interface PrismDiagnostic {
+  readonly message: string;
+  readonly code?: string | number;
+  readonly path?: readonly (string | number)[];
+  readonly severity: number;
+}
+type Either<L, R> = { readonly _tag: 'Left'; readonly left: L } | { readonly _tag: 'Right'; readonly right: R };
+interface PrismContent {
+  mediaType: string;
+  schema?: JsonSchema;
+  examples?: { key: string; value?: unknown }[];
+}
+interface PrismOperation {
+  method: string;
+  path: string;
+  iid?: string;
+  request?: { body?: { required?: boolean; contents?: PrismContent[] } };
+  responses: { code: string; contents?: PrismContent[] }[];
+  security?: { type: string; scheme?: string }[][];
+}
+interface PrismRequest {
+  method: string;
+  url: { path: string; query: Record<string, string | string[] | undefined> };
+  headers: Record<string, string | undefined>;
+  body: unknown;
+}
+type Validator = (arg: { resource: PrismOperation; element: PrismRequest }) => Either<PrismDiagnostic[], unknown>;
+
+const { getHttpOperationsFromSpec } = require('@stoplight/prism-http/dist/utils/operations') as {
+  getHttpOperationsFromSpec: (specPathOrObject: string | object) => Promise<PrismOperation[]>;
+};
+const validators = require('@stoplight/prism-http/dist/validator') as {
+  validateSecurity: Validator;
+  validateInput: Validator;
+};
+
+interface Handle extends EngineHandle {
+  readonly prism: PrismOperation;
+}
+
+/** Reads, dereferences and transforms the document into operations (Prism's own reader). */
+export async function loadOperations(specPath: string): Promise<MockOperation[]> {
+  const operations = await getHttpOperationsFromSpec(specPath);
+  return operations.map(toMockOperation);
+}
+
+function toMockOperation(prism: PrismOperation): MockOperation {
+  const method = prism.method.toUpperCase();
+  const schemes = (prism.security ?? []).flat();
+  const body = prism.request?.body;
+  const handle: Handle = { __engineHandle: true, prism: forPrismValidation(prism) };
+  return {
+    id: prism.iid ?? `${method} ${prism.path}`,
+    method,
+    path: prism.path,
+    requestBody: body ? { required: body.required === true, contents: (body.contents ?? []).map(toContent) } : undefined,
+    responses: prism.responses.map((r) => ({ code: r.code, contents: (r.contents ?? []).map(toContent) })),
+    secured: (prism.security ?? []).some((alternative) => alternative.length > 0),
+    acceptsBearer: schemes.some((s) => s.type === 'http' && s.scheme?.toLowerCase() === 'bearer'),
+    engine: handle,
+  };
+}
+
+function toContent(content: PrismContent): MockContent {
+  return {
+    mediaType: content.mediaType,
+    schema: content.schema,
+    examples: (content.examples ?? []).filter((e) => 'value' in e).map((e) => ({ name: e.key, value: e.value })),
+  };
+}
+
+/** Prism's verdict on the credentials; `authorization` must already be normalised by the caller. */
+export function checkSecurity(operation: MockOperation, authorization: string | undefined): Finding[] {
+  const element: PrismRequest = { method: operation.method, url: { path: '', query: {} }, headers: { authorization }, body: undefined };
+  const result = validators.validateSecurity({ resource: prismOf(operation), element });
+  if (result._tag === 'Right') return [];
+  return result.left.map((d) => ({ location: 'security', path: [], code: 'missing-credentials', message: d.message }));
+}
+
+/** Prism's verdict on body, query, headers and path parameters. */
+export function checkInput(operation: MockOperation, request: PrismRequest): Finding[] {
+  const result = validators.validateInput({ resource: prismOf(operation), element: request });
+  return result._tag === 'Right' ? [] : result.left.map(toFinding);
+}
+
+function prismOf(operation: MockOperation): PrismOperation {
+  return (operation.engine as Handle).prism;
+}
+
+const LOCATIONS: Readonly<Record<string, FindingLocation>> = { body: 'body', query: 'query', header: 'header', path: 'path' };
+
+function toFinding(d: PrismDiagnostic): Finding {
+  if (d.code === 415) return { location: 'media-type', path: [], code: 'unsupported-media-type', message: d.message };
+  const [prefix, ...rest] = (d.path ?? []).map(String);
+  const location = (prefix !== undefined && LOCATIONS[prefix]) || 'body';
+  if (d.path === undefined && d.code === 'required') {
+    return { location: 'body', path: [], code: 'body-required', message: 'is required' };
+  }
+  const description = `Request ${prefix ?? ''} ${rest.length > 0 ? `${prefix === 'body' ? 'property' : 'parameter'} ${rest.join('.')} ` : ''}`;
+  const tail = d.message.startsWith(description) ? d.message.slice(description.length) : d.message;
+  const missing = /^must have required property '(.+)'$/.exec(tail);
+  if (missing?.[1] !== undefined) {
+    return { location, path: [...rest, missing[1]], code: 'required', message: 'is required' };
+  }
+  return { location, path: rest, code: String(d.code ?? 'invalid'), message: tail };
+}

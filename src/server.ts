@@ -1,0 +1,47 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { DataGenerator } from './generate/data-generator.js';
+import { buildApp } from './http/build-app.js';
+import { type MockServerOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import { loadSpec } from './spec/load-spec.js';
+
+export interface MockServer {
+  /** The validated, frozen options this server runs with. */
+  readonly options: ResolvedOptions;
+  /** Base URL once listening (e.g. `http://127.0.0.1:4010`), undefined before. */
+  readonly url: string | undefined;
+  /** Starts listening on options.host:options.port; resolves to the base URL. */
+  listen(): Promise<string>;
+  /** Sends a request in-process, without a socket (Fastify's inject). */
+  inject(request: InjectOptions | string): Promise<LightMyRequestResponse>;
+  /** Stops accepting connections, lets in-flight requests finish, then resolves. */
+  close(): Promise<void>;
+}
+
+/** Creates a mock server for an OpenAPI document. Throws MockConfigError for bad options or a bad spec. */
+export async function createMockServer(input: MockServerOptions = {}): Promise<MockServer> {
+  const options = resolveOptions(input);
+  const spec = await loadSpec(options.spec);
+  const app = await buildApp({ options, spec, generator: new DataGenerator(options.seed) });
+  await app.ready();
+  let url: string | undefined;
+  return {
+    options,
+    get url() {
+      return url;
+    },
+    async listen() {
+      await app.listen({ port: options.port, host: options.host });
+      url = baseUrl(app, options.host);
+      return url;
+    },
+    inject: (request) => app.inject(request as InjectOptions),
+    close: () => app.close(),
+  };
+}
+
+function baseUrl(app: FastifyInstance, host: string): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}

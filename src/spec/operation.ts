@@ -1,0 +1,41 @@
+/** A JSON Schema as found in the (dereferenced) OpenAPI document. */
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
+export interface MockExample {
+  readonly name: string;
+  readonly value: unknown;
+}
+
+export interface MockContent {
+  readonly mediaType: string;
+  readonly schema: JsonSchema | undefined;
+  readonly examples: readonly MockExample[];
+}
+
+export interface MockResponseSpec {
+  /** As written in the document: `200`, `2XX` or `default`. */
+  readonly code: string;
+  readonly contents: readonly MockContent[];
+}
+
+/** Opaque handle the validation engine keeps per operation; only src/prism reads it. */
+export interface EngineHandle {
+  readonly __engineHandle: true;
+}
+
+/** One operation of the document, compiled once at start-up. */
+export interface MockOperation {
+  /** The operationId, or `METHOD path` when the document gives none. */
+  readonly id: string;
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  /** Path template as written in the document, e.g. `/plants/{id}`. */
+  readonly path: string;
+  readonly requestBody: { readonly required: boolean; readonly contents: readonly MockContent[] } | undefined;
+  readonly responses: readonly MockResponseSpec[];
+  /** Whether any security requirement applies (and so the security stage has work to do). */
+  readonly secured: boolean;
+  /** Whether one of the accepted security schemes is HTTP bearer. */
+  readonly acceptsBearer: boolean;
+  readonly engine: EngineHandle;
+}
