@@ -1,11 +1,12 @@
 import cors from '@fastify/cors';
+import { registerAdminRoutes } from '../admin/admin-routes.js';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { ResolvedOptions } from '../options.js';
 import { ERROR_CODE_HEADER, FINDINGS_HEADER, problemResponse } from '../pipeline/decide-status.js';
 import { createPipeline } from '../pipeline/pipeline.js';
 import type { Exchange, Problem } from '../pipeline/types.js';
-import { ADMIN_PREFIX, type LoadedSpec } from '../spec/load-spec.js';
+import type { LoadedSpec } from '../spec/load-spec.js';
 import { sendResponse } from './send-response.js';
 
 declare module 'fastify' {
@@ -49,7 +50,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     });
   }
 
-  app.get(`${ADMIN_PREFIX}/health`, async () => ({ status: 'ok', spec: spec.title, version: spec.version }));
+  registerAdminRoutes(app, { spec });
 
   const pipeline = createPipeline({ operations: spec.operations, tokens: options.tokens, generator, dynamic: options.dynamic });
   const handle = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
@@ -62,7 +63,9 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
       rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
     };
     request.exchange = exchange;
-    return sendResponse(reply, pipeline(exchange));
+    const response = pipeline(exchange);
+    exchange.response = response;
+    return sendResponse(reply, response);
   };
   app.route({ method: options.cors ? API_METHODS.filter((m) => m !== 'OPTIONS') : API_METHODS, url: '/*', handler: handle });
   app.setNotFoundHandler(handle);

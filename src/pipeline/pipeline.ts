@@ -6,7 +6,7 @@ import { parseBody } from './parse-body.js';
 import { createRouteStage } from './route.js';
 import { createSecurityStage } from './security.js';
 import { createResponseSelector } from './select-response.js';
-import type { Exchange, MockResponse, Stage } from './types.js';
+import type { Exchange, MockResponse, Responder, Stage } from './types.js';
 import { validateRequest } from './validate-request.js';
 
 export interface PipelineOptions {
@@ -14,6 +14,8 @@ export interface PipelineOptions {
   readonly tokens: readonly string[];
   readonly generator: DataGenerator;
   readonly dynamic: boolean;
+  /** Responders asked before the default response selection, in order (e.g. scenarios). */
+  readonly responders?: readonly Responder[];
 }
 
 export type Pipeline = (exchange: Exchange) => MockResponse;
@@ -21,7 +23,8 @@ export type Pipeline = (exchange: Exchange) => MockResponse;
 /**
  * The request path, top to bottom: route -> security -> body parsing -> validation -> forcing, each a
  * stage that returns findings; the first stage with findings ends the request with the problem
- * decideProblem() makes of them. A request that passes them all gets the selected response.
+ * decideProblem() makes of them. A request that passes them all gets the first answer a responder
+ * proposes, the default response selection last.
  */
 export function createPipeline(options: PipelineOptions): Pipeline {
   const stages: readonly Stage[] = [
@@ -32,6 +35,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     readForcing,
   ];
   const selectResponse = createResponseSelector(options);
+  const responders = options.responders ?? [];
   return (exchange) => {
     for (const stage of stages) {
       const findings = stage(exchange);
@@ -40,6 +44,10 @@ export function createPipeline(options: PipelineOptions): Pipeline {
         exchange.source = `rejected ${problem.code}`;
         return problemResponse(problem);
       }
+    }
+    for (const responder of responders) {
+      const response = responder(exchange);
+      if (response) return response;
     }
     return selectResponse(exchange);
   };

@@ -36,6 +36,8 @@ export interface Exchange {
   forcing?: Forcing;
   /** Short description of what produced the answer, for the log line and the journal. */
   source?: string;
+  /** The answer, once the pipeline has decided it. */
+  response?: MockResponse;
 }
 
 /** Every stage has this shape: it reads and enriches the exchange and returns what it found wrong. */
@@ -48,6 +50,12 @@ export interface Problem {
   readonly findings?: readonly Finding[];
   readonly headers?: Readonly<Record<string, string>>;
 }
+
+/**
+ * Proposes the answer for a request that passed every stage, or undefined to leave it to the next
+ * responder (scenarios come before the default response selection).
+ */
+export type Responder = (exchange: Exchange) => MockResponse | undefined;
 
 /** What the mock answers: the reply stage writes it as it is. */
 export interface MockResponse {
