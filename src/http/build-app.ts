@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
-import { registerAdminRoutes } from '../admin/admin-routes.js';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import { registerAdminRoutes } from '../admin/admin-routes.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { ResolvedOptions } from '../options.js';
 import { ERROR_CODE_HEADER, FINDINGS_HEADER, problemResponse } from '../pipeline/decide-status.js';
