@@ -39,7 +39,7 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     .wrap(null)
     .exitProcess(false)
     .fail((message, error) => {
-      failure = message ?? error?.message ?? 'invalid arguments';
+      failure = (message ?? error?.message ?? 'invalid arguments').replace(/\s*\n\s*/g, ' ');
     });
   const args = await parser.parse([...argv], {}, (_error, _argv, text) => {
     output = text;

@@ -23,16 +23,19 @@ export function decideProblem(findings: readonly Finding[], exchange: Exchange):
             headers: { allow: first.message },
           }
         : { code: 'NOT_FOUND', params: { method: exchange.method, path: exchange.path } };
-    case 'security':
+    case 'security': {
+      const schemes = exchange.operation?.challengeSchemes ?? [];
       return first.code === 'token-rejected'
-        ? { code: 'TOKEN_REJECTED', headers: { 'www-authenticate': challenge('invalid_token', 'The bearer token is not accepted') } }
+        ? {
+            code: 'TOKEN_REJECTED',
+            headers: { 'www-authenticate': challenge(schemes, 'invalid_token', 'The bearer token is not accepted') },
+          }
         : {
             code: 'MISSING_CREDENTIALS',
             params: { details: first.message },
-            headers: {
-              'www-authenticate': challenge(exchange.headers.authorization === undefined ? undefined : 'invalid_request', first.message),
-            },
+            headers: challengeHeader(schemes, exchange.headers.authorization === undefined ? undefined : 'invalid_request', first.message),
           };
+    }
     case 'media-type':
       return {
         code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -53,12 +56,21 @@ function bodyProblem(first: Finding, findings: readonly Finding[], mediaTypes: s
   return { code: 'INVALID_REQUEST', params: { details: describe(findings) }, findings };
 }
 
-/** RFC 6750 §3 challenge; without credentials it carries no error code. */
-function challenge(error: string | undefined, description: string): string {
+/** RFC 7235 §4.1: every 401 carries a challenge per accepted HTTP scheme; API keys have none. */
+function challengeHeader(schemes: readonly string[], error: string | undefined, description: string): Record<string, string> {
+  return schemes.length === 0 ? {} : { 'www-authenticate': challenge(schemes, error, description) };
+}
+
+/** RFC 6750 §3: the Bearer challenge carries an error code only when credentials were sent. */
+function challenge(schemes: readonly string[], error: string | undefined, description: string): string {
   const quoted = description.replace(/["\\]/g, "'");
-  return error === undefined
-    ? 'Bearer realm="plantstore-mock"'
-    : `Bearer realm="plantstore-mock", error="${error}", error_description="${quoted}"`;
+  return schemes
+    .map((scheme) =>
+      scheme === 'Bearer' && error !== undefined
+        ? `Bearer realm="plantstore-mock", error="${error}", error_description="${quoted}"`
+        : `${scheme} realm="plantstore-mock"`,
+    )
+    .join(', ');
 }
 
 /** `body.id must be integer; body.name is required` */

@@ -1,4 +1,4 @@
-import { checkSecurity } from '../prism/prism-engine.js';
+import { checkSecurity, type PrismRequest } from '../prism/prism-engine.js';
 import type { Finding, Stage } from './types.js';
 
 /** RFC 6750 §2.1: b64token. */
@@ -17,15 +17,12 @@ export function createSecurityStage(acceptedTokens: readonly string[]): Stage {
     const header = exchange.headers.authorization;
     const bearer = operation.acceptsBearer ? parseBearer(header) : undefined;
     if (bearer?.kind === 'malformed') return [missing(bearer.reason)];
-    const findings = checkSecurity(operation, bearer?.kind === 'token' ? `Bearer ${bearer.token}` : header);
-    if (findings.length > 0)
-      return [
-        missing(
-          header === undefined
-            ? 'send "Authorization: Bearer <token>"'
-            : 'the Authorization header does not carry accepted credentials; send "Authorization: Bearer <token>"',
-        ),
-      ];
+    const headers = bearer?.kind === 'token' ? { ...exchange.headers, authorization: `Bearer ${bearer.token}` } : exchange.headers;
+    const findings = checkSecurity(operation, {
+      headers: headers as PrismRequest['headers'],
+      url: { path: exchange.path, query: exchange.query },
+    });
+    if (findings.length > 0) return [missing(operation.credentialHint)];
     if (bearer?.kind === 'token' && accepted.size > 0 && !accepted.has(bearer.token)) return [rejected()];
     return [];
   };
@@ -38,7 +35,7 @@ function parseBearer(header: string | undefined): Bearer | undefined {
   const match = /^\s*(\S+)(?:\s+(.*))?$/s.exec(header);
   if (match?.[1]?.toLowerCase() !== 'bearer') return undefined;
   const token = (match[2] ?? '').trim();
-  if (token === '') return { kind: 'malformed', reason: 'the Bearer scheme needs a token: "Authorization: Bearer <token>"' };
+  if (token === '') return { kind: 'malformed', reason: 'the Bearer scheme needs a token; send "Authorization: Bearer <token>"' };
   if (!TOKEN68.test(token)) return { kind: 'malformed', reason: 'the bearer token has characters RFC 6750 does not allow' };
   return { kind: 'token', token };
 }

@@ -1,7 +1,7 @@
 import { checkInput } from '../prism/prism-engine.js';
 import { approximateBigIntegers, checkInt64Range } from './int-range.js';
 import { isJsonMediaType } from './parse-body.js';
-import type { Stage } from './types.js';
+import type { Finding, Stage } from './types.js';
 
 /**
  * Request validation: Prism validates body, query, headers and path parameters; integers beyond 2^53
@@ -23,7 +23,14 @@ export const validateRequest: Stage = (exchange) => {
     headers,
     body: approximate,
   });
+  if (exchange.body !== undefined && !exchange.body) fixFalsyBodyFindings(findings, exchange.body);
   const contentType = exchange.headers['content-type'];
   const schema = operation.requestBody?.contents.find((c) => contentType !== undefined && isJsonMediaType(c.mediaType))?.schema;
   return bigIntegers.length === 0 ? findings : [...findings, ...checkInt64Range(schema, bigIntegers)];
 };
+
+/** Prism takes a body of `null`, `false`, `0` or `""` for a missing one; it was sent, just not allowed. */
+function fixFalsyBodyFindings(findings: Finding[], body: unknown): void {
+  const index = findings.findIndex((f) => f.code === 'body-required');
+  if (index !== -1) findings[index] = { location: 'body', path: [], code: 'type', message: `must not be ${JSON.stringify(body)}` };
+}

@@ -28,9 +28,15 @@ interface PrismOperation {
   iid?: string;
   request?: { body?: { required?: boolean; contents?: PrismContent[] } };
   responses: { code: string; contents?: PrismContent[] }[];
-  security?: { type: string; scheme?: string }[][];
+  security?: PrismSecurityScheme[][];
 }
-interface PrismRequest {
+interface PrismSecurityScheme {
+  type: string;
+  scheme?: string;
+  name?: string;
+  in?: string;
+}
+export interface PrismRequest {
   method: string;
   url: { path: string; query: Record<string, string | string[] | undefined> };
   headers: Record<string, string | undefined>;
@@ -61,6 +67,7 @@ function toMockOperation(prism: PrismOperation): MockOperation {
   const schemes = (prism.security ?? []).flat();
   const body = prism.request?.body;
   const handle: Handle = { __engineHandle: true, prism: forPrismValidation(prism) };
+  warmUp(handle.prism);
   return {
     id: prism.iid ?? `${method} ${prism.path}`,
     method,
@@ -69,8 +76,34 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     responses: prism.responses.map((r) => ({ code: r.code, contents: (r.contents ?? []).map(toContent) })),
     secured: (prism.security ?? []).some((alternative) => alternative.length > 0),
     acceptsBearer: schemes.some((s) => s.type === 'http' && s.scheme?.toLowerCase() === 'bearer'),
+    challengeSchemes: [...new Set(schemes.map(challengeScheme).filter((c): c is string => c !== undefined))],
+    credentialHint: [...new Set(schemes.map(credentialHint))].join(' or '),
     engine: handle,
   };
+}
+
+function challengeScheme(scheme: PrismSecurityScheme): string | undefined {
+  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return 'Bearer';
+  if (scheme.type !== 'http' || !scheme.scheme) return undefined;
+  return scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1).toLowerCase();
+}
+
+function credentialHint(scheme: PrismSecurityScheme): string {
+  if (scheme.type === 'apiKey')
+    return `send the API key in the ${scheme.in === 'header' ? 'header' : `${scheme.in ?? 'query'} parameter`} "${scheme.name ?? ''}"`;
+  const http = challengeScheme(scheme) ?? 'Bearer';
+  return `send "Authorization: ${http} ${http === 'Basic' ? '<base64 of user:password>' : '<token>'}"`;
+}
+
+/** Prism compiles a schema on its first use; doing that here keeps it off the first request. */
+function warmUp(prism: PrismOperation): void {
+  for (const content of prism.request?.body?.contents ?? []) {
+    const headers = { 'content-type': content.mediaType, 'content-length': '2' };
+    validators.validateInput({
+      resource: prism,
+      element: { method: prism.method, url: { path: prism.path, query: {} }, headers, body: {} },
+    });
+  }
 }
 
 function toContent(content: PrismContent): MockContent {
@@ -81,9 +114,9 @@ function toContent(content: PrismContent): MockContent {
   };
 }
 
-/** Prism's verdict on the credentials; `authorization` must already be normalised by the caller. */
-export function checkSecurity(operation: MockOperation, authorization: string | undefined): Finding[] {
-  const element: PrismRequest = { method: operation.method, url: { path: '', query: {} }, headers: { authorization }, body: undefined };
+/** Prism's verdict on the credentials; a bearer `authorization` header must already be normalised. */
+export function checkSecurity(operation: MockOperation, request: Pick<PrismRequest, 'headers' | 'url'>): Finding[] {
+  const element: PrismRequest = { method: operation.method, url: request.url, headers: request.headers, body: undefined };
   const result = validators.validateSecurity({ resource: prismOf(operation), element });
   if (result._tag === 'Right') return [];
   return result.left.map((d) => ({ location: 'security', path: [], code: 'missing-credentials', message: d.message }));

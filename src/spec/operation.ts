@@ -37,5 +37,9 @@ export interface MockOperation {
   readonly secured: boolean;
   /** Whether one of the accepted security schemes is HTTP bearer. */
   readonly acceptsBearer: boolean;
+  /** HTTP authentication schemes accepted (`Bearer`, `Basic`), for the WWW-Authenticate challenge. */
+  readonly challengeSchemes: readonly string[];
+  /** How to send credentials, for the 401 message: `send "Authorization: Bearer <token>"`. */
+  readonly credentialHint: string;
   readonly engine: EngineHandle;
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { echo, planEcho } from './echo.js';
+
+const plan = planEcho({
+  allOf: [{ type: 'object', required: ['name'], properties: { name: { type: 'string' }, tag: { type: 'string' } } }],
+  properties: { size: { type: 'integer' } },
+  required: ['size'],
+});
+
+describe('echo', () => {
+  it('copies fields the response schema has, in schema order, when their type fits', () => {
+    if (!plan) throw new Error('expected a plan');
+    expect(echo(plan, { tag: 't', name: 'n', size: 3, id: 9 }, () => ({}))).toEqual({ name: 'n', tag: 't', size: 3 });
+  });
+
+  it('fills required fields from the fallback and leaves optional ones out', () => {
+    if (!plan) throw new Error('expected a plan');
+    expect(echo(plan, { name: 5 }, () => ({ name: 'fallback', tag: 'x', size: 1 }))).toEqual({ name: 'fallback', size: 1 });
+  });
+
+  it('has no plan for a schema without properties', () => {
+    expect(planEcho({ type: 'array' })).toBeUndefined();
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { MockOperation } from '../spec/operation.js';
+import { defaultStatus, findResponse, readForcing } from './forcing.js';
+import type { Exchange } from './types.js';
+
+const operation = {
+  id: 'op',
+  responses: [
+    { code: '201', contents: [{ mediaType: 'application/json', schema: undefined, examples: [{ name: 'a', value: 1 }] }] },
+    { code: '4XX', contents: [] },
+    { code: 'default', contents: [] },
+  ],
+} as unknown as MockOperation;
+
+function exchange(headers: Record<string, string>, query: Record<string, string> = {}): Exchange {
+  return { method: 'POST', path: '/', query, headers, rawBody: undefined, operation };
+}
+
+describe('readForcing', () => {
+  it('reads Prefer keys, case-insensitively and with spaces', () => {
+    const ex = exchange({ prefer: 'Code=201 ,  example=a, dynamic=true, seed=12' });
+    expect(readForcing(ex)).toEqual([]);
+    expect(ex.forcing).toEqual({ code: 201, example: 'a', dynamic: true, seed: 12 });
+  });
+
+  it('sets nothing when nothing is forced', () => {
+    const ex = exchange({ prefer: 'return=minimal' });
+    expect(readForcing(ex)).toEqual([]);
+    expect(ex.forcing).toBeUndefined();
+  });
+
+  it('reports each invalid value as a forcing finding', () => {
+    const findings = readForcing(exchange({ prefer: 'code=2000, seed=x' }));
+    expect(findings.map((f) => f.path[0])).toEqual(['code', 'seed']);
+  });
+});
+
+describe('findResponse and defaultStatus', () => {
+  it('prefers the exact code, then the range, then default', () => {
+    expect(findResponse(operation, 201)?.code).toBe('201');
+    expect(findResponse(operation, 404)?.code).toBe('4XX');
+    expect(findResponse(operation, 500)?.code).toBe('default');
+  });
+
+  it('answers the lowest 2xx by default', () => {
+    expect(defaultStatus(operation)).toBe(201);
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { MockOperation } from '../spec/operation.js';
+import { createRouteStage } from './route.js';
+import type { Exchange } from './types.js';
+
+const op = (method: string, path: string) => ({ id: `${method} ${path}`, method, path }) as MockOperation;
+const route = createRouteStage([op('GET', '/items/{id}'), op('DELETE', '/items/{id}'), op('GET', '/items/latest'), op('POST', '/items')]);
+const exchange = (method: string, path: string): Exchange => ({ method, path, query: {}, headers: {}, rawBody: undefined });
+
+describe('the route stage', () => {
+  it('matches literal paths before templates and decodes path parameters', () => {
+    const literal = exchange('GET', '/items/latest');
+    expect(route(literal)).toEqual([]);
+    expect(literal.operation?.id).toBe('GET /items/latest');
+    const templated = exchange('GET', '/items/a%20b');
+    expect(route(templated)).toEqual([]);
+    expect(templated.pathParams).toEqual({ id: 'a b' });
+  });
+
+  it('reports an unknown path and a wrong method with the allowed ones', () => {
+    expect(route(exchange('GET', '/nothing'))).toMatchObject([{ code: 'not-found' }]);
+    expect(route(exchange('PUT', '/items/1'))).toMatchObject([{ code: 'method-not-allowed', message: 'DELETE, GET' }]);
+  });
+
+  it('does not match a trailing slash or an undecodable parameter', () => {
+    expect(route(exchange('POST', '/items/'))).toMatchObject([{ code: 'not-found' }]);
+    expect(route(exchange('GET', '/items/%E0%A4%A'))).toMatchObject([{ code: 'not-found' }]);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { JSON_BODY, mockServer, postPlant } from '../helpers.js';
+
+describe('CORS for browser frontends', () => {
+  it('answers a preflight for POST /plants with the Authorization header', async () => {
+    const server = await mockServer();
+    const response = await server.inject({
+      method: 'OPTIONS',
+      url: '/plants',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(String(response.headers['access-control-allow-headers'])).toContain('authorization');
+  });
+
+  it('lets the browser read the answer and the mock headers', async () => {
+    const server = await mockServer();
+    const response = await postPlant(server, '{"id": 1}', { ...JSON_BODY, origin: 'http://localhost:5173' });
+    expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(String(response.headers['access-control-expose-headers'])).toContain('x-mock-findings');
+  });
+
+  it('can be turned off', async () => {
+    const server = await mockServer({ cors: false });
+    const response = await postPlant(server, '{"id": 1, "name": "x"}', { ...JSON_BODY, origin: 'http://localhost:5173' });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await server.inject({
+      method: 'OPTIONS',
+      url: '/plants',
+      headers: { origin: 'http://x', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(405);
+  });
+});

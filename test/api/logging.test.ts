@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { mockServer, postPlant } from '../helpers.js';
+
+function capture() {
+  const lines: string[] = [];
+  return { lines, logStream: { write: (line: string) => lines.push(line) } };
+}
+
+describe('logging', () => {
+  it('writes one concise line per request with method, path, status, time and what answered', async () => {
+    const { lines, logStream } = capture();
+    const server = await mockServer({ logLevel: 'info', logStream });
+    await postPlant(server, '{"id": 1, "name": "x"}', {
+      authorization: 'Bearer s3cr3t-t0ken',
+      'content-type': 'application/json',
+      prefer: 'code=400',
+    });
+    await postPlant(server, '{"id": 1}', { authorization: 'Bearer s3cr3t-t0ken', 'content-type': 'application/json' });
+    const messages = lines.map((l) => JSON.parse(l).msg as string);
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatch(/^POST \/plants 400 \d+\.\dms code=400 example=invalid-name$/);
+    expect(messages[1]).toMatch(/^POST \/plants 400 \d+\.\dms rejected INVALID_REQUEST$/);
+  });
+
+  it('never writes a bearer token to the log, even at trace level', async () => {
+    const { lines, logStream } = capture();
+    const server = await mockServer({ logLevel: 'trace', logStream });
+    await postPlant(server, '{"id": 1, "name": "x"}', { authorization: 'Bearer s3cr3t-t0ken', 'content-type': 'application/json' });
+    await postPlant(server, '{', { authorization: 'Bearer s3cr3t-t0ken', 'content-type': 'application/json' });
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).not.toContain('s3cr3t-t0ken');
+  });
+
+  it('is silent by default for in-process use', async () => {
+    const { lines, logStream } = capture();
+    const server = await mockServer({ logStream });
+    await postPlant(server, '{"id": 1, "name": "x"}');
+    expect(lines).toEqual([]);
+  });
+});
