@@ -18,7 +18,10 @@ export async function serverWith(
   options: MockServerOptions = {},
 ): Promise<MockServer & { cleanup: () => Promise<void> }> {
   const { dir, remove } = await scenarioDir(files);
-  const server = await createMockServer({ scenariosDir: dir, bundledScenarios: false, ...options });
+  const server = await createMockServer({ scenariosDir: dir, bundledScenarios: false, ...options }).catch(async (error: unknown) => {
+    await remove();
+    throw error;
+  });
   return Object.assign(server, {
     cleanup: async () => {
       await server.close();
@@ -29,4 +32,25 @@ export async function serverWith(
 
 export function createPlant(server: MockServer, body: unknown, headers: Record<string, string> = {}, url = '/plants') {
   return server.inject({ method: 'POST', url, headers: { ...AUTH, ...headers }, payload: JSON.stringify(body) });
+}
+
+/** POSTs a plant over a real socket (faults need one); resolves to the response or the network error. */
+export async function postOverNetwork(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  timeoutMs = 10_000,
+): Promise<{ status: number; text: string; headers: Headers } | { error: string }> {
+  try {
+    const response = await fetch(`${url}/plants`, {
+      method: 'POST',
+      headers: { ...AUTH, ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return { status: response.status, text: await response.text(), headers: response.headers };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { error: cause?.code ?? cause?.message ?? (error as Error).name };
+  }
 }
