@@ -37,6 +37,16 @@ describe('scenario selection, most specific first', () => {
     expect((await put({ scenario: null, session: 's1' })).json()).toEqual({ session: 's1', scenario: 'alpha' });
   });
 
+  it('accepts admin bodies whatever their Content-Type, as curl -d sends them', async () => {
+    const response = await server.inject({
+      method: 'PUT',
+      url: '/__mock/scenario',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '{"scenario":"beta","session":"curl"}',
+    });
+    expect(response.json()).toEqual({ session: 'curl', scenario: 'beta' });
+  });
+
   it('lists the scenarios with their descriptions and the active one', async () => {
     const list = await server.inject('/__mock/scenarios');
     expect(list.json()).toEqual({
