@@ -34,7 +34,10 @@ export interface MockServerOptions {
   readonly logStream?: { write(line: string): unknown };
   /** Directory of extra scenario files (`*.yaml`); a file named like a bundled scenario replaces it. Default: none. */
   readonly scenariosDir?: string;
-  /** Load the bundled Plant Store scenarios too; false leaves only those of `scenariosDir`. Default true. */
+  /**
+   * Load the bundled Plant Store scenarios too; false leaves only those of `scenariosDir`. Default: true
+   * with the bundled spec, false with another (the bundled files name the Plant Store's operations).
+   */
   readonly bundledScenarios?: boolean;
   /** Scenario every request gets unless its session or an `X-Mock-Scenario` header picks another. Default: none. */
   readonly scenario?: string;
@@ -104,7 +107,8 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
   const scenariosDir = input.scenariosDir;
   if (scenariosDir !== undefined && (typeof scenariosDir !== 'string' || scenariosDir === ''))
     throw new MockConfigError('option "scenariosDir" must be a directory path');
-  const bundledScenarios = boolean('bundledScenarios', input.bundledScenarios ?? true);
+  const specPath = typeof spec === 'string' ? (isAbsolute(spec) ? spec : resolve(spec)) : spec;
+  const bundledScenarios = boolean('bundledScenarios', input.bundledScenarios ?? specPath === BUNDLED_SPEC);
   const scenario = input.scenario;
   if (scenario !== undefined && (typeof scenario !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(scenario)))
     throw new MockConfigError(`option "scenario" must be a scenario name (letters, digits and -._); got ${JSON.stringify(scenario)}`);

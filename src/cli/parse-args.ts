@@ -32,8 +32,8 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
       scenarios: { type: 'string', describe: 'directory of extra scenario files (*.yaml); same name replaces a bundled one' },
       'bundled-scenarios': {
         type: 'boolean',
-        default: true,
-        describe: 'load the bundled scenarios too (--no-bundled-scenarios: only --scenarios DIR)',
+        describe: 'load the bundled Plant Store scenarios (--no-bundled-scenarios: only --scenarios DIR)',
+        defaultDescription: 'on with the bundled spec, off with --spec',
       },
       scenario: { type: 'string', describe: 'scenario every request gets unless X-Mock-Scenario or its session picks another' },
       watch: {
@@ -97,7 +97,7 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     logLevel: args['log-level'],
     cors: args.cors,
     ...(args.scenarios !== undefined ? { scenariosDir: args.scenarios } : {}),
-    bundledScenarios: args['bundled-scenarios'],
+    ...(args['bundled-scenarios'] !== undefined ? { bundledScenarios: args['bundled-scenarios'] } : {}),
     ...(args.scenario !== undefined ? { scenario: args.scenario } : {}),
     watch: args.watch,
     sessionIdleTimeout: args['session-idle-timeout'],

@@ -54,6 +54,8 @@ export function sendResponse(reply: FastifyReply, response: MockResponse, held?:
 function write(reply: FastifyReply, response: MockResponse, held: HeldConnections | undefined): FastifyReply {
   const socket = reply.raw.socket as Socket | null;
   if (response.fault && response.fault !== 'malformed-json' && socket && typeof socket.destroy === 'function') {
+    // A hijacked reply never reaches the onResponse log line: say here what happened to it.
+    reply.log.info(`${reply.request.method} ${reply.request.url.split('?', 1)[0]} fault=${response.fault}`);
     reply.hijack();
     if (response.fault === 'reset') {
       if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();

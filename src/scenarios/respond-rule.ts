@@ -26,8 +26,8 @@ export function stepResponse(step: Step, exchange: Exchange, stored: ReadonlyMap
   const operation = exchange.operation as MockOperation;
   const context = templateContext(exchange, stored);
   const extra: Record<string, string> = {};
-  for (const [name, value] of Object.entries(step.headers)) extra[name] = textOf(renderString(value, context));
-  if (step.offContract !== undefined) extra[OFF_CONTRACT_HEADER] = step.offContract;
+  for (const [name, value] of Object.entries(step.headers)) extra[name] = headerText(renderString(value, context));
+  if (step.offContract !== undefined) extra[OFF_CONTRACT_HEADER] = headerText(step.offContract);
   const status = step.status ?? defaultStatus(operation);
   const json = (body: unknown): MockResponse => ({ status, headers: { 'content-type': mediaTypeOf(operation, status), ...extra }, body });
   const body = step.body;
@@ -66,6 +66,11 @@ export function withChaos(response: MockResponse, step: Step, random: () => numb
 function mediaTypeOf(operation: MockOperation, status: number): string {
   const contents = findResponse(operation, status)?.contents ?? [];
   return (contents.find((c) => /json/i.test(c.mediaType)) ?? contents[0])?.mediaType ?? 'application/json';
+}
+
+/** Header values are Latin-1 without control characters; request data rendered into one may not be. */
+function headerText(value: unknown): string {
+  return textOf(value).replace(/[^\t\x20-\x7e\xa0-\xff]/g, '?');
 }
 
 function textOf(value: unknown): string {

@@ -1,6 +1,8 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MockConfigError } from '../../src/index.js';
-import { serverWith } from './helpers.js';
+import { createMockServer, MockConfigError } from '../../src/index.js';
+import { scenarioDir, serverWith } from './helpers.js';
 
 async function startupError(text: string): Promise<string> {
   try {
@@ -79,5 +81,24 @@ describe('load-time contract check', () => {
     await expect(serverWith({ 'one.yaml': rule('{}') }, { scenario: 'two' })).rejects.toThrow(
       'option "scenario": no scenario "two"; available: one',
     );
+  });
+});
+
+describe('bundled scenarios and other specs', () => {
+  it('are left out by default when serving another document, and rejected when asked for with it', async () => {
+    const { dir, remove } = await scenarioDir({});
+    const spec = join(dir, 'other.yaml');
+    await writeFile(
+      spec,
+      'openapi: 3.0.3\ninfo: { title: Other, version: "1" }\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      responses:\n        "200": { description: ok }\n',
+    );
+    try {
+      const server = await createMockServer({ spec });
+      expect((await server.inject('/__mock/scenarios')).json()).toEqual({ scenarios: [], active: null });
+      await server.close();
+      await expect(createMockServer({ spec, bundledScenarios: true })).rejects.toThrow(/operation "createPlant" is not in the document/);
+    } finally {
+      await remove();
+    }
   });
 });
