@@ -63,27 +63,25 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   });
   registerAdminRoutes(app, { spec, scenarios });
 
-  // The one place the pipeline is swapped: --watch rebuilds it from a reloaded spec and scenario set.
+  // The one place the pipeline is swapped: --watch rebuilds it from a reloaded spec and scenario set,
+  // and swaps scenarios and pipeline together only once both loaded and checked.
   const assemble = async (current: LoadedSpec) => {
     const loaded = await scenarios.load(current.operations);
-    const built = createPipeline({
-      operations: current.operations,
-      tokens: options.tokens,
-      generator,
-      dynamic: options.dynamic,
-      responders: [loaded.responder],
-    });
-    return () => {
-      scenarios.use(loaded);
-      pipeline = built;
+    const { tokens, dynamic } = options;
+    return {
+      loaded,
+      pipeline: createPipeline({ operations: current.operations, tokens, generator, dynamic, responders: [loaded.responder] }),
     };
   };
-  let pipeline = createPipeline({ operations: [], tokens: [], generator, dynamic: false });
-  (await assemble(spec))();
+  const first = await assemble(spec);
+  scenarios.use(first.loaded);
+  let pipeline = first.pipeline;
   if (options.watch) {
     const stop = watchFiles([fileTarget(options.spec), ...options.scenarioDirs.map((dir) => ({ dir }))], async () => {
       try {
-        (await assemble(await loadSpec(options.spec)))();
+        const next = await assemble(await loadSpec(options.spec));
+        scenarios.use(next.loaded);
+        pipeline = next.pipeline;
         app.log.info('reloaded the spec and scenarios');
       } catch (error) {
         app.log.warn(`reload failed, still serving the last good version: ${(error as Error).message}`);

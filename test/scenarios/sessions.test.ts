@@ -60,3 +60,18 @@ describe('scenario sessions', () => {
     expect((await createPlant(server, { id: 8, name: 'p' }, headers)).statusCode).toBe(200);
   });
 });
+
+describe('session expiry', () => {
+  it('forgets a session idle longer than sessionIdleTimeout', async () => {
+    const server = await serverWith(FILES, { sessionIdleTimeout: 300 });
+    try {
+      const headers = { 'x-mock-scenario': 'remember', 'x-mock-session': 'idle' };
+      expect((await createPlant(server, { id: 1, name: 'p' }, headers)).statusCode).toBe(200);
+      expect((await createPlant(server, { id: 1, name: 'p' }, headers)).statusCode).toBe(400);
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      expect((await createPlant(server, { id: 1, name: 'p' }, headers)).statusCode).toBe(200);
+    } finally {
+      await server.cleanup();
+    }
+  });
+});
