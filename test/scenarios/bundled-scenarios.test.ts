@@ -72,6 +72,13 @@ describe('bundled Plant Store scenarios', () => {
     expect(resets).toBeLessThan(20);
   });
 
+  it('fail-then-succeed resets exactly one of 100 parallel calls in a session', async () => {
+    const headers = inSession('fail-then-succeed', 'parallel');
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => postOverNetwork(url, { id: i, name: 'Aloe' }, headers)));
+    expect(results.filter((r) => 'error' in r)).toEqual([{ error: 'ECONNRESET' }]);
+    expect(results.filter((r) => 'status' in r && r.status === 200)).toHaveLength(99);
+  });
+
   it('fail-then-succeed faults the first call of each session, then succeeds', async () => {
     for (const session of ['fts-1', 'fts-2']) {
       const headers = inSession('fail-then-succeed', session);
