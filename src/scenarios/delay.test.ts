@@ -36,4 +36,9 @@ describe('sampleDelay', () => {
   it('rejects an upside-down range', () => {
     expect(compileDelay({ uniform: [5, 1] })).toBe('delay uniform range [5, 1] has min above max');
   });
+
+  it('delays every call unless a probability says otherwise', () => {
+    expect(compileDelay(100)).toEqual({ kind: 'fixed', ms: 100, probability: 1 });
+    expect(compileDelay({ fixed: 100, probability: 0.1 })).toEqual({ kind: 'fixed', ms: 100, probability: 0.1 });
+  });
 });

@@ -22,16 +22,19 @@ export function sampleDelay(spec: DelaySpec, random: () => number): number {
   }
 }
 
-export type RawDelay = number | { fixed: number } | { uniform: [number, number] } | { lognormal: { median: number; sigma?: number } };
+export type RawDelay =
+  | number
+  | (({ fixed: number } | { uniform: [number, number] } | { lognormal: { median: number; sigma?: number } }) & { probability?: number });
 
 /** The file's delay (already schema-checked) as a spec; a message when a range is upside down. */
 export function compileDelay(raw: RawDelay | undefined): DelaySpec | undefined | string {
   if (raw === undefined) return undefined;
-  if (typeof raw === 'number') return { kind: 'fixed', ms: raw };
-  if ('fixed' in raw) return { kind: 'fixed', ms: raw.fixed };
+  if (typeof raw === 'number') return { kind: 'fixed', ms: raw, probability: 1 };
+  const probability = raw.probability ?? 1;
+  if ('fixed' in raw) return { kind: 'fixed', ms: raw.fixed, probability };
   if ('uniform' in raw) {
     const [min, max] = raw.uniform;
-    return min <= max ? { kind: 'uniform', min, max } : `delay uniform range [${min}, ${max}] has min above max`;
+    return min <= max ? { kind: 'uniform', min, max, probability } : `delay uniform range [${min}, ${max}] has min above max`;
   }
-  return { kind: 'lognormal', median: raw.lognormal.median, sigma: raw.lognormal.sigma ?? 0.25 };
+  return { kind: 'lognormal', median: raw.lognormal.median, sigma: raw.lognormal.sigma ?? 0.25, probability };
 }

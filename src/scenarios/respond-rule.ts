@@ -58,7 +58,8 @@ export function stepResponse(step: Step, exchange: Exchange, stored: ReadonlyMap
 /** Adds the step's fault (when its probability draws it) and delay to an answer. */
 export function withChaos(response: MockResponse, step: Step, random: () => number): MockResponse {
   const fault = step.fault && (step.fault.probability >= 1 || random() < step.fault.probability) ? step.fault.kind : undefined;
-  const delayMs = step.delay ? sampleDelay(step.delay, random) : 0;
+  const delay = step.delay && (step.delay.probability >= 1 || random() < step.delay.probability) ? step.delay : undefined;
+  const delayMs = delay ? sampleDelay(delay, random) : 0;
   if (fault === undefined && delayMs === 0) return response;
   return { ...response, ...(fault ? { fault } : {}), ...(delayMs > 0 ? { delayMs } : {}) };
 }

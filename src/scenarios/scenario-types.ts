@@ -17,10 +17,12 @@ export interface CompiledMatch {
   readonly notStored: readonly string[] | undefined;
 }
 
-export type DelaySpec =
+/** A delay distribution; `probability` is the share of calls it delays (1 = every call). */
+export type DelaySpec = { readonly probability: number } & (
   | { readonly kind: 'fixed'; readonly ms: number }
   | { readonly kind: 'uniform'; readonly min: number; readonly max: number }
-  | { readonly kind: 'lognormal'; readonly median: number; readonly sigma: number };
+  | { readonly kind: 'lognormal'; readonly median: number; readonly sigma: number }
+);
 
 /** What one step of a rule answers. Without a body kind it answers the default response (of `status`, when given). */
 export interface Step {
