@@ -55,7 +55,8 @@ function write(reply: FastifyReply, response: MockResponse, held: HeldConnection
   const socket = reply.raw.socket as Socket | null;
   if (response.fault && response.fault !== 'malformed-json' && socket && typeof socket.destroy === 'function') {
     // A hijacked reply never reaches the onResponse log line: say here what happened to it.
-    reply.log.info(`${reply.request.method} ${reply.request.url.split('?', 1)[0]} fault=${response.fault}`);
+    const { method, url, exchange } = reply.request;
+    reply.log.info(`${method} ${url.split('?', 1)[0]} ${exchange?.source ?? `fault=${response.fault}`}`);
     reply.hijack();
     if (response.fault === 'reset') {
       if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
