@@ -48,7 +48,7 @@ export const ERRORS = {
   INVALID_ADMIN_REQUEST: {
     status: 400,
     error: 40010,
-    message: 'Invalid request to the mock`s admin API: {details}',
+    message: 'Invalid admin API request: {details}',
     when: 'A request to `/__mock/` has a body or query the admin API does not accept.',
   },
   MISSING_CREDENTIALS: {

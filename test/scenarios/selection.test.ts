@@ -79,7 +79,7 @@ describe('scenario selection, most specific first', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       error: 40010,
-      message: 'Invalid request to the mock`s admin API: "scenario" must be a scenario name or null',
+      message: 'Invalid admin API request: "scenario" must be a scenario name or null',
     });
     const unknownField = await server.inject({ method: 'POST', url: '/__mock/reset', payload: '{"sesion": "x"}' });
     expect(unknownField.json().message).toContain('unknown field "sesion"');
