@@ -45,6 +45,12 @@ export const ERRORS = {
     message: 'A plant with id {id} already exists',
     when: 'A scenario that keeps state saw the same id created twice.',
   },
+  INVALID_ADMIN_REQUEST: {
+    status: 400,
+    error: 40010,
+    message: 'Invalid admin API request: {details}',
+    when: 'A request to `/__mock/` has a body or query the admin API does not accept.',
+  },
   MISSING_CREDENTIALS: {
     status: 401,
     error: 40101,
@@ -86,6 +92,18 @@ export const ERRORS = {
     error: 42201,
     message: 'Cannot force the response: {details}',
     when: 'A `Prefer` header or `__code`/`__example`/`__dynamic`/`__seed` query asks for something the document does not define.',
+  },
+  UNKNOWN_SCENARIO: {
+    status: 422,
+    error: 42202,
+    message: 'Unknown scenario "{name}"; available: {available}',
+    when: 'An `X-Mock-Scenario` header or the admin API names a scenario the server does not have.',
+  },
+  INVALID_MOCK_HEADER: {
+    status: 422,
+    error: 42203,
+    message: 'Invalid {header} header: {details}',
+    when: 'An `X-Mock-Session` or `X-Mock-Scenario` header is empty, too long or has characters other than letters, digits and `-._:`.',
   },
   INTERNAL: {
     status: 500,

@@ -7,6 +7,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The Plant Store contract shipped with the package. */
 export const BUNDLED_SPEC = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+/** The Plant Store scenarios shipped with the package. */
+export const BUNDLED_SCENARIOS = fileURLToPath(new URL('../scenarios', import.meta.url));
 
 /** Options of `createMockServer`. Every field is optional. */
 export interface MockServerOptions {
@@ -30,6 +32,21 @@ export interface MockServerOptions {
   readonly cors?: boolean;
   /** Where log lines are written. Default: standard output. */
   readonly logStream?: { write(line: string): unknown };
+  /** Directory of extra scenario files (`*.yaml`); a file named like a bundled scenario replaces it. Default: none. */
+  readonly scenariosDir?: string;
+  /**
+   * Load the bundled Plant Store scenarios too; false leaves only those of `scenariosDir`. Default: true
+   * with the bundled spec, false with another (the bundled files name the Plant Store's operations).
+   */
+  readonly bundledScenarios?: boolean;
+  /** Scenario every request gets unless its session or an `X-Mock-Scenario` header picks another. Default: none. */
+  readonly scenario?: string;
+  /** Reload the spec and scenario files when they change; a bad edit keeps the last good version. Default false. */
+  readonly watch?: boolean;
+  /** Milliseconds without a request after which a scenario session (`X-Mock-Session`) is forgotten. Default 30 minutes. */
+  readonly sessionIdleTimeout?: number;
+  /** Most scenario sessions kept at once; the least recently used is forgotten first. Default 10000. */
+  readonly maxSessions?: number;
 }
 
 /** Options after validation: complete, absolute and frozen. */
@@ -44,9 +61,32 @@ export interface ResolvedOptions {
   readonly logLevel: LogLevel;
   readonly cors: boolean;
   readonly logStream: { write(line: string): unknown } | undefined;
+  /** Scenario directories in load order (bundled first, when loaded). */
+  readonly scenarioDirs: readonly string[];
+  readonly scenario: string | undefined;
+  readonly watch: boolean;
+  readonly sessionIdleTimeout: number;
+  readonly maxSessions: number;
 }
 
-const KNOWN = new Set(['spec', 'port', 'host', 'seed', 'dynamic', 'tokens', 'bodyLimit', 'logLevel', 'cors', 'logStream']);
+const KNOWN = new Set([
+  'spec',
+  'port',
+  'host',
+  'seed',
+  'dynamic',
+  'tokens',
+  'bodyLimit',
+  'logLevel',
+  'cors',
+  'logStream',
+  'scenariosDir',
+  'bundledScenarios',
+  'scenario',
+  'watch',
+  'sessionIdleTimeout',
+  'maxSessions',
+]);
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 const MAX_BODY_LIMIT = 1024 ** 3;
 
@@ -64,6 +104,14 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
   const logLevel = input.logLevel ?? 'silent';
   if (!LOG_LEVELS.includes(logLevel))
     throw new MockConfigError(`option "logLevel" must be one of ${LOG_LEVELS.join(', ')}; got "${String(logLevel)}"`);
+  const scenariosDir = input.scenariosDir;
+  if (scenariosDir !== undefined && (typeof scenariosDir !== 'string' || scenariosDir === ''))
+    throw new MockConfigError('option "scenariosDir" must be a directory path');
+  const specPath = typeof spec === 'string' ? (isAbsolute(spec) ? spec : resolve(spec)) : spec;
+  const bundledScenarios = boolean('bundledScenarios', input.bundledScenarios ?? specPath === BUNDLED_SPEC);
+  const scenario = input.scenario;
+  if (scenario !== undefined && (typeof scenario !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(scenario)))
+    throw new MockConfigError(`option "scenario" must be a scenario name (letters, digits and -._); got ${JSON.stringify(scenario)}`);
   const host = input.host ?? '127.0.0.1';
   if (typeof host !== 'string' || host.trim() === '') throw new MockConfigError('option "host" must be a host name or address');
   return Object.freeze({
@@ -77,6 +125,14 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
     logLevel,
     cors: boolean('cors', input.cors ?? true),
     logStream: input.logStream,
+    scenarioDirs: Object.freeze([
+      ...(bundledScenarios ? [BUNDLED_SCENARIOS] : []),
+      ...(scenariosDir === undefined ? [] : [isAbsolute(scenariosDir) ? scenariosDir : resolve(scenariosDir)]),
+    ]),
+    scenario,
+    watch: boolean('watch', input.watch ?? false),
+    sessionIdleTimeout: integer('sessionIdleTimeout', input.sessionIdleTimeout ?? 30 * 60 * 1000, 1, 2 ** 31 - 1),
+    maxSessions: integer('maxSessions', input.maxSessions ?? 10_000, 1, 1_000_000),
   });
 }
 

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { registerScenarioRoutes } from '../scenarios/scenario-admin-routes.js';
+import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { ADMIN_PREFIX, type LoadedSpec } from '../spec/load-spec.js';
 
 export interface AdminParts {
   readonly spec: LoadedSpec;
+  readonly scenarios: ScenarioEngine;
 }
 
 /**
@@ -11,4 +14,5 @@ export interface AdminParts {
  */
 export function registerAdminRoutes(app: FastifyInstance, parts: AdminParts): void {
   app.get(`${ADMIN_PREFIX}/health`, async () => ({ status: 'ok', spec: parts.spec.title, version: parts.spec.version }));
+  registerScenarioRoutes(app, parts.scenarios);
 }

@@ -29,6 +29,28 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
       'body-limit': { type: 'string', default: '1mb', describe: 'largest request body: bytes, or with kb/mb' },
       'log-level': { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'log level; info logs one line per request' },
       cors: { type: 'boolean', default: true, describe: 'answer CORS requests and preflights (--no-cors to turn off)' },
+      scenarios: { type: 'string', describe: 'directory of extra scenario files (*.yaml); same name replaces a bundled one' },
+      'bundled-scenarios': {
+        type: 'boolean',
+        describe: 'load the bundled Plant Store scenarios (--no-bundled-scenarios: only --scenarios DIR)',
+        defaultDescription: 'on with the bundled spec, off with --spec',
+      },
+      scenario: { type: 'string', describe: 'scenario every request gets unless X-Mock-Scenario or its session picks another' },
+      watch: {
+        type: 'boolean',
+        default: false,
+        describe: 'reload the spec and scenario files on change; a bad edit keeps the last good version',
+      },
+      'session-idle-timeout': {
+        type: 'number',
+        default: 1_800_000,
+        describe: 'milliseconds after which an idle X-Mock-Session is forgotten',
+      },
+      'max-sessions': {
+        type: 'number',
+        default: 10_000,
+        describe: 'most X-Mock-Session sessions kept at once (least recently used go first)',
+      },
     })
     .strict()
     .help()
@@ -55,7 +77,11 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     };
   const numeric = (name: string, value: number | undefined) =>
     value !== undefined && Number.isNaN(value) ? `--${name} must be a number` : undefined;
-  const bad = numeric('port', args.port) ?? numeric('seed', args.seed);
+  const bad =
+    numeric('port', args.port) ??
+    numeric('seed', args.seed) ??
+    numeric('session-idle-timeout', args['session-idle-timeout']) ??
+    numeric('max-sessions', args['max-sessions']);
   if (bad) return { kind: 'exit', code: 2, output: `plantstore-mock: ${bad}` };
   const options: MockServerOptions = {
     ...(args.spec !== undefined ? { spec: args.spec } : {}),
@@ -70,6 +96,12 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     bodyLimit,
     logLevel: args['log-level'],
     cors: args.cors,
+    ...(args.scenarios !== undefined ? { scenariosDir: args.scenarios } : {}),
+    ...(args['bundled-scenarios'] !== undefined ? { bundledScenarios: args['bundled-scenarios'] } : {}),
+    ...(args.scenario !== undefined ? { scenario: args.scenario } : {}),
+    watch: args.watch,
+    sessionIdleTimeout: args['session-idle-timeout'],
+    maxSessions: args['max-sessions'],
   };
   return { kind: 'run', options };
 }

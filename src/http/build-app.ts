@@ -6,8 +6,10 @@ import type { ResolvedOptions } from '../options.js';
 import { ERROR_CODE_HEADER, FINDINGS_HEADER, problemResponse } from '../pipeline/decide-status.js';
 import { createPipeline } from '../pipeline/pipeline.js';
 import type { Exchange, Problem } from '../pipeline/types.js';
-import type { LoadedSpec } from '../spec/load-spec.js';
-import { sendResponse } from './send-response.js';
+import { ScenarioEngine } from '../scenarios/scenario-engine.js';
+import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
+import { type LoadedSpec, loadSpec } from '../spec/load-spec.js';
+import { HeldConnections, sendResponse } from './send-response.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,9 +52,45 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     });
   }
 
-  registerAdminRoutes(app, { spec });
+  const scenarios = new ScenarioEngine({
+    dirs: options.scenarioDirs,
+    defaultScenario: options.scenario,
+    sessionIdleTimeout: options.sessionIdleTimeout,
+    maxSessions: options.maxSessions,
+    seed: options.seed,
+    generator,
+    dynamic: options.dynamic,
+  });
+  registerAdminRoutes(app, { spec, scenarios });
 
-  const pipeline = createPipeline({ operations: spec.operations, tokens: options.tokens, generator, dynamic: options.dynamic });
+  // The one place the pipeline is swapped: --watch rebuilds it from a reloaded spec and scenario set,
+  // and swaps scenarios and pipeline together only once both loaded and checked.
+  const assemble = async (current: LoadedSpec) => {
+    const loaded = await scenarios.load(current.operations);
+    const { tokens, dynamic } = options;
+    return {
+      loaded,
+      pipeline: createPipeline({ operations: current.operations, tokens, generator, dynamic, responders: [loaded.responder] }),
+    };
+  };
+  const first = await assemble(spec);
+  scenarios.use(first.loaded);
+  let pipeline = first.pipeline;
+  if (options.watch) {
+    const stop = watchFiles([fileTarget(options.spec), ...options.scenarioDirs.map((dir) => ({ dir }))], async () => {
+      try {
+        const next = await assemble(await loadSpec(options.spec));
+        scenarios.use(next.loaded);
+        pipeline = next.pipeline;
+        app.log.info('reloaded the spec and scenarios');
+      } catch (error) {
+        app.log.warn(`reload failed, still serving the last good version: ${(error as Error).message}`);
+      }
+    });
+    app.addHook('onClose', async () => stop());
+  }
+  const held = new HeldConnections();
+  app.addHook('preClose', async () => held.close());
   const handle = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
     const queryAt = request.url.indexOf('?');
     const exchange: Exchange = {
@@ -65,7 +103,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     request.exchange = exchange;
     const response = pipeline(exchange);
     exchange.response = response;
-    return sendResponse(reply, response);
+    return sendResponse(reply, response, held);
   };
   app.route({ method: options.cors ? API_METHODS.filter((m) => m !== 'OPTIONS') : API_METHODS, url: '/*', handler: handle });
   app.setNotFoundHandler(handle);

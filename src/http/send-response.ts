@@ -1,11 +1,75 @@
+import type { Socket } from 'node:net';
 import type { FastifyReply } from 'fastify';
 import { stringifyJson } from '../json/stringify-json.js';
 import type { MockResponse } from '../pipeline/types.js';
 
-/** Reply stage: writes a MockResponse as it is; JSON bodies keep every digit of big integers. */
-export function sendResponse(reply: FastifyReply, response: MockResponse): FastifyReply {
+/**
+ * What one server keeps of the answers it holds back: delays in progress and connections a `timeout`
+ * fault keeps open. close() (on server close) cuts delays short and drops held connections, so closing
+ * never waits on a scenario.
+ */
+export class HeldConnections {
+  readonly #sockets = new Set<Socket>();
+  readonly #wakers = new Set<() => void>();
+  #closing = false;
+
+  /** Resolves after ms, or at once when the server is closing. */
+  wait(ms: number): Promise<void> {
+    if (this.#closing) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.#wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.#wakers.add(wake);
+    });
+  }
+
+  /** Keeps a connection open without answering until its client goes away or the server closes. */
+  hold(socket: Socket): void {
+    if (this.#closing) {
+      socket.destroy();
+      return;
+    }
+    this.#sockets.add(socket);
+    socket.once('close', () => this.#sockets.delete(socket));
+  }
+
+  close(): void {
+    this.#closing = true;
+    for (const wake of [...this.#wakers]) wake();
+    for (const socket of this.#sockets) socket.destroy();
+    this.#sockets.clear();
+  }
+}
+
+/** Reply stage: writes a MockResponse as it is (after its delay, or misbehaving as its fault says); JSON bodies keep every digit of big integers. */
+export function sendResponse(reply: FastifyReply, response: MockResponse, held?: HeldConnections): FastifyReply | Promise<FastifyReply> {
+  if (response.delayMs && held) return held.wait(response.delayMs).then(() => write(reply, response, held));
+  return write(reply, response, held);
+}
+
+function write(reply: FastifyReply, response: MockResponse, held: HeldConnections | undefined): FastifyReply {
+  const socket = reply.raw.socket as Socket | null;
+  if (response.fault && response.fault !== 'malformed-json' && socket && typeof socket.destroy === 'function') {
+    // A hijacked reply never reaches the onResponse log line: say here what happened to it.
+    const { method, url, exchange } = reply.request;
+    reply.log.info(`${method} ${url.split('?', 1)[0]} ${exchange?.source ?? `fault=${response.fault}`}`);
+    reply.hijack();
+    if (response.fault === 'reset') {
+      if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
+      else socket.destroy();
+    } else if (response.fault === 'empty') socket.end();
+    else if (held) held.hold(socket);
+    else socket.destroy();
+    return reply;
+  }
   reply.code(response.status).headers(response.headers);
   if (response.body === undefined) return reply.send();
   if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
-  return reply.send(stringifyJson(response.body));
+  const text = stringifyJson(response.body);
+  // A cut-short document: what a proxy or a crashed server sends halfway through.
+  return reply.send(response.fault === 'malformed-json' ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text);
 }

@@ -34,6 +34,8 @@ export interface Exchange {
   /** Whether the parsed body holds integers beyond 2^53 (as bigints). */
   hasBigIntegers?: boolean;
   forcing?: Forcing;
+  /** The scenario session (`X-Mock-Session`), set by the scenarios responder; undefined = the default session. */
+  session?: string;
   /** Short description of what produced the answer, for the log line and the journal. */
   source?: string;
   /** The answer, once the pipeline has decided it. */
@@ -63,4 +65,14 @@ export interface MockResponse {
   readonly headers: Readonly<Record<string, string>>;
   /** The JSON value to send, or undefined for no body. */
   readonly body: unknown;
+  /** Wait this long before answering (scenario delays). */
+  readonly delayMs?: number;
+  /** Misbehave instead of answering normally (scenario faults); see src/http/send-response.ts. */
+  readonly fault?: Fault;
 }
+
+/**
+ * reset: TCP reset; empty: the connection closes without an answer; malformed-json: the body is cut
+ * short; timeout: no answer until the client gives up or the server closes.
+ */
+export type Fault = 'reset' | 'empty' | 'malformed-json' | 'timeout';

@@ -50,7 +50,14 @@ const { getHttpOperationsFromSpec } = require('@stoplight/prism-http/dist/utils/
 const validators = require('@stoplight/prism-http/dist/validator') as {
   validateSecurity: Validator;
   validateInput: Validator;
+  validateOutput: (arg: { resource: PrismOperation; element: PrismResponse }) => Either<PrismDiagnostic[], unknown>;
 };
+
+interface PrismResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
 
 interface Handle extends EngineHandle {
   readonly prism: PrismOperation;
@@ -148,4 +155,17 @@ function toFinding(d: PrismDiagnostic): Finding {
     return { location, path: [...rest, missing[1]], code: 'required', message: 'is required' };
   }
   return { location, path: rest, code: String(d.code ?? 'invalid'), message: tail };
+}
+
+/**
+ * Prism's verdict on a response the mock would send (used to check scenario files at load time): the
+ * status must be one the operation defines, and the body and media type must fit that response. Every
+ * diagnostic counts, warnings too (Prism only warns about an undefined 4xx status).
+ */
+export function checkOutput(operation: MockOperation, status: number, headers: Readonly<Record<string, string>>, body: unknown): string[] {
+  const result = validators.validateOutput({
+    resource: prismOf(operation),
+    element: { statusCode: status, headers: { ...headers }, body },
+  });
+  return result._tag === 'Right' ? [] : result.left.map((d) => d.message);
 }

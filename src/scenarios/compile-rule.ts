@@ -1,0 +1,82 @@
+import { ERRORS, type ErrorCode } from '../errors.js';
+import type { Fault } from '../pipeline/types.js';
+import type { MockOperation } from '../spec/operation.js';
+import { compileDelay, type RawDelay } from './delay.js';
+import { parsePointer } from './json-pointer.js';
+import { compileMatch, type RawMatch } from './match-rule.js';
+import type { Rule, Step } from './scenario-types.js';
+
+/** A step as written in a file (already checked against the JSON Schema). */
+export interface RawStep {
+  readonly times?: number;
+  readonly status?: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+  readonly template?: unknown;
+  readonly generate?: true | { readonly seed: number };
+  readonly error?: { readonly code: string; readonly params?: Readonly<Record<string, string | number>> };
+  readonly delay?: RawDelay;
+  readonly fault?: Fault | { readonly kind: Fault; readonly probability?: number };
+  readonly offContract?: string;
+}
+
+export interface RawRule {
+  readonly operation: string;
+  readonly match?: RawMatch;
+  readonly store?: string;
+  readonly respond?: RawStep;
+  readonly sequence?: readonly RawStep[];
+}
+
+/** Compiles one rule: resolves its operation, regexes, delays and error codes; a message when one is wrong. */
+export function compileRule(raw: RawRule, index: number, operations: readonly MockOperation[]): Rule | string {
+  let operationId: string | undefined;
+  if (raw.operation !== '*') {
+    const wanted = raw.operation.trim();
+    const operation = operations.find(
+      (op) => op.id === wanted || `${op.method} ${op.path}` === wanted.replace(/^(\S+)/, (m) => m.toUpperCase()),
+    );
+    if (!operation) {
+      const known = operations.map((op) => `${op.id} (${op.method} ${op.path})`).join(', ');
+      return `operation "${raw.operation}" is not in the document; it has ${known}, or * for all`;
+    }
+    operationId = operation.id;
+  }
+  const match = compileMatch(raw.match);
+  if (typeof match === 'string') return match;
+  const steps: Step[] = [];
+  for (const [i, rawStep] of (raw.sequence ?? [raw.respond ?? {}]).entries()) {
+    const step = compileStep(rawStep);
+    if (typeof step === 'string') return raw.sequence ? `step ${i + 1}: ${step}` : step;
+    steps.push(step);
+  }
+  return { index, operationId, match, store: raw.store === undefined ? undefined : parsePointer(raw.store), steps };
+}
+
+function compileStep(raw: RawStep): Step | string {
+  const delay = compileDelay(raw.delay);
+  if (typeof delay === 'string') return delay;
+  let body: Step['body'];
+  if (raw.error !== undefined) {
+    if (!Object.hasOwn(ERRORS, raw.error.code))
+      return `error code "${raw.error.code}" is not in the catalogue; codes: ${Object.keys(ERRORS).join(', ')}`;
+    body = { kind: 'error', code: raw.error.code as ErrorCode, params: raw.error.params ?? {} };
+  } else if ('body' in raw) body = { kind: 'literal', value: raw.body };
+  else if ('template' in raw) body = { kind: 'template', value: raw.template };
+  else if (raw.generate !== undefined) body = { kind: 'generate', seed: raw.generate === true ? undefined : raw.generate.seed };
+  const fault =
+    raw.fault === undefined
+      ? undefined
+      : typeof raw.fault === 'string'
+        ? { kind: raw.fault, probability: 1 }
+        : { kind: raw.fault.kind, probability: raw.fault.probability ?? 1 };
+  return {
+    times: raw.times ?? 1,
+    status: raw.status,
+    headers: raw.headers ?? {},
+    body,
+    delay,
+    fault,
+    offContract: raw.offContract,
+  };
+}

@@ -1,0 +1,66 @@
+import { ERRORS } from '../errors.js';
+import { findResponse } from '../pipeline/forcing.js';
+import type { Exchange } from '../pipeline/types.js';
+import { checkOutput } from '../prism/prism-engine.js';
+import type { MockOperation } from '../spec/operation.js';
+import { type RespondParts, stepResponse } from './respond-rule.js';
+import type { Step } from './scenario-types.js';
+
+/** Faults that never let an answer out: nothing to check when they always fire. */
+const SILENT_FAULTS = new Set(['reset', 'empty', 'timeout']);
+
+/**
+ * Checks at load time that what a step answers fits the operation's contract, through Prism's output
+ * validator. Templates are rendered with each request example of the operation (stored data standing
+ * in as the same request), so a placeholder that yields the wrong type is caught here. Returns the
+ * violation, or undefined. A step marked `offContract` is exempt; 401 answers from the error catalogue
+ * are allowed for secured operations, as the mock answers them itself for rejected credentials.
+ */
+export function checkStep(step: Step, operation: MockOperation, parts: RespondParts): string | undefined {
+  if (step.offContract !== undefined) return undefined;
+  if (step.fault && step.fault.probability >= 1 && SILENT_FAULTS.has(step.fault.kind)) return undefined;
+  const body = step.body;
+  const status = body?.kind === 'error' ? ERRORS[body.code].status : step.status;
+  if (status !== undefined && !findResponse(operation, status)) {
+    if (body?.kind === 'error' && status === 401 && operation.secured) return undefined;
+    const defined = operation.responses.map((r) => r.code).join(', ');
+    return `status ${status} is not defined by ${operation.id} (it defines ${defined}); mark the step offContract: "<why>" if that is deliberate`;
+  }
+  if (body === undefined || body.kind === 'generate') return undefined;
+  for (const sample of requestSamples(operation)) {
+    const exchange: Exchange = {
+      method: operation.method,
+      path: operation.path,
+      query: {},
+      headers: {},
+      rawBody: undefined,
+      operation,
+      body: sample,
+    };
+    const response = stepResponse(step, exchange, new SampleStore(sample), parts);
+    const violations = checkOutput(operation, response.status, response.headers, response.body);
+    if (violations.length > 0) {
+      const shown = body.kind === 'template' ? ` (template rendered for request ${JSON.stringify(sample)})` : '';
+      return `${violations.join('; ')}${shown}; mark the step offContract: "<why>" if that is deliberate`;
+    }
+  }
+  return undefined;
+}
+
+function requestSamples(operation: MockOperation): unknown[] {
+  const examples = operation.requestBody?.contents.flatMap((c) => c.examples.map((e) => e.value)) ?? [];
+  return examples.length > 0 ? examples : [undefined];
+}
+
+/** Stored data as a template sees it at check time: every key holds the sample request. */
+class SampleStore extends Map<string, unknown> {
+  constructor(private readonly sample: unknown) {
+    super();
+  }
+  override get(): unknown {
+    return this.sample;
+  }
+  override has(): boolean {
+    return true;
+  }
+}

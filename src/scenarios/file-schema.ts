@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+
+/** The published format of scenario files (scenarios/scenario-file.schema.json in the package). */
+export const SCENARIO_FILE_SCHEMA = fileURLToPath(new URL('../../scenarios/scenario-file.schema.json', import.meta.url));
+
+// Compiled once: the validator is a pure function of the schema.
+const validate = new Ajv({ allErrors: false, strict: false }).compile(JSON.parse(readFileSync(SCENARIO_FILE_SCHEMA, 'utf8')));
+
+/** Undefined when the parsed file fits the schema, else the first violation with where it is. */
+export function validateScenarioFile(document: unknown): string | undefined {
+  if (validate(document)) return undefined;
+  const error = validate.errors?.[0];
+  if (!error) return 'invalid';
+  const where = error.instancePath === '' ? 'the file' : error.instancePath;
+  const detail = error.params && 'allowedValues' in error.params ? ` (${(error.params.allowedValues as unknown[]).join(', ')})` : '';
+  const extra = error.params && 'additionalProperty' in error.params ? ` "${String(error.params.additionalProperty)}"` : '';
+  return `${where} ${error.message ?? 'is invalid'}${extra}${detail}`;
+}

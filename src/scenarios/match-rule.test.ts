@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../pipeline/types.js';
+import { compileMatch, MAX_REGEX_INPUT, matches } from './match-rule.js';
+
+const exchange = (body: unknown): Exchange => ({ method: 'POST', path: '/plants', query: {}, headers: {}, rawBody: undefined, body });
+
+describe('match conditions', () => {
+  it('rejects regexes that could backtrack catastrophically', () => {
+    expect(compileMatch({ body: { '/name': { regex: '(x*)*y' } } })).toContain('could backtrack catastrophically');
+    expect(compileMatch({ body: { '/name': { regex: '[' } } })).toContain('invalid regex');
+  });
+
+  it('never tests a regex against a value longer than the bound', () => {
+    const match = compileMatch({ body: { '/name': { regex: 'a' } } });
+    if (typeof match === 'string') throw new Error(match);
+    expect(matches(match, exchange({ name: 'a' }), new Map())).toBe(true);
+    expect(matches(match, exchange({ name: 'a'.repeat(MAX_REGEX_INPUT + 1) }), new Map())).toBe(false);
+  });
+
+  it('compares big integers exactly and treats integers as numbers', () => {
+    const match = compileMatch({ body: { '/id': { equals: '9223372036854775807', type: 'number' } } });
+    if (typeof match === 'string') throw new Error(match);
+    expect(matches(match, exchange({ id: 9223372036854775807n }), new Map())).toBe(true);
+    expect(matches(match, exchange({ id: 1 }), new Map())).toBe(false);
+  });
+});

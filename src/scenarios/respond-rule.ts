@@ -1,0 +1,80 @@
+import type { DataGenerator } from '../generate/data-generator.js';
+import { problemResponse } from '../pipeline/decide-status.js';
+import { defaultStatus, findResponse } from '../pipeline/forcing.js';
+import type { Exchange, MockResponse } from '../pipeline/types.js';
+import type { MockOperation } from '../spec/operation.js';
+import { sampleDelay } from './delay.js';
+import type { Step } from './scenario-types.js';
+import { renderString, renderTemplate } from './template.js';
+
+/** Marks an answer that deliberately breaks the contract; its value is the reason the file gives. */
+export const OFF_CONTRACT_HEADER = 'x-mock-off-contract';
+
+export interface RespondParts {
+  readonly generator: DataGenerator;
+  /** The default response selection, for steps that only set a status, a delay or a fault. */
+  readonly fallback: (exchange: Exchange) => MockResponse;
+}
+
+/** What templates can refer to: `/body`, `/query`, `/headers`, `/params` of the request, `/stored/KEY` of the session. */
+export function templateContext(exchange: Exchange, stored: ReadonlyMap<string, unknown>): unknown {
+  return { body: exchange.body, query: exchange.query, headers: exchange.headers, params: exchange.pathParams ?? {}, stored };
+}
+
+/** The answer a step gives to a request, before faults and delays. */
+export function stepResponse(step: Step, exchange: Exchange, stored: ReadonlyMap<string, unknown>, parts: RespondParts): MockResponse {
+  const operation = exchange.operation as MockOperation;
+  const context = templateContext(exchange, stored);
+  const extra: Record<string, string> = {};
+  for (const [name, value] of Object.entries(step.headers)) extra[name] = headerText(renderString(value, context));
+  if (step.offContract !== undefined) extra[OFF_CONTRACT_HEADER] = headerText(step.offContract);
+  const status = step.status ?? defaultStatus(operation);
+  const json = (body: unknown): MockResponse => ({ status, headers: { 'content-type': mediaTypeOf(operation, status), ...extra }, body });
+  const body = step.body;
+  switch (body?.kind) {
+    case 'literal':
+      return json(body.value);
+    case 'template':
+      return json(renderTemplate(body.value, context));
+    case 'generate': {
+      const schema = findResponse(operation, status)?.contents[0]?.schema;
+      return json(schema ? parts.generator.generate(schema, body.seed) : null);
+    }
+    case 'error': {
+      const params: Record<string, string> = {};
+      for (const [name, value] of Object.entries(body.params))
+        params[name] = textOf(typeof value === 'string' ? renderString(value, context) : value);
+      const problem = problemResponse({ code: body.code, params });
+      return { ...problem, headers: { 'content-type': mediaTypeOf(operation, problem.status), ...problem.headers, ...extra } };
+    }
+    case undefined: {
+      if (step.status !== undefined) exchange.forcing = { code: step.status };
+      const fallback = parts.fallback(exchange);
+      return { ...fallback, headers: { ...fallback.headers, ...extra } };
+    }
+  }
+}
+
+/** Adds the step's fault (when its probability draws it) and delay to an answer. */
+export function withChaos(response: MockResponse, step: Step, random: () => number): MockResponse {
+  const fault = step.fault && (step.fault.probability >= 1 || random() < step.fault.probability) ? step.fault.kind : undefined;
+  const delay = step.delay && (step.delay.probability >= 1 || random() < step.delay.probability) ? step.delay : undefined;
+  const delayMs = delay ? sampleDelay(delay, random) : 0;
+  if (fault === undefined && delayMs === 0) return response;
+  return { ...response, ...(fault ? { fault } : {}), ...(delayMs > 0 ? { delayMs } : {}) };
+}
+
+function mediaTypeOf(operation: MockOperation, status: number): string {
+  const contents = findResponse(operation, status)?.contents ?? [];
+  return (contents.find((c) => /json/i.test(c.mediaType)) ?? contents[0])?.mediaType ?? 'application/json';
+}
+
+/** Header values are Latin-1 without control characters; request data rendered into one may not be. */
+function headerText(value: unknown): string {
+  return textOf(value).replace(/[^\t\x20-\x7e\xa0-\xff]/g, '?');
+}
+
+function textOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value : String(value);
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sendResponse } from '../http/send-response.js';
+import { parseJson } from '../json/parse-json.js';
+import { problemResponse } from '../pipeline/decide-status.js';
+import type { Problem } from '../pipeline/types.js';
+import { ADMIN_PREFIX } from '../spec/load-spec.js';
+import { namesOf, type ScenarioEngine } from './scenario-engine.js';
+
+const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The scenarios admin API (the dashboard uses the same shapes):
+ * GET /__mock/scenarios, GET|PUT /__mock/scenario, POST /__mock/reset. See README "Scenarios".
+ */
+export function registerScenarioRoutes(app: FastifyInstance, engine: ScenarioEngine): void {
+  const fail = (reply: FastifyReply, problem: Problem) => sendResponse(reply, problemResponse(problem));
+  const invalid = (details: string): Problem => ({ code: 'INVALID_ADMIN_REQUEST', params: { details } });
+  const current = (session: string | undefined) => ({ session: session ?? null, scenario: engine.scenarioOf(session) ?? null });
+
+  app.get(`${ADMIN_PREFIX}/scenarios`, async () => ({
+    scenarios: [...engine.catalogue.values()].map(({ name, description }) => ({ name, description })),
+    active: engine.scenarioOf(undefined) ?? null,
+  }));
+
+  app.get(`${ADMIN_PREFIX}/scenario`, async (request, reply) => {
+    const session = (request.query as Record<string, unknown>).session;
+    if (session !== undefined && !validSession(session)) return fail(reply, invalid(sessionRule));
+    return current(session);
+  });
+
+  app.put(`${ADMIN_PREFIX}/scenario`, async (request, reply) => {
+    const body = readBody(request.body);
+    if (typeof body === 'string') return fail(reply, invalid(body));
+    const { scenario, session } = body;
+    if (session !== undefined && !validSession(session)) return fail(reply, invalid(sessionRule));
+    if (scenario !== null && typeof scenario !== 'string') return fail(reply, invalid('"scenario" must be a scenario name or null'));
+    if (scenario !== null && !engine.catalogue.has(scenario))
+      return fail(reply, { code: 'UNKNOWN_SCENARIO', params: { name: scenario, available: namesOf(engine.catalogue) } });
+    engine.sessions.get(session).scenario = scenario ?? undefined;
+    return current(session);
+  });
+
+  app.post(`${ADMIN_PREFIX}/reset`, async (request, reply) => {
+    const body = readBody(request.body);
+    if (typeof body === 'string') return fail(reply, invalid(body));
+    const session = body.session;
+    if (session !== undefined && !validSession(session)) return fail(reply, invalid(sessionRule));
+    engine.sessions.reset(session);
+    return { reset: session ?? 'all' };
+  });
+}
+
+const sessionRule = '"session" must be 1 to 128 letters, digits and -._:';
+
+function validSession(value: unknown): value is string {
+  return typeof value === 'string' && SESSION_ID.test(value);
+}
+
+/** The JSON object body of an admin request ({} when empty), or what is wrong with it. */
+function readBody(raw: unknown): Record<string, unknown> | string {
+  const text = Buffer.isBuffer(raw) ? raw.toString('utf8').trim() : '';
+  if (text === '') return {};
+  const parsed = parseJson(text);
+  if (!parsed.ok) return `the body is not JSON: ${parsed.message}`;
+  const value = parsed.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'the body must be a JSON object';
+  const known = new Set(['scenario', 'session']);
+  const unknown = Object.keys(value).find((key) => !known.has(key));
+  return unknown === undefined ? (value as Record<string, unknown>) : `unknown field "${unknown}"; known: scenario, session`;
+}

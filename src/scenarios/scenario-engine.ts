@@ -1,0 +1,78 @@
+import { generateMersenne53Randomizer } from '@faker-js/faker';
+import { MockConfigError } from '../config-error.js';
+import type { DataGenerator } from '../generate/data-generator.js';
+import { createResponseSelector } from '../pipeline/select-response.js';
+import type { Responder } from '../pipeline/types.js';
+import type { MockOperation } from '../spec/operation.js';
+import { loadScenarios } from './load-scenarios.js';
+import { createScenarioResponder } from './scenario-responder.js';
+import type { Catalogue } from './scenario-types.js';
+import { SessionStore } from './session-store.js';
+
+export interface ScenarioEngineOptions {
+  /** Directories read in order; a later file replaces an earlier one of the same name. */
+  readonly dirs: readonly string[];
+  /** `--scenario`: the server's default scenario. */
+  readonly defaultScenario: string | undefined;
+  readonly sessionIdleTimeout: number;
+  readonly maxSessions: number;
+  readonly seed: number | undefined;
+  readonly generator: DataGenerator;
+  readonly dynamic: boolean;
+}
+
+/** A loaded, contract-checked set of scenarios with the responder that answers from it. */
+export interface LoadedScenarios {
+  readonly catalogue: Catalogue;
+  readonly responder: Responder;
+}
+
+/**
+ * The scenarios of one server: the current catalogue (swapped whole on reload), the sessions, and the
+ * seeded randomness of delays and fault probabilities.
+ */
+export class ScenarioEngine {
+  readonly sessions: SessionStore;
+  /** Uniform [0, 1), seeded from the server's seed: a seeded server replays its delays and faults. */
+  readonly random: () => number;
+  readonly defaultScenario: string | undefined;
+  #catalogue: Catalogue = new Map();
+  readonly #options: ScenarioEngineOptions;
+
+  constructor(options: ScenarioEngineOptions) {
+    this.#options = options;
+    this.defaultScenario = options.defaultScenario;
+    this.sessions = new SessionStore({ idleMs: options.sessionIdleTimeout, max: options.maxSessions });
+    const randomizer = generateMersenne53Randomizer();
+    randomizer.seed(options.seed ?? Math.floor(Math.random() * 2 ** 32));
+    this.random = () => randomizer.next();
+  }
+
+  get catalogue(): Catalogue {
+    return this.#catalogue;
+  }
+
+  /** Loads and checks the files against these operations, without using them yet. Throws MockConfigError. */
+  async load(operations: readonly MockOperation[]): Promise<LoadedScenarios> {
+    const { generator, dynamic } = this.#options;
+    const parts = { generator, fallback: createResponseSelector({ operations, generator, dynamic }) };
+    const catalogue = await loadScenarios(this.#options.dirs, operations, parts);
+    const name = this.defaultScenario;
+    if (name !== undefined && !catalogue.has(name))
+      throw new MockConfigError(`option "scenario": no scenario "${name}"; available: ${namesOf(catalogue)}`);
+    return { catalogue, responder: createScenarioResponder(this, catalogue, parts) };
+  }
+
+  use(loaded: LoadedScenarios): void {
+    this.#catalogue = loaded.catalogue;
+  }
+
+  /** The scenario requests of a session get: its own choice, the default session's, then `--scenario`. */
+  scenarioOf(session: string | undefined): string | undefined {
+    return this.sessions.peek(session)?.scenario ?? this.sessions.peek(undefined)?.scenario ?? this.defaultScenario;
+  }
+}
+
+export function namesOf(catalogue: Catalogue): string {
+  return catalogue.size > 0 ? [...catalogue.keys()].join(', ') : '(none)';
+}

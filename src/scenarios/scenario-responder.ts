@@ -1,0 +1,83 @@
+import { problemResponse } from '../pipeline/decide-status.js';
+import type { Exchange, MockResponse, Responder } from '../pipeline/types.js';
+import { resolvePointer } from './json-pointer.js';
+import { matches, storeKey } from './match-rule.js';
+import { type RespondParts, stepResponse, withChaos } from './respond-rule.js';
+import type { ScenarioEngine } from './scenario-engine.js';
+import { namesOf } from './scenario-engine.js';
+import type { Catalogue, Rule, Step } from './scenario-types.js';
+
+export const SCENARIO_HEADER = 'x-mock-scenario';
+export const SESSION_HEADER = 'x-mock-session';
+/** Session ids and scenario names in headers: short plain words, never paths or markup. */
+const HEADER_VALUE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Answers requests from the selected scenario: `X-Mock-Scenario`, else the session's choice, else
+ * `--scenario`; none selected, forcing asked for, or no rule fits: the next responder answers. The step
+ * is decided and the sequence advanced synchronously, before any await, so parallel calls in one
+ * session each take their own step.
+ */
+export function createScenarioResponder(engine: ScenarioEngine, catalogue: Catalogue, parts: RespondParts): Responder {
+  return (exchange) => {
+    const session = headerOf(exchange, SESSION_HEADER);
+    if (typeof session === 'object') return session;
+    exchange.session = session;
+    const requested = headerOf(exchange, SCENARIO_HEADER);
+    if (typeof requested === 'object') return requested;
+    const name = requested ?? engine.scenarioOf(session);
+    if (name === undefined) return undefined;
+    const scenario = catalogue.get(name);
+    if (!scenario) {
+      exchange.source = 'rejected UNKNOWN_SCENARIO';
+      return problemResponse({ code: 'UNKNOWN_SCENARIO', params: { name, available: namesOf(catalogue) } });
+    }
+    if (exchange.forcing) return undefined;
+    const operationId = exchange.operation?.id;
+    const state = engine.sessions.get(session);
+    for (const rule of scenario.rules) {
+      if (rule.operationId !== undefined && rule.operationId !== operationId) continue;
+      if (!matches(rule.match, exchange, state.stored)) continue;
+      const key = `${scenario.name}#${rule.index}`;
+      const calls = state.positions.get(key) ?? 0;
+      state.positions.set(key, calls + 1);
+      const [step, stepNumber] = stepAt(rule, calls);
+      const response = withChaos(stepResponse(step, exchange, state.stored, parts), step, engine.random);
+      if (rule.store && response.status < 300 && response.fault === undefined) remember(rule, exchange, state.stored);
+      exchange.source = `scenario ${scenario.name} rule ${rule.index}${rule.steps.length > 1 ? ` step ${stepNumber}` : ''}${describeChaos(response)}`;
+      return response;
+    }
+    return undefined;
+  };
+}
+
+/** The step answering the call after `calls` earlier ones: each step `times` calls, the last one forever. */
+function stepAt(rule: Rule, calls: number): [Step, number] {
+  let remaining = calls;
+  for (const [i, step] of rule.steps.entries()) {
+    if (remaining < step.times || i === rule.steps.length - 1) return [step, i + 1];
+    remaining -= step.times;
+  }
+  throw new Error('a rule has at least one step');
+}
+
+function remember(rule: Rule, exchange: Exchange, stored: Map<string, unknown>): void {
+  const key = storeKey(resolvePointer(exchange.body, rule.store ?? []));
+  if (key !== undefined) stored.set(key, exchange.body);
+}
+
+function headerOf(exchange: Exchange, name: string): string | undefined | MockResponse {
+  const raw = exchange.headers[name];
+  if (raw === undefined) return undefined;
+  const value = (Array.isArray(raw) ? raw.join(',') : raw).trim();
+  if (HEADER_VALUE.test(value)) return value;
+  exchange.source = 'rejected INVALID_MOCK_HEADER';
+  return problemResponse({
+    code: 'INVALID_MOCK_HEADER',
+    params: { header: name, details: 'use 1 to 128 letters, digits and -._: (a single value)' },
+  });
+}
+
+function describeChaos(response: MockResponse): string {
+  return `${response.fault ? ` fault=${response.fault}` : ''}${response.delayMs ? ` delay=${response.delayMs}ms` : ''}`;
+}

@@ -1,0 +1,61 @@
+import type { ErrorCode } from '../errors.js';
+import type { Fault } from '../pipeline/types.js';
+
+/** A request field's test, compiled from a file's `match` (every given check must hold). */
+export interface Condition {
+  readonly equals?: { readonly value: unknown };
+  readonly regex?: RegExp;
+  readonly exists?: boolean;
+  readonly type?: string;
+}
+
+export interface CompiledMatch {
+  readonly headers: readonly (readonly [string, Condition])[];
+  readonly query: readonly (readonly [string, Condition])[];
+  readonly body: readonly (readonly [readonly string[], Condition])[];
+  readonly stored: readonly string[] | undefined;
+  readonly notStored: readonly string[] | undefined;
+}
+
+/** A delay distribution; `probability` is the share of calls it delays (1 = every call). */
+export type DelaySpec = { readonly probability: number } & (
+  | { readonly kind: 'fixed'; readonly ms: number }
+  | { readonly kind: 'uniform'; readonly min: number; readonly max: number }
+  | { readonly kind: 'lognormal'; readonly median: number; readonly sigma: number }
+);
+
+/** What one step of a rule answers. Without a body kind it answers the default response (of `status`, when given). */
+export interface Step {
+  readonly times: number;
+  readonly status: number | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body:
+    | { readonly kind: 'literal'; readonly value: unknown }
+    | { readonly kind: 'template'; readonly value: unknown }
+    | { readonly kind: 'generate'; readonly seed: number | undefined }
+    | { readonly kind: 'error'; readonly code: ErrorCode; readonly params: Readonly<Record<string, string | number>> }
+    | undefined;
+  readonly delay: DelaySpec | undefined;
+  readonly fault: { readonly kind: Fault; readonly probability: number } | undefined;
+  readonly offContract: string | undefined;
+}
+
+export interface Rule {
+  /** Position in the file (1-based), for messages and sequence state. */
+  readonly index: number;
+  /** operationId of the operation, or undefined for `*`. */
+  readonly operationId: string | undefined;
+  readonly match: CompiledMatch;
+  readonly store: readonly string[] | undefined;
+  readonly steps: readonly Step[];
+}
+
+export interface Scenario {
+  readonly name: string;
+  readonly description: string;
+  readonly file: string;
+  readonly rules: readonly Rule[];
+}
+
+/** Every scenario the server knows, by name (looked up, never used as a path). */
+export type Catalogue = ReadonlyMap<string, Scenario>;
