@@ -31,7 +31,8 @@ export function registerScenarioRoutes(app: FastifyInstance, engine: ScenarioEng
   app.put(`${ADMIN_PREFIX}/scenario`, async (request, reply) => {
     const body = readBody(request.body);
     if (typeof body === 'string') return fail(reply, invalid(body));
-    const { scenario, session } = body;
+    const { scenario } = body;
+    const session = body.session ?? undefined; // null (as GET answers for the default session) means the default session too
     if (session !== undefined && !validSession(session)) return fail(reply, invalid(sessionRule));
     if (scenario !== null && typeof scenario !== 'string') return fail(reply, invalid('"scenario" must be a scenario name or null'));
     if (scenario !== null && !engine.catalogue.has(scenario))
@@ -43,7 +44,7 @@ export function registerScenarioRoutes(app: FastifyInstance, engine: ScenarioEng
   app.post(`${ADMIN_PREFIX}/reset`, async (request, reply) => {
     const body = readBody(request.body);
     if (typeof body === 'string') return fail(reply, invalid(body));
-    const session = body.session;
+    const session = body.session ?? undefined;
     if (session !== undefined && !validSession(session)) return fail(reply, invalid(sessionRule));
     engine.sessions.reset(session);
     return { reset: session ?? 'all' };

@@ -33,7 +33,7 @@ describe('scenario selection, most specific first', () => {
     expect(await nameOf({ 'x-mock-session': 's1', 'x-mock-scenario': 'alpha' })).toBe('alpha');
     const get = await server.inject('/__mock/scenario?session=s1');
     expect(get.json()).toEqual({ session: 's1', scenario: 'gamma' });
-    expect((await put({ scenario: null })).json()).toEqual({ session: null, scenario: 'alpha' });
+    expect((await put({ scenario: null, session: null })).json()).toEqual({ session: null, scenario: 'alpha' });
     expect((await put({ scenario: null, session: 's1' })).json()).toEqual({ session: 's1', scenario: 'alpha' });
   });
 
