@@ -17,7 +17,7 @@ describe('parseArgs', () => {
       '--seed',
       '4',
     ]);
-    expect(parsed).toEqual({
+    expect(parsed).toMatchObject({
       kind: 'run',
       options: {
         port: 5000,

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+/** Generous: a loaded machine can take many seconds to start a Node process; an idle one takes ~1 s. */
+const START_TIMEOUT = 60_000;
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
@@ -17,7 +19,7 @@ function start(args: string[] = [], env: Record<string, string> = {}): Promise<{
   children.push(child);
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`CLI did not start: ${output}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`CLI did not start: ${output}`)), START_TIMEOUT);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
@@ -33,7 +35,7 @@ function start(args: string[] = [], env: Record<string, string> = {}): Promise<{
 }
 
 function run(args: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 15_000 });
+  return spawnSync(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: START_TIMEOUT });
 }
 
 const plant = (url: string, headers: Record<string, string> = { authorization: 'Bearer t' }) =>
@@ -43,7 +45,7 @@ const plant = (url: string, headers: Record<string, string> = { authorization: '
     body: '{"id": 9223372036854775807, "name": "Aloe vera"}',
   });
 
-describe('the plantstore-mock CLI', () => {
+describe('the plantstore-mock CLI', { timeout: 2 * START_TIMEOUT }, () => {
   it('serves the bundled spec over HTTP and logs one line per request', async () => {
     const { url, output } = await start();
     const response = await plant(url);
