@@ -30,6 +30,10 @@ export interface MockServerOptions {
   readonly cors?: boolean;
   /** Where log lines are written. Default: standard output. */
   readonly logStream?: { write(line: string): unknown };
+  /** How many of the latest API requests the journal keeps (a ring: older ones drop out); 0 turns it off. Default 1000. */
+  readonly journalSize?: number;
+  /** When set, everything under `/__mock/` except health requires `Authorization: Bearer <adminToken>` (or `?token=`). Default: none. */
+  readonly adminToken?: string;
 }
 
 /** Options after validation: complete, absolute and frozen. */
@@ -44,11 +48,27 @@ export interface ResolvedOptions {
   readonly logLevel: LogLevel;
   readonly cors: boolean;
   readonly logStream: { write(line: string): unknown } | undefined;
+  readonly journalSize: number;
+  readonly adminToken: string | undefined;
 }
 
-const KNOWN = new Set(['spec', 'port', 'host', 'seed', 'dynamic', 'tokens', 'bodyLimit', 'logLevel', 'cors', 'logStream']);
+const KNOWN = new Set([
+  'spec',
+  'port',
+  'host',
+  'seed',
+  'dynamic',
+  'tokens',
+  'bodyLimit',
+  'logLevel',
+  'cors',
+  'logStream',
+  'journalSize',
+  'adminToken',
+]);
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 const MAX_BODY_LIMIT = 1024 ** 3;
+const MAX_JOURNAL_SIZE = 1_000_000;
 
 /** Validates the options once; throws MockConfigError naming the first bad option. */
 export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
@@ -64,6 +84,10 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
   const logLevel = input.logLevel ?? 'silent';
   if (!LOG_LEVELS.includes(logLevel))
     throw new MockConfigError(`option "logLevel" must be one of ${LOG_LEVELS.join(', ')}; got "${String(logLevel)}"`);
+  const adminToken = input.adminToken;
+  if (adminToken !== undefined && (typeof adminToken !== 'string' || !TOKEN68.test(adminToken))) {
+    throw new MockConfigError('option "adminToken" must be a bearer token (letters, digits and -._~+/ as RFC 6750 allows)');
+  }
   const host = input.host ?? '127.0.0.1';
   if (typeof host !== 'string' || host.trim() === '') throw new MockConfigError('option "host" must be a host name or address');
   return Object.freeze({
@@ -77,6 +101,8 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
     logLevel,
     cors: boolean('cors', input.cors ?? true),
     logStream: input.logStream,
+    journalSize: integer('journalSize', input.journalSize ?? 1000, 0, MAX_JOURNAL_SIZE),
+    adminToken,
   });
 }
 

@@ -29,6 +29,8 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
       'body-limit': { type: 'string', default: '1mb', describe: 'largest request body: bytes, or with kb/mb' },
       'log-level': { choices: LOG_LEVELS, default: 'info' as LogLevel, describe: 'log level; info logs one line per request' },
       cors: { type: 'boolean', default: true, describe: 'answer CORS requests and preflights (--no-cors to turn off)' },
+      'journal-size': { type: 'number', default: 1000, describe: 'how many of the latest requests the journal keeps (0 turns it off)' },
+      'admin-token': { type: 'string', describe: 'require Authorization: Bearer T on /__mock/ (except health)' },
     })
     .strict()
     .help()
@@ -55,7 +57,7 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     };
   const numeric = (name: string, value: number | undefined) =>
     value !== undefined && Number.isNaN(value) ? `--${name} must be a number` : undefined;
-  const bad = numeric('port', args.port) ?? numeric('seed', args.seed);
+  const bad = numeric('port', args.port) ?? numeric('seed', args.seed) ?? numeric('journal-size', args['journal-size']);
   if (bad) return { kind: 'exit', code: 2, output: `plantstore-mock: ${bad}` };
   const options: MockServerOptions = {
     ...(args.spec !== undefined ? { spec: args.spec } : {}),
@@ -70,6 +72,8 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     bodyLimit,
     logLevel: args['log-level'],
     cors: args.cors,
+    journalSize: args['journal-size'],
+    ...(args['admin-token'] !== undefined ? { adminToken: args['admin-token'] } : {}),
   };
   return { kind: 'run', options };
 }

@@ -34,6 +34,8 @@ export interface Exchange {
   /** Whether the parsed body holds integers beyond 2^53 (as bigints). */
   hasBigIntegers?: boolean;
   forcing?: Forcing;
+  /** What the stage that ended the request found wrong, for the journal. */
+  findings?: readonly Finding[];
   /** Short description of what produced the answer, for the log line and the journal. */
   source?: string;
   /** The answer, once the pipeline has decided it. */
