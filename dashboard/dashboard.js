@@ -94,6 +94,7 @@
   }
 
   function add(entry) {
+    if (entries.some((e) => e.id === entry.id)) return; // already listed by a load() that raced the event
     entries.unshift(entry);
     if (entries.length > MAX_ROWS) entries.length = MAX_ROWS;
     if (visible(entry)) rows.prepend(row(entry, true));
@@ -106,7 +107,10 @@
     const response = await api(`/journal?limit=${MAX_ROWS}`);
     if (response.status === 401) return notice('The admin token is missing or wrong: open this page as /__mock/?token=YOUR_TOKEN');
     const list = await response.json();
-    entries = list.entries.reverse();
+    const listed = list.entries.reverse();
+    const newest = listed.length ? listed[0].id : 0;
+    // Entries that arrived as events after the list was taken stay on top.
+    entries = [...entries.filter((e) => e.id > newest), ...listed];
     render();
   }
 
@@ -122,7 +126,10 @@
       $('live').className = 'badge off';
     });
     source.addEventListener('entry', (event) => add(JSON.parse(event.data)));
-    source.addEventListener('clear', load);
+    source.addEventListener('clear', () => {
+      entries = [];
+      load();
+    });
     source.addEventListener('resync', load);
   }
 

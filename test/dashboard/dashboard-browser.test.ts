@@ -95,7 +95,16 @@ describe.skipIf(!available && process.env.CI !== 'true')('dashboard in a real he
     await select.selectOption('out-of-stock');
     await expect.poll(() => page.locator('#notice').textContent(), { timeout: 10_000 }).toContain('out-of-stock');
     if (switched.length > 0) expect(switched).toEqual([{ scenario: 'out-of-stock' }]);
+    await page.locator('#entries tr.entry').last().click(); // fold the int64 one: the screenshot shows the list and one finding
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: new URL('dashboard.png', ARTIFACTS).pathname, fullPage: true });
+  });
+
+  it('empties the list when the journal is cleared', async () => {
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.locator('#clear').click();
+    await expect.poll(() => page.locator('#entries tr.entry').count(), { timeout: 10_000 }).toBe(0);
+    await api('{"id": 3, "name": "Snake plant"}');
+    await expect.poll(() => page.locator('#entries tr.entry').count(), { timeout: 10_000 }).toBe(1);
   });
 });
