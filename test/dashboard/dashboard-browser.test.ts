@@ -100,6 +100,20 @@ describe.skipIf(!available && process.env.CI !== 'true')('dashboard in a real he
     await page.screenshot({ path: new URL('dashboard.png', ARTIFACTS).pathname, fullPage: true });
   });
 
+  it('leaves the scenario controls disabled when the server has no scenarios', async () => {
+    const bare = await browser.newPage();
+    try {
+      await bare.route(/\/__mock\/scenarios$/, (route) => route.fulfill({ status: 404, json: { error: 40401, message: 'No operation' } }));
+      await bare.goto(`${url}/__mock/?token=${ADMIN}`);
+      await bare.locator('#live.on').waitFor({ timeout: 15_000 });
+      expect(await bare.locator('#scenario').isDisabled()).toBe(true);
+      expect(await bare.locator('#reset').isDisabled()).toBe(true);
+      expect(await bare.locator('#entries tr.entry').count()).toBe(3);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('empties the list when the journal is cleared', async () => {
     page.once('dialog', (dialog) => dialog.accept());
     await page.locator('#clear').click();

@@ -65,6 +65,21 @@ describe('request journal', () => {
     expect(await list()).toMatchObject({ count: 0, size: 0, capacity: 0, entries: [] });
   });
 
+  it('keeps the first 64 KiB of a large body and says it is truncated', async () => {
+    mock = await createMockServer({ bodyLimit: 256 * 1024 });
+    await createPlant(JSON.stringify({ id: 1, name: 'n'.repeat(100_000) }));
+    const [entry] = (await list()).entries;
+    expect(entry).toMatchObject({ bodyTruncated: true, bodySize: 100_018 });
+    expect(entry.body).toHaveLength(64 * 1024);
+  });
+
+  it('keeps a body that is not UTF-8 as base64', async () => {
+    mock = await createMockServer();
+    await mock.inject({ method: 'POST', url: '/plants', headers: json, payload: Buffer.from([0x7b, 0xff, 0x7d]) });
+    const [entry] = (await list()).entries;
+    expect(entry).toMatchObject({ body: Buffer.from([0x7b, 0xff, 0x7d]).toString('base64'), bodyEncoding: 'base64', invalid: true });
+  });
+
   it('does not record the mock`s own endpoints', async () => {
     mock = await createMockServer();
     await mock.inject('/__mock/health');
