@@ -13,7 +13,7 @@ const HEARTBEAT_MS = 15_000;
 export function createJournalEvents(journal: Journal) {
   const open = new Set<() => void>();
 
-  function stream(request: FastifyRequest, reply: FastifyReply): void {
+  function stream(_request: FastifyRequest, reply: FastifyReply): void {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
@@ -36,14 +36,17 @@ export function createJournalEvents(journal: Journal) {
     });
     const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
+    let ended = false;
     const end = () => {
+      if (ended) return;
+      ended = true;
       unsubscribe();
       clearInterval(heartbeat);
       open.delete(end);
       res.end();
     };
     open.add(end);
-    request.raw.once('close', end);
+    res.once('close', end); // the client went away (or closeAll ended the stream)
   }
 
   return {
