@@ -7,11 +7,21 @@ const HEARTBEAT_MS = 15_000;
 
 /**
  * Server-sent events of the journal for the dashboard: `entry` (one presented entry), `clear`, and
- * `resync` when a slow reader missed entries (the client then lists the journal again). Streams end
- * when the server closes, so close() never waits on an open dashboard.
+ * `resync` when a slow reader missed entries (the client then lists the journal again). Each event is
+ * serialized once whatever the number of readers, and not at all without one. Streams end when the
+ * server closes, so close() never waits on an open dashboard.
  */
 export function createJournalEvents(journal: Journal) {
-  const open = new Set<() => void>();
+  const writers = new Set<(text: string) => void>();
+  const enders = new Set<() => void>();
+  journal.subscribe((event: JournalEvent) => {
+    if (writers.size === 0) return;
+    const text =
+      event.type === 'entry'
+        ? `event: entry\ndata: ${stringifyJson(presentEntry(event.entry))}\n\n`
+        : `event: clear\ndata: ${JSON.stringify({ session: event.session ?? null })}\n\n`;
+    for (const write of writers) write(text);
+  });
 
   function stream(_request: FastifyRequest, reply: FastifyReply): void {
     reply.hijack();
@@ -30,22 +40,16 @@ export function createJournalEvents(journal: Journal) {
       }
       res.write(text);
     };
-    const unsubscribe = journal.subscribe((event: JournalEvent) => {
-      if (event.type === 'entry') write(`event: entry\ndata: ${stringifyJson(presentEntry(event.entry))}\n\n`);
-      else write(`event: clear\ndata: ${JSON.stringify({ session: event.session ?? null })}\n\n`);
-    });
     const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
-    let ended = false;
     const end = () => {
-      if (ended) return;
-      ended = true;
-      unsubscribe();
+      if (!writers.delete(write)) return;
+      enders.delete(end);
       clearInterval(heartbeat);
-      open.delete(end);
       res.end();
     };
-    open.add(end);
+    writers.add(write);
+    enders.add(end);
     res.once('close', end); // the client went away (or closeAll ended the stream)
   }
 
@@ -53,7 +57,7 @@ export function createJournalEvents(journal: Journal) {
     stream,
     /** Ends every open stream (called before the server closes). */
     closeAll(): void {
-      for (const end of [...open]) end();
+      for (const end of [...enders]) end();
     },
   };
 }
