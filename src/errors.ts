@@ -63,6 +63,12 @@ export const ERRORS = {
     message: 'The bearer token is not accepted by this server',
     when: 'The server runs with `--token` and the token is not one of them.',
   },
+  ADMIN_TOKEN_REQUIRED: {
+    status: 401,
+    error: 40103,
+    message: 'The admin endpoints require Authorization: Bearer <admin token>',
+    when: 'The server runs with `--admin-token` and a request under `/__mock/` (other than health) lacks it or sends another token.',
+  },
   NOT_FOUND: {
     status: 404,
     error: 40401,

@@ -47,6 +47,10 @@ export interface MockServerOptions {
   readonly sessionIdleTimeout?: number;
   /** Most scenario sessions kept at once; the least recently used is forgotten first. Default 10000. */
   readonly maxSessions?: number;
+  /** How many of the latest API requests the journal keeps (a ring: older ones drop out); 0 turns it off. Default 1000. */
+  readonly journalSize?: number;
+  /** When set, everything under `/__mock/` except health requires `Authorization: Bearer <adminToken>` (or `?token=`). Default: none. */
+  readonly adminToken?: string;
 }
 
 /** Options after validation: complete, absolute and frozen. */
@@ -67,6 +71,8 @@ export interface ResolvedOptions {
   readonly watch: boolean;
   readonly sessionIdleTimeout: number;
   readonly maxSessions: number;
+  readonly journalSize: number;
+  readonly adminToken: string | undefined;
 }
 
 const KNOWN = new Set([
@@ -86,9 +92,12 @@ const KNOWN = new Set([
   'watch',
   'sessionIdleTimeout',
   'maxSessions',
+  'journalSize',
+  'adminToken',
 ]);
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 const MAX_BODY_LIMIT = 1024 ** 3;
+const MAX_JOURNAL_SIZE = 1_000_000;
 
 /** Validates the options once; throws MockConfigError naming the first bad option. */
 export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
@@ -112,6 +121,10 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
   const scenario = input.scenario;
   if (scenario !== undefined && (typeof scenario !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(scenario)))
     throw new MockConfigError(`option "scenario" must be a scenario name (letters, digits and -._); got ${JSON.stringify(scenario)}`);
+  const adminToken = input.adminToken;
+  if (adminToken !== undefined && (typeof adminToken !== 'string' || !TOKEN68.test(adminToken))) {
+    throw new MockConfigError('option "adminToken" must be a bearer token (letters, digits and -._~+/ as RFC 6750 allows)');
+  }
   const host = input.host ?? '127.0.0.1';
   if (typeof host !== 'string' || host.trim() === '') throw new MockConfigError('option "host" must be a host name or address');
   return Object.freeze({
@@ -133,6 +146,8 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
     watch: boolean('watch', input.watch ?? false),
     sessionIdleTimeout: integer('sessionIdleTimeout', input.sessionIdleTimeout ?? 30 * 60 * 1000, 1, 2 ** 31 - 1),
     maxSessions: integer('maxSessions', input.maxSessions ?? 10_000, 1, 1_000_000),
+    journalSize: integer('journalSize', input.journalSize ?? 1000, 0, MAX_JOURNAL_SIZE),
+    adminToken,
   });
 }
 

@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { dashboardRoutes } from '../dashboard/dashboard-routes.js';
+import type { Journal } from '../journal/journal.js';
+import { journalRoutes } from '../journal/journal-routes.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { metricsRoutes } from '../metrics/metrics-routes.js';
 import { registerScenarioRoutes } from '../scenarios/scenario-admin-routes.js';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { ADMIN_PREFIX, type LoadedSpec } from '../spec/load-spec.js';
+import { adminJsonBodies } from './admin-json.js';
+import { adminOpenApiRoute } from './admin-openapi.js';
 
 export interface AdminParts {
   readonly spec: LoadedSpec;
   readonly scenarios: ScenarioEngine;
+  readonly journal: Journal;
+  readonly metrics: Metrics;
 }
 
 /**
@@ -15,4 +24,11 @@ export interface AdminParts {
 export function registerAdminRoutes(app: FastifyInstance, parts: AdminParts): void {
   app.get(`${ADMIN_PREFIX}/health`, async () => ({ status: 'ok', spec: parts.spec.title, version: parts.spec.version }));
   registerScenarioRoutes(app, parts.scenarios);
+  app.register(async (admin) => {
+    adminJsonBodies(admin);
+    await admin.register(journalRoutes, { journal: parts.journal });
+    await admin.register(metricsRoutes, { metrics: parts.metrics });
+    await admin.register(dashboardRoutes);
+    await admin.register(adminOpenApiRoute);
+  });
 }

@@ -51,6 +51,8 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
         default: 10_000,
         describe: 'most X-Mock-Session sessions kept at once (least recently used go first)',
       },
+      'journal-size': { type: 'number', default: 1000, describe: 'how many of the latest requests the journal keeps (0 turns it off)' },
+      'admin-token': { type: 'string', describe: 'require Authorization: Bearer T on /__mock/ (except health)' },
     })
     .strict()
     .help()
@@ -81,7 +83,8 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     numeric('port', args.port) ??
     numeric('seed', args.seed) ??
     numeric('session-idle-timeout', args['session-idle-timeout']) ??
-    numeric('max-sessions', args['max-sessions']);
+    numeric('max-sessions', args['max-sessions']) ??
+    numeric('journal-size', args['journal-size']);
   if (bad) return { kind: 'exit', code: 2, output: `plantstore-mock: ${bad}` };
   const options: MockServerOptions = {
     ...(args.spec !== undefined ? { spec: args.spec } : {}),
@@ -102,6 +105,8 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     watch: args.watch,
     sessionIdleTimeout: args['session-idle-timeout'],
     maxSessions: args['max-sessions'],
+    journalSize: args['journal-size'],
+    ...(args['admin-token'] !== undefined ? { adminToken: args['admin-token'] } : {}),
   };
   return { kind: 'run', options };
 }

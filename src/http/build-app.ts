@@ -1,14 +1,18 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { registerAdminRoutes } from '../admin/admin-routes.js';
+import { requireAdminToken } from '../admin/admin-token.js';
 import type { DataGenerator } from '../generate/data-generator.js';
+import { Journal } from '../journal/journal.js';
+import { entryOf } from '../journal/record-entry.js';
+import { createMetrics } from '../metrics/metrics.js';
 import type { ResolvedOptions } from '../options.js';
 import { ERROR_CODE_HEADER, FINDINGS_HEADER, problemResponse } from '../pipeline/decide-status.js';
 import { createPipeline } from '../pipeline/pipeline.js';
 import type { Exchange, Problem } from '../pipeline/types.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
-import { type LoadedSpec, loadSpec } from '../spec/load-spec.js';
+import { ADMIN_PREFIX, type LoadedSpec, loadSpec } from '../spec/load-spec.js';
 import { HeldConnections, sendResponse } from './send-response.js';
 
 declare module 'fastify' {
@@ -35,6 +39,9 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     logController: new LogController({ disableRequestLogging: true }),
     exposeHeadRoutes: false,
     return503OnClosing: false,
+    // Admin route schemas reject unknown fields rather than silently dropping them (a typo in a verify
+    // filter must not pass); the API's own requests are validated by the pipeline, not by Fastify.
+    ajv: { customOptions: { removeAdditional: false, allErrors: true } },
   });
   app.decorateRequest('exchange', undefined);
 
@@ -61,7 +68,10 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     generator,
     dynamic: options.dynamic,
   });
-  registerAdminRoutes(app, { spec, scenarios });
+  if (options.adminToken !== undefined) requireAdminToken(app, options.adminToken);
+  const journal = new Journal(options.journalSize);
+  const metrics = createMetrics(() => journal.size);
+  registerAdminRoutes(app, { spec, scenarios, journal, metrics });
 
   // The one place the pipeline is swapped: --watch rebuilds it from a reloaded spec and scenario set,
   // and swaps scenarios and pipeline together only once both loaded and checked.
@@ -111,13 +121,29 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = problemOf(error, options.bodyLimit);
     if (problem.code === 'INTERNAL') request.log.error({ err: error }, 'unexpected error');
-    return sendResponse(reply, problemResponse(problem));
+    const response = problemResponse(problem);
+    // Requests that failed before the pipeline saw them (e.g. over the body limit) still reach the journal.
+    request.exchange ??= {
+      method: request.method,
+      path: request.url.split('?', 1)[0] ?? '',
+      query: {},
+      headers: request.headers,
+      rawBody: undefined,
+    };
+    request.exchange.source ??= `rejected ${problem.code}`;
+    request.exchange.response ??= response;
+    return sendResponse(reply, response);
   });
 
   app.addHook('onResponse', async (request, reply) => {
     const source = request.exchange?.source ?? '';
     const ms = reply.elapsedTime.toFixed(1);
-    request.log.info(`${request.method} ${request.url.split('?', 1)[0]} ${reply.statusCode} ${ms}ms ${source}`.trimEnd());
+    const path = request.url.split('?', 1)[0] ?? '';
+    request.log.info(`${request.method} ${path} ${reply.statusCode} ${ms}ms ${source}`.trimEnd());
+    // The mock's own endpoints are neither journalled nor counted: they are not what the consumer sent the API.
+    if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) return;
+    journal.record(entryOf(request, reply, request.exchange));
+    metrics.observe({ exchange: request.exchange, status: reply.statusCode, seconds: reply.elapsedTime / 1000 });
   });
   return app;
 }

@@ -41,6 +41,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       const findings = stage(exchange);
       if (findings.length > 0) {
         const problem = decideProblem(findings, exchange);
+        exchange.findings = findings;
         exchange.source = `rejected ${problem.code}`;
         return problemResponse(problem);
       }

@@ -36,6 +36,10 @@ export interface Exchange {
   forcing?: Forcing;
   /** The scenario session (`X-Mock-Session`), set by the scenarios responder; undefined = the default session. */
   session?: string;
+  /** The scenario whose rule answered, if one did. */
+  scenario?: string;
+  /** What the stage that ended the request found wrong, for the journal. */
+  findings?: readonly Finding[];
   /** Short description of what produced the answer, for the log line and the journal. */
   source?: string;
   /** The answer, once the pipeline has decided it. */

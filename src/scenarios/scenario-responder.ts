@@ -44,6 +44,7 @@ export function createScenarioResponder(engine: ScenarioEngine, catalogue: Catal
       const [step, stepNumber] = stepAt(rule, calls);
       const response = withChaos(stepResponse(step, exchange, state.stored, parts), step, engine.random);
       if (rule.store && response.status < 300 && response.fault === undefined) remember(rule, exchange, state.stored);
+      exchange.scenario = scenario.name;
       exchange.source = `scenario ${scenario.name} rule ${rule.index}${rule.steps.length > 1 ? ` step ${stepNumber}` : ''}${describeChaos(response)}`;
       return response;
     }

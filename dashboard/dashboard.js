@@ -1,0 +1,172 @@
+// The dashboard: lists the journal, follows it live over server-sent events, and drives scenarios.
+// No framework and no network beyond this server. Text from requests is only ever set as textContent.
+
+(() => {
+  const MAX_ROWS = 500;
+  const base = location.pathname.replace(/\/(index\.html)?$/, '');
+  const params = new URLSearchParams(location.search);
+  if (params.get('token')) sessionStorage.setItem('plantstore-mock-admin-token', params.get('token'));
+  const token = sessionStorage.getItem('plantstore-mock-admin-token');
+  const $ = (id) => document.getElementById(id);
+  const rows = $('entries');
+  let entries = [];
+
+  function api(path, init = {}) {
+    const headers = { ...(init.headers || {}) };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    return fetch(base + path, { ...init, headers });
+  }
+
+  function notice(text) {
+    $('notice').textContent = text;
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+    for (const child of children) node.append(child);
+    return node;
+  }
+
+  function pretty(value) {
+    return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  }
+
+  function visible(entry) {
+    if ($('only-invalid').checked && !entry.invalid) return false;
+    const text = $('filter').value.trim().toLowerCase();
+    if (!text) return true;
+    return [entry.method, entry.path, entry.response.status, entry.session || '', entry.source].join(' ').toLowerCase().includes(text);
+  }
+
+  function row(entry, fresh) {
+    const tr = el('tr', { class: `entry${entry.invalid ? ' invalid' : ''}${fresh ? ' new' : ''}`, 'data-id': String(entry.id) });
+    const cells = [
+      new Date(entry.time).toLocaleTimeString(),
+      entry.session || '',
+      entry.method,
+      entry.path + (Object.keys(entry.query || {}).length ? `?${new URLSearchParams(entry.query)}` : ''),
+      String(entry.response.status),
+      entry.durationMs.toFixed(1),
+      entry.source,
+    ];
+    cells.forEach((text, i) => {
+      tr.append(el('td', i === 4 ? { class: 'status' } : {}, text));
+    });
+    tr.addEventListener('click', () => toggle(tr, entry));
+    return tr;
+  }
+
+  function toggle(tr, entry) {
+    const next = tr.nextElementSibling;
+    if (next?.classList.contains('details')) return next.remove();
+    const findings = el('ul', { class: 'findings' });
+    for (const f of entry.findings) findings.append(el('li', {}, `${[f.location, ...f.path].join('.')}: ${f.message} (${f.code})`));
+    const request = el(
+      'div',
+      {},
+      el('h3', {}, `Request ${entry.method} ${entry.path}`),
+      el('pre', { class: 'request-headers' }, pretty(entry.headers)),
+      el(
+        'h3',
+        {},
+        `Body (${entry.bodySize} bytes${entry.bodyTruncated ? ', truncated' : ''}${entry.bodyEncoding ? `, ${entry.bodyEncoding}` : ''})`,
+      ),
+      el('pre', { class: 'request-body' }, entry.body === null ? '(none)' : entry.body),
+    );
+    if (entry.findings.length) request.append(el('h3', {}, 'Validation findings'), findings);
+    const response = el(
+      'div',
+      {},
+      el('h3', {}, `Response ${entry.response.status} (${entry.source || 'not seen by the pipeline'})`),
+      el('pre', { class: 'response-headers' }, pretty(entry.response.headers)),
+      el('h3', {}, 'Body'),
+      el('pre', { class: 'response-body' }, entry.response.body === null ? '(none)' : pretty(entry.response.body)),
+    );
+    tr.after(el('tr', { class: 'details' }, el('td', { colspan: '7' }, el('div', { class: 'panes' }, request, response))));
+  }
+
+  function render() {
+    rows.replaceChildren(...entries.filter(visible).map((e) => row(e, false)));
+    $('empty').hidden = entries.length > 0;
+    $('counts').textContent = `${entries.length} shown, ${entries.filter((e) => e.invalid).length} invalid`;
+  }
+
+  function add(entry) {
+    if (entries.some((e) => e.id === entry.id)) return; // already listed by a load() that raced the event
+    entries.unshift(entry);
+    if (entries.length > MAX_ROWS) entries.length = MAX_ROWS;
+    if (visible(entry)) rows.prepend(row(entry, true));
+    while (rows.children.length > MAX_ROWS) rows.lastElementChild.remove();
+    $('empty').hidden = true;
+    $('counts').textContent = `${entries.length} shown, ${entries.filter((e) => e.invalid).length} invalid`;
+  }
+
+  async function load() {
+    const response = await api(`/journal?limit=${MAX_ROWS}`);
+    if (response.status === 401) return notice('The admin token is missing or wrong: open this page as /__mock/?token=YOUR_TOKEN');
+    const list = await response.json();
+    const listed = list.entries.reverse();
+    const newest = listed.length ? listed[0].id : 0;
+    // Entries that arrived as events after the list was taken stay on top.
+    entries = [...entries.filter((e) => e.id > newest), ...listed];
+    render();
+  }
+
+  function follow() {
+    const source = new EventSource(`${base}/events${token ? `?token=${encodeURIComponent(token)}` : ''}`);
+    source.addEventListener('open', () => {
+      $('live').textContent = 'live';
+      $('live').className = 'badge on';
+      load();
+    });
+    source.addEventListener('error', () => {
+      $('live').textContent = 'reconnecting';
+      $('live').className = 'badge off';
+    });
+    source.addEventListener('entry', (event) => add(JSON.parse(event.data)));
+    source.addEventListener('clear', () => {
+      entries = [];
+      load();
+    });
+    source.addEventListener('resync', load);
+  }
+
+  async function loadScenarios() {
+    const response = await api('/scenarios');
+    if (!response.ok) {
+      $('scenario').title = 'scenarios are not available on this server';
+      return;
+    }
+    const { scenarios, active } = await response.json();
+    const select = $('scenario');
+    select.replaceChildren(
+      el('option', { value: '' }, '(none)'),
+      ...scenarios.map((s) => el('option', { value: s.name, title: s.description || '' }, s.name)),
+    );
+    select.value = active || '';
+    select.disabled = false;
+    $('reset').disabled = false;
+  }
+
+  $('scenario').addEventListener('change', async (event) => {
+    const scenario = event.target.value || null;
+    const response = await api('/scenario', { method: 'PUT', body: JSON.stringify({ scenario }) });
+    const answer = await response.json();
+    notice(response.ok ? `Scenario switched to ${answer.scenario ?? '(none)'}` : `Could not switch: ${answer.message}`);
+  });
+  $('reset').addEventListener('click', async () => {
+    const response = await api('/reset', { method: 'POST', body: '{}' });
+    notice(response.ok ? 'State reset for every session' : `Could not reset (${response.status})`);
+  });
+  $('clear').addEventListener('click', async () => {
+    await api('/journal', { method: 'DELETE' });
+    notice('Journal cleared');
+  });
+  $('filter').addEventListener('input', render);
+  $('only-invalid').addEventListener('change', render);
+
+  follow();
+  loadScenarios();
+})();

@@ -1,0 +1,178 @@
+import type { FastifyInstance } from 'fastify';
+import { clearQuerySchema, entrySchema, filterQuerySchema, listQuerySchema, verifyBodySchema } from '../journal/journal-schemas.js';
+import { ADMIN_PREFIX } from '../spec/load-spec.js';
+
+type SchemaObject = { readonly properties: Readonly<Record<string, unknown>> };
+
+/** Query parameters of an operation, from the same schema Fastify validates the query with. */
+function queryParameters(schema: SchemaObject) {
+  return Object.entries(schema.properties).map(([name, property]) => {
+    const { description, ...rest } = property as { description?: string };
+    return { name, in: 'query', required: false, description, schema: rest };
+  });
+}
+
+const json = (schema: unknown, description: string) => ({ description, content: { 'application/json': { schema } } });
+const errorResponse = json({ $ref: '#/components/schemas/Error' }, 'Error from the mock`s catalogue (`x-mock-error` names its code).');
+const errors = { '400': errorResponse, '401': errorResponse };
+const sessionScenario = {
+  type: 'object',
+  properties: { session: { type: ['string', 'null'] }, scenario: { type: ['string', 'null'] } },
+};
+
+/** The admin API, described by hand: small, and it also covers routes other features register. */
+export function adminOpenApi(): Record<string, unknown> {
+  const p = ADMIN_PREFIX;
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'plantstore-mock admin API',
+      version: '1.0.0',
+      description:
+        'Endpoints the mock adds under /__mock/. With `--admin-token T`, all but health require `Authorization: Bearer T` (or `?token=T`).',
+    },
+    components: {
+      securitySchemes: { adminToken: { type: 'http', scheme: 'bearer', description: 'Only when the server runs with --admin-token.' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error', 'message'],
+          properties: { error: { type: 'integer', format: 'int32' }, message: { type: 'string' } },
+        },
+        JournalEntry: entrySchema,
+      },
+    },
+    security: [{}, { adminToken: [] }],
+    paths: {
+      [`${p}/health`]: {
+        get: { summary: 'Liveness; never needs the admin token', security: [], responses: { '200': json({ type: 'object' }, 'Up') } },
+      },
+      [`${p}/`]: { get: { summary: 'Live dashboard (HTML)', responses: { '200': { description: 'The page' }, '401': errorResponse } } },
+      [`${p}/journal`]: {
+        get: {
+          summary: 'List journal entries matching a filter, oldest first',
+          parameters: queryParameters(listQuerySchema),
+          responses: {
+            '200': json(
+              {
+                type: 'object',
+                properties: {
+                  count: { type: 'integer', description: 'Matching entries (before limit).' },
+                  size: { type: 'integer', description: 'Entries held.' },
+                  capacity: { type: 'integer', description: '--journal-size.' },
+                  entries: { type: 'array', items: { $ref: '#/components/schemas/JournalEntry' } },
+                },
+              },
+              'Matching entries',
+            ),
+            ...errors,
+          },
+        },
+        delete: {
+          summary: 'Clear the journal, or one session`s entries',
+          parameters: queryParameters(clearQuerySchema),
+          responses: {
+            '200': json({ type: 'object', properties: { cleared: { type: 'integer' }, size: { type: 'integer' } } }, 'Cleared'),
+            ...errors,
+          },
+        },
+      },
+      [`${p}/journal/count`]: {
+        get: {
+          summary: 'Count journal entries matching a filter',
+          parameters: queryParameters(filterQuerySchema),
+          responses: { '200': json({ type: 'object', properties: { count: { type: 'integer' } } }, 'The count'), ...errors },
+        },
+      },
+      [`${p}/journal/verify`]: {
+        post: {
+          summary: 'Verify that at least / exactly N requests match; a failure lists the closest non-matching entries',
+          requestBody: { required: true, content: { 'application/json': { schema: verifyBodySchema } } },
+          responses: {
+            '200': json(
+              {
+                type: 'object',
+                properties: {
+                  pass: { type: 'boolean' },
+                  expected: { type: 'string', examples: ['at least 1'] },
+                  count: { type: 'integer' },
+                  message: { type: 'string' },
+                  closest: { type: 'array', items: { $ref: '#/components/schemas/JournalEntry' } },
+                },
+              },
+              'The verdict (pass or fail)',
+            ),
+            ...errors,
+          },
+        },
+      },
+      [`${p}/events`]: {
+        get: {
+          summary: 'Server-sent events: `entry` (a JournalEntry), `clear`, `resync` (list again)',
+          responses: { '200': { description: 'text/event-stream', content: { 'text/event-stream': {} } }, '401': errorResponse },
+        },
+      },
+      [`${p}/metrics`]: {
+        get: {
+          summary: 'Prometheus metrics',
+          responses: { '200': { description: 'Text exposition format', content: { 'text/plain': {} } } },
+        },
+      },
+      [`${p}/openapi.json`]: { get: { summary: 'This document', responses: { '200': json({ type: 'object' }, 'OpenAPI 3.1') } } },
+      [`${p}/scenarios`]: {
+        get: {
+          summary: 'Scenarios and the default session`s active one (scenarios feature)',
+          responses: {
+            '200': json(
+              {
+                type: 'object',
+                properties: {
+                  scenarios: {
+                    type: 'array',
+                    items: { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' } } },
+                  },
+                  active: { type: ['string', 'null'] },
+                },
+              },
+              'Scenarios',
+            ),
+          },
+        },
+      },
+      [`${p}/scenario`]: {
+        get: {
+          summary: 'Active scenario of a session (default session without `session`)',
+          parameters: [{ name: 'session', in: 'query', required: false, schema: { type: 'string' } }],
+          responses: { '200': json(sessionScenario, 'Active scenario') },
+        },
+        put: {
+          summary: 'Switch the active scenario of a session',
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['scenario'],
+                  properties: { scenario: { type: ['string', 'null'] }, session: { type: 'string' } },
+                },
+              },
+            },
+          },
+          responses: { '200': json(sessionScenario, 'Switched'), '400': errorResponse },
+        },
+      },
+      [`${p}/reset`]: {
+        post: {
+          summary: 'Reset sequence positions and stored data of a session, or of all',
+          requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { session: { type: 'string' } } } } } },
+          responses: { '200': json({ type: 'object', properties: { reset: { type: 'string' } } }, 'Reset') },
+        },
+      },
+    },
+  };
+}
+
+export async function adminOpenApiRoute(app: FastifyInstance): Promise<void> {
+  const document = JSON.stringify(adminOpenApi());
+  app.get(`${ADMIN_PREFIX}/openapi.json`, async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
+}

@@ -1,0 +1,27 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_PREFIX } from '../spec/load-spec.js';
+
+/** Top-level dashboard/ folder: found the same from src/ (tests) and dist/ (the package). */
+const ASSETS = new URL('../../dashboard/', import.meta.url);
+
+/**
+ * The live dashboard: one self-contained page (style and script inlined at start-up), so it works
+ * offline and, with an admin token, loads from a single `?token=` URL.
+ */
+export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
+  const [html, css, js] = await Promise.all(
+    ['index.html', 'dashboard.css', 'dashboard.js'].map((f) => readFile(new URL(f, ASSETS), 'utf8')),
+  );
+  const page = (html ?? '')
+    .replace('<link rel="stylesheet" href="dashboard.css">', () => `<style>\n${css}</style>`)
+    .replace('<script src="dashboard.js"></script>', () => `<script>\n${js}</script>`);
+  const send = async (_request: unknown, reply: import('fastify').FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+  app.get(`${ADMIN_PREFIX}/`, send);
+  app.get(`${ADMIN_PREFIX}/index.html`, send);
+  app.get(ADMIN_PREFIX, async (request, reply) => {
+    const queryAt = request.url.indexOf('?');
+    return reply.redirect(`${ADMIN_PREFIX}/${queryAt === -1 ? '' : request.url.slice(queryAt)}`);
+  });
+}

@@ -1,0 +1,69 @@
+import type { JournalEntry } from './journal.js';
+
+/** What the admin API filters entries by; every field is optional and they combine with AND. */
+export interface JournalFilter {
+  /** Exact X-Mock-Session value. */
+  readonly session?: string;
+  /** HTTP method, any case. */
+  readonly method?: string;
+  /** Exact path, or a pattern where `*` stands for any characters (`/plants*`). */
+  readonly path?: string;
+  /** Exact status (`201`) or a class (`4xx`). */
+  readonly status?: string;
+  /** ISO 8601 date-time: entries at or after it. */
+  readonly since?: string;
+}
+
+export const FILTER_FIELDS = ['session', 'method', 'path', 'status', 'since'] as const;
+
+/** Compiled once per admin request; says which criteria an entry misses (none: it matches). */
+export type EntryMatcher = (entry: JournalEntry) => string[];
+
+export function compileFilter(filter: JournalFilter): EntryMatcher {
+  const checks: ((entry: JournalEntry) => string | undefined)[] = [];
+  if (filter.session !== undefined) {
+    const session = filter.session;
+    checks.push((e) => (e.session === session ? undefined : `session: expected ${session}, got ${e.session ?? '(none)'}`));
+  }
+  if (filter.method !== undefined) {
+    const method = filter.method.toUpperCase();
+    checks.push((e) => (e.method === method ? undefined : `method: expected ${method}, got ${e.method}`));
+  }
+  if (filter.path !== undefined) {
+    const expected = filter.path;
+    const pattern = globPattern(expected);
+    checks.push((e) => (pattern.test(e.path) ? undefined : `path: expected ${expected}, got ${e.path}`));
+  }
+  if (filter.status !== undefined) {
+    const expected = filter.status.toLowerCase();
+    const matches = expected.endsWith('xx') ? (s: number) => String(s)[0] === expected[0] : (s: number) => String(s) === expected;
+    checks.push((e) => (matches(e.status) ? undefined : `status: expected ${expected}, got ${e.status}`));
+  }
+  if (filter.since !== undefined) {
+    const since = Date.parse(filter.since);
+    checks.push((e) => (e.time >= since ? undefined : `time: expected since ${filter.since}, got ${new Date(e.time).toISOString()}`));
+  }
+  return (entry) => {
+    const misses: string[] = [];
+    for (const check of checks) {
+      const miss = check(entry);
+      if (miss !== undefined) misses.push(miss);
+    }
+    return misses;
+  };
+}
+
+/** The filter's own fields of an input that may carry others (verify's expectation). */
+export function pickFilter(input: JournalFilter & object): JournalFilter {
+  const filter: Record<string, string> = {};
+  for (const field of FILTER_FIELDS) {
+    const value = (input as Record<string, unknown>)[field];
+    if (value !== undefined) filter[field] = String(value);
+  }
+  return filter;
+}
+
+function globPattern(glob: string): RegExp {
+  const escaped = glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${escaped.join('.*')}$`);
+}

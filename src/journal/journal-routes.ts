@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { stringifyJson } from '../json/stringify-json.js';
+import { ADMIN_PREFIX } from '../spec/load-spec.js';
+import type { Journal } from './journal.js';
+import { createJournalEvents } from './journal-events.js';
+import { compileFilter, type JournalFilter, pickFilter } from './journal-filter.js';
+import { clearQuerySchema, filterQuerySchema, listQuerySchema, verifyBodySchema } from './journal-schemas.js';
+import { presentEntry } from './present-entry.js';
+import { verify } from './verify.js';
+
+/** The journal's admin API: list, count, verify, clear, and the live event stream. */
+export async function journalRoutes(app: FastifyInstance, { journal }: { journal: Journal }): Promise<void> {
+  const events = createJournalEvents(journal);
+  app.addHook('preClose', async () => events.closeAll());
+
+  const matching = (filter: JournalFilter) => {
+    const match = compileFilter(filter);
+    return journal.entries().filter((entry) => match(entry).length === 0);
+  };
+
+  app.get(`${ADMIN_PREFIX}/journal`, { schema: { querystring: listQuerySchema } }, async (request, reply) => {
+    const query = request.query as JournalFilter & { limit?: number };
+    const found = matching(pickFilter(query));
+    const shown = query.limit === undefined ? found : found.slice(-query.limit);
+    return sendJson(reply, 200, { count: found.length, size: journal.size, capacity: journal.capacity, entries: shown.map(presentEntry) });
+  });
+
+  app.get(`${ADMIN_PREFIX}/journal/count`, { schema: { querystring: filterQuerySchema } }, async (request, reply) =>
+    sendJson(reply, 200, { count: matching(request.query as JournalFilter).length }),
+  );
+
+  app.post(`${ADMIN_PREFIX}/journal/verify`, { schema: { body: verifyBodySchema } }, async (request, reply) => {
+    const body = request.body as JournalFilter & { atLeast?: number; exactly?: number };
+    const expectation = body.exactly !== undefined ? { exactly: body.exactly } : { atLeast: body.atLeast ?? 1 };
+    return sendJson(reply, 200, verify(journal.entries(), pickFilter(body), expectation));
+  });
+
+  app.delete(`${ADMIN_PREFIX}/journal`, { schema: { querystring: clearQuerySchema } }, async (request, reply) => {
+    const { session } = request.query as { session?: string };
+    const cleared = journal.clear(session);
+    return sendJson(reply, 200, { cleared, size: journal.size });
+  });
+
+  app.get(`${ADMIN_PREFIX}/events`, (request, reply) => events.stream(request, reply));
+}
+
+/** Admin answers go through stringifyJson so answered bigints keep every digit. */
+export function sendJson(reply: FastifyReply, status: number, value: unknown): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(stringifyJson(value));
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { Journal, type NewJournalEntry } from './journal.js';
+import { maskCredentials } from './present-entry.js';
+
+const entry = (path: string, session?: string): NewJournalEntry => ({
+  time: 0,
+  session,
+  method: 'GET',
+  path,
+  query: {},
+  headers: {},
+  body: undefined,
+  bodySize: 0,
+  findings: undefined,
+  source: '',
+  operation: undefined,
+  status: 200,
+  responseHeaders: {},
+  responseBody: undefined,
+  durationMs: 1,
+});
+
+describe('Journal', () => {
+  it('keeps the newest entries in order once the ring wraps', () => {
+    const journal = new Journal(3);
+    for (const path of ['/a', '/b', '/c', '/d', '/e']) journal.record(entry(path));
+    expect(journal.entries().map((e) => e.path)).toEqual(['/c', '/d', '/e']);
+    expect(journal.entries().map((e) => e.id)).toEqual([3, 4, 5]);
+    expect(journal.size).toBe(3);
+  });
+
+  it('clears one session and keeps recording in order afterwards', () => {
+    const journal = new Journal(3);
+    journal.record(entry('/a', 'x'));
+    journal.record(entry('/b', 'y'));
+    journal.record(entry('/c', 'x'));
+    expect(journal.clear('x')).toBe(2);
+    journal.record(entry('/d'));
+    journal.record(entry('/e'));
+    journal.record(entry('/f'));
+    expect(journal.entries().map((e) => e.path)).toEqual(['/d', '/e', '/f']);
+  });
+
+  it('records nothing with capacity 0', () => {
+    const journal = new Journal(0);
+    journal.record(entry('/a'));
+    expect(journal.entries()).toEqual([]);
+    expect(journal.clear()).toBe(0);
+  });
+
+  it('tells listeners of entries and clears until they unsubscribe', () => {
+    const journal = new Journal(2);
+    const heard: string[] = [];
+    const unsubscribe = journal.subscribe((event) => heard.push(event.type));
+    journal.record(entry('/a'));
+    journal.clear();
+    unsubscribe();
+    journal.record(entry('/b'));
+    expect(heard).toEqual(['entry', 'clear']);
+  });
+});
+
+describe('maskCredentials', () => {
+  it('shows the scheme and at most the last 4 characters of long tokens', () => {
+    expect(maskCredentials('Bearer abcdefghijklmnop')).toBe('Bearer ****mnop');
+    expect(maskCredentials('Bearer short')).toBe('Bearer ****');
+    expect(maskCredentials('opaque')).toBe('****');
+  });
+});

@@ -1,0 +1,74 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { TextDecoder } from 'node:util';
+import type { JournalEntry } from './journal.js';
+import { JOURNAL_BODY_LIMIT } from './record-entry.js';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization']);
+
+/** The JSON form of an entry the admin API and the dashboard show: tokens masked, body as text. */
+export function presentEntry(entry: JournalEntry): Record<string, unknown> {
+  return {
+    id: entry.id,
+    time: new Date(entry.time).toISOString(),
+    session: entry.session ?? null,
+    operation: entry.operation ?? null,
+    method: entry.method,
+    path: entry.path,
+    query: entry.query,
+    headers: maskHeaders(entry.headers),
+    ...presentBody(entry),
+    findings: entry.findings ?? [],
+    invalid: isInvalid(entry),
+    source: entry.source,
+    response: { status: entry.status, headers: entry.responseHeaders, body: entry.responseBody ?? null },
+    durationMs: Math.round(entry.durationMs * 1000) / 1000,
+  };
+}
+
+/** The mock rejected the request itself (findings, or a problem such as 413), as opposed to forced errors. */
+export function isInvalid(entry: JournalEntry): boolean {
+  return (entry.findings?.length ?? 0) > 0 || entry.source.startsWith('rejected') || (entry.status >= 400 && entry.source === '');
+}
+
+/** `Bearer ****wxyz`: enough to tell tokens apart, never enough to reuse one. */
+export function maskCredentials(value: string): string {
+  const space = value.indexOf(' ');
+  const scheme = space === -1 ? '' : value.slice(0, space + 1);
+  const secret = space === -1 ? value : value.slice(space + 1).trim();
+  return `${scheme}****${secret.length >= 12 ? secret.slice(-4) : ''}`;
+}
+
+function maskHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const masked: IncomingHttpHeaders = { ...headers };
+  for (const name of SECRET_HEADERS) {
+    const value = masked[name];
+    if (typeof value === 'string') masked[name] = maskCredentials(value);
+  }
+  return masked;
+}
+
+function presentBody(entry: JournalEntry): Record<string, unknown> {
+  const body = entry.body;
+  const truncated = entry.bodySize > (body?.length ?? 0) ? { bodyTruncated: true } : {};
+  if (body === undefined) return { body: null, bodySize: entry.bodySize, ...truncated };
+  try {
+    // A truncated body may end inside a character: decode what is whole.
+    const text = utf8.decode(body.length === JOURNAL_BODY_LIMIT ? trimPartialCharacter(body) : body);
+    return { body: text, bodySize: entry.bodySize, ...truncated };
+  } catch {
+    return { body: body.toString('base64'), bodyEncoding: 'base64', bodySize: entry.bodySize, ...truncated };
+  }
+}
+
+function trimPartialCharacter(bytes: Buffer): Buffer {
+  let end = bytes.length;
+  let back = 0;
+  while (end > 0 && back < 4 && ((bytes[end - 1] ?? 0) & 0xc0) === 0x80) {
+    end--;
+    back++;
+  }
+  const lead = bytes[end - 1] ?? 0;
+  const needed = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return needed > back + 1 ? bytes.subarray(0, end - 1) : bytes;
+}

@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Exchange } from '../pipeline/types.js';
+import type { NewJournalEntry } from './journal.js';
+
+/** Bodies beyond this many bytes are kept truncated, so a full journal stays within a known bound. */
+export const JOURNAL_BODY_LIMIT = 64 * 1024;
+export const SESSION_HEADER = 'x-mock-session';
+
+/**
+ * The journal entry of a finished request, from what the request path already built: references, not
+ * copies, except for a large body's kept prefix (a slice would pin the whole buffer). Requests the
+ * pipeline never saw (a body over the limit, a preflight) get an entry with what is known.
+ */
+export function entryOf(request: FastifyRequest, reply: FastifyReply, exchange: Exchange | undefined): NewJournalEntry {
+  const raw = exchange ? exchange.rawBody : Buffer.isBuffer(request.body) ? request.body : undefined;
+  const session = request.headers[SESSION_HEADER];
+  const queryAt = request.url.indexOf('?');
+  return {
+    time: Date.now() - reply.elapsedTime,
+    session: typeof session === 'string' ? session : undefined,
+    method: request.method,
+    path: exchange?.path ?? (queryAt === -1 ? request.url : request.url.slice(0, queryAt)),
+    query: exchange?.query ?? (request.query as Record<string, unknown>) ?? {},
+    headers: request.headers,
+    body: raw === undefined || raw.length <= JOURNAL_BODY_LIMIT ? raw : Buffer.from(raw.subarray(0, JOURNAL_BODY_LIMIT)),
+    bodySize: raw?.length ?? Number(request.headers['content-length'] ?? 0),
+    findings: exchange?.findings,
+    source: exchange?.source ?? '',
+    operation: exchange?.operation?.id,
+    status: reply.statusCode,
+    responseHeaders: reply.getHeaders(),
+    responseBody: exchange?.response?.body,
+    durationMs: reply.elapsedTime,
+  };
+}

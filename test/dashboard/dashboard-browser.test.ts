@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../../src/index.js';
+
+/** Debian's chromium (scripts/install-chromium.sh); browsers cannot be downloaded here. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+const ARTIFACTS = new URL('../../artifacts/', import.meta.url);
+const ADMIN = 'dashboard-admin-token';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI !== 'true') {
+  console.warn(`dashboard browser test skipped: no chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+}
+
+describe.skipIf(!available && process.env.CI !== 'true')('dashboard in a real headless Chromium', () => {
+  let mock: MockServer;
+  let browser: Browser;
+  let page: Page;
+  let url: string;
+  const switched: unknown[] = [];
+
+  beforeAll(async () => {
+    mock = await createMockServer({ adminToken: ADMIN });
+    url = await mock.listen();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 60_000 });
+    page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    // Until the scenarios feature answers these itself, stand in for its admin API (same shapes).
+    const scenariosAnswer = (await mock.inject({ url: '/__mock/scenarios', headers: { authorization: `Bearer ${ADMIN}` } })).statusCode;
+    if (scenariosAnswer === 404) {
+      await page.route(/\/__mock\/scenarios$/, (route) =>
+        route.fulfill({
+          json: {
+            scenarios: [
+              { name: 'happy-path', description: 'everything works' },
+              { name: 'out-of-stock', description: 'creation fails' },
+            ],
+            active: 'happy-path',
+          },
+        }),
+      );
+      await page.route(/\/__mock\/scenario$/, (route) => {
+        const body = route.request().postDataJSON() as { scenario: string | null };
+        switched.push(body);
+        return route.fulfill({ json: { session: null, scenario: body.scenario } });
+      });
+    }
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await mock?.close();
+  });
+
+  const api = (payload: string, session?: string) =>
+    fetch(`${url}/plants`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer consumer-token',
+        'content-type': 'application/json',
+        ...(session ? { 'x-mock-session': session } : {}),
+      },
+      body: payload,
+    });
+
+  it('shows requests as they arrive, invalid ones marked, each expandable', async () => {
+    await page.goto(`${url}/__mock/?token=${ADMIN}`);
+    await page.locator('#live.on').waitFor({ timeout: 15_000 });
+    await api('{"id": 9223372036854775807, "name": "Monstera deliciosa", "tag": "tropical"}');
+    await api('{"id": "seven", "tag": 3}');
+    await api('{"id": 2, "name": "Boston fern"}', 'checkout-test');
+    const rows = page.locator('#entries tr.entry');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
+    expect(await page.locator('#entries tr.entry.invalid').count()).toBe(1);
+    await page.locator('#entries tr.entry.invalid').click();
+    const details = page.locator('#entries tr.details');
+    await details.waitFor();
+    expect(await details.locator('ul.findings').textContent()).toContain('body.name');
+    expect(await details.locator('.request-body').textContent()).toBe('{"id": "seven", "tag": 3}');
+    await rows.last().click(); // the oldest: the int64 one
+    expect(await page.locator('.request-body').last().textContent()).toContain('9223372036854775807');
+  });
+
+  it('switches the active scenario and saves a screenshot', async () => {
+    const select = page.locator('#scenario');
+    await expect.poll(() => select.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await select.selectOption('out-of-stock');
+    await expect.poll(() => page.locator('#notice').textContent(), { timeout: 10_000 }).toContain('out-of-stock');
+    if (switched.length > 0) expect(switched).toEqual([{ scenario: 'out-of-stock' }]);
+    await page.locator('#entries tr.entry').last().click(); // fold the int64 one: the screenshot shows the list and one finding
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: new URL('dashboard.png', ARTIFACTS).pathname, fullPage: true });
+  });
+
+  it('leaves the scenario controls disabled when the server has no scenarios', async () => {
+    const bare = await browser.newPage();
+    try {
+      await bare.route(/\/__mock\/scenarios$/, (route) => route.fulfill({ status: 404, json: { error: 40401, message: 'No operation' } }));
+      await bare.goto(`${url}/__mock/?token=${ADMIN}`);
+      await bare.locator('#live.on').waitFor({ timeout: 15_000 });
+      expect(await bare.locator('#scenario').isDisabled()).toBe(true);
+      expect(await bare.locator('#reset').isDisabled()).toBe(true);
+      expect(await bare.locator('#entries tr.entry').count()).toBe(3);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('empties the list when the journal is cleared', async () => {
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.locator('#clear').click();
+    await expect.poll(() => page.locator('#entries tr.entry').count(), { timeout: 10_000 }).toBe(0);
+    await api('{"id": 3, "name": "Snake plant"}');
+    await expect.poll(() => page.locator('#entries tr.entry').count(), { timeout: 10_000 }).toBe(1);
+  });
+});
