@@ -9,6 +9,7 @@ import { findContainerRuntime } from './find-runtime.js';
 // a real container runtime. Without one these tests are skipped, with the reason, except in CI.
 const runtime = await findContainerRuntime();
 if (!runtime.available && process.env.CI) throw new Error(`CI needs a container runtime: ${runtime.reason}`);
+if (!runtime.available) console.warn(`container tests skipped: ${runtime.reason}`);
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
