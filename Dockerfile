@@ -26,13 +26,12 @@ RUN npm run build \
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     PLANTSTORE_MOCK_HOST=0.0.0.0 \
-    PLANTSTORE_MOCK_PORT=4010 \
-    PLANTSTORE_MOCK_SPEC=/spec/openapi.yaml
+    PLANTSTORE_MOCK_PORT=4010
 WORKDIR /app
-# Owned by root and read-only to the server's user; /spec holds the bundled contract until a user's
-# own openapi.yaml is mounted over it. A scenarios directory goes to /scenarios (--scenarios /scenarios).
+# Owned by root, read-only to the server's user. Users mount their own document under /spec
+# (PLANTSTORE_MOCK_SPEC=/spec/openapi.yaml) and scenario files at /scenarios (PLANTSTORE_MOCK_SCENARIOS);
+# without them the bundled contract and its bundled scenarios are served.
 COPY --from=build /out /app
-COPY --from=build /out/openapi.yaml /spec/openapi.yaml
 USER node
 EXPOSE 4010
 # Slim images have no curl: Node asks the health endpoint itself.
