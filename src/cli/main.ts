@@ -1,15 +1,23 @@
 #!/usr/bin/env node
 import { MockConfigError } from '../config-error.js';
-import { createMockServer } from '../server.js';
 import { parseArgs } from './parse-args.js';
 
 /** The CLI: flags in, programmatic API called, one-line errors out. The only place that exits. */
 async function main(): Promise<number> {
+  // Handlers first: as a container's PID 1, a SIGTERM that arrives before any handler exists is ignored
+  // and `docker stop` waits its full timeout to kill; caught early, it stops the server once listening.
+  const stopRequested = new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
   const parsed = await parseArgs(process.argv.slice(2));
   if (parsed.kind === 'exit') {
     (parsed.code === 0 ? process.stdout : process.stderr).write(`${parsed.output}\n`);
     return parsed.code;
   }
+  // Loaded after the handlers are in place: importing the server (Fastify, Prism) is most of start-up.
+  const { createMockServer } = await import('../server.js');
   const server = await createMockServer(parsed.options);
   try {
     await server.listen();
@@ -23,11 +31,7 @@ async function main(): Promise<number> {
     throw error;
   }
   process.stdout.write(`plantstore-mock listening on ${server.url} (spec: ${server.options.spec})\n`);
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-  });
+  await stopRequested;
   await server.close();
   return 0;
 }

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { PlantStoreMockContainer } from './plantstore-mock-container.js';
+
+// What the options put in the container is checked against a real runtime in test/container/; here,
+// that bad values fail when written rather than when the container starts.
+describe('PlantStoreMockContainer options', () => {
+  it('rejects a seed the mock would refuse', () => {
+    expect(() => new PlantStoreMockContainer().withSeed(-1)).toThrow(/seed must be a non-negative integer/);
+    expect(() => new PlantStoreMockContainer().withSeed(1.5)).toThrow(RangeError);
+  });
+
+  it('rejects no tokens, an empty token, and a comma that would split one', () => {
+    expect(() => new PlantStoreMockContainer().withTokens()).toThrow(/at least one token/);
+    expect(() => new PlantStoreMockContainer().withTokens('')).toThrow(RangeError);
+    expect(() => new PlantStoreMockContainer().withTokens('a,b')).toThrow(RangeError);
+  });
+
+  it('chains, returning the same container for every option', () => {
+    const container = new PlantStoreMockContainer('plantstore-mock:test');
+    expect(container.withSeed(7).withTokens('secret').withScenario('slow').withLogLevel('warn')).toBe(container);
+  });
+});

@@ -1,0 +1,66 @@
+import { basename, resolve } from 'node:path';
+import { GenericContainer, Wait } from 'testcontainers';
+import { StartedPlantStoreMockContainer } from './started-plantstore-mock-container.js';
+
+/** The port the image listens on inside the container. */
+export const MOCK_PORT = 4010;
+/** The tag `docker build -t plantstore-mock .` gives the image; pass another to the constructor. */
+export const DEFAULT_IMAGE = 'plantstore-mock:latest';
+/** Where the image reads its OpenAPI document and a scenarios directory (see README "Docker"). */
+export const SPEC_DIR = '/spec';
+export const SCENARIOS_DIR = '/scenarios';
+
+/**
+ * A plantstore-mock container for Testcontainers. Options map to the image's PLANTSTORE_MOCK_*
+ * environment variables (the CLI's flags), files are copied in rather than bind-mounted so a remote
+ * container runtime works too, and start() waits until GET /__mock/health answers 200.
+ */
+export class PlantStoreMockContainer extends GenericContainer {
+  constructor(image: string = DEFAULT_IMAGE) {
+    super(image);
+    this.withExposedPorts(MOCK_PORT)
+      .withWaitStrategy(Wait.forHttp('/__mock/health', MOCK_PORT).forStatusCode(200))
+      .withStartupTimeout(60_000);
+  }
+
+  /** Starts with this scenario active (`--scenario NAME`). */
+  withScenario(name: string): this {
+    return this.withEnvironment({ PLANTSTORE_MOCK_SCENARIO: name });
+  }
+
+  /** Copies a host directory of scenario files to /scenarios and loads it (`--scenarios /scenarios`). */
+  withScenariosDir(hostDirectory: string): this {
+    return this.withCopyDirectoriesToContainer([{ source: resolve(hostDirectory), target: SCENARIOS_DIR }]).withEnvironment({
+      PLANTSTORE_MOCK_SCENARIOS: SCENARIOS_DIR,
+    });
+  }
+
+  /** Seed of the data generator, for reproducible generated bodies (`--seed N`). */
+  withSeed(seed: number): this {
+    if (!Number.isSafeInteger(seed) || seed < 0) throw new RangeError(`seed must be a non-negative integer; got ${seed}`);
+    return this.withEnvironment({ PLANTSTORE_MOCK_SEED: String(seed) });
+  }
+
+  /** Accepts only these bearer tokens (`--token`); without it any well-formed token is accepted. */
+  withTokens(...tokens: string[]): this {
+    if (tokens.length === 0 || tokens.some((token) => token === '' || token.includes(','))) {
+      throw new RangeError('withTokens needs at least one token, none empty or containing a comma');
+    }
+    return this.withEnvironment({ PLANTSTORE_MOCK_TOKEN: tokens.join(',') });
+  }
+
+  /** Mocks this OpenAPI document (a host file, YAML or JSON) instead of the bundled one. */
+  withSpec(hostFile: string): this {
+    const target = `${SPEC_DIR}/${basename(hostFile)}`;
+    return this.withCopyFilesToContainer([{ source: resolve(hostFile), target }]).withEnvironment({ PLANTSTORE_MOCK_SPEC: target });
+  }
+
+  /** Log level of the server (`--log-level`); its log is the container's output. */
+  withLogLevel(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'): this {
+    return this.withEnvironment({ PLANTSTORE_MOCK_LOG_LEVEL: level });
+  }
+
+  override async start(): Promise<StartedPlantStoreMockContainer> {
+    return new StartedPlantStoreMockContainer(await super.start(), MOCK_PORT);
+  }
+}

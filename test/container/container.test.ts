@@ -1,0 +1,144 @@
+import { fileURLToPath } from 'node:url';
+import { GenericContainer, getContainerRuntimeClient } from 'testcontainers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer } from '../../src/server.js';
+import { PlantStoreMockContainer, type StartedPlantStoreMockContainer } from '../../src/testcontainers/index.js';
+import { findContainerRuntime } from './find-runtime.js';
+
+// Builds the image from the project's Dockerfile and drives it through the Testcontainers module against
+// a real container runtime. Without one these tests are skipped, with the reason, except in CI.
+const runtime = await findContainerRuntime();
+const inCi = process.env.CI !== undefined && !['', '0', 'false'].includes(process.env.CI);
+if (!runtime.available && inCi) throw new Error(`CI needs a container runtime: ${runtime.reason}`);
+if (!runtime.available) console.warn(`container tests skipped: ${runtime.reason}`);
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
+const IMAGE = 'plantstore-mock:test';
+const BUILD_TIMEOUT = 20 * 60_000;
+const VALID = { id: 1, name: 'Monstera deliciosa', tag: 'tropical' };
+
+function post(mock: StartedPlantStoreMockContainer, body: unknown, token = 'any-token'): Promise<Response> {
+  return fetch(`${mock.getBaseUrl()}/plants`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+// Each test may start a container: generous limits, as CI machines are shared and slow.
+describe.skipIf(!runtime.available)(
+  `the Docker image${runtime.available ? '' : ` (skipped: ${runtime.reason})`}`,
+  { timeout: 120_000 },
+  () => {
+    let mock: StartedPlantStoreMockContainer;
+    const started: StartedPlantStoreMockContainer[] = [];
+    const start = async (container: PlantStoreMockContainer) => {
+      const running = await container.start();
+      started.push(running);
+      return running;
+    };
+
+    beforeAll(async () => {
+      await GenericContainer.fromDockerfile(ROOT).build(IMAGE, { deleteOnExit: false });
+      mock = await start(new PlantStoreMockContainer(IMAGE));
+    }, BUILD_TIMEOUT);
+
+    afterAll(async () => {
+      await Promise.allSettled(started.map((running) => running.stop()));
+    });
+
+    it('answers a valid create with the echoed plant', async () => {
+      const response = await post(mock, VALID);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ name: 'Monstera deliciosa', tag: 'tropical' });
+    });
+
+    it('answers 401 without credentials', async () => {
+      const response = await fetch(`${mock.getBaseUrl()}/plants`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toMatch(/^Bearer /);
+      expect(await response.json()).toMatchObject({ error: 40101 });
+    });
+
+    it('answers 400 naming the field that breaks the schema', async () => {
+      const response = await post(mock, { id: 'one', name: 'Fern' });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: number; message: string };
+      expect(body.error).toBe(40001);
+      expect(body.message).toContain('id');
+    });
+
+    it('reports health on the admin API', async () => {
+      expect(await mock.health()).toEqual({ status: 200, body: { status: 'ok', spec: 'Plant Store', version: '1.0.0' } });
+    });
+
+    it('runs the server as a non-root user', async () => {
+      const { exitCode, output } = await mock.exec(['id', '-u']);
+      expect(exitCode).toBe(0);
+      expect(output.trim()).not.toBe('0');
+    });
+
+    it('serves a custom spec, accepts only the given tokens, and generates from the given seed', async () => {
+      const custom = await start(
+        new PlantStoreMockContainer(IMAGE).withSpec(`${FIXTURES}/tiny-store.yaml`).withTokens('secret-1', 'secret-2').withSeed(42),
+      );
+      expect((await custom.health()).body).toMatchObject({ spec: 'Tiny Store', version: '9.9.9' });
+      expect((await post(custom, { id: 1, name: 'Aloe' }, 'not-listed')).status).toBe(401);
+      expect((await post(custom, { id: 1, name: 'Aloe' }, 'secret-2')).status).toBe(200);
+      // The same seed in-process gives byte-identical generated bodies: the image runs the same generator.
+      const local = await createMockServer({ spec: `${FIXTURES}/tiny-store.yaml`, seed: 42 });
+      const request = { method: 'POST' as const, url: '/plants?__dynamic=true', headers: { authorization: 'Bearer secret-1' } };
+      const expected = (await local.inject({ ...request, payload: { id: 1, name: 'Aloe' } })).body;
+      await local.close();
+      const inContainer = await fetch(`${custom.getBaseUrl()}${request.url}`, {
+        method: 'POST',
+        headers: { ...request.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: 1, name: 'Aloe' }),
+      });
+      expect(await inContainer.text()).toBe(expected);
+    });
+
+    describe('scenarios', () => {
+      // Scenarios (issue 4) are built in parallel; on an image without them these checks skip with the reason.
+      const requireScenarios = async (skip: (note: string) => void) => {
+        if ((await mock.scenarios()).status === 404) skip('this image has no scenarios yet (GET /__mock/scenarios answers 404)');
+      };
+
+      it('selects a scenario by command-line flag', async ({ skip }) => {
+        await requireScenarios(skip);
+        const flagged = await start(new PlantStoreMockContainer(IMAGE).withCommand(['--scenario', 'unauthorized']));
+        expect((await flagged.scenarios()).body).toMatchObject({ active: 'unauthorized' });
+        expect((await post(flagged, VALID)).status).toBe(401);
+      });
+
+      it('loads a mounted scenarios directory and selects one by environment variable', async ({ skip }) => {
+        await requireScenarios(skip);
+        const custom = await start(
+          new PlantStoreMockContainer(IMAGE).withScenariosDir(`${FIXTURES}/scenarios`).withScenario('expired-token'),
+        );
+        const { body } = await custom.scenarios<{ scenarios: { name: string }[]; active: string }>();
+        expect(body.active).toBe('expired-token');
+        expect(body.scenarios.map(({ name }) => name)).toContain('expired-token');
+        expect((await post(custom, VALID)).status).toBe(401);
+      });
+    });
+
+    it('stops on SIGTERM well before the 10 s kill, exiting 0', async () => {
+      const stopping = await start(new PlantStoreMockContainer(IMAGE));
+      const began = performance.now();
+      await stopping.stop({ timeout: 10_000, remove: false });
+      const seconds = (performance.now() - began) / 1000;
+      const client = await getContainerRuntimeClient();
+      const container = client.container.getById(stopping.getId());
+      const { State } = await container.inspect();
+      await container.remove();
+      expect(State.ExitCode).toBe(0);
+      expect(seconds).toBeLessThan(5);
+    });
+  },
+);
