@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { registerAdminRoutes } from '../admin/admin-routes.js';
 import { requireAdminToken } from '../admin/admin-token.js';
 import type { DataGenerator } from '../generate/data-generator.js';
@@ -101,7 +101,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   }
   const held = new HeldConnections();
   app.addHook('preClose', async () => held.close());
-  const handle = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const queryAt = request.url.indexOf('?');
     const exchange: Exchange = {
       method: request.method,
@@ -113,7 +113,10 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     request.exchange = exchange;
     const response = pipeline(exchange);
     exchange.response = response;
-    return sendResponse(reply, response, held);
+    const sent = await sendResponse(reply, response, held);
+    // A fault hijacks the socket, so onResponse never runs for it: record it here.
+    if (response.fault !== undefined && response.fault !== 'malformed-json') observe(request, reply, 0);
+    return sent;
   };
   app.route({ method: options.cors ? API_METHODS.filter((m) => m !== 'OPTIONS') : API_METHODS, url: '/*', handler: handle });
   app.setNotFoundHandler(handle);
@@ -135,15 +138,21 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     return sendResponse(reply, response);
   });
 
+  /** Journal and metrics for a request to the API; `status` 0 means no HTTP answer (a scenario's fault). */
+  const observe = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const path = request.url.split('?', 1)[0] ?? '';
+    // The mock's own endpoints are neither journalled nor counted: they are not what the consumer sent the API.
+    if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) return;
+    const entry = entryOf(request, reply, request.exchange);
+    journal.record(status === 0 ? { ...entry, status, responseHeaders: {}, responseBody: undefined } : entry);
+    metrics.observe({ exchange: request.exchange, status, seconds: reply.elapsedTime / 1000 });
+  };
   app.addHook('onResponse', async (request, reply) => {
     const source = request.exchange?.source ?? '';
     const ms = reply.elapsedTime.toFixed(1);
     const path = request.url.split('?', 1)[0] ?? '';
     request.log.info(`${request.method} ${path} ${reply.statusCode} ${ms}ms ${source}`.trimEnd());
-    // The mock's own endpoints are neither journalled nor counted: they are not what the consumer sent the API.
-    if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) return;
-    journal.record(entryOf(request, reply, request.exchange));
-    metrics.observe({ exchange: request.exchange, status: reply.statusCode, seconds: reply.elapsedTime / 1000 });
+    observe(request, reply, reply.statusCode);
   });
   return app;
 }
