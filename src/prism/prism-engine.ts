@@ -3,6 +3,7 @@
  * Prism's security and input validators, turning their diagnostics into plain findings. Only the
  * validators and the operation loader are imported: the whole of prism-http costs ~1 s to load.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Finding, FindingLocation } from '../pipeline/types.js';
 import type { EngineHandle, JsonSchema, MockContent, MockOperation } from '../spec/operation.js';
@@ -26,7 +27,13 @@ interface PrismOperation {
   method: string;
   path: string;
   iid?: string;
-  request?: { body?: { required?: boolean; contents?: PrismContent[] } };
+  request?: {
+    body?: { required?: boolean; contents?: PrismContent[] };
+    headers?: unknown[];
+    query?: unknown[];
+    path?: unknown[];
+    cookie?: unknown[];
+  };
   responses: { code: string; contents?: PrismContent[] }[];
   security?: { type: string; scheme?: string }[][];
 }
@@ -48,6 +55,8 @@ const validators = require('@stoplight/prism-http/dist/validator') as {
 
 interface Handle extends EngineHandle {
   readonly prism: PrismOperation;
+  /** Whether the operation declares header parameters, so Prism needs every request header. */
+  readonly readsHeaders: boolean;
 }
 
 /** Reads, dereferences and transforms the document into operations (Prism's own reader). */
@@ -60,7 +69,11 @@ function toMockOperation(prism: PrismOperation): MockOperation {
   const method = prism.method.toUpperCase();
   const schemes = (prism.security ?? []).flat();
   const body = prism.request?.body;
-  const handle: Handle = { __engineHandle: true, prism: forPrismValidation(prism) };
+  const handle: Handle = {
+    __engineHandle: true,
+    prism: forPrismValidation(withoutEmptyParameterLists(prism)),
+    readsHeaders: (prism.request?.headers?.length ?? 0) > 0,
+  };
   return {
     id: prism.iid ?? `${method} ${prism.path}`,
     method,
@@ -71,6 +84,21 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     acceptsBearer: schemes.some((s) => s.type === 'http' && s.scheme?.toLowerCase() === 'bearer'),
     engine: handle,
   };
+}
+
+/**
+ * Prism runs its header, query and path validators whenever the lists exist, even empty; an empty list
+ * can find nothing, but the path validator still compiles a URI template per request. Dropping empty
+ * lists from the copy Prism validates against skips that work without changing any verdict.
+ */
+function withoutEmptyParameterLists(prism: PrismOperation): PrismOperation {
+  const request = prism.request;
+  if (!request) return prism;
+  const trimmed = { ...request };
+  for (const list of ['headers', 'query', 'path', 'cookie'] as const) {
+    if (trimmed[list]?.length === 0) delete trimmed[list];
+  }
+  return { ...prism, request: trimmed };
 }
 
 function toContent(content: PrismContent): MockContent {
@@ -87,6 +115,26 @@ export function checkSecurity(operation: MockOperation, authorization: string | 
   const result = validators.validateSecurity({ resource: prismOf(operation), element });
   if (result._tag === 'Right') return [];
   return result.left.map((d) => ({ location: 'security', path: [], code: 'missing-credentials', message: d.message }));
+}
+
+/**
+ * The request headers Prism needs, as single strings: all of them when the operation declares header
+ * parameters, else only the two its body check reads (a copy of every header per request is waste).
+ * `content-length` is the received body's length: chunked requests carry none, and Prism only checks
+ * the media type when it says there is a body.
+ */
+export function headersForInput(
+  operation: MockOperation,
+  headers: IncomingHttpHeaders,
+  bodyLength: number,
+): Record<string, string | undefined> {
+  if (!(operation.engine as Handle).readsHeaders) {
+    return { 'content-type': headers['content-type'], 'content-length': String(bodyLength) };
+  }
+  const all: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers)) all[name] = Array.isArray(value) ? value.join(', ') : value;
+  all['content-length'] = String(bodyLength);
+  return all;
 }
 
 /** Prism's verdict on body, query, headers and path parameters. */
