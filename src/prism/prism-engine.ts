@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Finding, FindingLocation } from '../pipeline/types.js';
 import type { EngineHandle, JsonSchema, MockContent, MockOperation } from '../spec/operation.js';
+import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
 import { forPrismValidation } from './int64-schema.js';
 
 const require = createRequire(import.meta.url);
@@ -57,6 +58,7 @@ interface Handle extends EngineHandle {
   readonly prism: PrismOperation;
   /** Whether the operation declares header parameters, so Prism needs every request header. */
   readonly readsHeaders: boolean;
+  readonly direct: DirectBodyCheck | undefined;
 }
 
 /** Reads, dereferences and transforms the document into operations (Prism's own reader). */
@@ -69,10 +71,12 @@ function toMockOperation(prism: PrismOperation): MockOperation {
   const method = prism.method.toUpperCase();
   const schemes = (prism.security ?? []).flat();
   const body = prism.request?.body;
+  const forValidation = forPrismValidation(withoutEmptyParameterLists(prism));
   const handle: Handle = {
     __engineHandle: true,
-    prism: forPrismValidation(withoutEmptyParameterLists(prism)),
+    prism: forValidation,
     readsHeaders: (prism.request?.headers?.length ?? 0) > 0,
+    direct: createDirectBodyCheck(forValidation),
   };
   return {
     id: prism.iid ?? `${method} ${prism.path}`,
@@ -139,6 +143,9 @@ export function headersForInput(
 
 /** Prism's verdict on body, query, headers and path parameters. */
 export function checkInput(operation: MockOperation, request: PrismRequest): Finding[] {
+  const contentType = request.headers['content-type'];
+  const direct = contentType === undefined ? undefined : (operation.engine as Handle).direct?.(contentType, request.body);
+  if (direct) return direct.map(toFinding);
   const result = validators.validateInput({ resource: prismOf(operation), element: request });
   return result._tag === 'Right' ? [] : result.left.map(toFinding);
 }
