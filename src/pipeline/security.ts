@@ -1,4 +1,4 @@
-import { checkSecurity } from '../prism/prism-engine.js';
+import { checkBearerToken, checkSecurity } from '../prism/prism-engine.js';
 import type { Finding, Stage } from './types.js';
 
 /** RFC 6750 §2.1: b64token. */
@@ -17,7 +17,7 @@ export function createSecurityStage(acceptedTokens: readonly string[]): Stage {
     const header = exchange.headers.authorization;
     const bearer = operation.acceptsBearer ? parseBearer(header) : undefined;
     if (bearer?.kind === 'malformed') return [missing(bearer.reason)];
-    const findings = checkSecurity(operation, bearer?.kind === 'token' ? `Bearer ${bearer.token}` : header);
+    const findings = bearer?.kind === 'token' ? checkBearerToken(operation, bearer.token) : checkSecurity(operation, header);
     if (findings.length > 0)
       return [
         missing(

@@ -59,6 +59,8 @@ interface Handle extends EngineHandle {
   /** Whether the operation declares header parameters, so Prism needs every request header. */
   readonly readsHeaders: boolean;
   readonly direct: DirectBodyCheck | undefined;
+  /** Prism's verdict on any well-formed bearer token, when it cannot depend on the token or other headers. */
+  readonly bearerVerdict: readonly Finding[] | undefined;
 }
 
 /** Reads, dereferences and transforms the document into operations (Prism's own reader). */
@@ -77,6 +79,7 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     prism: forValidation,
     readsHeaders: (prism.request?.headers?.length ?? 0) > 0,
     direct: createDirectBodyCheck(forValidation),
+    bearerVerdict: onlyBearer(prism) ? securityVerdict(forValidation, 'Bearer any-well-formed-token') : undefined,
   };
   return {
     id: prism.iid ?? `${method} ${prism.path}`,
@@ -113,10 +116,36 @@ function toContent(content: PrismContent): MockContent {
   };
 }
 
+/**
+ * Prism's bearer check only asks whether the header reads `Bearer <something>`; when every scheme the
+ * operation accepts is HTTP bearer, its verdict on a well-formed token is the same for every token.
+ */
+function onlyBearer(prism: PrismOperation): boolean {
+  const alternatives = prism.security ?? [];
+  return (
+    alternatives.length > 0 &&
+    alternatives.every((all) => all.length > 0 && all.every((s) => s.type === 'http' && s.scheme?.toLowerCase() === 'bearer'))
+  );
+}
+
+/** Prism's verdict on a well-formed (RFC 6750) bearer token: worked out once per operation where it can be. */
+export function checkBearerToken(operation: MockOperation, token: string): readonly Finding[] {
+  return (operation.engine as Handle).bearerVerdict ?? checkSecurity(operation, `Bearer ${token}`);
+}
+
 /** Prism's verdict on the credentials; `authorization` must already be normalised by the caller. */
 export function checkSecurity(operation: MockOperation, authorization: string | undefined): Finding[] {
-  const element: PrismRequest = { method: operation.method, url: { path: '', query: {} }, headers: { authorization }, body: undefined };
-  const result = validators.validateSecurity({ resource: prismOf(operation), element });
+  return securityVerdict(prismOf(operation), authorization);
+}
+
+function securityVerdict(prism: PrismOperation, authorization: string | undefined): Finding[] {
+  const element: PrismRequest = {
+    method: prism.method.toUpperCase(),
+    url: { path: '', query: {} },
+    headers: { authorization },
+    body: undefined,
+  };
+  const result = validators.validateSecurity({ resource: prism, element });
   if (result._tag === 'Right') return [];
   return result.left.map((d) => ({ location: 'security', path: [], code: 'missing-credentials', message: d.message }));
 }
