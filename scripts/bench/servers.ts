@@ -48,16 +48,21 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Spawns a server and polls POST /plants until it answers 200. The child's output goes to a sink that
- * reads and discards it, so a full pipe never slows the server down.
+ * Spawns a server and polls POST /plants until it answers 200. The child's standard output (one log
+ * line per request, by default) goes down a real pipe to a separate sink process that discards it:
+ * read by this process, it would compete with the load generator's event loop and back the pipe up.
  */
-export async function startServer(name: ServerName, timeoutMs = 30_000): Promise<RunningServer> {
+export async function startServer(name: ServerName, timeoutMs = 120_000): Promise<RunningServer> {
   const port = await freePort();
   const { command, args } = commandFor(name, port);
+  const sink = spawn('cat', [], { stdio: ['pipe', 'ignore', 'ignore'] });
   const startedAt = performance.now();
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', sink.stdin ?? 'ignore', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   let stderr = '';
-  child.stdout?.resume();
   child.stderr?.on('data', (chunk: Buffer) => {
     if (stderr.length < 4000) stderr += chunk.toString();
   });
@@ -68,6 +73,8 @@ export async function startServer(name: ServerName, timeoutMs = 30_000): Promise
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
     await exited;
     clearTimeout(timer);
+    sink.stdin?.destroy();
+    sink.kill('SIGTERM');
   };
   while (performance.now() - startedAt < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${stderr.trim()}`);
