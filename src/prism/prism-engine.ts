@@ -61,6 +61,8 @@ interface Handle extends EngineHandle {
   readonly direct: DirectBodyCheck | undefined;
   /** Prism's verdict on any well-formed bearer token, when it cannot depend on the token or other headers. */
   readonly bearerVerdict: readonly Finding[] | undefined;
+  /** Prism's verdict on a request without an Authorization header, under the same condition. */
+  readonly anonymousVerdict: readonly Finding[] | undefined;
 }
 
 /** Reads, dereferences and transforms the document into operations (Prism's own reader). */
@@ -80,6 +82,7 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     readsHeaders: (prism.request?.headers?.length ?? 0) > 0,
     direct: createDirectBodyCheck(forValidation),
     bearerVerdict: onlyBearer(prism) ? securityVerdict(forValidation, 'Bearer any-well-formed-token') : undefined,
+    anonymousVerdict: onlyBearer(prism) ? securityVerdict(forValidation, undefined) : undefined,
   };
   return {
     id: prism.iid ?? `${method} ${prism.path}`,
@@ -134,7 +137,11 @@ export function checkBearerToken(operation: MockOperation, token: string): reado
 }
 
 /** Prism's verdict on the credentials; `authorization` must already be normalised by the caller. */
-export function checkSecurity(operation: MockOperation, authorization: string | undefined): Finding[] {
+export function checkSecurity(operation: MockOperation, authorization: string | undefined): readonly Finding[] {
+  if (authorization === undefined) {
+    const anonymous = (operation.engine as Handle).anonymousVerdict;
+    if (anonymous) return anonymous;
+  }
   return securityVerdict(prismOf(operation), authorization);
 }
 
