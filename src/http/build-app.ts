@@ -13,6 +13,7 @@ import type { Exchange, Problem } from '../pipeline/types.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
 import { ADMIN_PREFIX, type LoadedSpec, loadSpec } from '../spec/load-spec.js';
+import { asyncStdout } from './log-destination.js';
 import { HeldConnections, sendResponse } from './send-response.js';
 
 declare module 'fastify' {
@@ -32,8 +33,9 @@ export interface AppParts {
 
 /** The Fastify app, built apart from listen() so tests can use inject(). */
 export async function buildApp({ options, spec, generator }: AppParts): Promise<FastifyInstance> {
+  const logStream = options.logStream ?? (options.logLevel === 'silent' ? undefined : asyncStdout());
   const app = Fastify({
-    logger: { level: options.logLevel, ...(options.logStream ? { stream: options.logStream } : {}), serializers: { req: requestSummary } },
+    logger: { level: options.logLevel, ...(logStream ? { stream: logStream } : {}), serializers: { req: requestSummary } },
     bodyLimit: options.bodyLimit,
     // The onResponse hook below writes the one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),

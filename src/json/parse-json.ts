@@ -10,6 +10,63 @@ export type JsonParseResult =
  * (their meaning is undefined, RFC 8259 §4) and `__proto__` stays an ordinary own key.
  */
 export function parseJson(text: string): JsonParseResult {
+  return parseNative(text) ?? parseLossless(text);
+}
+
+/**
+ * Text that might hold an integer beyond 2^53: a run of 16 digits or an exponent. A false alarm (inside
+ * a string, say) only costs the lossless parse; 15 digits without an exponent always fit.
+ */
+const MAY_HOLD_BIG_INTEGER = /\d{16}|[\d.][eE]/;
+
+/**
+ * The fast path: the engine's JSON.parse, for text that cannot hold big integers, when it gives exactly
+ * what the lossless parser would. JSON.parse keeps the last of duplicate keys, so the members written in
+ * the text are counted against the keys parsed; a difference leaves the text to the lossless parser,
+ * which judges duplicates. Like it, JSON.parse makes `__proto__` an ordinary own key. Malformed text
+ * goes the slow way too, so its error message stays the same.
+ */
+function parseNative(text: string): JsonParseResult | undefined {
+  if (MAY_HOLD_BIG_INTEGER.test(text)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return countKeys(value) === countMembers(text) ? { ok: true, value, hasBigIntegers: false } : undefined;
+}
+
+/** Object members written in JSON text: the colons outside strings. */
+function countMembers(text: string): number {
+  let members = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i++;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x3a) members++;
+  }
+  return members;
+}
+
+/** Own keys of every object in a parsed value. */
+function countKeys(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) count += countKeys(item);
+    return count;
+  }
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) count += 1 + countKeys(object[key]);
+  return count;
+}
+
+/** The lossless parser alone: the reference the fast path must match (tests compare the two). */
+export function parseLossless(text: string): JsonParseResult {
   let hasBigIntegers = false;
   const parseNumber = (literal: string): number | bigint => {
     const value = Number(literal);

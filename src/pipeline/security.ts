@@ -1,4 +1,4 @@
-import { checkSecurity, type PrismRequest } from '../prism/prism-engine.js';
+import { checkBearerToken, checkSecurity, type PrismRequest, type SecurityRequest } from '../prism/prism-engine.js';
 import type { Finding, Stage } from './types.js';
 
 /** RFC 6750 §2.1: b64token. */
@@ -17,11 +17,11 @@ export function createSecurityStage(acceptedTokens: readonly string[]): Stage {
     const header = exchange.headers.authorization;
     const bearer = operation.acceptsBearer ? parseBearer(header) : undefined;
     if (bearer?.kind === 'malformed') return [missing(bearer.reason)];
-    const headers = bearer?.kind === 'token' ? { ...exchange.headers, authorization: `Bearer ${bearer.token}` } : exchange.headers;
-    const findings = checkSecurity(operation, {
-      headers: headers as PrismRequest['headers'],
+    const request: SecurityRequest = {
+      headers: exchange.headers as PrismRequest['headers'],
       url: { path: exchange.path, query: exchange.query },
-    });
+    };
+    const findings = bearer?.kind === 'token' ? checkBearerToken(operation, bearer.token, request) : checkSecurity(operation, request);
     if (findings.length > 0) return [missing(operation.credentialHint)];
     if (bearer?.kind === 'token' && accepted.size > 0 && !accepted.has(bearer.token)) return [rejected()];
     return [];

@@ -1,4 +1,4 @@
-import { checkInput } from '../prism/prism-engine.js';
+import { checkInput, headersForInput } from '../prism/prism-engine.js';
 import { approximateBigIntegers, checkInt64Range } from './int-range.js';
 import { isJsonMediaType } from './parse-body.js';
 import type { Finding, Stage } from './types.js';
@@ -13,14 +13,10 @@ export const validateRequest: Stage = (exchange) => {
   const { approximate, bigIntegers } = exchange.hasBigIntegers
     ? approximateBigIntegers(exchange.body)
     : { approximate: exchange.body, bigIntegers: [] };
-  const headers: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(exchange.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  // Prism only checks the media type when content-length says there is a body, which chunked requests lack.
-  headers['content-length'] = String(exchange.rawBody?.length ?? 0);
   const findings = checkInput(operation, {
     method: operation.method.toLowerCase(),
     url: { path: exchange.path, query: exchange.query },
-    headers,
+    headers: headersForInput(operation, exchange.headers, exchange.rawBody?.length ?? 0),
     body: approximate,
   });
   if (exchange.body !== undefined && !exchange.body) fixFalsyBodyFindings(findings, exchange.body);

@@ -3,9 +3,11 @@
  * Prism's security and input validators, turning their diagnostics into plain findings. Only the
  * validators and the operation loader are imported: the whole of prism-http costs ~1 s to load.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Finding, FindingLocation } from '../pipeline/types.js';
 import type { EngineHandle, JsonSchema, MockContent, MockOperation } from '../spec/operation.js';
+import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
 import { forPrismValidation } from './int64-schema.js';
 
 const require = createRequire(import.meta.url);
@@ -26,7 +28,13 @@ interface PrismOperation {
   method: string;
   path: string;
   iid?: string;
-  request?: { body?: { required?: boolean; contents?: PrismContent[] } };
+  request?: {
+    body?: { required?: boolean; contents?: PrismContent[] };
+    headers?: unknown[];
+    query?: unknown[];
+    path?: unknown[];
+    cookie?: unknown[];
+  };
   responses: { code: string; contents?: PrismContent[] }[];
   security?: PrismSecurityScheme[][];
 }
@@ -61,6 +69,13 @@ interface PrismResponse {
 
 interface Handle extends EngineHandle {
   readonly prism: PrismOperation;
+  /** Whether the operation declares header parameters, so Prism needs every request header. */
+  readonly readsHeaders: boolean;
+  readonly direct: DirectBodyCheck | undefined;
+  /** Prism's verdict on any well-formed bearer token, when it cannot depend on the token or other headers. */
+  readonly bearerVerdict: readonly Finding[] | undefined;
+  /** Prism's verdict on a request without an Authorization header, under the same condition. */
+  readonly anonymousVerdict: readonly Finding[] | undefined;
 }
 
 /** Reads, dereferences and transforms the document into operations (Prism's own reader). */
@@ -73,7 +88,15 @@ function toMockOperation(prism: PrismOperation): MockOperation {
   const method = prism.method.toUpperCase();
   const schemes = (prism.security ?? []).flat();
   const body = prism.request?.body;
-  const handle: Handle = { __engineHandle: true, prism: forPrismValidation(prism) };
+  const forValidation = forPrismValidation(withoutEmptyParameterLists(prism));
+  const handle: Handle = {
+    __engineHandle: true,
+    prism: forValidation,
+    readsHeaders: (prism.request?.headers?.length ?? 0) > 0,
+    direct: createDirectBodyCheck(forValidation),
+    bearerVerdict: onlyBearer(prism) ? securityVerdict(forValidation, headersOnly('Bearer any-well-formed-token')) : undefined,
+    anonymousVerdict: onlyBearer(prism) ? securityVerdict(forValidation, headersOnly(undefined)) : undefined,
+  };
   warmUp(handle.prism);
   return {
     id: prism.iid ?? `${method} ${prism.path}`,
@@ -113,6 +136,21 @@ function warmUp(prism: PrismOperation): void {
   }
 }
 
+/**
+ * Prism runs its header, query and path validators whenever the lists exist, even empty; an empty list
+ * can find nothing, but the path validator still compiles a URI template per request. Dropping empty
+ * lists from the copy Prism validates against skips that work without changing any verdict.
+ */
+function withoutEmptyParameterLists(prism: PrismOperation): PrismOperation {
+  const request = prism.request;
+  if (!request) return prism;
+  const trimmed = { ...request };
+  for (const list of ['headers', 'query', 'path', 'cookie'] as const) {
+    if (trimmed[list]?.length === 0) delete trimmed[list];
+  }
+  return { ...prism, request: trimmed };
+}
+
 function toContent(content: PrismContent): MockContent {
   return {
     mediaType: content.mediaType,
@@ -121,16 +159,73 @@ function toContent(content: PrismContent): MockContent {
   };
 }
 
-/** Prism's verdict on the credentials; a bearer `authorization` header must already be normalised. */
-export function checkSecurity(operation: MockOperation, request: Pick<PrismRequest, 'headers' | 'url'>): Finding[] {
-  const element: PrismRequest = { method: operation.method, url: request.url, headers: request.headers, body: undefined };
-  const result = validators.validateSecurity({ resource: prismOf(operation), element });
+/** What Prism's security check reads of a request: headers (bearer already normalised) and query. */
+export type SecurityRequest = Pick<PrismRequest, 'headers' | 'url'>;
+
+/**
+ * Prism's bearer check only asks whether the header reads `Bearer <something>`; when every scheme the
+ * operation accepts is HTTP bearer, its verdict on a well-formed token is the same for every token.
+ */
+function onlyBearer(prism: PrismOperation): boolean {
+  const alternatives = prism.security ?? [];
+  return (
+    alternatives.length > 0 &&
+    alternatives.every((all) => all.length > 0 && all.every((s) => s.type === 'http' && s.scheme?.toLowerCase() === 'bearer'))
+  );
+}
+
+function headersOnly(authorization: string | undefined): SecurityRequest {
+  return { headers: { authorization }, url: { path: '', query: {} } };
+}
+
+/** Prism's verdict on a well-formed (RFC 6750) bearer token: worked out once per operation where it can be. */
+export function checkBearerToken(operation: MockOperation, token: string, request: SecurityRequest): readonly Finding[] {
+  const cached = (operation.engine as Handle).bearerVerdict;
+  if (cached) return cached;
+  return securityVerdict(prismOf(operation), { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
+}
+
+/** Prism's verdict on the credentials (API keys in headers or query, Basic, ...). */
+export function checkSecurity(operation: MockOperation, request: SecurityRequest): readonly Finding[] {
+  if (request.headers.authorization === undefined) {
+    const anonymous = (operation.engine as Handle).anonymousVerdict;
+    if (anonymous) return anonymous;
+  }
+  return securityVerdict(prismOf(operation), request);
+}
+
+function securityVerdict(prism: PrismOperation, request: SecurityRequest): Finding[] {
+  const element: PrismRequest = { method: prism.method.toUpperCase(), url: request.url, headers: request.headers, body: undefined };
+  const result = validators.validateSecurity({ resource: prism, element });
   if (result._tag === 'Right') return [];
   return result.left.map((d) => ({ location: 'security', path: [], code: 'missing-credentials', message: d.message }));
 }
 
+/**
+ * The request headers Prism needs, as single strings: all of them when the operation declares header
+ * parameters, else only the two its body check reads (a copy of every header per request is waste).
+ * `content-length` is the received body's length: chunked requests carry none, and Prism only checks
+ * the media type when it says there is a body.
+ */
+export function headersForInput(
+  operation: MockOperation,
+  headers: IncomingHttpHeaders,
+  bodyLength: number,
+): Record<string, string | undefined> {
+  if (!(operation.engine as Handle).readsHeaders) {
+    return { 'content-type': headers['content-type'], 'content-length': String(bodyLength) };
+  }
+  const all: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers)) all[name] = Array.isArray(value) ? value.join(', ') : value;
+  all['content-length'] = String(bodyLength);
+  return all;
+}
+
 /** Prism's verdict on body, query, headers and path parameters. */
 export function checkInput(operation: MockOperation, request: PrismRequest): Finding[] {
+  const contentType = request.headers['content-type'];
+  const direct = contentType === undefined ? undefined : (operation.engine as Handle).direct?.(contentType, request.body);
+  if (direct) return direct.map(toFinding);
   const result = validators.validateInput({ resource: prismOf(operation), element: request });
   return result._tag === 'Right' ? [] : result.left.map(toFinding);
 }

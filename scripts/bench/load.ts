@@ -1,0 +1,60 @@
+import autocannon from 'autocannon';
+import { VALID_BODY } from './servers.js';
+
+const AUTH = { authorization: 'Bearer bench-token', 'content-type': 'application/json' };
+const NO_AUTH = { 'content-type': 'application/json' };
+
+type Request = { method: 'POST'; path: string; headers: Record<string, string>; body: string };
+const valid: Request = { method: 'POST', path: '/plants', headers: AUTH, body: VALID_BODY };
+const missingName: Request = { method: 'POST', path: '/plants', headers: AUTH, body: JSON.stringify({ id: 2 }) };
+const textId: Request = { method: 'POST', path: '/plants', headers: AUTH, body: JSON.stringify({ id: 'three', name: 'Fern' }) };
+const numericName: Request = { method: 'POST', path: '/plants', headers: AUTH, body: JSON.stringify({ id: 4, name: 5, tag: 'x' }) };
+const noAuth: Request = { method: 'POST', path: '/plants', headers: NO_AUTH, body: VALID_BODY };
+
+/** The request mixes; every connection cycles through its list in order, so every server gets the same mix. */
+export type MixName = 'valid' | 'mixed';
+export const MIXES: Readonly<Record<MixName, Request[]>> = {
+  valid: [valid],
+  /** 50% valid, 30% invalid bodies, 20% missing auth. */
+  mixed: [valid, missingName, valid, textId, valid, noAuth, valid, numericName, valid, noAuth],
+};
+
+export interface LoadResult {
+  readonly requests: number;
+  readonly reqPerSec: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly errors: number;
+  readonly non2xx: number;
+}
+
+export interface LoadOptions {
+  readonly url: string;
+  readonly mix: MixName;
+  readonly connections?: number;
+  /** Seconds, or a request count with `amount`. */
+  readonly duration?: number;
+  readonly amount?: number;
+}
+
+/** Runs autocannon against a server; latency covers every answer (2xx or not). */
+export async function runLoad({ url, mix, connections = 50, duration = 5, amount }: LoadOptions): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections,
+    pipelining: 1,
+    ...(amount === undefined ? { duration } : { amount }),
+    requests: MIXES[mix],
+    // Latency of every answer, not only 2xx, so the mixed run is measured whole.
+    ...({ includeErrorStats: true } as object),
+  });
+  return {
+    requests: result.requests.total,
+    // Answers over wall time: the per-second average autocannon reports reads 0 when answers come in bursts.
+    reqPerSec: result.requests.total / (result.duration || 1),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * `npm run bench`: this mock, Prism's CLI mock and a bare-Fastify ceiling, one at a time, interleaved
+ * over several rounds, each warmed up, under the same request mixes; then start-up to first served
+ * request, mock vs Prism. Prints a markdown summary and writes it to bench/results.md. Asserts nothing.
+ *
+ * Flags: --rounds N (3) --duration S (5) --warmup S (2) --startups N (5) --connections N (50) --out PATH
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { type LoadResult, type MixName, runLoad } from './load.js';
+import { machineLine } from './machine.js';
+import { rssMb, type ServerName, startServer } from './servers.js';
+import { fixed, markdownTable, median } from './stats.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '2' },
+    startups: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    out: { type: 'string', default: 'bench/results.md' },
+  },
+});
+const rounds = Number(flags.rounds);
+const duration = Number(flags.duration);
+const warmup = Number(flags.warmup);
+const startups = Number(flags.startups);
+const connections = Number(flags.connections);
+
+const SERVERS: readonly ServerName[] = ['mock', 'prism', 'ceiling'];
+const MIX_NAMES: readonly MixName[] = ['valid', 'mixed'];
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+interface Sample extends LoadResult {
+  readonly rss: number;
+}
+const samples = new Map<string, Sample[]>();
+const key = (server: ServerName, mix: MixName) => `${server}/${mix}`;
+
+// Start-up first, while the machine is quiet: spawn to first successful POST /plants.
+const startupMs: Record<'mock' | 'prism', number[]> = { mock: [], prism: [] };
+for (let i = 0; i < startups; i++) {
+  for (const name of ['mock', 'prism'] as const) {
+    const server = await startServer(name);
+    startupMs[name].push(server.startupMs);
+    await server.stop();
+  }
+}
+log(`start-up ms: mock ${startupMs.mock.map((v) => v.toFixed(0)).join(' ')}; prism ${startupMs.prism.map((v) => v.toFixed(0)).join(' ')}`);
+
+for (let round = 0; round < rounds; round++) {
+  // Rotate the order so no server always runs first (or last) in a round.
+  const order = SERVERS.map((_, i) => SERVERS[(i + round) % SERVERS.length] as ServerName);
+  for (const name of order) {
+    const server = await startServer(name);
+    try {
+      await runLoad({ url: server.url, mix: 'valid', connections, duration: warmup });
+      for (const mix of MIX_NAMES) {
+        const result = await runLoad({ url: server.url, mix, connections, duration });
+        const sample = { ...result, rss: rssMb(server.child.pid) };
+        samples.set(key(name, mix), [...(samples.get(key(name, mix)) ?? []), sample]);
+        log(
+          `round ${round + 1} ${name} ${mix}: ${fixed(result.reqPerSec)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+            `errors ${result.errors}, non-2xx ${result.non2xx}, RSS ${fixed(sample.rss)} MB`,
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+}
+
+const summary = (name: ServerName, mix: MixName) => {
+  const list = samples.get(key(name, mix)) ?? [];
+  return {
+    reqPerSec: median(list.map((s) => s.reqPerSec)),
+    p50: median(list.map((s) => s.p50)),
+    p99: median(list.map((s) => s.p99)),
+    errors: list.reduce((sum, s) => sum + s.errors, 0),
+    non2xx: list.reduce((sum, s) => sum + s.non2xx, 0),
+    rss: median(list.map((s) => s.rss)),
+  };
+};
+
+const sections: string[] = [
+  '# Benchmark results',
+  '',
+  `Measured ${machineLine()}.`,
+  '',
+  `Each server ran alone, ${rounds} interleaved rounds, ${warmup} s warm-up then ${duration} s per mix, ` +
+    `autocannon with ${connections} connections on 127.0.0.1; figures are medians over the rounds (errors and non-2xx are totals).`,
+  'Servers: `mock` = `node dist/cli/main.js` (defaults, `--log-level info`), `prism` = `prism mock openapi.yaml` 5.12.0 (static, ' +
+    'default logging), `ceiling` = bare Fastify with its own Ajv body schema, bearer check and echo (scripts/bench/ceiling-server.ts).',
+];
+for (const mix of MIX_NAMES) {
+  sections.push(
+    '',
+    mix === 'valid' ? '## Valid `POST /plants`' : '## Mixed: 50% valid, 30% invalid bodies, 20% missing auth',
+    '',
+    markdownTable(
+      ['server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'RSS after load MB'],
+      SERVERS.map((name) => {
+        const s = summary(name, mix);
+        return [name, fixed(s.reqPerSec), fixed(s.p50, 1), fixed(s.p99, 1), String(s.errors), String(s.non2xx), fixed(s.rss)];
+      }),
+    ),
+  );
+}
+const mockValid = summary('mock', 'valid');
+const mockStart = median(startupMs.mock);
+const prismStart = median(startupMs.prism);
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+/**
+ * The ratio within each round (servers measured minutes apart, not tens of minutes), then its median:
+ * steadier than a ratio of medians when other jobs load the machine unevenly.
+ */
+const roundRatio = (mix: MixName, other: ServerName) => {
+  const mine = samples.get(key('mock', mix)) ?? [];
+  const theirs = samples.get(key(other, mix)) ?? [];
+  return median(mine.map((sample, i) => sample.reqPerSec / (theirs[i]?.reqPerSec ?? Number.NaN)));
+};
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const throughputVsPrism = mockValid.reqPerSec / summary('prism', 'valid').reqPerSec;
+const throughputVsCeiling = mockValid.reqPerSec / summary('ceiling', 'valid').reqPerSec;
+sections.push(
+  '',
+  '## Start-up: spawn to first successful `POST /plants`',
+  '',
+  markdownTable(
+    ['server', 'median ms', 'runs ms'],
+    (['mock', 'prism'] as const).map((name) => [name, fixed(median(startupMs[name])), startupMs[name].map((v) => fixed(v)).join(', ')]),
+  ),
+  '',
+  '## Ratios against the targets',
+  '',
+  markdownTable(
+    ['measure', 'value', 'target', 'verdict'],
+    [
+      [
+        'valid req/s, mock / prism',
+        ratio(mockValid.reqPerSec, summary('prism', 'valid').reqPerSec),
+        '>= 8x',
+        verdict(throughputVsPrism >= 8),
+      ],
+      [
+        'valid req/s, mock / ceiling',
+        ratio(mockValid.reqPerSec, summary('ceiling', 'valid').reqPerSec),
+        '>= 0.5x',
+        verdict(throughputVsCeiling >= 0.5),
+      ],
+      [
+        'valid req/s, mock / prism, median of per-round ratios',
+        `${roundRatio('valid', 'prism').toFixed(2)}x`,
+        '>= 8x',
+        verdict(roundRatio('valid', 'prism') >= 8),
+      ],
+      [
+        'valid req/s, mock / ceiling, median of per-round ratios',
+        `${roundRatio('valid', 'ceiling').toFixed(2)}x`,
+        '>= 0.5x',
+        verdict(roundRatio('valid', 'ceiling') >= 0.5),
+      ],
+      ['mixed req/s, mock / prism', ratio(summary('mock', 'mixed').reqPerSec, summary('prism', 'mixed').reqPerSec), '', ''],
+      ['mixed req/s, mock / ceiling', ratio(summary('mock', 'mixed').reqPerSec, summary('ceiling', 'mixed').reqPerSec), '', ''],
+      ['mixed req/s, mock / prism, median of per-round ratios', `${roundRatio('mixed', 'prism').toFixed(2)}x`, '', ''],
+      ['mixed req/s, mock / ceiling, median of per-round ratios', `${roundRatio('mixed', 'ceiling').toFixed(2)}x`, '', ''],
+      [`mock p99 at ${connections} connections (valid)`, `${fixed(mockValid.p99, 1)} ms`, '<= 5 ms', verdict(mockValid.p99 <= 5)],
+      ['start-up, mock / prism', ratio(mockStart, prismStart), '<= 0.4x', verdict(mockStart / prismStart <= 0.4)],
+    ],
+  ),
+  '',
+);
+const markdown = sections.join('\n');
+writeFileSync(flags.out, markdown);
+process.stdout.write(`${markdown}\n`);
+log(`written to ${flags.out}`);

@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const spec = `${root}openapi.yaml`;
+
+export type ServerName = 'mock' | 'prism' | 'ceiling';
+
+/** How each contender is started: each one a child process on 127.0.0.1, with its default logging. */
+export function commandFor(name: ServerName, port: number): { command: string; args: string[] } {
+  switch (name) {
+    case 'mock':
+      return { command: process.execPath, args: [`${root}dist/cli/main.js`, '--port', String(port)] };
+    case 'prism':
+      return {
+        command: process.execPath,
+        args: [`${root}node_modules/@stoplight/prism-cli/dist/index.js`, 'mock', spec, '-p', String(port), '-h', '127.0.0.1'],
+      };
+    case 'ceiling':
+      return { command: process.execPath, args: ['--import', 'tsx', `${root}scripts/bench/ceiling-server.ts`, String(port)] };
+  }
+}
+
+export const VALID_BODY = JSON.stringify({ id: 1, name: 'Monstera deliciosa', tag: 'tropical' });
+
+export interface RunningServer {
+  readonly name: ServerName;
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** Milliseconds from spawn to the first successful POST /plants. */
+  readonly startupMs: number;
+  stop(): Promise<void>;
+}
+
+/** A port the kernel just handed out and released, for servers that cannot be told `--port 0`. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Spawns a server and polls POST /plants until it answers 200. The child's standard output (one log
+ * line per request, by default) goes down a real pipe to a separate sink process that discards it:
+ * read by this process, it would compete with the load generator's event loop and back the pipe up.
+ */
+export async function startServer(name: ServerName, timeoutMs = 120_000): Promise<RunningServer> {
+  const port = await freePort();
+  const { command, args } = commandFor(name, port);
+  const sink = spawn('cat', [], { stdio: ['pipe', 'ignore', 'ignore'] });
+  const startedAt = performance.now();
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', sink.stdin ?? 'ignore', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (stderr.length < 4000) stderr += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+    sink.stdin?.destroy();
+    sink.kill('SIGTERM');
+  };
+  while (performance.now() - startedAt < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${stderr.trim()}`);
+    if (await servesPlants(url)) return { name, url, child, startupMs: performance.now() - startedAt, stop };
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await stop();
+  throw new Error(`${name} did not serve POST /plants within ${timeoutMs} ms: ${stderr.trim()}`);
+}
+
+async function servesPlants(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/plants`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer bench', 'content-type': 'application/json' },
+      body: VALID_BODY,
+      signal: AbortSignal.timeout(2000),
+    });
+    await response.arrayBuffer();
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** Resident set size of a process in MB, from /proc (Linux). */
+export function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -1,0 +1,75 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createDirectBodyCheck, type DirectCheckOperation } from './direct-body-check.js';
+import { forPrismValidation } from './int64-schema.js';
+
+const require = createRequire(import.meta.url);
+const { getHttpOperationsFromSpec } = require('@stoplight/prism-http/dist/utils/operations') as {
+  getHttpOperationsFromSpec: (path: string) => Promise<{ request?: Record<string, unknown> }[]>;
+};
+const { validateInput } = require('@stoplight/prism-http/dist/validator') as {
+  validateInput: (arg: { resource: unknown; element: unknown }) => { _tag: 'Left'; left: unknown[] } | { _tag: 'Right' };
+};
+
+const specs = ['../../openapi.yaml', '../../test/hot-path/fixtures/bodies.yaml'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+const contentTypes = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'Application/JSON',
+  'application/vnd.things+json',
+  'application/x-www-form-urlencoded',
+  'text/plain',
+  'application/*',
+  'not a media type',
+];
+const bodies: unknown[] = [
+  { id: 1, name: 'Monstera', tag: 'x' },
+  { id: 1, name: 'Monstera', serial: 'S1' },
+  { id: 'one', name: 5 },
+  { name: 'Fern' },
+  { id: 1.5, name: 'x', tags: ['a', 'b', 'c'], kind: 'c' },
+  { other: true },
+  { id: 9007199254740991, name: 'big', extra: { nested: [1, 2] } },
+  [],
+  [1, 2],
+  'text',
+  42,
+  true,
+];
+
+describe('the direct body check', () => {
+  it('gives exactly the diagnostics of Prism validateInput whenever it answers', async () => {
+    let answered = 0;
+    for (const spec of specs) {
+      for (const raw of await getHttpOperationsFromSpec(spec)) {
+        const request = { ...raw.request };
+        for (const list of ['headers', 'query', 'path', 'cookie'])
+          if (Array.isArray(request[list]) && (request[list] as []).length === 0) delete request[list];
+        const operation = forPrismValidation({ ...raw, request }) as unknown as DirectCheckOperation;
+        const check = createDirectBodyCheck(operation);
+        if (!check) continue;
+        for (const contentType of contentTypes) {
+          for (const body of bodies) {
+            const direct = check(contentType, body);
+            if (direct === undefined) continue;
+            answered++;
+            const headers = { 'content-type': contentType, 'content-length': String(JSON.stringify(body).length) };
+            const prism = validateInput({ resource: operation, element: { method: 'post', url: { path: '/', query: {} }, headers, body } });
+            expect(direct, `${spec} ${contentType} ${JSON.stringify(body)}`).toEqual(prism._tag === 'Left' ? prism.left : []);
+          }
+        }
+      }
+    }
+    expect(answered).toBeGreaterThan(50);
+  });
+
+  it('leaves falsy bodies, unsupported and form media types to the full validator', async () => {
+    const [operation] = await getHttpOperationsFromSpec(specs[1] as string);
+    const check = createDirectBodyCheck(forPrismValidation(operation ?? {}) as unknown as DirectCheckOperation);
+    expect(check?.('application/json', 0)).toBeUndefined();
+    expect(check?.('application/json', null)).toBeUndefined();
+    expect(check?.('text/plain', { name: 'x' })).toBeUndefined();
+    expect(check?.('application/x-www-form-urlencoded', 'name=x')).toBeUndefined();
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Prism's validateInput, for the request a mock sees most, without the layers around its schema check.
+ * For an operation with no header, query or path parameters and a truthy JSON body, validateInput
+ * comes down to: pick the content that matches the Content-Type, normalise its schema (merge allOf,
+ * strip readOnly) and run Ajv on the body. Its fp-ts plumbing, MIME parsing and content lookup cost
+ * several times the schema check itself, per request. Here that lookup is done once per distinct
+ * Content-Type header with Prism's own functions, and each request runs Prism's own schema check
+ * (same compiled validator, same diagnostics). Anything else goes through validateInput as before.
+ */
+import { createRequire } from 'node:module';
+import type { JsonSchema } from '../spec/operation.js';
+
+// Prism's own dependencies (type-is, its allOf merger) are resolved from Prism, as Prism resolves them.
+const require = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/validator/index.js'));
+
+type Option<T> = { readonly _tag: 'None' } | { readonly _tag: 'Some'; readonly value: T };
+interface Content {
+  readonly mediaType: string;
+  readonly schema?: JsonSchema;
+}
+export interface Diagnostic {
+  readonly message: string;
+  readonly code?: string | number;
+  readonly path?: readonly (string | number)[];
+  readonly severity: number;
+}
+
+const { parseMIMEHeader } = require('@stoplight/prism-http/dist/validator/validators/headers') as {
+  parseMIMEHeader: (header: string) => [string | undefined, string];
+};
+const { findContentByMediaTypeOrFirst } = require('@stoplight/prism-http/dist/validator/validators/body') as {
+  findContentByMediaTypeOrFirst: (contents: readonly Content[], mediaType: string) => Option<{ content: Content }>;
+};
+const { validateAgainstSchema } = require('@stoplight/prism-http/dist/validator/validators/utils') as {
+  validateAgainstSchema: (
+    value: unknown,
+    schema: JsonSchema,
+    coerce: boolean,
+    context: number,
+    prefix: string,
+    bundle: unknown,
+  ) => Option<Diagnostic[]>;
+};
+const { ValidationContext } = require('@stoplight/prism-http/dist/validator/validators/types') as { ValidationContext: { Input: number } };
+const { wildcardMediaTypeMatch } = require('@stoplight/prism-http/dist/validator/utils/wildcardMediaTypeMatch') as {
+  wildcardMediaTypeMatch: (a: string, b: string) => boolean;
+};
+const { stripReadOnlyProperties } = require('@stoplight/prism-http/dist/utils/filterRequiredProperties') as {
+  stripReadOnlyProperties: (schema: JsonSchema) => Option<JsonSchema>;
+};
+const mergeAllOf = require('@stoplight/json-schema-merge-allof') as (schema: JsonSchema, options: object) => JsonSchema;
+const { is: typeIs } = require('type-is') as { is: (mediaType: string, types: string[]) => string | false };
+
+/** Content-Type headers remembered per operation; a client inventing more just takes the full path. */
+const MAX_REMEMBERED_CONTENT_TYPES = 64;
+
+/** What the check needs of a Prism operation. */
+export interface DirectCheckOperation {
+  readonly request?: { readonly body?: { readonly contents?: readonly Content[] }; readonly [list: string]: unknown };
+  readonly __bundled__?: unknown;
+}
+
+/** The body's diagnostics (empty when valid), or undefined when this request needs the full validateInput. */
+export type DirectBodyCheck = (contentType: string, body: unknown) => Diagnostic[] | undefined;
+
+export function createDirectBodyCheck(operation: DirectCheckOperation): DirectBodyCheck | undefined {
+  const request = operation.request;
+  const contents = request?.body?.contents;
+  if (!request || !contents || ['headers', 'query', 'path'].some((list) => request[list] !== undefined)) return undefined;
+  const bundle = operation.__bundled__;
+  // null: this Content-Type needs the full path (415, form bodies, unparsable header).
+  const schemas = new Map<string, { schema: JsonSchema | undefined } | null>();
+  return (contentType, body) => {
+    // validateInput reports a required body for any falsy one (0, false, "", null).
+    if (!body) return undefined;
+    let resolved = schemas.get(contentType);
+    if (resolved === undefined) {
+      resolved = resolve(contents, contentType);
+      if (schemas.size < MAX_REMEMBERED_CONTENT_TYPES) schemas.set(contentType, resolved);
+    }
+    if (resolved === null) return undefined;
+    if (!resolved.schema) return [];
+    const result = validateAgainstSchema(body, resolved.schema, false, ValidationContext.Input, 'body', bundle);
+    return result._tag === 'Some' ? result.value : [];
+  };
+}
+
+/** The normalised schema validateInput would check a body of this Content-Type against, as validateInput finds it. */
+function resolve(contents: readonly Content[], contentType: string): { schema: JsonSchema | undefined } | null {
+  let mediaType: string;
+  try {
+    mediaType = parseMIMEHeader(contentType)[1];
+  } catch {
+    return null;
+  }
+  if (!contents.some((c) => !c.mediaType || wildcardMediaTypeMatch(mediaType, c.mediaType))) return null;
+  if (typeIs(mediaType, ['application/x-www-form-urlencoded', 'multipart/form-data'])) return null;
+  const found = findContentByMediaTypeOrFirst(contents, mediaType);
+  const schema = found._tag === 'Some' ? found.value.content.schema : undefined;
+  if (!schema) return { schema: undefined };
+  const normalised = stripReadOnlyProperties(withoutAllOf(schema));
+  return { schema: normalised._tag === 'Some' ? normalised.value : undefined };
+}
+
+/** As Prism merges allOf before validating input (and keeps the schema as it is when it cannot). */
+function withoutAllOf(schema: JsonSchema): JsonSchema {
+  try {
+    return mergeAllOf(schema, { deep: true, ignoreAdditionalProperties: true });
+  } catch {
+    return schema;
+  }
+}
