@@ -78,9 +78,10 @@ podman_env() {
 start_podman_service() {
   podman_env
   rm -f "$PODMAN_SOCKET"
-  # Detached from this script (setsid, own log) so it keeps serving the test run that follows.
-  setsid podman system service --time=0 "unix://$PODMAN_SOCKET" >"$STATE/podman-service.log" 2>&1 </dev/null &
-  echo $! >"$STATE/podman-service.pid"
+  # Detached from this script (setsid, own log) so it keeps serving the test run that follows; started
+  # from / because conmon fails ("write child: broken pipe") once the service's working directory is gone.
+  (cd / && setsid podman system service --time=0 "unix://$PODMAN_SOCKET" >"$STATE/podman-service.log" 2>&1 </dev/null &
+    echo $! >"$STATE/podman-service.pid")
   for _ in $(seq 1 50); do
     answers "$PODMAN_SOCKET" && return 0
     sleep 0.2
