@@ -24,17 +24,22 @@ async function main(): Promise<number> {
   }
   process.stdout.write(`plantstore-mock listening on ${server.url} (spec: ${server.options.spec})\n`);
   await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
   });
-  await server.close();
+  // A second signal means "now": skip the graceful part.
+  const now = () => process.exit(1);
+  process.once('SIGTERM', now);
+  process.once('SIGINT', now);
+  await server.close(); // in-flight requests finish, bounded by --shutdown-timeout
   return 0;
 }
 
 main().then(
   (code) => {
     process.exitCode = code;
+    // Nothing of the mock's outlives close(); should a stray handle, the exit still comes promptly.
+    setTimeout(() => process.exit(code), 500).unref();
   },
   (error: unknown) => {
     const message =

@@ -7,6 +7,7 @@ import { ERROR_CODE_HEADER, FINDINGS_HEADER, problemResponse } from '../pipeline
 import { createPipeline } from '../pipeline/pipeline.js';
 import type { Exchange, Problem } from '../pipeline/types.js';
 import type { LoadedSpec } from '../spec/load-spec.js';
+import { limitServerOptions, registerLimits } from './limits.js';
 import { sendResponse } from './send-response.js';
 
 declare module 'fastify' {
@@ -33,8 +34,10 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     logController: new LogController({ disableRequestLogging: true }),
     exposeHeadRoutes: false,
     return503OnClosing: false,
+    ...limitServerOptions(options),
   });
   app.decorateRequest('exchange', undefined);
+  registerLimits(app, options);
 
   // Bodies are parsed by the pipeline, after the security check and as data rather than exceptions.
   app.removeAllContentTypeParsers();
