@@ -1,4 +1,4 @@
 export { MockConfigError } from './config-error.js';
 export { ERRORS, type ErrorCode, type ErrorDefinition } from './errors.js';
-export { BUNDLED_SPEC, LOG_LEVELS, type LogLevel, type MockServerOptions, type ResolvedOptions } from './options.js';
+export { BUNDLED_SPEC, LIMIT_DEFAULTS, LOG_LEVELS, type LogLevel, type MockServerOptions, type ResolvedOptions } from './options.js';
 export { createMockServer, type MockServer } from './server.js';

@@ -43,9 +43,19 @@ main().then(
   },
   (error: unknown) => {
     const message =
-      error instanceof MockConfigError ? error.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+      error instanceof MockConfigError
+        ? asFlags(error.message)
+        : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
     process.stderr.write(`plantstore-mock: ${message}\n`);
     if (!(error instanceof MockConfigError) && process.env.DEBUG) console.error(error);
     process.exitCode = error instanceof MockConfigError ? 2 : 1;
   },
 );
+
+/** The core names options as the API spells them; on the command line, name the flag instead. */
+function asFlags(message: string): string {
+  return message.replace(/option "(\w+)"/g, (_whole, name: string) => {
+    const flag = name === 'tokens' ? 'token' : name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    return `--${flag}`;
+  });
+}

@@ -1,0 +1,44 @@
+/** Opens many connections at once, each asking for the health document, and tallies what came back. */
+import net from 'node:net';
+
+export interface BurstTally {
+  ok: number;
+  /** Closed or reset without an answer: refused beyond --max-connections, or the listen backlog overflowed. */
+  dropped: number;
+  /** Any other answer: a bug. */
+  other: string[];
+  elapsedMs: number;
+}
+
+export async function burst(port: number, connections: number, timeoutMs = 20_000): Promise<BurstTally> {
+  const started = Date.now();
+  const tally: BurstTally = { ok: 0, dropped: 0, other: [], elapsedMs: 0 };
+  await Promise.all(
+    Array.from(
+      { length: connections },
+      () =>
+        new Promise<void>((resolve) => {
+          const socket = net.connect(port, '127.0.0.1');
+          let text = '';
+          const done = () => {
+            clearTimeout(timer);
+            socket.destroy();
+            const status = /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1];
+            if (status === '200') tally.ok++;
+            else if (status === undefined) tally.dropped++;
+            else tally.other.push(text.slice(0, 200));
+            resolve();
+          };
+          const timer = setTimeout(done, timeoutMs);
+          socket.on('connect', () => socket.write('GET /__mock/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+          socket.on('data', (data) => {
+            text += data;
+          });
+          socket.on('error', () => {});
+          socket.on('close', done);
+        }),
+    ),
+  );
+  tally.elapsedMs = Date.now() - started;
+  return tally;
+}
