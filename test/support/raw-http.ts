@@ -12,8 +12,15 @@ export interface RawExchange {
   readonly elapsedMs: number;
 }
 
-/** Writes `chunks` (with `gapMs` between them), then collects the answer until close or `waitMs`. */
-export function rawRequest(port: number, chunks: readonly (string | Buffer)[], { gapMs = 0, waitMs = 3000 } = {}): Promise<RawExchange> {
+/**
+ * Writes `chunks` (with `gapMs` between them), then collects the answer until close or `waitMs`; with
+ * `untilAnswered`, also stops once one complete response (by its Content-Length) has arrived.
+ */
+export function rawRequest(
+  port: number,
+  chunks: readonly (string | Buffer)[],
+  { gapMs = 0, waitMs = 3000, untilAnswered = false } = {},
+): Promise<RawExchange> {
   const started = Date.now();
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
@@ -25,7 +32,10 @@ export function rawRequest(port: number, chunks: readonly (string | Buffer)[], {
       resolve(parse(Buffer.concat(received).toString('utf8'), closed, Date.now() - started));
     };
     const timer = setTimeout(finish, waitMs);
-    socket.on('data', (data) => received.push(data));
+    socket.on('data', (data) => {
+      received.push(data);
+      if (untilAnswered && isComplete(Buffer.concat(received))) finish();
+    });
     socket.on('error', () => {});
     socket.on('close', () => {
       closed = true;
@@ -53,4 +63,11 @@ function parse(text: string, closed: boolean, elapsedMs: number): RawExchange {
   }
   const status = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1];
   return { text, status: status ? Number(status) : undefined, headers, body: end === -1 ? '' : text.slice(end + 4), closed, elapsedMs };
+}
+
+function isComplete(bytes: Buffer): boolean {
+  const end = bytes.indexOf('\r\n\r\n');
+  if (end === -1) return false;
+  const length = /\r\ncontent-length: *(\d+)/i.exec(bytes.subarray(0, end).toString('latin1'))?.[1];
+  return length !== undefined && bytes.length - end - 4 >= Number(length);
 }
