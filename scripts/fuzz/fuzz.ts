@@ -71,8 +71,8 @@ async function main(): Promise<number> {
     const tally: Record<string, number> = {};
     await fc.assert(
       fc.asyncProperty(mutatedArbitrary, async (bytes) => {
-        const method = bytes.toString('latin1').split(' ', 1)[0] ?? '';
-        const answer = await rawRequest(port, [bytes], { waitMs: 5000, untilAnswered: method !== 'HEAD' });
+        const [method = '', url = ''] = bytes.toString('latin1').split(' ', 2);
+        const answer = await rawRequest(port, [bytes], { waitMs: 3000, untilAnswered: method !== 'HEAD' });
         const status = answer.status;
         const key = status === undefined ? (answer.closed ? 'closed' : 'hung') : String(status);
         tally[key] = (tally[key] ?? 0) + 1;
@@ -81,7 +81,7 @@ async function main(): Promise<number> {
           throw new Error(`a mutated request hung the connection: ${JSON.stringify(bytes.toString('latin1').slice(0, 200))}`);
         }
         if (status === undefined) return;
-        const problem = violation(method, '', { ...answer, status });
+        const problem = violation(method, url, { ...answer, status });
         if (problem) throw new Error(`${problem}: ${JSON.stringify(bytes.toString('latin1').slice(0, 200))}`);
       }),
       { numRuns: RUNS, seed: SEED },
@@ -89,7 +89,9 @@ async function main(): Promise<number> {
     console.log(`fuzz: ${RUNS} mutated requests in ${Date.now() - mutatedStart} ms; answers ${JSON.stringify(tally)}`);
 
     const result = await burst(port, BURST, 30_000);
-    console.log(`fuzz: burst of ${BURST} connections: ${result.ok} answered 200, ${result.dropped} dropped, in ${result.elapsedMs} ms`);
+    console.log(
+      `fuzz: burst of ${BURST} connections: ${result.ok} answered 200, ${result.timedOut} answered 408 (too busy), ${result.dropped} dropped, in ${result.elapsedMs} ms`,
+    );
     if (result.other.length > 0) failures.push(`burst answers other than 200: ${result.other.slice(0, 3).join(' | ')}`);
     if ((await burst(port, 5)).ok !== 5) failures.push('not healthy after the burst');
   } catch (error) {

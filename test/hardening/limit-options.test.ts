@@ -33,6 +33,10 @@ describe('limit options', () => {
     await expect(createMockServer(input as never)).rejects.toThrow(message);
   });
 
+  it('names an unknown (misspelt) option', async () => {
+    await expect(createMockServer({ maxConnection: 5 } as never)).rejects.toThrow(/unknown option "maxConnection"/);
+  });
+
   it('are frozen with the rest', () => {
     const options = resolveOptions({ maxConnections: 5 });
     expect(Object.isFrozen(options)).toBe(true);

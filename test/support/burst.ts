@@ -5,6 +5,8 @@ export interface BurstTally {
   ok: number;
   /** Closed or reset without an answer: refused beyond --max-connections, or the listen backlog overflowed. */
   dropped: number;
+  /** 408 REQUEST_TIMEOUT: accepted, but too busy to read the request within --headers-timeout. */
+  timedOut: number;
   /** Any other answer: a bug. */
   other: string[];
   elapsedMs: number;
@@ -12,7 +14,7 @@ export interface BurstTally {
 
 export async function burst(port: number, connections: number, timeoutMs = 20_000): Promise<BurstTally> {
   const started = Date.now();
-  const tally: BurstTally = { ok: 0, dropped: 0, other: [], elapsedMs: 0 };
+  const tally: BurstTally = { ok: 0, dropped: 0, timedOut: 0, other: [], elapsedMs: 0 };
   await Promise.all(
     Array.from(
       { length: connections },
@@ -26,6 +28,7 @@ export async function burst(port: number, connections: number, timeoutMs = 20_00
             const status = /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1];
             if (status === '200') tally.ok++;
             else if (status === undefined) tally.dropped++;
+            else if (status === '408' && text.includes('x-mock-error: REQUEST_TIMEOUT')) tally.timedOut++;
             else tally.other.push(text.slice(0, 200));
             resolve();
           };
