@@ -29,7 +29,7 @@ export function rawRequest(
     const finish = () => {
       clearTimeout(timer);
       socket.destroy();
-      resolve(parse(Buffer.concat(received).toString('utf8'), closed, Date.now() - started));
+      resolve(parse(Buffer.concat(received), closed, Date.now() - started));
     };
     const timer = setTimeout(finish, waitMs);
     socket.on('data', (data) => {
@@ -52,9 +52,10 @@ export function rawRequest(
   });
 }
 
-function parse(text: string, closed: boolean, elapsedMs: number): RawExchange {
-  const end = text.indexOf('\r\n\r\n');
-  const head = end === -1 ? text : text.slice(0, end);
+function parse(bytes: Buffer, closed: boolean, elapsedMs: number): RawExchange {
+  const text = bytes.toString('utf8');
+  const end = bytes.indexOf('\r\n\r\n');
+  const head = (end === -1 ? bytes : bytes.subarray(0, end)).toString('latin1');
   const [statusLine = '', ...lines] = head.split('\r\n');
   const headers: Record<string, string> = {};
   for (const line of lines) {
@@ -62,7 +63,10 @@ function parse(text: string, closed: boolean, elapsedMs: number): RawExchange {
     if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
   }
   const status = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1];
-  return { text, status: status ? Number(status) : undefined, headers, body: end === -1 ? '' : text.slice(end + 4), closed, elapsedMs };
+  // Only the first response's body (Content-Length counts bytes): a pipelined or garbage remainder may get an answer of its own.
+  const length = headers['content-length'] === undefined ? undefined : end + 4 + Number(headers['content-length']);
+  const body = end === -1 ? '' : bytes.subarray(end + 4, length).toString('utf8');
+  return { text, status: status ? Number(status) : undefined, headers, body, closed, elapsedMs };
 }
 
 function isComplete(bytes: Buffer): boolean {
