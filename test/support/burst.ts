@@ -22,7 +22,11 @@ export async function burst(port: number, connections: number, timeoutMs = 20_00
         new Promise<void>((resolve) => {
           const socket = net.connect(port, '127.0.0.1');
           let text = '';
+          let counted = false;
           const done = () => {
+            // Called by the close event and by the timer, whose destroy() closes too: count once.
+            if (counted) return;
+            counted = true;
             clearTimeout(timer);
             socket.destroy();
             const status = /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1];
