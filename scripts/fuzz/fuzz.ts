@@ -82,7 +82,8 @@ async function main(): Promise<number> {
           throw new Error(`a mutated request hung the connection: ${JSON.stringify(bytes.toString('latin1').slice(0, 200))}`);
         }
         if (status === undefined) return;
-        const problem = violation(method, url, { ...answer, status });
+        // A HEAD answer has no body whatever its Content-Length says, so what follows is the next answer's.
+        const problem = violation(method, url, { ...answer, status, body: method === 'HEAD' ? '' : answer.body });
         if (problem) throw new Error(`${problem}: ${JSON.stringify(bytes.toString('latin1').slice(0, 200))}`);
       }),
       { numRuns: RUNS, seed: SEED },
