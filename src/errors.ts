@@ -39,6 +39,12 @@ export const ERRORS = {
     message: 'Request body is not valid UTF-8',
     when: 'The body bytes are not UTF-8, as JSON requires.',
   },
+  MALFORMED_HTTP: {
+    status: 400,
+    error: 40005,
+    message: 'The request is not valid HTTP/1.1: {details}',
+    when: 'The request line, a header or the framing is broken (answered before any routing); the connection is closed.',
+  },
   DUPLICATE_ID: {
     status: 400,
     error: 40009,
@@ -81,17 +87,35 @@ export const ERRORS = {
     message: '{method} is not allowed on {path}; allowed: {allow}',
     when: 'The path exists but not with this method; the `Allow` header lists the methods.',
   },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    error: 40801,
+    message: 'The request was not received in time: {details}',
+    when: 'A client sent its headers or body too slowly (`--headers-timeout`, `--request-timeout`); the connection is closed.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     error: 41301,
     message: 'Request body is larger than the limit of {limit} bytes',
     when: 'The body exceeds `--body-limit` (default 1 MiB).',
   },
+  URI_TOO_LONG: {
+    status: 414,
+    error: 41401,
+    message: 'The request URL is longer than the limit of {limit} characters',
+    when: 'The path and query exceed `--max-url-length` (default 8192).',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     error: 41501,
     message: 'Unsupported Content-Type {contentType}; supported: {mediaTypes}',
     when: 'The body is not sent as the operation`s media type (application/json).',
+  },
+  EXPECTATION_FAILED: {
+    status: 417,
+    error: 41701,
+    message: 'Unsupported Expect header {expect}; only 100-continue is supported',
+    when: 'The request has an `Expect` header other than `100-continue`.',
   },
   INVALID_FORCING: {
     status: 422,
@@ -110,6 +134,18 @@ export const ERRORS = {
     error: 42203,
     message: 'Invalid {header} header: {details}',
     when: 'An `X-Mock-Session` or `X-Mock-Scenario` header is empty, too long or has characters other than letters, digits and `-._:`.',
+  },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    error: 43101,
+    message: 'The request line and headers are larger than the limit of {limit} bytes',
+    when: 'The request line and headers exceed `--max-header-size` (default 16 KiB); the connection is closed.',
+  },
+  TOO_MANY_HEADERS: {
+    status: 431,
+    error: 43102,
+    message: 'The request has more than {limit} header fields',
+    when: 'The request has more header fields than `--max-header-count` (default 100).',
   },
   INTERNAL: {
     status: 500,

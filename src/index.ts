@@ -1,5 +1,13 @@
 export { MockConfigError } from './config-error.js';
 export { ERRORS, type ErrorCode, type ErrorDefinition } from './errors.js';
-export { BUNDLED_SCENARIOS, BUNDLED_SPEC, LOG_LEVELS, type LogLevel, type MockServerOptions, type ResolvedOptions } from './options.js';
+export {
+  BUNDLED_SCENARIOS,
+  BUNDLED_SPEC,
+  LIMIT_DEFAULTS,
+  LOG_LEVELS,
+  type LogLevel,
+  type MockServerOptions,
+  type ResolvedOptions,
+} from './options.js';
 export { SCENARIO_FILE_SCHEMA } from './scenarios/file-schema.js';
 export { createMockServer, type MockServer } from './server.js';

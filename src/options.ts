@@ -51,6 +51,22 @@ export interface MockServerOptions {
   readonly journalSize?: number;
   /** When set, everything under `/__mock/` except health requires `Authorization: Bearer <adminToken>` (or `?token=`). Default: none. */
   readonly adminToken?: string;
+  /** Largest request line plus headers, in bytes; larger ones get 431 and the connection is closed. Default 16 KiB. */
+  readonly maxHeaderSize?: number;
+  /** Most header fields a request may have; more get 431. Default 100. */
+  readonly maxHeaderCount?: number;
+  /** Longest request URL (path and query) in characters; longer ones get 414. Default 8192. */
+  readonly maxUrlLength?: number;
+  /** Milliseconds a client has to send its request line and headers; slower ones get 408. Default 10 000. */
+  readonly headersTimeout?: number;
+  /** Milliseconds a client has to send a whole request, body included; slower ones get 408. Default 30 000. */
+  readonly requestTimeout?: number;
+  /** Milliseconds an idle keep-alive connection stays open after a response. Default 5 000. */
+  readonly keepAliveTimeout?: number;
+  /** Most open connections; further ones are closed at once (the client sees a reset). Default 1 000. */
+  readonly maxConnections?: number;
+  /** Milliseconds close() lets in-flight requests finish before it closes every connection. Default 1 500. */
+  readonly shutdownTimeout?: number;
 }
 
 /** Options after validation: complete, absolute and frozen. */
@@ -73,7 +89,27 @@ export interface ResolvedOptions {
   readonly maxSessions: number;
   readonly journalSize: number;
   readonly adminToken: string | undefined;
+  readonly maxHeaderSize: number;
+  readonly maxHeaderCount: number;
+  readonly maxUrlLength: number;
+  readonly headersTimeout: number;
+  readonly requestTimeout: number;
+  readonly keepAliveTimeout: number;
+  readonly maxConnections: number;
+  readonly shutdownTimeout: number;
 }
+
+/** Defaults of the limits: generous for any test, small enough that one client cannot exhaust the mock. */
+export const LIMIT_DEFAULTS = Object.freeze({
+  maxHeaderSize: 16 * 1024,
+  maxHeaderCount: 100,
+  maxUrlLength: 8192,
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  maxConnections: 1_000,
+  shutdownTimeout: 1_500,
+});
 
 const KNOWN = new Set([
   'spec',
@@ -94,10 +130,12 @@ const KNOWN = new Set([
   'maxSessions',
   'journalSize',
   'adminToken',
+  ...Object.keys(LIMIT_DEFAULTS),
 ]);
+const MAX_JOURNAL_SIZE = 1_000_000;
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 const MAX_BODY_LIMIT = 1024 ** 3;
-const MAX_JOURNAL_SIZE = 1_000_000;
+const HOUR = 3_600_000;
 
 /** Validates the options once; throws MockConfigError naming the first bad option. */
 export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
@@ -127,6 +165,12 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
   }
   const host = input.host ?? '127.0.0.1';
   if (typeof host !== 'string' || host.trim() === '') throw new MockConfigError('option "host" must be a host name or address');
+  const headersTimeout = integer('headersTimeout', input.headersTimeout ?? LIMIT_DEFAULTS.headersTimeout, 1, HOUR);
+  const requestTimeout = integer('requestTimeout', input.requestTimeout ?? LIMIT_DEFAULTS.requestTimeout, 1, HOUR);
+  // Node refuses a server whose headers may take longer than the whole request.
+  if (headersTimeout > requestTimeout) {
+    throw new MockConfigError(`option "headersTimeout" (${headersTimeout}) must not exceed option "requestTimeout" (${requestTimeout})`);
+  }
   return Object.freeze({
     spec: isAbsolute(spec) ? spec : resolve(spec),
     port: integer('port', input.port ?? 0, 0, 65535),
@@ -148,6 +192,14 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
     maxSessions: integer('maxSessions', input.maxSessions ?? 10_000, 1, 1_000_000),
     journalSize: integer('journalSize', input.journalSize ?? 1000, 0, MAX_JOURNAL_SIZE),
     adminToken,
+    maxHeaderSize: integer('maxHeaderSize', input.maxHeaderSize ?? LIMIT_DEFAULTS.maxHeaderSize, 1024, 1024 * 1024),
+    maxHeaderCount: integer('maxHeaderCount', input.maxHeaderCount ?? LIMIT_DEFAULTS.maxHeaderCount, 1, 10_000),
+    maxUrlLength: integer('maxUrlLength', input.maxUrlLength ?? LIMIT_DEFAULTS.maxUrlLength, 16, 1024 * 1024),
+    headersTimeout,
+    requestTimeout,
+    keepAliveTimeout: integer('keepAliveTimeout', input.keepAliveTimeout ?? LIMIT_DEFAULTS.keepAliveTimeout, 1, HOUR),
+    maxConnections: integer('maxConnections', input.maxConnections ?? LIMIT_DEFAULTS.maxConnections, 1, 1_000_000),
+    shutdownTimeout: integer('shutdownTimeout', input.shutdownTimeout ?? LIMIT_DEFAULTS.shutdownTimeout, 0, HOUR),
   });
 }
 

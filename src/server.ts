@@ -13,7 +13,7 @@ export interface MockServer {
   listen(): Promise<string>;
   /** Sends a request in-process, without a socket (Fastify's inject). */
   inject(request: InjectOptions | string): Promise<LightMyRequestResponse>;
-  /** Stops accepting connections, lets in-flight requests finish, then resolves. */
+  /** Stops accepting connections, closes idle ones, lets in-flight requests finish (up to `shutdownTimeout`), then resolves. */
   close(): Promise<void>;
 }
 
@@ -35,7 +35,16 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
       return url;
     },
     inject: (request) => app.inject(request as InjectOptions),
-    close: () => app.close(),
+    async close() {
+      // In-flight requests may finish until the deadline; then every connection is closed.
+      const deadline = setTimeout(() => app.server.closeAllConnections(), options.shutdownTimeout);
+      deadline.unref();
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(deadline);
+      }
+    },
   };
 }
 

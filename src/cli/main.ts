@@ -32,19 +32,38 @@ async function main(): Promise<number> {
   }
   process.stdout.write(`plantstore-mock listening on ${server.url} (spec: ${server.options.spec})\n`);
   await stopRequested;
-  await server.close();
+  // A second signal means "now": skip the graceful part.
+  const now = () => process.exit(1);
+  process.once('SIGTERM', now);
+  process.once('SIGINT', now);
+  await server.close(); // in-flight requests finish, bounded by --shutdown-timeout
   return 0;
 }
 
 main().then(
   (code) => {
     process.exitCode = code;
+    // Nothing of the mock's outlives close(); should a stray handle, the exit still comes promptly.
+    setTimeout(() => process.exit(code), 500).unref();
   },
   (error: unknown) => {
     const message =
-      error instanceof MockConfigError ? error.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+      error instanceof MockConfigError
+        ? asFlags(error.message)
+        : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
     process.stderr.write(`plantstore-mock: ${message}\n`);
     if (!(error instanceof MockConfigError) && process.env.DEBUG) console.error(error);
     process.exitCode = error instanceof MockConfigError ? 2 : 1;
   },
 );
+
+/** Options whose flag is not simply the kebab-case of their name. */
+const FLAG_NAMES: Readonly<Record<string, string>> = { tokens: 'token', scenariosDir: 'scenarios' };
+
+/** The core names options as the API spells them; on the command line, name the flag instead. */
+function asFlags(message: string): string {
+  return message.replace(/option "(\w+)"/g, (_whole, name: string) => {
+    const flag = FLAG_NAMES[name] ?? name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    return `--${flag}`;
+  });
+}

@@ -1,5 +1,5 @@
 import yargs from 'yargs';
-import { LOG_LEVELS, type LogLevel, type MockServerOptions } from '../options.js';
+import { LIMIT_DEFAULTS, LOG_LEVELS, type LogLevel, type MockServerOptions } from '../options.js';
 
 export const ENV_PREFIX = 'PLANTSTORE_MOCK';
 
@@ -53,6 +53,42 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
       },
       'journal-size': { type: 'number', default: 1000, describe: 'how many of the latest requests the journal keeps (0 turns it off)' },
       'admin-token': { type: 'string', describe: 'require Authorization: Bearer T on /__mock/ (except health)' },
+      'max-header-size': { type: 'string', default: '16kb', describe: 'largest request line plus headers (431 beyond): bytes, or with kb' },
+      'max-header-count': {
+        type: 'number',
+        default: LIMIT_DEFAULTS.maxHeaderCount,
+        describe: 'most header fields per request (431 beyond)',
+      },
+      'max-url-length': {
+        type: 'number',
+        default: LIMIT_DEFAULTS.maxUrlLength,
+        describe: 'longest request URL in characters (414 beyond)',
+      },
+      'headers-timeout': {
+        type: 'number',
+        default: LIMIT_DEFAULTS.headersTimeout,
+        describe: 'ms a client has to send its headers (408 after)',
+      },
+      'request-timeout': {
+        type: 'number',
+        default: LIMIT_DEFAULTS.requestTimeout,
+        describe: 'ms a client has to send a whole request (408 after)',
+      },
+      'keep-alive-timeout': {
+        type: 'number',
+        default: LIMIT_DEFAULTS.keepAliveTimeout,
+        describe: 'ms an idle keep-alive connection stays open',
+      },
+      'max-connections': {
+        type: 'number',
+        default: LIMIT_DEFAULTS.maxConnections,
+        describe: 'most open connections; more are closed at once',
+      },
+      'shutdown-timeout': {
+        type: 'number',
+        default: LIMIT_DEFAULTS.shutdownTimeout,
+        describe: 'ms in-flight requests may take to finish on SIGTERM/SIGINT',
+      },
     })
     .strict()
     .help()
@@ -77,14 +113,28 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
       code: 2,
       output: `plantstore-mock: --body-limit must be a size like 1048576, 512kb or 2mb; got "${args['body-limit']}"`,
     };
+  const maxHeaderSize = parseSize(args['max-header-size']);
+  if (maxHeaderSize === undefined)
+    return {
+      kind: 'exit',
+      code: 2,
+      output: `plantstore-mock: --max-header-size must be a size like 16384 or 16kb; got "${args['max-header-size']}"`,
+    };
   const numeric = (name: string, value: number | undefined) =>
     value !== undefined && Number.isNaN(value) ? `--${name} must be a number` : undefined;
-  const bad =
-    numeric('port', args.port) ??
-    numeric('seed', args.seed) ??
-    numeric('session-idle-timeout', args['session-idle-timeout']) ??
-    numeric('max-sessions', args['max-sessions']) ??
-    numeric('journal-size', args['journal-size']);
+  const limitFlags = [
+    'max-header-count',
+    'max-url-length',
+    'headers-timeout',
+    'request-timeout',
+    'keep-alive-timeout',
+    'max-connections',
+    'shutdown-timeout',
+    'session-idle-timeout',
+    'max-sessions',
+    'journal-size',
+  ] as const;
+  const bad = numeric('port', args.port) ?? numeric('seed', args.seed) ?? limitFlags.map((flag) => numeric(flag, args[flag])).find(Boolean);
   if (bad) return { kind: 'exit', code: 2, output: `plantstore-mock: ${bad}` };
   const options: MockServerOptions = {
     ...(args.spec !== undefined ? { spec: args.spec } : {}),
@@ -107,6 +157,14 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     maxSessions: args['max-sessions'],
     journalSize: args['journal-size'],
     ...(args['admin-token'] !== undefined ? { adminToken: args['admin-token'] } : {}),
+    maxHeaderSize,
+    maxHeaderCount: args['max-header-count'],
+    maxUrlLength: args['max-url-length'],
+    headersTimeout: args['headers-timeout'],
+    requestTimeout: args['request-timeout'],
+    keepAliveTimeout: args['keep-alive-timeout'],
+    maxConnections: args['max-connections'],
+    shutdownTimeout: args['shutdown-timeout'],
   };
   return { kind: 'run', options };
 }

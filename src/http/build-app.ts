@@ -13,6 +13,7 @@ import type { Exchange, Problem } from '../pipeline/types.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
 import { ADMIN_PREFIX, type LoadedSpec, loadSpec } from '../spec/load-spec.js';
+import { limitServerOptions, registerLimits } from './limits.js';
 import { asyncStdout } from './log-destination.js';
 import { HeldConnections, sendResponse } from './send-response.js';
 
@@ -44,8 +45,10 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     // Admin route schemas reject unknown fields rather than silently dropping them (a typo in a verify
     // filter must not pass); the API's own requests are validated by the pipeline, not by Fastify.
     ajv: { customOptions: { removeAdditional: false, allErrors: true } },
+    ...limitServerOptions(options),
   });
   app.decorateRequest('exchange', undefined);
+  registerLimits(app, options);
 
   // Bodies are parsed by the pipeline, after the security check and as data rather than exceptions.
   app.removeAllContentTypeParsers();

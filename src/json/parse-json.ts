@@ -1,4 +1,5 @@
 import { parse } from 'lossless-json';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 
 export type JsonParseResult =
   | { readonly ok: true; readonly value: unknown; readonly hasBigIntegers: boolean }
@@ -7,9 +8,13 @@ export type JsonParseResult =
 /**
  * Parses JSON without losing integer precision: integral numbers beyond 2^53-1 (also written as
  * `1e19` or `9.2e18`) become exact bigints, everything else a number. Duplicate keys are rejected
- * (their meaning is undefined, RFC 8259 §4) and `__proto__` stays an ordinary own key.
+ * (their meaning is undefined, RFC 8259 §4) and `__proto__` stays an ordinary own key. Nesting deeper
+ * than MAX_JSON_DEPTH and numbers beyond any representation are rejected (RFC 8259 §9 allows limits).
  */
 export function parseJson(text: string): JsonParseResult {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    return { ok: false, message: `arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels` };
+  }
   return parseNative(text) ?? parseLossless(text);
 }
 
@@ -72,7 +77,11 @@ export function parseLossless(text: string): JsonParseResult {
     const value = Number(literal);
     if (Number.isSafeInteger(value) || (Number.isFinite(value) && !Number.isInteger(value))) return value;
     const exact = exactInteger(literal);
-    if (exact === undefined) return value;
+    if (exact === undefined) {
+      // Infinity would pass for an integer of any range.
+      if (!Number.isFinite(value)) throw new RangeError(`the number ${literal.slice(0, 40)} is too large to represent`);
+      return value;
+    }
     hasBigIntegers = true;
     return exact;
   };

@@ -1,0 +1,100 @@
+import type { Server, ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
+import type { ResolvedOptions } from '../options.js';
+import { problemResponse } from '../pipeline/decide-status.js';
+import type { Problem } from '../pipeline/types.js';
+import { rawProblemResponse } from './raw-problem.js';
+import { sendResponse } from './send-response.js';
+
+/**
+ * Fastify and Node HTTP server settings that bound what one client can take: header size, timeouts
+ * against clients that trickle bytes, idle keep-alive connections, and Error-shaped answers for what
+ * Node rejects before routing.
+ */
+export function limitServerOptions(options: ResolvedOptions): Partial<FastifyHttpOptions<Server>> {
+  const http: ServerOptions = {
+    maxHeaderSize: options.maxHeaderSize,
+    headersTimeout: options.headersTimeout,
+    requestTimeout: options.requestTimeout,
+    keepAliveTimeout: options.keepAliveTimeout,
+    // Node checks the timeouts every 30 s by default; a short timeout must be enforced promptly.
+    connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(options.headersTimeout / 4))),
+    // The onRequest hook answers a missing Host with an Error body instead of Node's empty 400.
+    requireHostHeader: false,
+  };
+  return {
+    http,
+    requestTimeout: options.requestTimeout,
+    keepAliveTimeout: options.keepAliveTimeout,
+    // Idle keep-alive connections are closed at once on close(); busy ones finish their request.
+    forceCloseConnections: 'idle',
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, options),
+    frameworkErrors: (error, _request, reply) => {
+      sendResponse(reply, problemResponse({ code: 'MALFORMED_HTTP', params: { details: error.message } }));
+    },
+  };
+}
+
+/** Per-request limits Node does not enforce with an answer, and Node-level events with no route. */
+export function registerLimits(app: FastifyInstance, options: ResolvedOptions): void {
+  const server: Server = app.server;
+  server.maxConnections = options.maxConnections;
+  // One more than allowed, so the hook can tell "too many" from "exactly the limit".
+  server.maxHeadersCount = options.maxHeaderCount + 1;
+  server.on('checkExpectation', (request, response) => {
+    const socket = response.socket;
+    socket?.write(rawProblemResponse({ code: 'EXPECTATION_FAILED', params: { expect: String(request.headers.expect) } }));
+    socket?.destroySoon();
+  });
+  // CONNECT asks for a tunnel; a mock is not a proxy.
+  server.on('connect', (request, socket: Socket) => {
+    socket.on('error', () => socket.destroy());
+    socket.write(rawProblemResponse({ code: 'NOT_FOUND', params: { method: 'CONNECT', path: request.url ?? '' } }));
+    socket.destroySoon();
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const problem = requestLimitProblem(request.raw, options);
+    if (problem) return sendResponse(reply, problemResponse(problem));
+  });
+}
+
+function requestLimitProblem(
+  raw: { url?: string | undefined; rawHeaders: string[]; httpVersion: string; headers: { host?: string | undefined } },
+  options: ResolvedOptions,
+): Problem | undefined {
+  if ((raw.url ?? '').length > options.maxUrlLength) return { code: 'URI_TOO_LONG', params: { limit: options.maxUrlLength } };
+  if (raw.rawHeaders.length / 2 > options.maxHeaderCount) return { code: 'TOO_MANY_HEADERS', params: { limit: options.maxHeaderCount } };
+  if (raw.httpVersion === '1.1' && raw.headers.host === undefined) {
+    return { code: 'MALFORMED_HTTP', params: { details: 'an HTTP/1.1 request needs a Host header' } };
+  }
+  return undefined;
+}
+
+/** Node's clientError: the request could not be read. Answer it Error-shaped if the socket still can. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket, options: ResolvedOptions): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const problem = clientProblem(error, options);
+  // Never write into the middle of a response already under way.
+  const started = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+  if (problem && socket.writable && !started) {
+    socket.write(rawProblemResponse(problem));
+    // Destroyed once the answer is flushed, not before: destroy() now could drop it.
+    socket.destroySoon();
+    return;
+  }
+  socket.destroy();
+}
+
+function clientProblem(error: NodeJS.ErrnoException, options: ResolvedOptions): Problem | undefined {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return { code: 'HEADERS_TOO_LARGE', params: { limit: options.maxHeaderSize } };
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    const details = `send the headers within ${options.headersTimeout} ms and the whole request within ${options.requestTimeout} ms`;
+    return { code: 'REQUEST_TIMEOUT', params: { details } };
+  }
+  if (error.code?.startsWith('HPE_')) {
+    const reason = (error as { reason?: unknown }).reason;
+    return { code: 'MALFORMED_HTTP', params: { details: typeof reason === 'string' ? reason : error.code } };
+  }
+  return undefined;
+}
