@@ -83,10 +83,10 @@ describe('the plantstore-mock CLI', { timeout: 2 * START_TIMEOUT }, () => {
   it.each([
     [['--nope'], /Unknown argument: nope/],
     [['--port', 'abc'], /--port must be a number/],
-    [['--port', '70000'], /option "port" must be an integer from 0 to 65535/],
+    [['--port', '70000'], /--port must be an integer from 0 to 65535/],
     [['--log-level', 'loud'], /Invalid values/],
     [['--body-limit', 'huge'], /--body-limit must be a size/],
-    [['--token', 'has space'], /option "tokens"/],
+    [['--token', 'has space'], /--token must be a list of bearer tokens/],
     [['--spec', '/nonexistent/spec.yaml'], /cannot read spec \/nonexistent\/spec.yaml: no such file/],
     [['--spec', fileURLToPath(new URL('../fixtures/not-openapi.yaml', import.meta.url))], /is not an OpenAPI document/],
     [['--spec', fileURLToPath(new URL('../fixtures/broken.yaml', import.meta.url))], /is not valid YAML or JSON/],

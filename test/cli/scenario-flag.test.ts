@@ -47,7 +47,7 @@ describe('CLI --scenario', () => {
 
   it('exits 2 naming the available scenarios for an unknown one', async () => {
     await expect(start(['--scenario', 'nope'])).rejects.toThrow(
-      /exited 2: plantstore-mock: option "scenario": no scenario "nope"; available: duplicate-id/,
+      /exited 2: plantstore-mock: --scenario: no scenario "nope"; available: duplicate-id/,
     );
   });
 });
