@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MockConfigError } from './config-error.js';
+import { TOKEN68 } from './pipeline/token68.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -133,7 +134,6 @@ const KNOWN = new Set([
   ...Object.keys(LIMIT_DEFAULTS),
 ]);
 const MAX_JOURNAL_SIZE = 1_000_000;
-const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 const MAX_BODY_LIMIT = 1024 ** 3;
 const HOUR = 3_600_000;
 

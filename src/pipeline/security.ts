@@ -1,8 +1,6 @@
 import { checkBearerToken, checkSecurity, type PrismRequest, type SecurityRequest } from '../prism/prism-engine.js';
+import { TOKEN68 } from './token68.js';
 import type { Finding, Stage } from './types.js';
-
-/** RFC 6750 §2.1: b64token. */
-const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 /**
  * Security check. Prism decides whether the operation's requirements are met; before that the bearer
