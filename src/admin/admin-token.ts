@@ -14,16 +14,20 @@ const OPEN_PATHS = new Set([`${ADMIN_PREFIX}/health`]);
 export function requireAdminToken(app: FastifyInstance, adminToken: string): void {
   const expected = digest(adminToken);
   app.addHook('onRequest', async (request, reply) => {
-    const url = request.url;
-    if (!(url === ADMIN_PREFIX || url.startsWith(`${ADMIN_PREFIX}/`) || url.startsWith(`${ADMIN_PREFIX}?`))) return;
-    const queryAt = url.indexOf('?');
-    if (OPEN_PATHS.has(queryAt === -1 ? url : url.slice(0, queryAt))) return;
+    // The route that matched, not the raw URL: the router decodes `/%5f_mock/journal` to an admin route.
+    const route = request.routeOptions.url;
+    if (!isAdminRoute(route) || OPEN_PATHS.has(route)) return;
     if (request.method === 'OPTIONS') return; // CORS preflights carry no credentials
     const presented = bearerToken(request.headers.authorization) ?? queryToken(request.query);
     if (presented !== undefined && timingSafeEqual(digest(presented), expected)) return;
     const problem = problemResponse({ code: 'ADMIN_TOKEN_REQUIRED' });
     return sendResponse(reply, { ...problem, headers: { ...problem.headers, 'www-authenticate': 'Bearer realm="plantstore-mock-admin"' } });
   });
+}
+
+/** Whether the matched route is one of the mock's own (everything the API gets is routed as `/*`). */
+export function isAdminRoute(route: string | undefined): route is string {
+  return route !== undefined && (route === ADMIN_PREFIX || route.startsWith(`${ADMIN_PREFIX}/`));
 }
 
 /** Equal-length digests, so the comparison takes the same time whatever was sent. */

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { registerAdminRoutes } from '../admin/admin-routes.js';
-import { requireAdminToken } from '../admin/admin-token.js';
+import { isAdminRoute, requireAdminToken } from '../admin/admin-token.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { Journal } from '../journal/journal.js';
 import { entryOf } from '../journal/record-entry.js';
@@ -12,7 +12,7 @@ import { createPipeline } from '../pipeline/pipeline.js';
 import type { Exchange, Problem } from '../pipeline/types.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
-import { ADMIN_PREFIX, type LoadedSpec, loadSpec } from '../spec/load-spec.js';
+import { type LoadedSpec, loadSpec } from '../spec/load-spec.js';
 import { limitServerOptions, registerLimits } from './limits.js';
 import { asyncStdout } from './log-destination.js';
 import { HeldConnections, sendResponse } from './send-response.js';
@@ -145,9 +145,8 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
 
   /** Journal and metrics for a request to the API; `status` 0 means no HTTP answer (a scenario's fault). */
   const observe = (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    const path = request.url.split('?', 1)[0] ?? '';
     // The mock's own endpoints are neither journalled nor counted: they are not what the consumer sent the API.
-    if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) return;
+    if (isAdminRoute(request.routeOptions.url)) return;
     const entry = entryOf(request, reply, request.exchange);
     journal.record(status === 0 ? { ...entry, status, responseHeaders: {}, responseBody: undefined } : entry);
     metrics.observe({ exchange: request.exchange, status, seconds: reply.elapsedTime / 1000 });

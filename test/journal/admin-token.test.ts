@@ -16,6 +16,10 @@ describe('admin token', () => {
       '/__mock/openapi.json',
       '/__mock/',
       '/__mock/events',
+      // Spellings the router decodes to an admin route must not slip past the check.
+      '/%5f_mock/journal',
+      '/%5F%5Fmock/metrics',
+      '/__mock/%6aournal',
     ]) {
       const refused = await mock.inject(url);
       expect(refused.statusCode, url).toBe(401);

@@ -16,6 +16,11 @@ const INT32 = 2 ** 31;
 
 export function violation(method: string, url: string, response: SeenResponse): string | undefined {
   const { status, body } = response;
+  // `/__mock` sends browsers on to the dashboard at `/__mock/`.
+  if (status === 302)
+    return routedPath(url) === '/__mock' && String(response.headers.location).startsWith('/__mock/')
+      ? undefined
+      : `302 to ${String(response.headers.location)}`;
   if (!DOCUMENTED.has(status)) return `undocumented status ${status}`;
   if (status >= 500) return `server error ${status}: ${body.slice(0, 200)}`;
   // An answer to bytes Node could not parse is written before any method is known, and closes the connection.
@@ -30,7 +35,7 @@ export function violation(method: string, url: string, response: SeenResponse): 
   } catch {
     return `body is not JSON: ${body.slice(0, 200)}`;
   }
-  if (status === 200) return url.startsWith('/__mock/health') ? health(value) : plant(value);
+  if (status === 200) return routedPath(url) === '/__mock/health' ? health(value) : plant(value);
   const code = response.headers['x-mock-error'];
   if (code !== undefined) {
     const definition = ERRORS[String(code) as ErrorCode];
@@ -64,4 +69,22 @@ function plant(value: unknown): string | undefined {
 
 function health(value: unknown): string | undefined {
   return (value as { status?: unknown } | null)?.status === 'ok' ? undefined : `health document ${JSON.stringify(value)}`;
+}
+
+/**
+ * The path the server routes: dot segments resolved (inject() parses the URL as WHATWG does, so
+ * `/__mock//%2e%2e/health` arrives as `/__mock/health`) and percent-escapes decoded (as the router does).
+ */
+function routedPath(url: string): string {
+  let path: string;
+  try {
+    path = new URL(url, 'http://mock.test').pathname;
+  } catch {
+    return url;
+  }
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
