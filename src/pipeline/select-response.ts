@@ -23,21 +23,31 @@ interface Plan {
  * generated data, in that order. Plans are built per operation and status once, on first use.
  */
 export function createResponseSelector(options: ResponseSelectorOptions): (exchange: Exchange) => MockResponse {
+  // Forced statuses get a plan on first use; the default one of each operation is made here, at start-up.
   const plans = new Map<MockOperation, Map<number, Plan>>();
   const planFor = (operation: MockOperation, status: number): Plan => {
-    const byStatus = plans.get(operation) ?? new Map<number, Plan>();
-    plans.set(operation, byStatus);
-    const plan = byStatus.get(status) ?? makePlan(findResponse(operation, status), status);
-    byStatus.set(status, plan);
+    let byStatus = plans.get(operation);
+    if (!byStatus) {
+      byStatus = new Map();
+      plans.set(operation, byStatus);
+    }
+    let plan = byStatus.get(status);
+    if (!plan) {
+      plan = makePlan(findResponse(operation, status), status);
+      byStatus.set(status, plan);
+    }
     return plan;
   };
-  for (const operation of options.operations) planFor(operation, defaultStatus(operation));
+  const defaultPlans = new Map(options.operations.map((operation) => [operation, planFor(operation, defaultStatus(operation))]));
 
   return (exchange) => {
     const operation = exchange.operation;
     if (!operation) throw new Error('response selection needs a routed operation');
     const forcing = exchange.forcing ?? {};
-    const plan = planFor(operation, forcing.code ?? defaultStatus(operation));
+    const plan =
+      forcing.code === undefined
+        ? (defaultPlans.get(operation) ?? planFor(operation, defaultStatus(operation)))
+        : planFor(operation, forcing.code);
     const content = plan.content;
     const headers: Record<string, string> = content ? { 'content-type': content.mediaType } : {};
     const respond = (body: unknown, source: string): MockResponse => {
