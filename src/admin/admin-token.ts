@@ -1,28 +1,50 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { sendResponse } from '../http/send-response.js';
 import { problemResponse } from '../pipeline/decide-status.js';
 import { ADMIN_PREFIX } from '../spec/load-spec.js';
 
 const OPEN_PATHS = new Set([`${ADMIN_PREFIX}/health`]);
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Whether the route that matched is one of the mock's own (`/__mock/...`), not the API's. */
+    adminRoute: boolean;
+  }
+}
+
 /**
- * With an admin token, everything under /__mock/ but health needs `Authorization: Bearer <token>`, or
- * `?token=` where a browser cannot send a header (opening the dashboard, EventSource). The API itself
- * is not affected: its credentials are checked by the security stage.
+ * Marks the mock's own routes as they are registered, by the route that matches (the router decodes
+ * `/%5f_mock/journal` to an admin route), so per-request code reads a flag instead of asking Fastify
+ * for the route options (a fresh object on every access). With an admin token, everything under
+ * /__mock/ but health also needs `Authorization: Bearer <token>`, or `?token=` where a browser cannot
+ * send a header (opening the dashboard, EventSource). The API itself is not affected: its credentials
+ * are checked by the security stage. Call before the admin routes are registered.
  */
-export function requireAdminToken(app: FastifyInstance, adminToken: string): void {
-  const expected = digest(adminToken);
-  app.addHook('onRequest', async (request, reply) => {
-    // The route that matched, not the raw URL: the router decodes `/%5f_mock/journal` to an admin route.
-    const route = request.routeOptions.url;
-    if (!isAdminRoute(route) || OPEN_PATHS.has(route)) return;
+export function guardAdminRoutes(app: FastifyInstance, adminToken: string | undefined): void {
+  app.decorateRequest('adminRoute', false);
+  const check = adminToken === undefined ? undefined : tokenCheck(digest(adminToken));
+  app.addHook('onRoute', (route) => {
+    if (!isAdminRoute(route.url)) return;
+    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    const guard = check && !OPEN_PATHS.has(route.url) ? [check] : [];
+    route.onRequest = [markAdmin, ...guard, ...own];
+  });
+}
+
+function markAdmin(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  request.adminRoute = true;
+  done();
+}
+
+function tokenCheck(expected: Buffer) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'OPTIONS') return; // CORS preflights carry no credentials
     const presented = bearerToken(request.headers.authorization) ?? queryToken(request.query);
     if (presented !== undefined && timingSafeEqual(digest(presented), expected)) return;
     const problem = problemResponse({ code: 'ADMIN_TOKEN_REQUIRED' });
     return sendResponse(reply, { ...problem, headers: { ...problem.headers, 'www-authenticate': 'Bearer realm="plantstore-mock-admin"' } });
-  });
+  };
 }
 
 /** Whether the matched route is one of the mock's own (everything the API gets is routed as `/*`). */

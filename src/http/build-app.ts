@@ -1,18 +1,18 @@
-import cors from '@fastify/cors';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { registerAdminRoutes } from '../admin/admin-routes.js';
-import { isAdminRoute, requireAdminToken } from '../admin/admin-token.js';
+import { guardAdminRoutes } from '../admin/admin-token.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { Journal } from '../journal/journal.js';
 import { entryOf } from '../journal/record-entry.js';
 import { createMetrics } from '../metrics/metrics.js';
 import type { ResolvedOptions } from '../options.js';
-import { ERROR_CODE_HEADER, FINDINGS_HEADER, problemResponse } from '../pipeline/decide-status.js';
+import { problemResponse } from '../pipeline/decide-status.js';
 import { createPipeline } from '../pipeline/pipeline.js';
 import type { Exchange, Problem } from '../pipeline/types.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
 import { type LoadedSpec, loadSpec } from '../spec/load-spec.js';
+import { registerCors } from './cors.js';
 import { limitServerOptions, registerLimits } from './limits.js';
 import { asyncStdout } from './log-destination.js';
 import { HeldConnections, sendResponse } from './send-response.js';
@@ -54,15 +54,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  if (options.cors) {
-    await app.register(cors, {
-      origin: true,
-      credentials: true,
-      strictPreflight: false,
-      maxAge: 600,
-      exposedHeaders: [ERROR_CODE_HEADER, FINDINGS_HEADER, 'www-authenticate', 'allow'],
-    });
-  }
+  if (options.cors) registerCors(app);
 
   const scenarios = new ScenarioEngine({
     dirs: options.scenarioDirs,
@@ -73,7 +65,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     generator,
     dynamic: options.dynamic,
   });
-  if (options.adminToken !== undefined) requireAdminToken(app, options.adminToken);
+  guardAdminRoutes(app, options.adminToken);
   const journal = new Journal(options.journalSize);
   const metrics = createMetrics(() => journal.size);
   registerAdminRoutes(app, { spec, scenarios, journal, metrics });
@@ -106,11 +98,10 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   }
   const held = new HeldConnections();
   app.addHook('preClose', async () => held.close());
-  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const queryAt = request.url.indexOf('?');
+  const handle = (request: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined => {
     const exchange: Exchange = {
       method: request.method,
-      path: queryAt === -1 ? request.url : request.url.slice(0, queryAt),
+      path: pathOf(request.url),
       query: request.query as Exchange['query'],
       headers: request.headers,
       rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
@@ -118,10 +109,13 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     request.exchange = exchange;
     const response = pipeline(exchange);
     exchange.response = response;
-    const sent = await sendResponse(reply, response, held);
-    // A fault hijacks the socket, so onResponse never runs for it: record it here.
-    if (response.fault !== undefined && response.fault !== 'malformed-json') observe(request, reply, 0);
-    return sent;
+    const sent = sendResponse(reply, response, held);
+    if (response.fault !== undefined && response.fault !== 'malformed-json') {
+      // A fault hijacks the socket, so onResponse never runs for it: record it once it happened.
+      return Promise.resolve(sent).then(() => observe(request, reply, 0));
+    }
+    // Fastify sends a handler's return value: an answer already sent must not be returned.
+    return sent instanceof Promise ? sent : undefined;
   };
   app.route({ method: options.cors ? API_METHODS.filter((m) => m !== 'OPTIONS') : API_METHODS, url: '/*', handler: handle });
   app.setNotFoundHandler(handle);
@@ -133,7 +127,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     // Requests that failed before the pipeline saw them (e.g. over the body limit) still reach the journal.
     request.exchange ??= {
       method: request.method,
-      path: request.url.split('?', 1)[0] ?? '',
+      path: pathOf(request.url),
       query: {},
       headers: request.headers,
       rawBody: undefined,
@@ -146,19 +140,25 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   /** Journal and metrics for a request to the API; `status` 0 means no HTTP answer (a scenario's fault). */
   const observe = (request: FastifyRequest, reply: FastifyReply, status: number) => {
     // The mock's own endpoints are neither journalled nor counted: they are not what the consumer sent the API.
-    if (isAdminRoute(request.routeOptions.url)) return;
+    if (request.adminRoute) return;
     const entry = entryOf(request, reply, request.exchange);
     journal.record(status === 0 ? { ...entry, status, responseHeaders: {}, responseBody: undefined } : entry);
     metrics.observe({ exchange: request.exchange, status, seconds: reply.elapsedTime / 1000 });
   };
-  app.addHook('onResponse', async (request, reply) => {
-    const source = request.exchange?.source ?? '';
-    const ms = reply.elapsedTime.toFixed(1);
-    const path = request.url.split('?', 1)[0] ?? '';
-    request.log.info(`${request.method} ${path} ${reply.statusCode} ${ms}ms ${source}`.trimEnd());
+  app.addHook('onResponse', (request, reply, done) => {
+    const exchange = request.exchange;
+    const path = exchange === undefined ? pathOf(request.url) : exchange.path;
+    const line = `${request.method} ${path} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`;
+    request.log.info(exchange?.source ? `${line} ${exchange.source}` : line);
     observe(request, reply, reply.statusCode);
+    done();
   });
   return app;
+}
+
+function pathOf(url: string): string {
+  const queryAt = url.indexOf('?');
+  return queryAt === -1 ? url : url.slice(0, queryAt);
 }
 
 function problemOf(error: FastifyError, bodyLimit: number): Problem {

@@ -53,9 +53,10 @@ export function registerLimits(app: FastifyInstance, options: ResolvedOptions): 
     socket.write(rawProblemResponse({ code: 'NOT_FOUND', params: { method: 'CONNECT', path: request.url ?? '' } }));
     socket.destroySoon();
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const problem = requestLimitProblem(request.raw, options);
-    if (problem) return sendResponse(reply, problemResponse(problem));
+    if (problem) sendResponse(reply, problemResponse(problem));
+    else done();
   });
 }
 

@@ -6,6 +6,10 @@
  * several times the schema check itself, per request. Here that lookup is done once per distinct
  * Content-Type header with Prism's own functions, and each request runs Prism's own schema check
  * (same compiled validator, same diagnostics). Anything else goes through validateInput as before.
+ *
+ * Even that schema check wraps the validator in fp-ts Options and two regular expressions per call, so
+ * the validator Prism compiles (seen being made on the first body of each Content-Type) is kept and
+ * run directly: a body it accepts needs nothing more, one it rejects goes to Prism for its diagnostics.
  */
 import { createRequire } from 'node:module';
 import type { JsonSchema } from '../spec/operation.js';
@@ -48,6 +52,7 @@ const { wildcardMediaTypeMatch } = require('@stoplight/prism-http/dist/validator
 const { stripReadOnlyProperties } = require('@stoplight/prism-http/dist/utils/filterRequiredProperties') as {
   stripReadOnlyProperties: (schema: JsonSchema) => Option<JsonSchema>;
 };
+const AjvCore = (require('ajv/dist/core') as { default: { prototype: { compile: (...args: unknown[]) => unknown } } }).default;
 const mergeAllOf = require('@stoplight/json-schema-merge-allof') as (schema: JsonSchema, options: object) => JsonSchema;
 const { is: typeIs } = require('type-is') as { is: (mediaType: string, types: string[]) => string | false };
 
@@ -69,24 +74,62 @@ export function createDirectBodyCheck(operation: DirectCheckOperation): DirectBo
   if (!request || !contents || ['headers', 'query', 'path'].some((list) => request[list] !== undefined)) return undefined;
   const bundle = operation.__bundled__;
   // null: this Content-Type needs the full path (415, form bodies, unparsable header).
-  const schemas = new Map<string, { schema: JsonSchema | undefined } | null>();
+  const schemas = new Map<string, Resolved | null>();
   return (contentType, body) => {
     // validateInput reports a required body for any falsy one (0, false, "", null).
     if (!body) return undefined;
     let resolved = schemas.get(contentType);
     if (resolved === undefined) {
-      resolved = resolve(contents, contentType);
+      resolved = resolve(contents, contentType, bundle);
       if (schemas.size < MAX_REMEMBERED_CONTENT_TYPES) schemas.set(contentType, resolved);
     }
     if (resolved === null) return undefined;
     if (!resolved.schema) return [];
+    if (resolved.validate !== undefined && acceptsWithoutThrowing(resolved.validate, body)) return [];
     const result = validateAgainstSchema(body, resolved.schema, false, ValidationContext.Input, 'body', bundle);
     return result._tag === 'Some' ? result.value : [];
   };
 }
 
+interface Resolved {
+  readonly schema: JsonSchema | undefined;
+  /** Prism's own compiled validator of `schema`, when it could be seen being made. */
+  readonly validate: ((value: unknown) => boolean) | undefined;
+}
+
+/** A validator that throws is left to Prism, which treats that as "no diagnostics". */
+function acceptsWithoutThrowing(validate: (value: unknown) => boolean, body: unknown): boolean {
+  try {
+    return validate(body) === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Prism compiles a schema on first use and caches the function; this makes that first use happen here
+ * and keeps the function Ajv returns. Anything else (already cached, compiled another way) gives
+ * undefined, and every request then takes Prism's own path.
+ */
+function prismValidatorOf(schema: JsonSchema, bundle: unknown): ((value: unknown) => boolean) | undefined {
+  const prototype = AjvCore.prototype;
+  const compile = prototype.compile;
+  let compiled: unknown;
+  prototype.compile = function (this: unknown, ...args: unknown[]) {
+    const made = compile.apply(this, args);
+    compiled ??= made;
+    return made;
+  };
+  try {
+    validateAgainstSchema({}, schema, false, ValidationContext.Input, 'body', bundle);
+  } finally {
+    prototype.compile = compile;
+  }
+  return typeof compiled === 'function' ? (compiled as (value: unknown) => boolean) : undefined;
+}
+
 /** The normalised schema validateInput would check a body of this Content-Type against, as validateInput finds it. */
-function resolve(contents: readonly Content[], contentType: string): { schema: JsonSchema | undefined } | null {
+function resolve(contents: readonly Content[], contentType: string, bundle: unknown): Resolved | null {
   let mediaType: string;
   try {
     mediaType = parseMIMEHeader(contentType)[1];
@@ -97,9 +140,10 @@ function resolve(contents: readonly Content[], contentType: string): { schema: J
   if (typeIs(mediaType, ['application/x-www-form-urlencoded', 'multipart/form-data'])) return null;
   const found = findContentByMediaTypeOrFirst(contents, mediaType);
   const schema = found._tag === 'Some' ? found.value.content.schema : undefined;
-  if (!schema) return { schema: undefined };
+  if (!schema) return { schema: undefined, validate: undefined };
   const normalised = stripReadOnlyProperties(withoutAllOf(schema));
-  return { schema: normalised._tag === 'Some' ? normalised.value : undefined };
+  if (normalised._tag === 'None') return { schema: undefined, validate: undefined };
+  return { schema: normalised.value, validate: prismValidatorOf(normalised.value, bundle) };
 }
 
 /** As Prism merges allOf before validating input (and keeps the schema as it is when it cannot). */

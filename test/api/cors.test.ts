@@ -25,6 +25,28 @@ describe('CORS for browser frontends', () => {
     expect(String(response.headers['access-control-expose-headers'])).toContain('x-mock-findings');
   });
 
+  it('adds no CORS headers for a request without an Origin, and tells caches the answer varies by Origin', async () => {
+    const server = await mockServer();
+    const response = await postPlant(server, '{"id": 1, "name": "x"}');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(response.headers.vary).toBe('Origin');
+  });
+
+  it('answers a preflight to an admin route without asking for the admin token', async () => {
+    const server = await mockServer({ adminToken: 'admin-secret' });
+    const response = await server.inject({
+      method: 'OPTIONS',
+      url: '/__mock/journal',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(response.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(response.headers['access-control-allow-methods'])).toContain('GET');
+  });
+
   it('can be turned off', async () => {
     const server = await mockServer({ cors: false });
     const response = await postPlant(server, '{"id": 1, "name": "x"}', { ...JSON_BODY, origin: 'http://localhost:5173' });

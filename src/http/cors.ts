@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { ERROR_CODE_HEADER, FINDINGS_HEADER } from '../pipeline/decide-status.js';
+
+/** What a browser script may read of an answer besides the CORS-safelisted headers. */
+const EXPOSED_HEADERS = [ERROR_CODE_HEADER, FINDINGS_HEADER, 'www-authenticate', 'allow'].join(', ');
+const ALLOWED_METHODS = 'GET, HEAD, PUT, PATCH, POST, DELETE';
+/** Seconds a browser may cache a preflight answer. */
+const PREFLIGHT_MAX_AGE = '600';
+
+/**
+ * CORS for browser frontends, any origin, credentials allowed: an answer to a request with an Origin
+ * reflects it, and every OPTIONS request is answered as a preflight (204) before routing or security,
+ * since a browser's preflight carries no credentials. Requests without an Origin (servers, SDK tests)
+ * get only `Vary: Origin`, for caches.
+ *
+ * Written here rather than with @fastify/cors, whose per-request hook copies its options and asks
+ * Fastify for the route options twice (a fresh object each time): a measurable share of the request
+ * path under load, for a policy that fits in a few lines.
+ */
+export function registerCors(app: FastifyInstance): void {
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    reply.header('vary', 'Origin');
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-allow-credentials', 'true');
+    }
+    if (request.method !== 'OPTIONS') {
+      if (origin !== undefined) reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+      done();
+      return;
+    }
+    answerPreflight(request, reply);
+  });
+}
+
+function answerPreflight(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('access-control-allow-methods', ALLOWED_METHODS);
+  const requested = request.headers['access-control-request-headers'];
+  reply.header('vary', 'Origin, Access-Control-Request-Headers');
+  if (requested !== undefined) reply.header('access-control-allow-headers', requested);
+  reply.header('access-control-max-age', PREFLIGHT_MAX_AGE);
+  reply.code(204).header('content-length', '0').send();
+}
