@@ -69,7 +69,10 @@ function write(reply: FastifyReply, response: MockResponse, held: HeldConnection
   reply.code(response.status).headers(response.headers);
   if (response.body === undefined) return reply.send();
   if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
-  const text = stringifyJson(response.body);
+  const whole = stringifyJson(response.body);
   // A cut-short document: what a proxy or a crashed server sends halfway through.
-  return reply.send(response.fault === 'malformed-json' ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text);
+  const text = response.fault === 'malformed-json' ? whole.slice(0, Math.max(1, Math.floor(whole.length / 2))) : whole;
+  const exchange = reply.request.exchange;
+  if (exchange !== undefined) exchange.responseText = text;
+  return reply.send(text);
 }

@@ -1,10 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Finding } from '../pipeline/types.js';
+import { decodeEntry, encodeEntry } from './entry-codec.js';
+import { TextRing } from './text-ring.js';
 
-/** One API request and the mock's answer, kept as references to what the request path already built. */
+/** One API request and the mock's answer. */
 export interface JournalEntry {
-  /** Increasing per server, so clients can tell new entries from ones they have seen. */
-  readonly id: number;
+  /** Increasing per server, so clients can tell new entries from ones they have seen; set when recorded. */
+  id: number;
   /** Epoch milliseconds when the request arrived. */
   readonly time: number;
   readonly session: string | undefined;
@@ -13,8 +15,11 @@ export interface JournalEntry {
   readonly query: Readonly<Record<string, unknown>>;
   /** As received; the bearer token is masked when an entry is presented, not here, to keep recording cheap. */
   readonly headers: IncomingHttpHeaders;
-  /** Body bytes as received (the first JOURNAL_BODY_LIMIT of them), or undefined when none was sent. */
-  readonly body: Buffer | undefined;
+  /**
+   * The body as received (the first JOURNAL_BODY_LIMIT bytes of it), or undefined when none was sent:
+   * its text when the request path already decoded it as UTF-8, else its bytes.
+   */
+  readonly body: string | Buffer | undefined;
   readonly bodySize: number;
   readonly findings: readonly Finding[] | undefined;
   /** What produced the answer: a scenario rule, forcing, an example, a rejection. */
@@ -23,76 +28,70 @@ export interface JournalEntry {
   readonly operation: string | undefined;
   readonly status: number;
   readonly responseHeaders: Readonly<Record<string, string | number | string[] | undefined>>;
-  /** The JSON value the mock answered (may hold bigints), or undefined for none or unknown. */
-  readonly responseBody: unknown;
+  /** The body text the mock answered (its first JOURNAL_BODY_LIMIT characters), or undefined for none or unknown. */
+  readonly responseBody: string | undefined;
   readonly durationMs: number;
 }
 
-export type NewJournalEntry = Omit<JournalEntry, 'id'>;
+/** An entry to record; the journal sets its id (in place: recording copies nothing). */
+export type NewJournalEntry = Omit<JournalEntry, 'id'> & { id?: number };
 
 export type JournalEvent = { readonly type: 'entry'; readonly entry: JournalEntry } | { readonly type: 'clear'; readonly session?: string };
 
+/** Bytes of journal text per entry of capacity: room for the usual request several times over. */
+const BYTES_PER_ENTRY = 4 * 1024;
+/** Room for the largest entry (bodies kept up to 64 KiB each, escaped), whatever the capacity. */
+const MIN_BYTES = 2 * 1024 * 1024;
+
 /**
- * The last `capacity` entries in a ring: memory stays flat under any load. Capacity 0 records nothing.
- * Listeners (the dashboard's event stream) hear of every entry and every clear.
+ * The last `capacity` entries, kept as text in a fixed buffer (see text-ring.ts), so memory stays flat
+ * under any load; when entries are large it holds fewer. Capacity 0 records nothing. Listeners (the
+ * dashboard's event stream) hear of every entry and every clear.
  */
 export class Journal {
   readonly capacity: number;
-  private slots: (JournalEntry | undefined)[];
-  private next = 0;
-  private stored = 0;
-  private nextId = 1;
-  private readonly listeners = new Set<(event: JournalEvent) => void>();
+  readonly #ring: TextRing;
+  #nextId = 1;
+  readonly #listeners = new Set<(event: JournalEvent) => void>();
 
   constructor(capacity: number) {
     this.capacity = capacity;
-    this.slots = new Array(capacity);
+    this.#ring = new TextRing(capacity, Math.max(MIN_BYTES, capacity * BYTES_PER_ENTRY));
   }
 
   get size(): number {
-    return this.stored;
+    return this.#ring.size;
   }
 
   record(entry: NewJournalEntry): void {
     if (this.capacity === 0) return;
-    const stored: JournalEntry = { id: this.nextId++, ...entry };
-    this.slots[this.next] = stored;
-    this.next = (this.next + 1) % this.capacity;
-    if (this.stored < this.capacity) this.stored++;
-    this.emit({ type: 'entry', entry: stored });
+    const stored = entry as JournalEntry;
+    stored.id = this.#nextId++;
+    this.#ring.push(encodeEntry(stored));
+    if (this.#listeners.size > 0) this.#emit({ type: 'entry', entry: stored });
   }
 
   /** Entries oldest first. */
   entries(): JournalEntry[] {
-    const result: JournalEntry[] = [];
-    const start = (this.next - this.stored + this.capacity) % Math.max(this.capacity, 1);
-    for (let i = 0; i < this.stored; i++) {
-      const entry = this.slots[(start + i) % this.capacity];
-      if (entry) result.push(entry);
-    }
-    return result;
+    return this.#ring.texts().map(decodeEntry);
   }
 
   /** Forgets the entries of one session (`session`), or all of them; returns how many were dropped. */
   clear(session?: string): number {
-    const before = this.stored;
+    const before = this.#ring.size;
     const kept = session === undefined ? [] : this.entries().filter((e) => e.session !== session);
-    this.slots = new Array(this.capacity);
-    kept.forEach((entry, i) => {
-      this.slots[i] = entry;
-    });
-    this.stored = kept.length;
-    this.next = this.capacity === 0 ? 0 : kept.length % this.capacity;
-    this.emit(session === undefined ? { type: 'clear' } : { type: 'clear', session });
+    this.#ring.clear();
+    for (const entry of kept) this.#ring.push(encodeEntry(entry));
+    this.#emit(session === undefined ? { type: 'clear' } : { type: 'clear', session });
     return before - kept.length;
   }
 
   subscribe(listener: (event: JournalEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
-  private emit(event: JournalEvent): void {
-    for (const listener of this.listeners) listener(event);
+  #emit(event: JournalEvent): void {
+    for (const listener of this.#listeners) listener(event);
   }
 }

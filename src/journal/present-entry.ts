@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { TextDecoder } from 'node:util';
+import { parseJson } from '../json/parse-json.js';
 import type { JournalEntry } from './journal.js';
 import { JOURNAL_BODY_LIMIT } from './record-entry.js';
 
@@ -21,7 +22,7 @@ export function presentEntry(entry: JournalEntry): Record<string, unknown> {
     findings: entry.findings ?? [],
     invalid: isInvalid(entry),
     source: entry.source,
-    response: { status: entry.status, headers: entry.responseHeaders, body: entry.responseBody ?? null },
+    response: { status: entry.status, headers: entry.responseHeaders, body: presentResponseBody(entry.responseBody) },
     durationMs: Math.round(entry.durationMs * 1000) / 1000,
   };
 }
@@ -52,6 +53,7 @@ function presentBody(entry: JournalEntry): Record<string, unknown> {
   const body = entry.body;
   const truncated = entry.bodySize > (body?.length ?? 0) ? { bodyTruncated: true } : {};
   if (body === undefined) return { body: null, bodySize: entry.bodySize, ...truncated };
+  if (typeof body === 'string') return { body, bodySize: entry.bodySize, ...truncated };
   try {
     // A truncated body may end inside a character: decode what is whole.
     const text = utf8.decode(body.length === JOURNAL_BODY_LIMIT ? trimPartialCharacter(body) : body);
@@ -59,6 +61,13 @@ function presentBody(entry: JournalEntry): Record<string, unknown> {
   } catch {
     return { body: body.toString('base64'), bodyEncoding: 'base64', bodySize: entry.bodySize, ...truncated };
   }
+}
+
+/** The JSON value answered (integers beyond 2^53 exact), or the text itself when it is not JSON (cut short, say). */
+function presentResponseBody(text: string | undefined): unknown {
+  if (text === undefined) return null;
+  const parsed = parseJson(text);
+  return parsed.ok ? parsed.value : text;
 }
 
 function trimPartialCharacter(bytes: Buffer): Buffer {

@@ -44,6 +44,8 @@ export interface Exchange {
   source?: string;
   /** The answer, once the pipeline has decided it. */
   response?: MockResponse;
+  /** The body text sent, once the reply stage has written it. */
+  responseText?: string;
 }
 
 /** Every stage has this shape: it reads and enriches the exchange and returns what it found wrong. */

@@ -36,6 +36,23 @@ describe('request journal', () => {
     expect(Date.parse(entry.time)).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('records the headers the mock answered with, CORS and content headers included', async () => {
+    mock = await createMockServer();
+    await createPlant('{"id": 1}', { origin: 'http://localhost:5173' });
+    await createPlant('{"id": 2, "name": "Fern"}');
+    const [rejected, created] = (await list()).entries;
+    expect(rejected.response.status).toBe(400);
+    expect(rejected.response.headers).toMatchObject({
+      'x-mock-error': 'INVALID_REQUEST',
+      'access-control-allow-origin': 'http://localhost:5173',
+      'content-type': 'application/json; charset=utf-8',
+    });
+    expect(Number(rejected.response.headers['content-length'])).toBeGreaterThan(0);
+    expect(created.query).toEqual({});
+    expect(created.response.headers).toMatchObject({ vary: 'Origin', 'content-type': 'application/json; charset=utf-8' });
+    expect(created.response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('keeps the validation findings of a rejected request and marks it invalid', async () => {
     mock = await createMockServer();
     await createPlant('{"id": "seven"}');

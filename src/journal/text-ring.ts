@@ -1,0 +1,78 @@
+/**
+ * The last `capacity` texts, kept as UTF-8 in one buffer allocated up front (outside the JavaScript
+ * heap) rather than as objects. A journal entry lives for the next `capacity` requests: long enough for
+ * the garbage collector to copy it twice and move it to the old generation, which then grows by every
+ * entry until a full collection. Bytes written into one buffer cost the collector nothing, so memory
+ * stays flat under any load.
+ *
+ * Texts are written one after another around the buffer; a text that would overwrite older ones
+ * evicts them, so when texts are large the ring holds fewer than `capacity` of them.
+ */
+export class TextRing {
+  readonly capacity: number;
+  readonly #bytes: Buffer;
+  // Per slot: where its text starts on an ever-growing "virtual" byte count, and its length in bytes.
+  readonly #starts: Float64Array;
+  readonly #lengths: Int32Array;
+  #oldest = 0;
+  #count = 0;
+  #written = 0;
+
+  constructor(capacity: number, byteCapacity: number) {
+    this.capacity = capacity;
+    this.#bytes = Buffer.allocUnsafeSlow(capacity === 0 ? 0 : byteCapacity);
+    this.#starts = new Float64Array(capacity);
+    this.#lengths = new Int32Array(capacity);
+  }
+
+  get size(): number {
+    return this.#count;
+  }
+
+  /** Keeps `text`, evicting the oldest texts to make room; false (nothing kept) if it can never fit. */
+  push(text: string): boolean {
+    const room = this.#bytes.length;
+    if (this.capacity === 0 || text.length > room) return false;
+    const length = Buffer.byteLength(text, 'utf8');
+    if (length > room) return false;
+    let start = this.#written;
+    // A text never wraps around the end: it starts the next lap instead.
+    if ((start % room) + length > room) start += room - (start % room);
+    const end = start + length;
+    if (this.#count === this.capacity) this.#dropOldest();
+    while (this.#count > 0 && this.#startOf(this.#oldest) < end - room) this.#dropOldest();
+    this.#bytes.write(text, start % room, length, 'utf8');
+    const slot = (this.#oldest + this.#count) % this.capacity;
+    this.#starts[slot] = start;
+    this.#lengths[slot] = length;
+    this.#count++;
+    this.#written = end;
+    return true;
+  }
+
+  /** The texts, oldest first. */
+  texts(): string[] {
+    const room = this.#bytes.length;
+    const result: string[] = [];
+    for (let i = 0; i < this.#count; i++) {
+      const slot = (this.#oldest + i) % this.capacity;
+      const at = this.#startOf(slot) % room;
+      result.push(this.#bytes.toString('utf8', at, at + (this.#lengths[slot] ?? 0)));
+    }
+    return result;
+  }
+
+  clear(): void {
+    this.#oldest = 0;
+    this.#count = 0;
+  }
+
+  #startOf(slot: number): number {
+    return this.#starts[slot] ?? 0;
+  }
+
+  #dropOldest(): void {
+    this.#oldest = (this.#oldest + 1) % this.capacity;
+    this.#count--;
+  }
+}
