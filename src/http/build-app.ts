@@ -15,6 +15,7 @@ import { type LoadedSpec, loadSpec } from '../spec/load-spec.js';
 import { registerCors } from './cors.js';
 import { limitServerOptions, registerLimits } from './limits.js';
 import { asyncStdout } from './log-destination.js';
+import { lazyChildLogger, logAccess } from './request-logger.js';
 import { HeldConnections, sendResponse } from './send-response.js';
 
 declare module 'fastify' {
@@ -40,6 +41,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     bodyLimit: options.bodyLimit,
     // The onResponse hook below writes the one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     exposeHeadRoutes: false,
     return503OnClosing: false,
     // Admin route schemas reject unknown fields rather than silently dropping them (a typo in a verify
@@ -147,9 +149,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   };
   app.addHook('onResponse', (request, reply, done) => {
     const exchange = request.exchange;
-    const path = exchange === undefined ? pathOf(request.url) : exchange.path;
-    const line = `${request.method} ${path} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`;
-    request.log.info(exchange?.source ? `${line} ${exchange.source}` : line);
+    logAccess(app.log, request, reply, exchange === undefined ? pathOf(request.url) : exchange.path, exchange?.source ?? '');
     observe(request, reply, reply.statusCode);
     done();
   });

@@ -11,18 +11,21 @@ export interface Forcing {
 
 const KEYS = ['code', 'example', 'dynamic', 'seed'] as const;
 type Key = (typeof KEYS)[number];
+const QUERY_NAMES = KEYS.map((key) => `__${key}`);
 
 /**
  * Forcing: reads `Prefer` and the `__code`/`__example`/`__dynamic`/`__seed` query fallback (the header
  * wins key by key) and checks that the document can give what was asked for.
  */
 export const readForcing: Stage = (exchange) => {
+  const header = exchange.headers.prefer;
+  // Most requests force nothing: answer them without building anything.
+  if (header === undefined && !QUERY_NAMES.some((name) => exchange.query[name] !== undefined)) return [];
   const raw = new Map<Key, string>();
   for (const key of KEYS) {
     const value = exchange.query[`__${key}`];
     if (value !== undefined) raw.set(key, Array.isArray(value) ? String(value[value.length - 1]) : value);
   }
-  const header = exchange.headers.prefer;
   const prefer = Array.isArray(header) ? header.join(',') : header;
   if (prefer !== undefined) {
     for (const part of prefer.split(',')) {

@@ -20,9 +20,10 @@ export const validateRequest: Stage = (exchange) => {
     body: approximate,
   });
   if (exchange.body !== undefined && !exchange.body) fixFalsyBodyFindings(findings, exchange.body);
+  if (bigIntegers.length === 0) return findings;
   const contentType = exchange.headers['content-type'];
   const schema = operation.requestBody?.contents.find((c) => contentType !== undefined && isJsonMediaType(c.mediaType))?.schema;
-  return bigIntegers.length === 0 ? findings : [...findings, ...checkInt64Range(schema, bigIntegers)];
+  return [...findings, ...checkInt64Range(schema, bigIntegers)];
 };
 
 /** Prism takes a body of `null`, `false`, `0` or `""` for a missing one; it was sent, just not allowed. */

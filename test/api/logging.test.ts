@@ -20,6 +20,9 @@ describe('logging', () => {
     expect(messages).toHaveLength(2);
     expect(messages[0]).toMatch(/^POST \/plants 400 \d+\.\dms code=400 example=invalid-name$/);
     expect(messages[1]).toMatch(/^POST \/plants 400 \d+\.\dms rejected INVALID_REQUEST$/);
+    const ids = lines.map((l) => JSON.parse(l).reqId as string);
+    expect(ids[0]).toMatch(/^req-\d+$/);
+    expect(ids[1]).not.toBe(ids[0]);
   });
 
   it('never writes a bearer token to the log, even at trace level', async () => {
