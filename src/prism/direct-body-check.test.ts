@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createDirectBodyCheck, type DirectCheckOperation } from './direct-body-check.js';
+import { createDirectBodyCheck, type DirectCheckOperation, prismValidatorOf } from './direct-body-check.js';
 import { forPrismValidation } from './int64-schema.js';
 
 const require = createRequire(import.meta.url);
@@ -10,6 +10,17 @@ const { getHttpOperationsFromSpec } = require('@stoplight/prism-http/dist/utils/
 };
 const { validateInput } = require('@stoplight/prism-http/dist/validator') as {
   validateInput: (arg: { resource: unknown; element: unknown }) => { _tag: 'Left'; left: unknown[] } | { _tag: 'Right' };
+};
+
+const { validateAgainstSchema } = require('@stoplight/prism-http/dist/validator/validators/utils') as {
+  validateAgainstSchema: (
+    value: unknown,
+    schema: object,
+    coerce: boolean,
+    context: number,
+    prefix: string,
+    bundle: unknown,
+  ) => { _tag: string };
 };
 
 const specs = ['../../openapi.yaml', '../../test/hot-path/fixtures/bodies.yaml'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
@@ -62,6 +73,21 @@ describe('the direct body check', () => {
       }
     }
     expect(answered).toBeGreaterThan(50);
+  });
+
+  it('keeps the validator Prism compiles for a schema, which judges bodies as Prism does', () => {
+    const schema = {
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'integer', format: 'int64' }, at: { type: 'string', format: 'date-time' } },
+    };
+    const bundle = {};
+    const validate = prismValidatorOf(schema, bundle);
+    expect(validate).toBeTypeOf('function');
+    for (const body of [{ id: 1 }, { id: 1, at: '2026-11-21T19:00:00Z' }, { id: 1, at: 'yesterday' }, { id: 'x' }, {}, [], 'x']) {
+      const prism = validateAgainstSchema(body, schema, false, 0, 'body', bundle);
+      expect(validate?.(body), JSON.stringify(body)).toBe(prism._tag === 'None');
+    }
   });
 
   it('leaves falsy bodies, unsupported and form media types to the full validator', async () => {

@@ -111,13 +111,14 @@ function acceptsWithoutThrowing(validate: (value: unknown) => boolean, body: unk
  * and keeps the function Ajv returns. Anything else (already cached, compiled another way) gives
  * undefined, and every request then takes Prism's own path.
  */
-function prismValidatorOf(schema: JsonSchema, bundle: unknown): ((value: unknown) => boolean) | undefined {
+export function prismValidatorOf(schema: JsonSchema, bundle: unknown): ((value: unknown) => boolean) | undefined {
   const prototype = AjvCore.prototype;
   const compile = prototype.compile;
   let compiled: unknown;
   prototype.compile = function (this: unknown, ...args: unknown[]) {
     const made = compile.apply(this, args);
-    compiled ??= made;
+    // Prism compiles `{ ...schema, __bundled__: bundle }`: that call, not any other Ajv might make.
+    if (isPrismCopy(args[0], schema, bundle)) compiled = made;
     return made;
   };
   try {
@@ -126,6 +127,12 @@ function prismValidatorOf(schema: JsonSchema, bundle: unknown): ((value: unknown
     prototype.compile = compile;
   }
   return typeof compiled === 'function' ? (compiled as (value: unknown) => boolean) : undefined;
+}
+
+function isPrismCopy(compiled: unknown, schema: JsonSchema, bundle: unknown): boolean {
+  if (typeof compiled !== 'object' || compiled === null) return false;
+  const copy = compiled as Record<string, unknown>;
+  return copy.__bundled__ === bundle && Object.entries(schema).every(([key, value]) => copy[key] === value);
 }
 
 /** The normalised schema validateInput would check a body of this Content-Type against, as validateInput finds it. */
