@@ -35,7 +35,8 @@ export interface AppParts {
 
 /** The Fastify app, built apart from listen() so tests can use inject(). */
 export async function buildApp({ options, spec, generator }: AppParts): Promise<FastifyInstance> {
-  const logStream = options.logStream ?? (options.logLevel === 'silent' ? undefined : asyncStdout());
+  const stdout = options.logStream === undefined && options.logLevel !== 'silent' ? asyncStdout() : undefined;
+  const logStream = options.logStream ?? stdout;
   const app = Fastify({
     logger: { level: options.logLevel, ...(logStream ? { stream: logStream } : {}), serializers: { req: requestSummary } },
     bodyLimit: options.bodyLimit,
@@ -98,6 +99,8 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     });
     app.addHook('onClose', async () => stop());
   }
+  // Last, after everything else closing has logged: what the log still holds goes out.
+  if (stdout) app.addHook('onClose', () => stdout.flush());
   const held = new HeldConnections();
   app.addHook('preClose', async () => held.close());
   const handle = (request: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined => {
