@@ -9,7 +9,16 @@ export function lazyChildLogger(this: unknown, logger: FastifyBaseLogger, bindin
   return new LazyChild(logger, bindings, options);
 }
 
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type LogMethod = (...args: unknown[]) => void;
+
 class LazyChild {
+  declare fatal: LogMethod;
+  declare error: LogMethod;
+  declare warn: LogMethod;
+  declare info: LogMethod;
+  declare debug: LogMethod;
+  declare trace: LogMethod;
   #child: FastifyBaseLogger | undefined;
   readonly #parent: FastifyBaseLogger;
   readonly #bindings: Bindings;
@@ -19,6 +28,15 @@ class LazyChild {
     this.#parent = parent;
     this.#bindings = bindings;
     this.#options = options;
+  }
+
+  static {
+    // One method per level on the prototype, so a request's stand-in is one small object.
+    for (const level of LEVELS) {
+      LazyChild.prototype[level] = function (this: LazyChild, ...args: unknown[]) {
+        (this.#real()[level] as LogMethod)(...args);
+      };
+    }
   }
 
   get level(): string {
@@ -33,24 +51,7 @@ class LazyChild {
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.#real().child(bindings, options);
   }
-  fatal(...args: unknown[]): void {
-    (this.#real().fatal as (...a: unknown[]) => void)(...args);
-  }
-  error(...args: unknown[]): void {
-    (this.#real().error as (...a: unknown[]) => void)(...args);
-  }
-  warn(...args: unknown[]): void {
-    (this.#real().warn as (...a: unknown[]) => void)(...args);
-  }
-  info(...args: unknown[]): void {
-    (this.#real().info as (...a: unknown[]) => void)(...args);
-  }
-  debug(...args: unknown[]): void {
-    (this.#real().debug as (...a: unknown[]) => void)(...args);
-  }
-  trace(...args: unknown[]): void {
-    (this.#real().trace as (...a: unknown[]) => void)(...args);
-  }
+
   silent(): void {}
 }
 
