@@ -5,8 +5,8 @@ import { TextRing } from './text-ring.js';
 
 /** One API request and the mock's answer. */
 export interface JournalEntry {
-  /** Increasing per server, so clients can tell new entries from ones they have seen; set when recorded. */
-  id: number;
+  /** Increasing per server, so clients can tell new entries from ones they have seen. */
+  readonly id: number;
   /** Epoch milliseconds when the request arrived. */
   readonly time: number;
   readonly session: string | undefined;
@@ -33,8 +33,7 @@ export interface JournalEntry {
   readonly durationMs: number;
 }
 
-/** An entry to record; the journal sets its id (in place: recording copies nothing). */
-export type NewJournalEntry = Omit<JournalEntry, 'id'> & { id?: number };
+export type NewJournalEntry = Omit<JournalEntry, 'id'>;
 
 export type JournalEvent = { readonly type: 'entry'; readonly entry: JournalEntry } | { readonly type: 'clear'; readonly session?: string };
 
@@ -65,8 +64,7 @@ export class Journal {
 
   record(entry: NewJournalEntry): void {
     if (this.capacity === 0) return;
-    const stored = entry as JournalEntry;
-    stored.id = this.#nextId++;
+    const stored: JournalEntry = { id: this.#nextId++, ...entry };
     this.#ring.push(encodeEntry(stored));
     if (this.#listeners.size > 0) this.#emit({ type: 'entry', entry: stored });
   }

@@ -1,35 +1,27 @@
-import { createRequire } from 'node:module';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Exchange } from '../pipeline/types.js';
-import type { JournalEntry, NewJournalEntry } from './journal.js';
+import type { NewJournalEntry } from './journal.js';
 
 /** Bodies beyond this many bytes are kept truncated, so a full journal stays within a known bound. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024;
 export const SESSION_HEADER = 'x-mock-session';
 
-/** The query of a request without a query string. */
-const NO_QUERY: Readonly<Record<string, unknown>> = Object.freeze({});
-
-// Fastify keeps the headers it wrote in one object per reply; getHeaders() would copy it twice.
-const { kReplyHeaders } = createRequire(import.meta.url)('fastify/lib/symbols.js') as { kReplyHeaders?: symbol };
-
 /**
  * The journal entry of a finished request, from what the request path already built: references, not
- * copies (the journal writes it down as text at once): the body text the request path decoded, the
- * reply's own header object. Bodies, sent and answered, are kept up to JOURNAL_BODY_LIMIT. Requests
- * the pipeline never saw (a body over the limit, a preflight) get an entry with what is known.
+ * copies (the journal writes it down as text at once), the body as the text the request path decoded
+ * where it did. Bodies, sent and answered, are kept up to JOURNAL_BODY_LIMIT. Requests the pipeline
+ * never saw (a body over the limit, a preflight) get an entry with what is known.
  */
 export function entryOf(request: FastifyRequest, reply: FastifyReply, exchange: Exchange | undefined): NewJournalEntry {
   const raw = exchange ? exchange.rawBody : Buffer.isBuffer(request.body) ? request.body : undefined;
   const session = request.headers[SESSION_HEADER];
   const queryAt = request.url.indexOf('?');
   return {
-    id: 0,
     time: Date.now() - reply.elapsedTime,
     session: typeof session === 'string' ? session : undefined,
     method: request.method,
     path: exchange?.path ?? (queryAt === -1 ? request.url : request.url.slice(0, queryAt)),
-    query: queryAt === -1 ? NO_QUERY : (exchange?.query ?? (request.query as Record<string, unknown>) ?? NO_QUERY),
+    query: exchange?.query ?? (request.query as Record<string, unknown>) ?? {},
     headers: request.headers,
     body: keptBody(raw, exchange?.bodyText),
     bodySize: raw?.length ?? Number(request.headers['content-length'] ?? 0),
@@ -37,23 +29,18 @@ export function entryOf(request: FastifyRequest, reply: FastifyReply, exchange: 
     source: exchange?.source ?? '',
     operation: exchange?.operation?.id,
     status: reply.statusCode,
-    responseHeaders: replyHeaders(reply),
+    responseHeaders: reply.getHeaders(),
     responseBody: keptText(exchange?.responseText),
     durationMs: reply.elapsedTime,
   };
 }
 
+/** The bytes past the limit cut off; the text the request path decoded, where it did. */
 function keptBody(raw: Buffer | undefined, text: string | undefined): string | Buffer | undefined {
-  if (raw === undefined || raw.length > JOURNAL_BODY_LIMIT)
-    return raw === undefined ? undefined : Buffer.from(raw.subarray(0, JOURNAL_BODY_LIMIT));
-  return text ?? raw;
+  if (raw === undefined) return undefined;
+  return raw.length > JOURNAL_BODY_LIMIT ? raw.subarray(0, JOURNAL_BODY_LIMIT) : (text ?? raw);
 }
 
 function keptText(text: string | undefined): string | undefined {
   return text === undefined || text.length <= JOURNAL_BODY_LIMIT ? text : text.slice(0, JOURNAL_BODY_LIMIT);
-}
-
-function replyHeaders(reply: FastifyReply): JournalEntry['responseHeaders'] {
-  const own = kReplyHeaders === undefined ? undefined : (reply as unknown as Record<symbol, unknown>)[kReplyHeaders];
-  return typeof own === 'object' && own !== null ? (own as JournalEntry['responseHeaders']) : reply.getHeaders();
 }
