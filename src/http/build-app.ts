@@ -146,8 +146,10 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   const observe = (request: FastifyRequest, reply: FastifyReply, status: number) => {
     // The mock's own endpoints are neither journalled nor counted: they are not what the consumer sent the API.
     if (request.adminRoute) return;
-    const entry = entryOf(request, reply, request.exchange);
-    journal.record(status === 0 ? { ...entry, status, responseHeaders: {}, responseBody: undefined } : entry);
+    if (journal.capacity > 0) {
+      const entry = entryOf(request, reply, request.exchange);
+      journal.record(status === 0 ? { ...entry, status, responseHeaders: {}, responseBody: undefined } : entry);
+    }
     metrics.observe({ exchange: request.exchange, status, seconds: reply.elapsedTime / 1000 });
   };
   app.addHook('onResponse', (request, reply, done) => {
