@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
+import { SCENARIO_FILE_SCHEMA } from '../assets/package-files.js';
 
-/** The published format of scenario files (scenarios/scenario-file.schema.json in the package). */
-export const SCENARIO_FILE_SCHEMA = fileURLToPath(new URL('../../scenarios/scenario-file.schema.json', import.meta.url));
+export { SCENARIO_FILE_SCHEMA };
 
 // Compiled once: the validator is a pure function of the schema.
 const validate = new Ajv({ allErrors: false, strict: false }).compile(JSON.parse(readFileSync(SCENARIO_FILE_SCHEMA, 'utf8')));
