@@ -79,6 +79,11 @@ const result = await build({
 const [output] = result.outputFiles;
 const unfollowed = /__require\(["']\.|[(,]\s*__require\s*[,)]/.exec(output.text);
 if (unfollowed) throw new Error(`bundle-cli: a require() esbuild cannot follow: ${unfollowed[0]}`);
-await writeFile(cli, output.contents);
+// V8 keeps a module's source text in memory while the module lives, and one character beyond ASCII makes
+// all of it a two-byte string: twice the memory (the bundle has two, in a comment and a regular expression).
+// Written as \u escapes, they mean the same in strings, regular expressions and comments.
+// Each UTF-16 unit beyond ASCII (surrogate halves included) becomes one escape.
+const ascii = output.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+await writeFile(cli, ascii);
 // tsc's map describes the unbundled file.
 await rm(`${cli}.map`, { force: true });
