@@ -1,15 +1,12 @@
 import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BUNDLED_SCENARIOS, BUNDLED_SPEC } from './assets/package-files.js';
 import { MockConfigError } from './config-error.js';
 import { TOKEN68 } from './pipeline/token68.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** The Plant Store contract shipped with the package. */
-export const BUNDLED_SPEC = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
-/** The Plant Store scenarios shipped with the package. */
-export const BUNDLED_SCENARIOS = fileURLToPath(new URL('../scenarios', import.meta.url));
+export { BUNDLED_SCENARIOS, BUNDLED_SPEC };
 
 /** Options of `createMockServer`. Every field is optional. */
 export interface MockServerOptions {

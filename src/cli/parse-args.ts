@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import yargs from 'yargs';
+import { PACKAGE_JSON } from '../assets/package-files.js';
 import { LIMIT_DEFAULTS, LOG_LEVELS, type LogLevel, type MockServerOptions } from '../options.js';
 
 export const ENV_PREFIX = 'PLANTSTORE_MOCK';
@@ -91,8 +93,11 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
       },
     })
     .strict()
+    // The mock's own messages are English; yargs' translations are not in the bundled CLI either way.
+    .locale('en')
     .help()
-    .version()
+    // Named here: yargs would look for the manifest from its own install path, which the bundled CLI lacks.
+    .version((JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { version: string }).version)
     .epilogue(
       `Every option can also be set by an environment variable: ${ENV_PREFIX}_PORT, ${ENV_PREFIX}_TOKEN, ${ENV_PREFIX}_BODY_LIMIT, ...`,
     )

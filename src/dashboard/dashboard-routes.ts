@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import { DASHBOARD_ASSETS } from '../assets/package-files.js';
 import { ADMIN_PREFIX } from '../spec/load-spec.js';
-
-/** Top-level dashboard/ folder: found the same from src/ (tests) and dist/ (the package). */
-const ASSETS = new URL('../../dashboard/', import.meta.url);
 
 /**
  * The live dashboard: one self-contained page (style and script inlined at start-up), so it works
@@ -11,7 +9,7 @@ const ASSETS = new URL('../../dashboard/', import.meta.url);
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const [html, css, js] = await Promise.all(
-    ['index.html', 'dashboard.css', 'dashboard.js'].map((f) => readFile(new URL(f, ASSETS), 'utf8')),
+    ['index.html', 'dashboard.css', 'dashboard.js'].map((f) => readFile(new URL(f, DASHBOARD_ASSETS), 'utf8')),
   );
   const page = (html ?? '')
     .replace('<link rel="stylesheet" href="dashboard.css">', () => `<style>\n${css}</style>`)

@@ -1,7 +1,7 @@
 /**
  * The only module that touches Stoplight Prism. It loads operations with Prism's spec reader and runs
  * Prism's security and input validators, turning their diagnostics into plain findings. Only the
- * validators and the operation loader are imported: the whole of prism-http costs ~1 s to load.
+ * validators and the operation loader's parts are imported: the whole of prism-http costs ~1 s to load.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
@@ -9,6 +9,7 @@ import type { Finding, FindingLocation } from '../pipeline/types.js';
 import type { EngineHandle, JsonSchema, MockContent, MockOperation } from '../spec/operation.js';
 import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
 import { forPrismValidation } from './int64-schema.js';
+import { readPrismOperations } from './load-operations.js';
 
 const require = createRequire(import.meta.url);
 
@@ -52,9 +53,6 @@ export interface PrismRequest {
 }
 type Validator = (arg: { resource: PrismOperation; element: PrismRequest }) => Either<PrismDiagnostic[], unknown>;
 
-const { getHttpOperationsFromSpec } = require('@stoplight/prism-http/dist/utils/operations') as {
-  getHttpOperationsFromSpec: (specPathOrObject: string | object) => Promise<PrismOperation[]>;
-};
 const validators = require('@stoplight/prism-http/dist/validator') as {
   validateSecurity: Validator;
   validateInput: Validator;
@@ -78,9 +76,9 @@ interface Handle extends EngineHandle {
   readonly anonymousVerdict: readonly Finding[] | undefined;
 }
 
-/** Reads, dereferences and transforms the document into operations (Prism's own reader). */
+/** Reads, dereferences and transforms the document into operations (Prism's reader, see load-operations). */
 export async function loadOperations(specPath: string): Promise<MockOperation[]> {
-  const operations = await getHttpOperationsFromSpec(specPath);
+  const operations = (await readPrismOperations(specPath)) as PrismOperation[];
   return operations.map(toMockOperation);
 }
 

@@ -1,6 +1,6 @@
-import { generateMersenne53Randomizer } from '@faker-js/faker';
 import { MockConfigError } from '../config-error.js';
 import type { DataGenerator } from '../generate/data-generator.js';
+import { createSeededRandom } from '../generate/seeded-random.js';
 import { createResponseSelector } from '../pipeline/select-response.js';
 import type { Responder } from '../pipeline/types.js';
 import type { MockOperation } from '../spec/operation.js';
@@ -43,9 +43,7 @@ export class ScenarioEngine {
     this.#options = options;
     this.defaultScenario = options.defaultScenario;
     this.sessions = new SessionStore({ idleMs: options.sessionIdleTimeout, max: options.maxSessions });
-    const randomizer = generateMersenne53Randomizer();
-    randomizer.seed(options.seed ?? Math.floor(Math.random() * 2 ** 32));
-    this.random = () => randomizer.next();
+    this.random = createSeededRandom(options.seed ?? Math.floor(Math.random() * 2 ** 32));
   }
 
   get catalogue(): Catalogue {

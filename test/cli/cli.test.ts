@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -78,6 +80,13 @@ describe('the plantstore-mock CLI', { timeout: 2 * START_TIMEOUT }, () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('--spec');
     expect(result.stdout).toContain('PLANTSTORE_MOCK_PORT');
+  });
+
+  it('prints its own version, whatever the working directory', () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const result = spawnSync(process.execPath, [CLI, '--version'], { cwd: tmpdir(), encoding: 'utf8', timeout: START_TIMEOUT });
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe(version);
   });
 
   it.each([

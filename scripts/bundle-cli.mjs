@@ -1,0 +1,89 @@
+// Bundles the compiled CLI (dist/cli/run.js and everything it imports) into that one file, so that the
+// CLI's start-up resolves and reads one module instead of ~900. Run by `npm run build` after tsc;
+// dist/index.js (the programmatic API) stays tsc's output.
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const cli = fileURLToPath(new URL('../dist/cli/run.js', import.meta.url));
+
+/**
+ * src/prism/ loads Prism (CommonJS) with `createRequire`, some anchored at prism-http so that Prism's own
+ * dependencies are the ones found. esbuild only bundles calls to the bare `require`, so in those modules
+ * each `NAME('specifier')` becomes `require('<the file Node would load from that anchor>')`. Elsewhere
+ * createRequire stays as written: faker and json-schema-faker load from node_modules on first use.
+ */
+
+/**
+ * Left to Node: Prism's reference parser pulls in node-fetch, whose whatwg-url and tr46 use Node APIs that
+ * print deprecation warnings (punycode, url.parse) on Node >= 22 unless the caller lives in node_modules.
+ */
+const LEFT_TO_NODE = new Set(['@stoplight/json-schema-ref-parser']);
+
+const prismRequires = {
+  name: 'prism-requires',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]dist[\\/]prism[\\/][^\\/]+\.js$/ }, async ({ path }) => {
+      let source = await readFile(path, 'utf8');
+      const declarations =
+        /^const (\w+) = createRequire\((import\.meta\.url|createRequire\(import\.meta\.url\)\.resolve\('([^']+)'\))\);$/gm;
+      for (const [line, name, , anchorSpecifier] of [...source.matchAll(declarations)]) {
+        const from = createRequire(anchorSpecifier ? createRequire(path).resolve(anchorSpecifier) : path);
+        const call = new RegExp(`\\b${name}\\('([^']+)'\\)`, 'g');
+        const leftToNode = [...source.matchAll(call)].some(([, specifier]) => LEFT_TO_NODE.has(specifier));
+        if (!leftToNode && new RegExp(`\\b${name}\\b`).test(source.replace(line, '').replace(call, ''))) {
+          throw new Error(`${path}: ${name} is used other than as ${name}('specifier'); cannot bundle it`);
+        }
+        source = source.replace(call, (whole, specifier) =>
+          LEFT_TO_NODE.has(specifier) ? whole : `require(${JSON.stringify(from.resolve(specifier))})`,
+        );
+        // The declaration stays only for what is still loaded at run time.
+        if (!leftToNode) source = source.replace(line, '');
+      }
+      return { contents: source, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * jsonc-parser's CommonJS entry is a UMD wrapper that hands `require` to its factory as a value, which no
+ * bundler can follow; its ES module entry (package.json "module", same code) bundles.
+ */
+const jsoncParserAsModule = {
+  name: 'jsonc-parser-as-module',
+  setup(builder) {
+    builder.onResolve({ filter: /^jsonc-parser$/ }, ({ resolveDir }) => {
+      const manifest = createRequire(`${resolveDir}/`).resolve('jsonc-parser/package.json');
+      return { path: fileURLToPath(new URL(createRequire(manifest)(manifest).module, `file://${manifest}`)) };
+    });
+  },
+};
+
+const result = await build({
+  entryPoints: [cli],
+  outfile: cli,
+  allowOverwrite: true,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // Bundled CommonJS (Fastify, Prism...) calls require() for Node's built-ins.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  plugins: [prismRequires, jsoncParserAsModule],
+  logLevel: 'warning',
+  write: false,
+});
+// A require() esbuild could not follow fails at run time, on the code path that reaches it: refuse to
+// write such a bundle (a relative specifier left to runtime, or require handed around as a value).
+const [output] = result.outputFiles;
+const unfollowed = /__require\(["']\.|[(,]\s*__require\s*[,)]/.exec(output.text);
+if (unfollowed) throw new Error(`bundle-cli: a require() esbuild cannot follow: ${unfollowed[0]}`);
+// V8 keeps a module's source text in memory while the module lives, and one character beyond ASCII makes
+// all of it a two-byte string: twice the memory (the bundle has two, in a comment and a regular expression).
+// Written as \u escapes, they mean the same in strings, regular expressions and comments.
+// Each UTF-16 unit beyond ASCII (surrogate halves included) becomes one escape.
+const ascii = output.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+await writeFile(cli, ascii);
+// tsc's map describes the unbundled file.
+await rm(`${cli}.map`, { force: true });
