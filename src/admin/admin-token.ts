@@ -19,17 +19,33 @@ declare module 'fastify' {
  * for the route options (a fresh object on every access). With an admin token, everything under
  * /__mock/ but health also needs `Authorization: Bearer <token>`, or `?token=` where a browser cannot
  * send a header (opening the dashboard, EventSource). The API itself is not affected: its credentials
- * are checked by the security stage. Call before the admin routes are registered.
+ * are checked by the security stage. Admin routes are told apart here for the log line too: they
+ * answer on their own, not through sendResponse(). Call before the admin routes are registered.
  */
-export function guardAdminRoutes(app: FastifyInstance, adminToken: string | undefined): void {
+export function guardAdminRoutes(app: FastifyInstance, { token, answered }: AdminGuard): void {
   app.decorateRequest('adminRoute', false);
-  const check = adminToken === undefined ? undefined : tokenCheck(digest(adminToken));
+  const check = token === undefined ? undefined : tokenCheck(digest(token));
+  const onAnswered = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    answered(request, reply);
+    done();
+  };
   app.addHook('onRoute', (route) => {
     if (!isAdminRoute(route.url)) return;
-    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     const guard = check && !OPEN_PATHS.has(route.url) ? [check] : [];
-    route.onRequest = [markAdmin, ...guard, ...own];
+    route.onRequest = [markAdmin, ...guard, ...asList(route.onRequest)];
+    route.onResponse = [...asList(route.onResponse), onAnswered];
   });
+}
+
+export interface AdminGuard {
+  /** The admin token, if one is required. */
+  readonly token: string | undefined;
+  /** Told of each answer an admin route sent (its log line). */
+  readonly answered: (request: FastifyRequest, reply: FastifyReply) => void;
+}
+
+function asList<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }
 
 function markAdmin(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {

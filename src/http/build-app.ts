@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerAdminRoutes } from '../admin/admin-routes.js';
 import { guardAdminRoutes } from '../admin/admin-token.js';
 import type { DataGenerator } from '../generate/data-generator.js';
@@ -12,16 +12,18 @@ import type { Exchange, Problem } from '../pipeline/types.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
 import { type LoadedSpec, loadSpec } from '../spec/load-spec.js';
-import { registerCors } from './cors.js';
-import { limitServerOptions, registerLimits } from './limits.js';
+import { applyCors } from './cors.js';
+import { answerOverLimits, limitServerOptions, registerLimits } from './limits.js';
 import { asyncStdout } from './log-destination.js';
-import { lazyChildLogger, logAccess } from './request-logger.js';
+import { createLogger, elapsedMs, logAnswer, pathOf } from './request-logger.js';
 import { HeldConnections, sendResponse } from './send-response.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The exchange the pipeline handled, for the log line (and later the journal). */
     exchange: Exchange | undefined;
+    /** performance.now() when the request reached the app, before its body was read. */
+    startedAt: number;
   }
 }
 
@@ -37,12 +39,11 @@ export interface AppParts {
 export async function buildApp({ options, spec, generator }: AppParts): Promise<FastifyInstance> {
   const stdout = options.logStream === undefined && options.logLevel !== 'silent' ? asyncStdout() : undefined;
   const logStream = options.logStream ?? stdout;
+  const log = createLogger(options, logStream);
   const app = Fastify({
-    logger: { level: options.logLevel, ...(logStream ? { stream: logStream } : {}), serializers: { req: requestSummary } },
+    // The mock logs through its own logger (see request-logger.ts), never headers, so never a token.
+    logger: false,
     bodyLimit: options.bodyLimit,
-    // The onResponse hook below writes the one line per request instead.
-    logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: lazyChildLogger,
     exposeHeadRoutes: false,
     return503OnClosing: false,
     // Admin route schemas reject unknown fields rather than silently dropping them (a typo in a verify
@@ -51,13 +52,19 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     ...limitServerOptions(options),
   });
   app.decorateRequest('exchange', undefined);
+  app.decorateRequest('startedAt', 0);
   registerLimits(app, options);
+  // One hook for what every request goes through first (one hook costs less than two).
+  app.addHook('onRequest', (request, reply, done) => {
+    request.startedAt = performance.now();
+    if (answerOverLimits(request, reply, options)) return;
+    if (options.cors && applyCors(request, reply)) return;
+    done();
+  });
 
   // Bodies are parsed by the pipeline, after the security check and as data rather than exceptions.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-
-  if (options.cors) registerCors(app);
 
   const scenarios = new ScenarioEngine({
     dirs: options.scenarioDirs,
@@ -68,7 +75,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     generator,
     dynamic: options.dynamic,
   });
-  guardAdminRoutes(app, options.adminToken);
+  guardAdminRoutes(app, { token: options.adminToken, answered: (request, reply) => logAnswer(log, request, reply.statusCode) });
   const journal = new Journal(options.journalSize);
   const metrics = createMetrics(() => journal.size);
   registerAdminRoutes(app, { spec, scenarios, journal, metrics });
@@ -92,9 +99,9 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
         const next = await assemble(await loadSpec(options.spec));
         scenarios.use(next.loaded);
         pipeline = next.pipeline;
-        app.log.info('reloaded the spec and scenarios');
+        log.info('reloaded the spec and scenarios');
       } catch (error) {
-        app.log.warn(`reload failed, still serving the last good version: ${(error as Error).message}`);
+        log.warn(`reload failed, still serving the last good version: ${(error as Error).message}`);
       }
     });
     app.addHook('onClose', async () => stop());
@@ -115,10 +122,6 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     const response = pipeline(exchange);
     exchange.response = response;
     const sent = sendResponse(reply, response, held);
-    if (response.fault !== undefined && response.fault !== 'malformed-json') {
-      // A fault hijacks the socket, so onResponse never runs for it: record it once it happened.
-      return Promise.resolve(sent).then(() => observe(request, reply, 0));
-    }
     // Fastify sends a handler's return value: an answer already sent must not be returned.
     return sent instanceof Promise ? sent : undefined;
   };
@@ -127,7 +130,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = problemOf(error, options.bodyLimit);
-    if (problem.code === 'INTERNAL') request.log.error({ err: error }, 'unexpected error');
+    if (problem.code === 'INTERNAL') log.error({ reqId: request.id, err: error }, 'unexpected error');
     const response = problemResponse(problem);
     // Requests that failed before the pipeline saw them (e.g. over the body limit) still reach the journal.
     request.exchange ??= {
@@ -142,28 +145,18 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     return sendResponse(reply, response);
   });
 
-  /** Journal and metrics for a request to the API; `status` 0 means no HTTP answer (a scenario's fault). */
-  const observe = (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    // The mock's own endpoints are neither journalled nor counted: they are not what the consumer sent the API.
+  /** Every answer to the API (and every fault, as status 0): its log line, journal entry and metrics. */
+  app.decorate('answered', (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    // The mock's own endpoints log from their own hook and are neither journalled nor counted.
     if (request.adminRoute) return;
+    logAnswer(log, request, status);
     if (journal.capacity > 0) {
       const entry = entryOf(request, reply, request.exchange);
       journal.record(status === 0 ? { ...entry, status, responseHeaders: {}, responseBody: undefined } : entry);
     }
-    metrics.observe({ exchange: request.exchange, status, seconds: reply.elapsedTime / 1000 });
-  };
-  app.addHook('onResponse', (request, reply, done) => {
-    const exchange = request.exchange;
-    logAccess(app.log, request, reply, exchange === undefined ? pathOf(request.url) : exchange.path, exchange?.source ?? '');
-    observe(request, reply, reply.statusCode);
-    done();
+    metrics.observe({ exchange: request.exchange, status, seconds: elapsedMs(request) / 1000 });
   });
   return app;
-}
-
-function pathOf(url: string): string {
-  const queryAt = url.indexOf('?');
-  return queryAt === -1 ? url : url.slice(0, queryAt);
 }
 
 function problemOf(error: FastifyError, bodyLimit: number): Problem {
@@ -178,9 +171,4 @@ function problemOf(error: FastifyError, bodyLimit: number): Problem {
       }
       return { code: 'INTERNAL', params: { details: error.message } };
   }
-}
-
-/** What a log line may say of a request: never its headers, so a token never reaches a log. */
-function requestSummary(request: { method: string; url: string }): { method: string; url: string } {
-  return { method: request.method, url: request.url };
 }

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODE_HEADER, FINDINGS_HEADER } from '../pipeline/decide-status.js';
+import { sendResponse } from './send-response.js';
 
 /** What a browser script may read of an answer besides the CORS-safelisted headers. */
 const EXPOSED_HEADERS = [ERROR_CODE_HEADER, FINDINGS_HEADER, 'www-authenticate', 'allow'].join(', ');
@@ -13,25 +14,24 @@ const PREFLIGHT_MAX_AGE = '600';
  * since a browser's preflight carries no credentials. Requests without an Origin (servers, SDK tests)
  * get only `Vary: Origin`, for caches.
  *
- * Written here rather than with @fastify/cors, whose per-request hook copies its options and asks
- * Fastify for the route options twice (a fresh object each time): a measurable share of the request
- * path under load, for a policy that fits in a few lines.
+ * Runs at the start of every request; true when it answered it (a preflight). Written here rather
+ * than with @fastify/cors, whose per-request hook copies its options and asks Fastify for the route
+ * options twice (a fresh object each time): a measurable share of the request path under load, for a
+ * policy that fits in a few lines.
  */
-export function registerCors(app: FastifyInstance): void {
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    reply.header('vary', 'Origin');
-    const origin = request.headers.origin;
-    if (origin !== undefined) {
-      reply.header('access-control-allow-origin', origin);
-      reply.header('access-control-allow-credentials', 'true');
-    }
-    if (request.method !== 'OPTIONS') {
-      if (origin !== undefined) reply.header('access-control-expose-headers', EXPOSED_HEADERS);
-      done();
-      return;
-    }
-    answerPreflight(request, reply);
-  });
+export function applyCors(request: FastifyRequest, reply: FastifyReply): boolean {
+  reply.header('vary', 'Origin');
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-allow-credentials', 'true');
+  }
+  if (request.method !== 'OPTIONS') {
+    if (origin !== undefined) reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+    return false;
+  }
+  answerPreflight(request, reply);
+  return true;
 }
 
 function answerPreflight(request: FastifyRequest, reply: FastifyReply): void {
@@ -40,5 +40,5 @@ function answerPreflight(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('vary', 'Origin, Access-Control-Request-Headers');
   if (requested !== undefined) reply.header('access-control-allow-headers', requested);
   reply.header('access-control-max-age', PREFLIGHT_MAX_AGE);
-  reply.code(204).header('content-length', '0').send();
+  sendResponse(reply, { status: 204, headers: { 'content-length': '0' }, body: undefined });
 }

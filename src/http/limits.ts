@@ -1,6 +1,6 @@
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
+import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedOptions } from '../options.js';
 import { problemResponse } from '../pipeline/decide-status.js';
 import type { Problem } from '../pipeline/types.js';
@@ -36,7 +36,7 @@ export function limitServerOptions(options: ResolvedOptions): Partial<FastifyHtt
   };
 }
 
-/** Per-request limits Node does not enforce with an answer, and Node-level events with no route. */
+/** Node-level limits and events with no route. */
 export function registerLimits(app: FastifyInstance, options: ResolvedOptions): void {
   const server: Server = app.server;
   server.maxConnections = options.maxConnections;
@@ -53,11 +53,13 @@ export function registerLimits(app: FastifyInstance, options: ResolvedOptions): 
     socket.write(rawProblemResponse({ code: 'NOT_FOUND', params: { method: 'CONNECT', path: request.url ?? '' } }));
     socket.destroySoon();
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    const problem = requestLimitProblem(request.raw, options);
-    if (problem) sendResponse(reply, problemResponse(problem));
-    else done();
-  });
+}
+
+/** Per-request limits Node does not enforce with an answer; true when it answered the request. */
+export function answerOverLimits(request: FastifyRequest, reply: FastifyReply, options: ResolvedOptions): boolean {
+  const problem = requestLimitProblem(request.raw, options);
+  if (problem) sendResponse(reply, problemResponse(problem));
+  return problem !== undefined;
 }
 
 function requestLimitProblem(

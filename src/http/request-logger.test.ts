@@ -1,34 +1,41 @@
-import Fastify from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { lazyChildLogger } from './request-logger.js';
+import { resolveOptions } from '../options.js';
+import { createLogger, logAnswer, pathOf } from './request-logger.js';
 
-function rootLogger() {
+function capture(logLevel: 'info' | 'warn') {
   const lines: Record<string, unknown>[] = [];
-  const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } } });
-  return { log: app.log, lines };
+  const log = createLogger(resolveOptions({ logLevel }), { write: (line: string) => lines.push(JSON.parse(line)) });
+  return { log, lines };
 }
+const request = (exchange?: object) =>
+  ({ id: 'req-7', method: 'POST', url: '/plants?x=1', exchange, startedAt: performance.now() - 1.234 }) as unknown as FastifyRequest;
 
-describe('lazyChildLogger', () => {
-  it('binds the request id to whatever a request logs, like a pino child', () => {
-    const { log, lines } = rootLogger();
-    const child = lazyChildLogger.call(undefined, log, { reqId: 'req-7' }, {});
-    child.warn({ detail: 1 }, 'slow client');
-    child.debug('below the level');
-    expect(lines).toEqual([expect.objectContaining({ reqId: 'req-7', level: 40, detail: 1, msg: 'slow client' })]);
-    expect(child.level).toBe('info');
+describe('the answer log line', () => {
+  it('says method, path, status, time and what answered, with the request id', () => {
+    const { log, lines } = capture('info');
+    logAnswer(log, request({ path: '/plants', source: 'echo' }), 200);
+    logAnswer(log, request(), 404);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 30, reqId: 'req-7', msg: expect.stringMatching(/^POST \/plants 200 1\.\dms echo$/) }),
+      expect.objectContaining({ level: 30, reqId: 'req-7', msg: expect.stringMatching(/^POST \/plants 404 1\.\dms$/) }),
+    ]);
   });
 
-  it('makes no pino child for a request that logs nothing', () => {
-    const { log } = rootLogger();
-    let made = 0;
-    const child = (...args: Parameters<typeof log.child>) => {
-      made++;
-      return log.child(...args);
-    };
-    const counting = Object.create(log, { child: { value: child } });
-    lazyChildLogger.call(undefined, counting, { reqId: 'req-8' }, {});
-    expect(made).toBe(0);
-    lazyChildLogger.call(undefined, counting, { reqId: 'req-9' }, {}).info('now');
-    expect(made).toBe(1);
+  it('says what a fault did instead of a status', () => {
+    const { log, lines } = capture('info');
+    logAnswer(log, request({ path: '/plants', source: 'scenario flaky: reset' }), 0);
+    expect(lines[0]?.msg).toBe('POST /plants scenario flaky: reset');
+  });
+
+  it('writes nothing below its level', () => {
+    const { log, lines } = capture('warn');
+    logAnswer(log, request(), 200);
+    expect(lines).toEqual([]);
+  });
+
+  it('takes the path without its query string', () => {
+    expect(pathOf('/plants?x=1')).toBe('/plants');
+    expect(pathOf('/plants')).toBe('/plants');
   });
 });

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { stringifyJson } from '../json/stringify-json.js';
 import type { MockResponse } from '../pipeline/types.js';
 
@@ -45,6 +45,17 @@ export class HeldConnections {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Told of every answer sendResponse() writes, once it is written, and of a fault as status 0 (no
+     * answer): where the server keeps its journal, metrics and log line. One call instead of an
+     * onResponse hook, whose per-request machinery costs more than the work it would run.
+     */
+    answered?: (request: FastifyRequest, reply: FastifyReply, status: number) => void;
+  }
+}
+
 /** Reply stage: writes a MockResponse as it is (after its delay, or misbehaving as its fault says); JSON bodies keep every digit of big integers. */
 export function sendResponse(reply: FastifyReply, response: MockResponse, held?: HeldConnections): FastifyReply | Promise<FastifyReply> {
   if (response.delayMs && held) return held.wait(response.delayMs).then(() => write(reply, response, held));
@@ -54,9 +65,7 @@ export function sendResponse(reply: FastifyReply, response: MockResponse, held?:
 function write(reply: FastifyReply, response: MockResponse, held: HeldConnections | undefined): FastifyReply {
   const socket = reply.raw.socket as Socket | null;
   if (response.fault && response.fault !== 'malformed-json' && socket && typeof socket.destroy === 'function') {
-    // A hijacked reply never reaches the onResponse log line: say here what happened to it.
-    const { method, url, exchange } = reply.request;
-    reply.log.info(`${method} ${url.split('?', 1)[0]} ${exchange?.source ?? `fault=${response.fault}`}`);
+    reply.server.answered?.(reply.request, reply, 0);
     reply.hijack();
     if (response.fault === 'reset') {
       if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
@@ -67,12 +76,16 @@ function write(reply: FastifyReply, response: MockResponse, held: HeldConnection
     return reply;
   }
   reply.code(response.status).headers(response.headers);
-  if (response.body === undefined) return reply.send();
-  if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
-  const whole = stringifyJson(response.body);
-  // A cut-short document: what a proxy or a crashed server sends halfway through.
-  const text = response.fault === 'malformed-json' ? whole.slice(0, Math.max(1, Math.floor(whole.length / 2))) : whole;
-  const exchange = reply.request.exchange;
-  if (exchange !== undefined) exchange.responseText = text;
-  return reply.send(text);
+  if (response.body === undefined) reply.send();
+  else {
+    if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
+    const whole = stringifyJson(response.body);
+    // A cut-short document: what a proxy or a crashed server sends halfway through.
+    const text = response.fault === 'malformed-json' ? whole.slice(0, Math.max(1, Math.floor(whole.length / 2))) : whole;
+    const exchange = reply.request.exchange;
+    if (exchange !== undefined) exchange.responseText = text;
+    reply.send(text);
+  }
+  reply.server.answered?.(reply.request, reply, reply.statusCode);
+  return reply;
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { elapsedMs } from '../http/request-logger.js';
 import type { Exchange } from '../pipeline/types.js';
 import type { NewJournalEntry } from './journal.js';
 
@@ -16,8 +17,9 @@ export function entryOf(request: FastifyRequest, reply: FastifyReply, exchange: 
   const raw = exchange ? exchange.rawBody : Buffer.isBuffer(request.body) ? request.body : undefined;
   const session = request.headers[SESSION_HEADER];
   const queryAt = request.url.indexOf('?');
+  const elapsed = elapsedMs(request);
   return {
-    time: Date.now() - reply.elapsedTime,
+    time: Date.now() - elapsed,
     session: typeof session === 'string' ? session : undefined,
     method: request.method,
     path: exchange?.path ?? (queryAt === -1 ? request.url : request.url.slice(0, queryAt)),
@@ -31,7 +33,7 @@ export function entryOf(request: FastifyRequest, reply: FastifyReply, exchange: 
     status: reply.statusCode,
     responseHeaders: reply.getHeaders(),
     responseBody: keptText(exchange?.responseText),
-    durationMs: reply.elapsedTime,
+    durationMs: elapsed,
   };
 }
 

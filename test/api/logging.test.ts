@@ -25,6 +25,16 @@ describe('logging', () => {
     expect(ids[1]).not.toBe(ids[0]);
   });
 
+  it("logs requests to the mock's own endpoints and CORS preflights too", async () => {
+    const { lines, logStream } = capture();
+    const server = await mockServer({ logLevel: 'info', logStream });
+    await server.inject({ method: 'GET', url: '/__mock/health' });
+    await server.inject({ method: 'OPTIONS', url: '/plants', headers: { origin: 'http://x', 'access-control-request-method': 'POST' } });
+    const messages = lines.map((l) => JSON.parse(l).msg as string);
+    expect(messages[0]).toMatch(/^GET \/__mock\/health 200 \d+\.\dms$/);
+    expect(messages[1]).toMatch(/^OPTIONS \/plants 204 \d+\.\dms$/);
+  });
+
   it('never writes a bearer token to the log, even at trace level', async () => {
     const { lines, logStream } = capture();
     const server = await mockServer({ logLevel: 'trace', logStream });
