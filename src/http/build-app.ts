@@ -75,7 +75,10 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     generator,
     dynamic: options.dynamic,
   });
-  guardAdminRoutes(app, { token: options.adminToken, answered: (request, reply) => logAnswer(log, request, reply.statusCode) });
+  guardAdminRoutes(app, {
+    token: options.adminToken,
+    answered: (request, reply) => logAnswer(log, request, reply.statusCode, elapsedMs(request)),
+  });
   const journal = new Journal(options.journalSize);
   const metrics = createMetrics(() => journal.size);
   registerAdminRoutes(app, { spec, scenarios, journal, metrics });
@@ -149,12 +152,13 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   app.decorate('answered', (request: FastifyRequest, reply: FastifyReply, status: number) => {
     // The mock's own endpoints log from their own hook and are neither journalled nor counted.
     if (request.adminRoute) return;
-    logAnswer(log, request, status);
+    const elapsed = elapsedMs(request);
+    logAnswer(log, request, status, elapsed);
     if (journal.capacity > 0) {
-      const entry = entryOf(request, reply, request.exchange);
+      const entry = entryOf(request, reply, elapsed);
       journal.record(status === 0 ? { ...entry, status, responseHeaders: {}, responseBody: undefined } : entry);
     }
-    metrics.observe({ exchange: request.exchange, status, seconds: elapsedMs(request) / 1000 });
+    metrics.observe({ exchange: request.exchange, status, seconds: elapsed / 1000 });
   });
   return app;
 }

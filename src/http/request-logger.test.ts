@@ -8,29 +8,28 @@ function capture(logLevel: 'info' | 'warn') {
   const log = createLogger(resolveOptions({ logLevel }), { write: (line: string) => lines.push(JSON.parse(line)) });
   return { log, lines };
 }
-const request = (exchange?: object) =>
-  ({ id: 'req-7', method: 'POST', url: '/plants?x=1', exchange, startedAt: performance.now() - 1.234 }) as unknown as FastifyRequest;
+const request = (exchange?: object) => ({ id: 'req-7', method: 'POST', url: '/plants?x=1', exchange }) as unknown as FastifyRequest;
 
 describe('the answer log line', () => {
   it('says method, path, status, time and what answered, with the request id', () => {
     const { log, lines } = capture('info');
-    logAnswer(log, request({ path: '/plants', source: 'echo' }), 200);
-    logAnswer(log, request(), 404);
+    logAnswer(log, request({ path: '/plants', source: 'echo' }), 200, 1.234);
+    logAnswer(log, request(), 404, 1.234);
     expect(lines).toEqual([
-      expect.objectContaining({ level: 30, reqId: 'req-7', msg: expect.stringMatching(/^POST \/plants 200 1\.\dms echo$/) }),
-      expect.objectContaining({ level: 30, reqId: 'req-7', msg: expect.stringMatching(/^POST \/plants 404 1\.\dms$/) }),
+      expect.objectContaining({ level: 30, reqId: 'req-7', msg: 'POST /plants 200 1.2ms echo' }),
+      expect.objectContaining({ level: 30, reqId: 'req-7', msg: 'POST /plants 404 1.2ms' }),
     ]);
   });
 
   it('says what a fault did instead of a status', () => {
     const { log, lines } = capture('info');
-    logAnswer(log, request({ path: '/plants', source: 'scenario flaky: reset' }), 0);
+    logAnswer(log, request({ path: '/plants', source: 'scenario flaky: reset' }), 0, 1.234);
     expect(lines[0]?.msg).toBe('POST /plants scenario flaky: reset');
   });
 
   it('writes nothing below its level', () => {
     const { log, lines } = capture('warn');
-    logAnswer(log, request(), 200);
+    logAnswer(log, request(), 200, 1.234);
     expect(lines).toEqual([]);
   });
 

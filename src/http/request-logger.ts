@@ -18,12 +18,12 @@ export function createLogger(options: ResolvedOptions, stream: { write(line: str
  * The one line per answered request: method, path, status, time and what answered; for a request a
  * scenario's fault left without an answer (`status` 0), what happened instead.
  */
-export function logAnswer(logger: Logger, request: FastifyRequest, status: number): void {
+export function logAnswer(logger: Logger, request: FastifyRequest, status: number, elapsed: number): void {
   if (!logger.isLevelEnabled('info')) return;
   const exchange = request.exchange;
   const path = exchange?.path ?? pathOf(request.url);
   const source = exchange?.source ?? '';
-  const line = status === 0 ? `${request.method} ${path}` : `${request.method} ${path} ${status} ${elapsedMs(request).toFixed(1)}ms`;
+  const line = status === 0 ? `${request.method} ${path}` : `${request.method} ${path} ${status} ${elapsed.toFixed(1)}ms`;
   logger.info({ reqId: request.id }, source === '' ? line : `${line} ${source}`);
 }
 

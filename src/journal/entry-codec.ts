@@ -49,9 +49,25 @@ type Encoded = [
 ];
 
 export function decodeEntry(text: string): JournalEntry {
-  const [id, time, session, method, path, query, headers, bodyText, bodyBase64, bodySize, findings, source, operation, ...rest] =
-    JSON.parse(text) as Encoded;
-  const [status, responseHeaders, responseBody, durationMs] = rest;
+  const [
+    id,
+    time,
+    session,
+    method,
+    path,
+    query,
+    headers,
+    bodyText,
+    bodyBase64,
+    bodySize,
+    findings,
+    source,
+    operation,
+    status,
+    responseHeaders,
+    responseBody,
+    durationMs,
+  ] = JSON.parse(text) as Encoded;
   return {
     id,
     time,

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { elapsedMs } from '../http/request-logger.js';
-import type { Exchange } from '../pipeline/types.js';
+import { pathOf } from '../http/request-logger.js';
 import type { NewJournalEntry } from './journal.js';
 
 /** Bodies beyond this many bytes are kept truncated, so a full journal stays within a known bound. */
@@ -11,18 +10,18 @@ export const SESSION_HEADER = 'x-mock-session';
  * The journal entry of a finished request, from what the request path already built: references, not
  * copies (the journal writes it down as text at once), the body as the text the request path decoded
  * where it did. Bodies, sent and answered, are kept up to JOURNAL_BODY_LIMIT. Requests the pipeline
- * never saw (a body over the limit, a preflight) get an entry with what is known.
+ * never saw (a body over the limit, a preflight) get an entry with what is known. `elapsed`: milliseconds
+ * from arrival to answer.
  */
-export function entryOf(request: FastifyRequest, reply: FastifyReply, exchange: Exchange | undefined): NewJournalEntry {
+export function entryOf(request: FastifyRequest, reply: FastifyReply, elapsed: number): NewJournalEntry {
+  const exchange = request.exchange;
   const raw = exchange ? exchange.rawBody : Buffer.isBuffer(request.body) ? request.body : undefined;
   const session = request.headers[SESSION_HEADER];
-  const queryAt = request.url.indexOf('?');
-  const elapsed = elapsedMs(request);
   return {
     time: Date.now() - elapsed,
     session: typeof session === 'string' ? session : undefined,
     method: request.method,
-    path: exchange?.path ?? (queryAt === -1 ? request.url : request.url.slice(0, queryAt)),
+    path: exchange?.path ?? pathOf(request.url),
     query: exchange?.query ?? (request.query as Record<string, unknown>) ?? {},
     headers: request.headers,
     body: keptBody(raw, exchange?.bodyText),

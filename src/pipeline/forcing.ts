@@ -11,7 +11,7 @@ export interface Forcing {
 
 const KEYS = ['code', 'example', 'dynamic', 'seed'] as const;
 type Key = (typeof KEYS)[number];
-const QUERY_NAMES = KEYS.map((key) => `__${key}`);
+const QUERY_NAMES = KEYS.map((key) => [key, `__${key}`] as const);
 
 /**
  * Forcing: reads `Prefer` and the `__code`/`__example`/`__dynamic`/`__seed` query fallback (the header
@@ -20,10 +20,10 @@ const QUERY_NAMES = KEYS.map((key) => `__${key}`);
 export const readForcing: Stage = (exchange) => {
   const header = exchange.headers.prefer;
   // Most requests force nothing: answer them without building anything.
-  if (header === undefined && !QUERY_NAMES.some((name) => exchange.query[name] !== undefined)) return [];
+  if (header === undefined && !QUERY_NAMES.some(([, name]) => exchange.query[name] !== undefined)) return [];
   const raw = new Map<Key, string>();
-  for (const key of KEYS) {
-    const value = exchange.query[`__${key}`];
+  for (const [key, name] of QUERY_NAMES) {
+    const value = exchange.query[name];
     if (value !== undefined) raw.set(key, Array.isArray(value) ? String(value[value.length - 1]) : value);
   }
   const prefer = Array.isArray(header) ? header.join(',') : header;
