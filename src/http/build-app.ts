@@ -14,8 +14,8 @@ import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
 import { type LoadedSpec, loadSpec } from '../spec/load-spec.js';
 import { applyCors } from './cors.js';
 import { answerOverLimits, limitServerOptions, registerLimits } from './limits.js';
-import { asyncStdout } from './log-destination.js';
-import { createLogger, elapsedMs, logAnswer, pathOf } from './request-logger.js';
+import { asyncFd } from './log-destination.js';
+import { answerLog, createLogger, elapsedMs, pathOf } from './request-logger.js';
 import { HeldConnections, sendResponse } from './send-response.js';
 
 declare module 'fastify' {
@@ -37,9 +37,10 @@ export interface AppParts {
 
 /** The Fastify app, built apart from listen() so tests can use inject(). */
 export async function buildApp({ options, spec, generator }: AppParts): Promise<FastifyInstance> {
-  const stdout = options.logStream === undefined && options.logLevel !== 'silent' ? asyncStdout() : undefined;
+  const stdout = options.logStream === undefined && options.logLevel !== 'silent' ? asyncFd(1) : undefined;
   const logStream = options.logStream ?? stdout;
   const log = createLogger(options, logStream);
+  const logAnswer = answerLog(log, logStream);
   const app = Fastify({
     // The mock logs through its own logger (see request-logger.ts), never headers, so never a token.
     logger: false,
@@ -77,7 +78,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   });
   guardAdminRoutes(app, {
     token: options.adminToken,
-    answered: (request, reply) => logAnswer(log, request, reply.statusCode, elapsedMs(request)),
+    answered: (request, reply) => logAnswer(request, reply.statusCode, elapsedMs(request)),
   });
   const journal = new Journal(options.journalSize);
   const metrics = createMetrics(() => journal.size);
@@ -153,7 +154,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     // The mock's own endpoints log from their own hook and are neither journalled nor counted.
     if (request.adminRoute) return;
     const elapsed = elapsedMs(request);
-    logAnswer(log, request, status, elapsed);
+    logAnswer(request, status, elapsed);
     if (journal.capacity > 0) {
       const entry = entryOf(request, reply, elapsed);
       journal.record(status === 0 ? { ...entry, status, responseHeaders: {}, responseBody: undefined } : entry);

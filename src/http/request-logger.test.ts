@@ -1,36 +1,47 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../options.js';
-import { createLogger, logAnswer, pathOf } from './request-logger.js';
+import { answerLog, createLogger, pathOf } from './request-logger.js';
 
 function capture(logLevel: 'info' | 'warn') {
-  const lines: Record<string, unknown>[] = [];
-  const log = createLogger(resolveOptions({ logLevel }), { write: (line: string) => lines.push(JSON.parse(line)) });
-  return { log, lines };
+  const texts: string[] = [];
+  const stream = { write: (line: string) => texts.push(line) };
+  const log = createLogger(resolveOptions({ logLevel }), stream);
+  return { log, logAnswer: answerLog(log, stream), texts, lines: () => texts.map((line) => JSON.parse(line)) };
 }
 const request = (exchange?: object) => ({ id: 'req-7', method: 'POST', url: '/plants?x=1', exchange }) as unknown as FastifyRequest;
 
 describe('the answer log line', () => {
   it('says method, path, status, time and what answered, with the request id', () => {
-    const { log, lines } = capture('info');
-    logAnswer(log, request({ path: '/plants', source: 'echo' }), 200, 1.234);
-    logAnswer(log, request(), 404, 1.234);
-    expect(lines).toEqual([
+    const { logAnswer, lines } = capture('info');
+    logAnswer(request({ path: '/plants', source: 'echo' }), 200, 1.234);
+    logAnswer(request(), 404, 1.234);
+    expect(lines()).toEqual([
       expect.objectContaining({ level: 30, reqId: 'req-7', msg: 'POST /plants 200 1.2ms echo' }),
       expect.objectContaining({ level: 30, reqId: 'req-7', msg: 'POST /plants 404 1.2ms' }),
     ]);
   });
 
+  it('is the line pino writes for the same message, key for key and in the same order', () => {
+    const { log, logAnswer, texts } = capture('info');
+    const exchange = { path: '/plants/"quoted"\\', source: 'scenario ünïcode \u2028 "x"' };
+    logAnswer(request(exchange), 200, 1.234);
+    log.info({ reqId: 'req-7' }, `POST ${exchange.path} 200 1.2ms ${exchange.source}`);
+    const withoutTime = (line: string | undefined) => line?.replace(/"time":\d+/, '"time":0');
+    expect(texts).toHaveLength(2);
+    expect(withoutTime(texts[0])).toBe(withoutTime(texts[1]));
+  });
+
   it('says what a fault did instead of a status', () => {
-    const { log, lines } = capture('info');
-    logAnswer(log, request({ path: '/plants', source: 'scenario flaky: reset' }), 0, 1.234);
-    expect(lines[0]?.msg).toBe('POST /plants scenario flaky: reset');
+    const { logAnswer, lines } = capture('info');
+    logAnswer(request({ path: '/plants', source: 'scenario flaky: reset' }), 0, 1.234);
+    expect(lines()[0]?.msg).toBe('POST /plants scenario flaky: reset');
   });
 
   it('writes nothing below its level', () => {
-    const { log, lines } = capture('warn');
-    logAnswer(log, request(), 200, 1.234);
-    expect(lines).toEqual([]);
+    const { logAnswer, texts } = capture('warn');
+    logAnswer(request(), 200, 1.234);
+    expect(texts).toEqual([]);
   });
 
   it('takes the path without its query string', () => {

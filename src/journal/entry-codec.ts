@@ -1,21 +1,25 @@
-import type { JournalEntry } from './journal.js';
+import type { JournalEntry, NewJournalEntry } from './journal.js';
 
 /**
- * One journal entry as one JSON text, fields in a fixed order: what the journal keeps of a request
- * (see text-ring.ts for why it keeps text rather than objects). Body bytes that are not UTF-8 travel
- * as base64.
+ * One journal entry as one text: what the journal keeps of a request (see text-ring.ts for why it
+ * keeps text rather than objects). The fields go in a JSON array on the first line, in a fixed order;
+ * the request and response bodies follow it as they are, their lengths in that array, since they are
+ * mostly JSON texts that JSON.stringify would escape character by character. Body bytes that are not
+ * UTF-8 travel as base64 in the array.
  */
-export function encodeEntry(entry: JournalEntry): string {
+export function encodeEntry(id: number, entry: NewJournalEntry): string {
   const { body } = entry;
-  return JSON.stringify([
-    entry.id,
+  const bodyText = typeof body === 'string' ? body : '';
+  const responseBody = entry.responseBody ?? '';
+  const fields = JSON.stringify([
+    id,
     entry.time,
     entry.session ?? null,
     entry.method,
     entry.path,
     entry.query,
     entry.headers,
-    typeof body === 'string' ? body : null,
+    typeof body === 'string' ? body.length : null,
     Buffer.isBuffer(body) ? body.toString('base64') : null,
     entry.bodySize,
     entry.findings ?? null,
@@ -23,12 +27,13 @@ export function encodeEntry(entry: JournalEntry): string {
     entry.operation ?? null,
     entry.status,
     entry.responseHeaders,
-    entry.responseBody ?? null,
+    entry.responseBody === undefined ? null : responseBody.length,
     entry.durationMs,
   ]);
+  return `${fields}\n${bodyText}${responseBody}`;
 }
 
-type Encoded = [
+type Fields = [
   number,
   number,
   string | null,
@@ -36,7 +41,7 @@ type Encoded = [
   string,
   JournalEntry['query'],
   JournalEntry['headers'],
-  string | null,
+  number | null,
   string | null,
   number,
   JournalEntry['findings'] | null,
@@ -44,11 +49,13 @@ type Encoded = [
   string | null,
   number,
   JournalEntry['responseHeaders'],
-  string | null,
+  number | null,
   number,
 ];
 
 export function decodeEntry(text: string): JournalEntry {
+  // JSON.stringify never writes a raw line break, so the first one ends the fields.
+  const bodiesAt = text.indexOf('\n') + 1;
   const [
     id,
     time,
@@ -57,7 +64,7 @@ export function decodeEntry(text: string): JournalEntry {
     path,
     query,
     headers,
-    bodyText,
+    bodyLength,
     bodyBase64,
     bodySize,
     findings,
@@ -65,9 +72,11 @@ export function decodeEntry(text: string): JournalEntry {
     operation,
     status,
     responseHeaders,
-    responseBody,
+    responseBodyLength,
     durationMs,
-  ] = JSON.parse(text) as Encoded;
+  ] = JSON.parse(text.slice(0, bodiesAt - 1)) as Fields;
+  const responseAt = bodiesAt + (bodyLength ?? 0);
+  const bodyText = bodyLength === null ? undefined : text.slice(bodiesAt, responseAt);
   return {
     id,
     time,
@@ -76,14 +85,14 @@ export function decodeEntry(text: string): JournalEntry {
     path,
     query,
     headers,
-    body: bodyBase64 !== null ? Buffer.from(bodyBase64, 'base64') : (bodyText ?? undefined),
+    body: bodyBase64 !== null ? Buffer.from(bodyBase64, 'base64') : bodyText,
     bodySize,
     findings: findings ?? undefined,
     source,
     operation: operation ?? undefined,
     status,
     responseHeaders,
-    responseBody: responseBody ?? undefined,
+    responseBody: responseBodyLength === null ? undefined : text.slice(responseAt, responseAt + responseBodyLength),
     durationMs,
   };
 }

@@ -64,9 +64,9 @@ export class Journal {
 
   record(entry: NewJournalEntry): void {
     if (this.capacity === 0) return;
-    const stored: JournalEntry = { id: this.#nextId++, ...entry };
-    this.#ring.push(encodeEntry(stored));
-    if (this.#listeners.size > 0) this.#emit({ type: 'entry', entry: stored });
+    const id = this.#nextId++;
+    this.#ring.push(encodeEntry(id, entry));
+    if (this.#listeners.size > 0) this.#emit({ type: 'entry', entry: { id, ...entry } });
   }
 
   /** Entries oldest first. */
@@ -79,7 +79,7 @@ export class Journal {
     const before = this.#ring.size;
     const kept = session === undefined ? [] : this.entries().filter((e) => e.session !== session);
     this.#ring.clear();
-    for (const entry of kept) this.#ring.push(encodeEntry(entry));
+    for (const entry of kept) this.#ring.push(encodeEntry(entry.id, entry));
     this.#emit(session === undefined ? { type: 'clear' } : { type: 'clear', session });
     return before - kept.length;
   }

@@ -33,7 +33,10 @@ export class TextRing {
   push(text: string): boolean {
     const room = this.#bytes.length;
     if (this.capacity === 0 || text.length > room) return false;
-    const length = Buffer.byteLength(text, 'utf8');
+    // At most 3 bytes per UTF-16 unit. When that bound fits without wrapping or evicting by bytes, so
+    // does the text, wherever its exact length falls: it is measured only when the bound does not fit.
+    const bound = text.length * 3;
+    const length = this.#fitsAsIs(bound) ? bound : Buffer.byteLength(text, 'utf8');
     if (length > room) return false;
     let start = this.#written;
     // A text never wraps around the end: it starts the next lap instead.
@@ -41,13 +44,22 @@ export class TextRing {
     const end = start + length;
     if (this.#count === this.capacity) this.#dropOldest();
     while (this.#count > 0 && this.#startOf(this.#oldest) < end - room) this.#dropOldest();
-    this.#bytes.write(text, start % room, length, 'utf8');
+    const written = this.#bytes.write(text, start % room, length, 'utf8');
     const slot = (this.#oldest + this.#count) % this.capacity;
     this.#starts[slot] = start;
-    this.#lengths[slot] = length;
+    this.#lengths[slot] = written;
     this.#count++;
-    this.#written = end;
+    this.#written = start + written;
     return true;
+  }
+
+  /** Whether `length` bytes fit after the last text without wrapping or evicting any text but by count. */
+  #fitsAsIs(length: number): boolean {
+    const room = this.#bytes.length;
+    if ((this.#written % room) + length > room) return false;
+    const firstKept = this.#count === this.capacity ? 1 : 0;
+    if (this.#count <= firstKept) return true;
+    return this.#startOf((this.#oldest + firstKept) % this.capacity) >= this.#written + length - room;
   }
 
   /** The texts, oldest first. */

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { decodeEntry, encodeEntry } from './entry-codec.js';
+import type { JournalEntry } from './journal.js';
+
+const entry: JournalEntry = {
+  id: 7,
+  time: 1_795_000_000_000,
+  session: 'team-a',
+  method: 'POST',
+  path: '/plants',
+  query: { __example: 'monstera' },
+  headers: { 'content-type': 'application/json', 'x-list': 'a, b' },
+  body: '{"id":1,"name":"Monstera\\n\\"deliciosa\\""}',
+  bodySize: 41,
+  findings: [{ kind: 'body', path: 'body.id', message: 'must be integer' }] as unknown as JournalEntry['findings'],
+  source: 'example monstera',
+  operation: 'createPlant',
+  status: 200,
+  responseHeaders: { 'content-type': 'application/json; charset=utf-8', 'content-length': 34 },
+  responseBody: '{"name":"Monstera"}',
+  durationMs: 0.4123,
+};
+
+describe('the journal entry codec', () => {
+  it('gives back the entry it encoded', () => {
+    expect(decodeEntry(encodeEntry(entry.id, entry))).toEqual(entry);
+  });
+
+  it('keeps bodies with line breaks, quotes and any Unicode exactly', () => {
+    const tricky = { ...entry, body: 'line one\nline "two"\r\n\u2028🌿é', responseBody: '\n\n{"ü":"\\u0000"}\n' };
+    expect(decodeEntry(encodeEntry(tricky.id, tricky))).toEqual(tricky);
+  });
+
+  it('tells no body from an empty one, and keeps bytes that are not UTF-8', () => {
+    const none = { ...entry, body: undefined, responseBody: undefined, session: undefined, findings: undefined, operation: undefined };
+    expect(decodeEntry(encodeEntry(none.id, none))).toEqual(none);
+    const empty = { ...entry, body: '', responseBody: '' };
+    expect(decodeEntry(encodeEntry(empty.id, empty))).toEqual(empty);
+    const bytes = { ...entry, body: Buffer.from([0xff, 0xfe, 0x0a, 0x00]) };
+    expect(decodeEntry(encodeEntry(bytes.id, bytes))).toEqual(bytes);
+  });
+});
