@@ -1,12 +1,15 @@
-// Bundles the compiled CLI (dist/cli/run.js and everything it imports) into that one file, so that the
-// CLI's start-up resolves and reads one module instead of ~900. Run by `npm run build` after tsc;
-// dist/index.js (the programmatic API) stays tsc's output.
+// Bundles the compiled CLI (dist/cli/run.js and everything it imports) into one CommonJS file,
+// dist/cli/run.cjs, so that the CLI's start-up resolves and reads one module instead of ~900. CommonJS
+// because on Node 20 the entry (main.js) runs it through vm.Script with V8's code cache, which only takes
+// scripts. Run by `npm run build` after tsc; dist/index.js (the programmatic API) stays tsc's output.
+import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const cli = fileURLToPath(new URL('../dist/cli/run.js', import.meta.url));
+const bundle = fileURLToPath(new URL('../dist/cli/run.cjs', import.meta.url));
 
 /**
  * src/prism/ loads Prism (CommonJS) with `createRequire`, some anchored at prism-http so that Prism's own
@@ -62,14 +65,14 @@ const jsoncParserAsModule = {
 
 const result = await build({
   entryPoints: [cli],
-  outfile: cli,
-  allowOverwrite: true,
+  outfile: bundle,
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
-  // Bundled CommonJS (Fastify, Prism...) calls require() for Node's built-ins.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  // The ES modules bundled (ours, yargs) locate files from import.meta.url: the bundle's own URL.
+  define: { 'import.meta.url': '__bundleUrl' },
+  banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   plugins: [prismRequires, jsoncParserAsModule],
   logLevel: 'warning',
   write: false,
@@ -77,13 +80,15 @@ const result = await build({
 // A require() esbuild could not follow fails at run time, on the code path that reaches it: refuse to
 // write such a bundle (a relative specifier left to runtime, or require handed around as a value).
 const [output] = result.outputFiles;
-const unfollowed = /__require\(["']\.|[(,]\s*__require\s*[,)]/.exec(output.text);
+const unfollowed = /\b(?:__)?require\(["']\.|[(,]\s*(?:__)?require\s*[,)]/.exec(output.text);
 if (unfollowed) throw new Error(`bundle-cli: a require() esbuild cannot follow: ${unfollowed[0]}`);
 // V8 keeps a module's source text in memory while the module lives, and one character beyond ASCII makes
 // all of it a two-byte string: twice the memory (the bundle has two, in a comment and a regular expression).
 // Written as \u escapes, they mean the same in strings, regular expressions and comments.
 // Each UTF-16 unit beyond ASCII (surrogate halves included) becomes one escape.
 const ascii = output.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-await writeFile(cli, ascii);
-// tsc's map describes the unbundled file.
-await rm(`${cli}.map`, { force: true });
+// The id the code cache is keyed by (src/cli/code-cache.ts): a new build never runs an old build's code.
+const buildId = createHash('sha256').update(ascii).digest('hex').slice(0, 32);
+await writeFile(bundle, `${ascii}\n//# buildId=${buildId}\n`);
+// tsc's unbundled entry and its map: the bundle replaces them.
+await Promise.all([cli, `${cli}.map`, cli.replace(/\.js$/, '.d.ts')].map((file) => rm(file, { force: true })));
