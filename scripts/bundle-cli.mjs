@@ -5,7 +5,10 @@
 import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
 
 const cli = fileURLToPath(new URL('../dist/cli/run.js', import.meta.url));
@@ -74,7 +77,8 @@ const lodashFpSetOnly = {
   setup(builder) {
     builder.onResolve({ filter: /^lodash\/fp$/ }, async ({ importer, resolveDir }) => {
       const used = new Set([...(await readFile(importer, 'utf8')).matchAll(/\bfp_1\.(\w+)/g)].map(([, name]) => name));
-      if ([...used].join() !== 'set') throw new Error(`${importer}: uses lodash/fp's ${[...used].join(', ') || 'nothing known'}, not only set`);
+      if ([...used].join() !== 'set')
+        throw new Error(`${importer}: uses lodash/fp's ${[...used].join(', ') || 'nothing known'}, not only set`);
       return { path: 'lodash-fp-set', namespace: 'lodash-fp-set-only', pluginData: { resolveDir } };
     });
     builder.onLoad({ filter: /.*/, namespace: 'lodash-fp-set-only' }, ({ pluginData }) => ({
@@ -82,6 +86,32 @@ const lodashFpSetOnly = {
       resolveDir: pluginData.resolveDir,
       loader: 'js',
     }));
+  },
+};
+
+/**
+ * The scenario-file validator compiled ahead of time: Ajv's standalone code for the schema, made with the
+ * options the module compiles it with, replaces its compile at start-up. Ajv documents standalone code as
+ * the same validation functions, only without compiling them; the build fails should the line change.
+ */
+const precompiledFileSchema = {
+  name: 'precompiled-file-schema',
+  setup(builder) {
+    const compileLine =
+      "const validate = new Ajv(FILE_SCHEMA_AJV_OPTIONS).compile(JSON.parse(readFileSync(SCENARIO_FILE_SCHEMA, 'utf8')));";
+    builder.onLoad({ filter: /[\\/]dist[\\/]scenarios[\\/]file-schema\.js$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      if (!source.includes(compileLine)) throw new Error(`${path}: the schema's compile is not the line the bundler replaces`);
+      return { contents: source.replace(compileLine, "const validate = require('precompiled:file-schema');"), loader: 'js' };
+    });
+    builder.onResolve({ filter: /^precompiled:file-schema$/ }, () => ({ path: 'file-schema', namespace: 'precompiled' }));
+    builder.onLoad({ filter: /.*/, namespace: 'precompiled' }, async () => {
+      const { FILE_SCHEMA_AJV_OPTIONS, SCENARIO_FILE_SCHEMA } = await import('../dist/scenarios/file-schema.js');
+      const ajv = new Ajv({ ...FILE_SCHEMA_AJV_OPTIONS, code: { source: true } });
+      const validate = ajv.compile(JSON.parse(await readFile(SCENARIO_FILE_SCHEMA, 'utf8')));
+      // Its require()s of Ajv's run-time helpers resolve from here, as the module's import of Ajv does.
+      return { contents: standaloneCode(ajv, validate), resolveDir: dirname(fileURLToPath(import.meta.url)), loader: 'js' };
+    });
   },
 };
 
@@ -95,7 +125,7 @@ const result = await build({
   // The ES modules bundled (ours, yargs) locate files from import.meta.url: the bundle's own URL.
   define: { 'import.meta.url': '__bundleUrl' },
   banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [prismRequires, jsoncParserAsModule, lodashFpSetOnly],
+  plugins: [prismRequires, jsoncParserAsModule, lodashFpSetOnly, precompiledFileSchema],
   logLevel: 'warning',
   write: false,
 });
