@@ -22,8 +22,11 @@ const bundle = fileURLToPath(new URL('../dist/cli/run.cjs', import.meta.url));
  */
 
 /**
- * Left to Node: Prism's reference parser pulls in node-fetch, whose whatwg-url and tr46 use Node APIs that
- * print deprecation warnings (punycode, url.parse) on Node >= 22 unless the caller lives in node_modules.
+ * Left to Node where it has a compile cache (22.1+, main.js): Prism's reference parser calls url.resolve and
+ * pulls in node-fetch, whose whatwg-url and tr46 use Node APIs that print deprecation warnings (url.parse,
+ * punycode) on Node >= 22 unless the caller lives in node_modules; Node's compile cache covers it there.
+ * Bundled as well, and loaded from the bundle on older Node, which warns about neither and whose code
+ * cache (src/cli/code-cache.ts) only covers the bundle: loaded by Node, its ~40 modules cost ~40 ms.
  */
 const LEFT_TO_NODE = new Set(['@stoplight/json-schema-ref-parser']);
 
@@ -41,9 +44,10 @@ const prismRequires = {
         if (!leftToNode && new RegExp(`\\b${name}\\b`).test(source.replace(line, '').replace(call, ''))) {
           throw new Error(`${path}: ${name} is used other than as ${name}('specifier'); cannot bundle it`);
         }
-        source = source.replace(call, (whole, specifier) =>
-          LEFT_TO_NODE.has(specifier) ? whole : `require(${JSON.stringify(from.resolve(specifier))})`,
-        );
+        source = source.replace(call, (whole, specifier) => {
+          const bundled = `require(${JSON.stringify(from.resolve(specifier))})`;
+          return LEFT_TO_NODE.has(specifier) ? `(require('node:module').enableCompileCache ? ${whole} : ${bundled})` : bundled;
+        });
         // The declaration stays only for what is still loaded at run time.
         if (!leftToNode) source = source.replace(line, '');
       }
