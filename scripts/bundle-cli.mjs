@@ -119,6 +119,28 @@ const precompiledFileSchema = {
   },
 };
 
+/**
+ * yargs' help layout (cliui, wrap-ansi) measures text with string-width, each copy of which makes an
+ * Intl.Segmenter when loaded: ICU's break rules, ~10 ms of every start-up, for help text most runs never
+ * print. Here each copy makes it on its first use instead (the build fails should a copy use it otherwise).
+ */
+const lazySegmenters = {
+  name: 'lazy-segmenters',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      const declaration = 'const segmenter = new Intl.Segmenter();';
+      const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      const uses = code.match(/\bsegmenter\b[^;]*/g) ?? [];
+      if (!source.includes(declaration) || uses.slice(1).some((use) => !use.startsWith('segmenter.segment('))) {
+        throw new Error(`${path}: its Intl.Segmenter is not made and used as the bundler expects`);
+      }
+      const lazy = 'let madeSegmenter; const segmenter = { segment: (text) => (madeSegmenter ??= new Intl.Segmenter()).segment(text) };';
+      return { contents: source.replace(declaration, lazy), loader: 'js' };
+    });
+  },
+};
+
 const result = await build({
   entryPoints: [cli],
   outfile: bundle,
@@ -129,7 +151,7 @@ const result = await build({
   // The ES modules bundled (ours, yargs) locate files from import.meta.url: the bundle's own URL.
   define: { 'import.meta.url': '__bundleUrl' },
   banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [prismRequires, jsoncParserAsModule, lodashFpSetOnly, precompiledFileSchema],
+  plugins: [prismRequires, jsoncParserAsModule, lodashFpSetOnly, precompiledFileSchema, lazySegmenters],
   logLevel: 'warning',
   write: false,
 });
