@@ -50,16 +50,17 @@ export function requireWithCodeCache(file: string, cacheDir: string | undefined)
     fromCache: cached,
     save() {
       if (cached || cacheFile === undefined || cacheDir === undefined) return;
+      // Written aside and renamed: a process starting meanwhile reads a whole cache or none.
+      const partial = `${cacheFile}.${process.pid}.tmp`;
       try {
         mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
         if (!ownedDirectory(cacheDir)) return;
-        // Written aside and renamed: a process starting meanwhile reads a whole cache or none.
-        const partial = `${cacheFile}.${process.pid}.tmp`;
         writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
         renameSync(partial, cacheFile);
         prune(cacheDir);
       } catch {
         // No cache this time (read-only or full disk, no permission): start-up is slower, nothing else.
+        removeIfThere(partial);
       }
     },
   };
@@ -78,6 +79,14 @@ function ownedDirectory(dir: string): boolean {
     return stat.isDirectory() && (uid === undefined || stat.uid === uid) && (stat.mode & 0o022) === 0;
   } catch {
     return false;
+  }
+}
+
+function removeIfThere(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // Its directory is gone or unreachable: so is the file.
   }
 }
 
