@@ -1,12 +1,18 @@
-// Bundles the compiled CLI (dist/cli/run.js and everything it imports) into that one file, so that the
-// CLI's start-up resolves and reads one module instead of ~900. Run by `npm run build` after tsc;
-// dist/index.js (the programmatic API) stays tsc's output.
+// Bundles the compiled CLI (dist/cli/run.js and everything it imports) into one CommonJS file,
+// dist/cli/run.cjs, so that the CLI's start-up resolves and reads one module instead of ~900. CommonJS
+// because on Node 20 the entry (main.js) runs it through vm.Script with V8's code cache, which only takes
+// scripts. Run by `npm run build` after tsc; dist/index.js (the programmatic API) stays tsc's output.
+import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
 
 const cli = fileURLToPath(new URL('../dist/cli/run.js', import.meta.url));
+const bundle = fileURLToPath(new URL('../dist/cli/run.cjs', import.meta.url));
 
 /**
  * src/prism/ loads Prism (CommonJS) with `createRequire`, some anchored at prism-http so that Prism's own
@@ -16,8 +22,11 @@ const cli = fileURLToPath(new URL('../dist/cli/run.js', import.meta.url));
  */
 
 /**
- * Left to Node: Prism's reference parser pulls in node-fetch, whose whatwg-url and tr46 use Node APIs that
- * print deprecation warnings (punycode, url.parse) on Node >= 22 unless the caller lives in node_modules.
+ * Left to Node where it has a compile cache (22.1+, main.js): Prism's reference parser calls url.resolve and
+ * pulls in node-fetch, whose whatwg-url and tr46 use Node APIs that print deprecation warnings (url.parse,
+ * punycode) on Node >= 22 unless the caller lives in node_modules; Node's compile cache covers it there.
+ * Bundled as well, and loaded from the bundle on older Node, which warns about neither and whose code
+ * cache (src/cli/code-cache.ts) only covers the bundle: loaded by Node, its ~40 modules cost ~40 ms.
  */
 const LEFT_TO_NODE = new Set(['@stoplight/json-schema-ref-parser']);
 
@@ -35,9 +44,10 @@ const prismRequires = {
         if (!leftToNode && new RegExp(`\\b${name}\\b`).test(source.replace(line, '').replace(call, ''))) {
           throw new Error(`${path}: ${name} is used other than as ${name}('specifier'); cannot bundle it`);
         }
-        source = source.replace(call, (whole, specifier) =>
-          LEFT_TO_NODE.has(specifier) ? whole : `require(${JSON.stringify(from.resolve(specifier))})`,
-        );
+        source = source.replace(call, (whole, specifier) => {
+          const bundled = `require(${JSON.stringify(from.resolve(specifier))})`;
+          return LEFT_TO_NODE.has(specifier) ? `(require('node:module').enableCompileCache ? ${whole} : ${bundled})` : bundled;
+        });
         // The declaration stays only for what is still loaded at run time.
         if (!leftToNode) source = source.replace(line, '');
       }
@@ -60,30 +70,114 @@ const jsoncParserAsModule = {
   },
 };
 
+/**
+ * Prism's security validator takes only `set` from lodash/fp, whose index converts all of lodash (a second
+ * copy of it, ~300 functions wrapped) when loaded: ~20 ms of start-up. It gets lodash's own per-method
+ * module instead, lodash/fp/set (the same conversion of the same function). The build fails should the
+ * validator ever use another lodash/fp function.
+ */
+const lodashFpSetOnly = {
+  name: 'lodash-fp-set-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^lodash\/fp$/ }, async ({ importer, resolveDir }) => {
+      const used = new Set([...(await readFile(importer, 'utf8')).matchAll(/\bfp_1\.(\w+)/g)].map(([, name]) => name));
+      if ([...used].join() !== 'set')
+        throw new Error(`${importer}: uses lodash/fp's ${[...used].join(', ') || 'nothing known'}, not only set`);
+      return { path: 'lodash-fp-set', namespace: 'lodash-fp-set-only', pluginData: { resolveDir } };
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'lodash-fp-set-only' }, ({ pluginData }) => ({
+      contents: "exports.set = require('lodash/fp/set');",
+      resolveDir: pluginData.resolveDir,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The scenario-file validator compiled ahead of time: Ajv's standalone code for the schema, made with the
+ * options the module compiles it with, replaces its compile at start-up. Ajv documents standalone code as
+ * the same validation functions, only without compiling them; the build fails should the line change.
+ */
+const precompiledFileSchema = {
+  name: 'precompiled-file-schema',
+  setup(builder) {
+    const compileLine =
+      "const validate = new Ajv(FILE_SCHEMA_AJV_OPTIONS).compile(JSON.parse(readFileSync(SCENARIO_FILE_SCHEMA, 'utf8')));";
+    builder.onLoad({ filter: /[\\/]dist[\\/]scenarios[\\/]file-schema\.js$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      if (!source.includes(compileLine)) throw new Error(`${path}: the schema's compile is not the line the bundler replaces`);
+      return { contents: source.replace(compileLine, "const validate = require('precompiled:file-schema');"), loader: 'js' };
+    });
+    builder.onResolve({ filter: /^precompiled:file-schema$/ }, () => ({ path: 'file-schema', namespace: 'precompiled' }));
+    builder.onLoad({ filter: /.*/, namespace: 'precompiled' }, async () => {
+      const { FILE_SCHEMA_AJV_OPTIONS, SCENARIO_FILE_SCHEMA } = await import('../dist/scenarios/file-schema.js');
+      const ajv = new Ajv({ ...FILE_SCHEMA_AJV_OPTIONS, code: { source: true } });
+      const validate = ajv.compile(JSON.parse(await readFile(SCENARIO_FILE_SCHEMA, 'utf8')));
+      // Its require()s of Ajv's run-time helpers resolve from here, as the module's import of Ajv does.
+      return { contents: standaloneCode(ajv, validate), resolveDir: dirname(fileURLToPath(import.meta.url)), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * yargs' help layout (cliui, wrap-ansi) measures text with string-width, each copy of which builds an
+ * Intl.Segmenter and Unicode property regular expressions when loaded (ICU's break rules and emoji data:
+ * ~20 ms of every start-up, for help text most runs never print). Here each copy's module body runs on
+ * its first call instead; the build fails should a copy export anything else.
+ */
+const lazyStringWidth = {
+  name: 'lazy-string-width',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      const imports = source.match(/^import [^;]+;$/gm) ?? [];
+      const body = imports.reduce((rest, line) => rest.replace(line, ''), source);
+      const exported = 'export default function stringWidth(';
+      if (body.split(/^export /m).length !== 2 || !body.includes(exported)) {
+        throw new Error(`${path}: exports other than the default stringWidth function; cannot defer its body`);
+      }
+      const deferred = body.replace(exported, 'function stringWidth(');
+      const contents = `${imports.join('\n')}
+let made;
+export default function stringWidth(...args) {
+  made ??= (() => {
+${deferred}
+    return stringWidth;
+  })();
+  return made(...args);
+}
+`;
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
 const result = await build({
   entryPoints: [cli],
-  outfile: cli,
-  allowOverwrite: true,
+  outfile: bundle,
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
-  // Bundled CommonJS (Fastify, Prism...) calls require() for Node's built-ins.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  plugins: [prismRequires, jsoncParserAsModule],
+  // The ES modules bundled (ours, yargs) locate files from import.meta.url: the bundle's own URL.
+  define: { 'import.meta.url': '__bundleUrl' },
+  banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  plugins: [prismRequires, jsoncParserAsModule, lodashFpSetOnly, precompiledFileSchema, lazyStringWidth],
   logLevel: 'warning',
   write: false,
 });
 // A require() esbuild could not follow fails at run time, on the code path that reaches it: refuse to
 // write such a bundle (a relative specifier left to runtime, or require handed around as a value).
 const [output] = result.outputFiles;
-const unfollowed = /__require\(["']\.|[(,]\s*__require\s*[,)]/.exec(output.text);
+const unfollowed = /\b(?:__)?require\(["']\.|[(,]\s*(?:__)?require\s*[,)]/.exec(output.text);
 if (unfollowed) throw new Error(`bundle-cli: a require() esbuild cannot follow: ${unfollowed[0]}`);
 // V8 keeps a module's source text in memory while the module lives, and one character beyond ASCII makes
 // all of it a two-byte string: twice the memory (the bundle has two, in a comment and a regular expression).
 // Written as \u escapes, they mean the same in strings, regular expressions and comments.
 // Each UTF-16 unit beyond ASCII (surrogate halves included) becomes one escape.
 const ascii = output.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-await writeFile(cli, ascii);
-// tsc's map describes the unbundled file.
-await rm(`${cli}.map`, { force: true });
+// The id the code cache is keyed by (src/cli/code-cache.ts): a new build never runs an old build's code.
+const buildId = createHash('sha256').update(ascii).digest('hex').slice(0, 32);
+await writeFile(bundle, `${ascii}\n//# buildId=${buildId}\n`);
+// tsc's unbundled entry and its map: the bundle replaces them.
+await Promise.all([cli, `${cli}.map`, cli.replace(/\.js$/, '.d.ts')].map((file) => rm(file, { force: true })));

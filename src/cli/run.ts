@@ -1,6 +1,12 @@
 import { MockConfigError } from '../config-error.js';
 import { parseArgs } from './parse-args.js';
 
+let startUpOver: (listening: boolean) => void = () => {};
+/** Settles once start-up is over, true when the server listens: the entry then saves the code cache. */
+export const started = new Promise<boolean>((resolve) => {
+  startUpOver = resolve;
+});
+
 /** The CLI: flags in, programmatic API called, one-line errors out. The only place that exits. */
 async function main(): Promise<number> {
   // Handlers first: as a container's PID 1, a SIGTERM that arrives before any handler exists is ignored
@@ -30,6 +36,7 @@ async function main(): Promise<number> {
     throw error;
   }
   process.stdout.write(`plantstore-mock listening on ${server.url} (spec: ${server.options.spec})\n`);
+  startUpOver(true);
   await stopRequested;
   // A second signal means "now": skip the graceful part.
   const now = () => process.exit(1);
@@ -41,11 +48,13 @@ async function main(): Promise<number> {
 
 main().then(
   (code) => {
+    startUpOver(false);
     process.exitCode = code;
     // Nothing of the mock's outlives close(); should a stray handle, the exit still comes promptly.
     setTimeout(() => process.exit(code), 500).unref();
   },
   (error: unknown) => {
+    startUpOver(false);
     const message =
       error instanceof MockConfigError
         ? asFlags(error.message)

@@ -1,4 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
@@ -34,6 +37,23 @@ describe('bad configuration through the real CLI', () => {
 
   it('names a spec that does not exist', async () => {
     expectOneLineError(await runCli(['--spec', fixture('nope.yaml')]), /cannot read spec .*nope\.yaml: no such file/);
+  });
+
+  // The CLI bundle checks scenario files with the schema compiled at build time (scripts/bundle-cli.mjs).
+  it.each([
+    ['    nonsense: 1\n    respond: { status: 200 }', '/rules/0 must NOT have additional properties "nonsense"'],
+    ['    respond: { error: { code: lowercase } }', '/rules/0/respond/error/code must match pattern "^[A-Z][A-Z0-9_]*$"'],
+  ])('names a scenario file that does not fit the format, and where: %s', async (rule, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'bad-scenario-'));
+    try {
+      mkdirSync(join(dir, 'scenarios'));
+      const file = join(dir, 'scenarios', 'bad.yaml');
+      writeFileSync(file, `description: x\nrules:\n  - operation: createPlant\n${rule}\n`);
+      const result = await runCli(['--port', '0', '--scenarios', join(dir, 'scenarios')]);
+      expectOneLineError(result, `scenario file ${file}: does not fit scenario-file.schema.json: ${message}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names an unknown flag', async () => {
