@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeEntry, encodeEntry } from './entry-codec.js';
 import type { JournalEntry } from './journal.js';
 
+const roundTrip = (entry: JournalEntry) => decodeEntry(encodeEntry(entry.id, entry).join(''));
+
 const entry: JournalEntry = {
   id: 7,
   time: 1_795_000_000_000,
@@ -23,20 +25,20 @@ const entry: JournalEntry = {
 
 describe('the journal entry codec', () => {
   it('gives back the entry it encoded', () => {
-    expect(decodeEntry(encodeEntry(entry.id, entry))).toEqual(entry);
+    expect(roundTrip(entry)).toEqual(entry);
   });
 
   it('keeps bodies with line breaks, quotes and any Unicode exactly', () => {
     const tricky = { ...entry, body: 'line one\nline "two"\r\n\u2028🌿é', responseBody: '\n\n{"ü":"\\u0000"}\n' };
-    expect(decodeEntry(encodeEntry(tricky.id, tricky))).toEqual(tricky);
+    expect(roundTrip(tricky)).toEqual(tricky);
   });
 
   it('tells no body from an empty one, and keeps bytes that are not UTF-8', () => {
     const none = { ...entry, body: undefined, responseBody: undefined, session: undefined, findings: undefined, operation: undefined };
-    expect(decodeEntry(encodeEntry(none.id, none))).toEqual(none);
+    expect(roundTrip(none)).toEqual(none);
     const empty = { ...entry, body: '', responseBody: '' };
-    expect(decodeEntry(encodeEntry(empty.id, empty))).toEqual(empty);
+    expect(roundTrip(empty)).toEqual(empty);
     const bytes = { ...entry, body: Buffer.from([0xff, 0xfe, 0x0a, 0x00]) };
-    expect(decodeEntry(encodeEntry(bytes.id, bytes))).toEqual(bytes);
+    expect(roundTrip(bytes)).toEqual(bytes);
   });
 });

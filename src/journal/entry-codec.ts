@@ -7,7 +7,7 @@ import type { JournalEntry, NewJournalEntry } from './journal.js';
  * mostly JSON texts that JSON.stringify would escape character by character. Body bytes that are not
  * UTF-8 travel as base64 in the array.
  */
-export function encodeEntry(id: number, entry: NewJournalEntry): string {
+export function encodeEntry(id: number, entry: NewJournalEntry): EncodedEntry {
   const { body } = entry;
   const bodyText = typeof body === 'string' ? body : '';
   const responseBody = entry.responseBody ?? '';
@@ -30,8 +30,11 @@ export function encodeEntry(id: number, entry: NewJournalEntry): string {
     entry.responseBody === undefined ? null : responseBody.length,
     entry.durationMs,
   ]);
-  return `${fields}\n${bodyText}${responseBody}`;
+  return [`${fields}\n`, bodyText, responseBody];
 }
+
+/** An entry's text in three parts, to be written one after the other: fields, request body, response body. */
+export type EncodedEntry = readonly [string, string, string];
 
 type Fields = [
   number,
@@ -53,6 +56,7 @@ type Fields = [
   number,
 ];
 
+/** The entry of a text made of encodeEntry()'s parts. */
 export function decodeEntry(text: string): JournalEntry {
   // JSON.stringify never writes a raw line break, so the first one ends the fields.
   const bodiesAt = text.indexOf('\n') + 1;

@@ -29,6 +29,29 @@ describe('Journal', () => {
     expect(journal.size).toBe(3);
   });
 
+  it('writes entries down when the event loop turn ends, or at once when read', async () => {
+    const journal = new Journal(10);
+    const heard: string[] = [];
+    journal.subscribe((event) => heard.push(event.type === 'entry' ? event.entry.path : 'clear'));
+    journal.record(entry('/a'));
+    journal.record(entry('/b'));
+    expect(heard).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual(['/a', '/b']);
+    journal.record(entry('/c'));
+    expect(journal.entries().map((e) => [e.id, e.path])).toEqual([
+      [1, '/a'],
+      [2, '/b'],
+      [3, '/c'],
+    ]);
+    expect(heard).toEqual(['/a', '/b', '/c']);
+    journal.record(entry('/d'));
+    expect(journal.size).toBe(4);
+    journal.record(entry('/e'));
+    expect(journal.clear()).toBe(5);
+    expect(heard).toEqual(['/a', '/b', '/c', '/d', '/e', 'clear']);
+  });
+
   it('clears one session and keeps recording in order afterwards', () => {
     const journal = new Journal(3);
     journal.record(entry('/a', 'x'));

@@ -52,6 +52,8 @@ export class Journal {
   readonly #ring: TextRing;
   #nextId = 1;
   readonly #listeners = new Set<(event: JournalEvent) => void>();
+  /** Entries recorded in this turn of the event loop, not yet written into the ring. */
+  #pending: NewJournalEntry[] = [];
 
   constructor(capacity: number) {
     this.capacity = capacity;
@@ -59,30 +61,49 @@ export class Journal {
   }
 
   get size(): number {
+    this.#writeDown();
     return this.#ring.size;
   }
 
+  /**
+   * Records an entry. It is written into the ring (and listeners hear of it) once the current turn of
+   * the event loop ends, together with the others of that turn, or at once when the journal is read:
+   * encoded one by one between answers, entries cost the request path several times what the same
+   * encoding costs in one batch (measured: about 10% of throughput under load). Until then the entry
+   * holds references only (see record-entry.ts), which die young either way.
+   */
   record(entry: NewJournalEntry): void {
     if (this.capacity === 0) return;
-    const id = this.#nextId++;
-    this.#ring.push(encodeEntry(id, entry));
-    if (this.#listeners.size > 0) this.#emit({ type: 'entry', entry: { id, ...entry } });
+    if (this.#pending.push(entry) === 1) setImmediate(this.#writeDown);
   }
 
   /** Entries oldest first. */
   entries(): JournalEntry[] {
+    this.#writeDown();
     return this.#ring.texts().map(decodeEntry);
   }
 
   /** Forgets the entries of one session (`session`), or all of them; returns how many were dropped. */
   clear(session?: string): number {
-    const before = this.#ring.size;
+    this.#writeDown();
     const kept = session === undefined ? [] : this.entries().filter((e) => e.session !== session);
+    const before = this.#ring.size;
     this.#ring.clear();
-    for (const entry of kept) this.#ring.push(encodeEntry(entry.id, entry));
+    for (const entry of kept) this.#ring.push(...encodeEntry(entry.id, entry));
     this.#emit(session === undefined ? { type: 'clear' } : { type: 'clear', session });
     return before - kept.length;
   }
+
+  readonly #writeDown = (): void => {
+    const pending = this.#pending;
+    if (pending.length === 0) return;
+    this.#pending = [];
+    for (const entry of pending) {
+      const id = this.#nextId++;
+      this.#ring.push(...encodeEntry(id, entry));
+      if (this.#listeners.size > 0) this.#emit({ type: 'entry', entry: { id, ...entry } });
+    }
+  };
 
   subscribe(listener: (event: JournalEvent) => void): () => void {
     this.#listeners.add(listener);

@@ -46,4 +46,12 @@ describe('TextRing', () => {
     ring.push('b');
     expect(ring.texts()).toEqual(['b']);
   });
+
+  it('keeps a text pushed in parts as one text, measured whole', () => {
+    const ring = new TextRing(3, 64);
+    expect(ring.push('{"a":1}\n', 'bödy', '')).toBe(true);
+    expect(ring.push('x'.repeat(20), 'é'.repeat(10), 'y'.repeat(10))).toBe(true);
+    expect(ring.texts()).toEqual(['{"a":1}\nbödy', `${'x'.repeat(20)}${'é'.repeat(10)}${'y'.repeat(10)}`]);
+    expect(ring.push('z'.repeat(40), 'z'.repeat(30))).toBe(false);
+  });
 });

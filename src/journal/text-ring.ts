@@ -29,14 +29,18 @@ export class TextRing {
     return this.#count;
   }
 
-  /** Keeps `text`, evicting the oldest texts to make room; false (nothing kept) if it can never fit. */
-  push(text: string): boolean {
+  /**
+   * Keeps `text` (the concatenation of its parts, written one after the other rather than joined into a
+   * new string first), evicting the oldest texts to make room; false (nothing kept) if it can never fit.
+   */
+  push(text: string, more = '', yetMore = ''): boolean {
     const room = this.#bytes.length;
-    if (this.capacity === 0 || text.length > room) return false;
+    const units = text.length + more.length + yetMore.length;
+    if (this.capacity === 0 || units > room) return false;
     // At most 3 bytes per UTF-16 unit. When that bound fits without wrapping or evicting by bytes, so
     // does the text, wherever its exact length falls: it is measured only when the bound does not fit.
-    const bound = text.length * 3;
-    const length = this.#fitsAsIs(bound) ? bound : Buffer.byteLength(text, 'utf8');
+    const bound = units * 3;
+    const length = this.#fitsAsIs(bound) ? bound : byteLength(text) + byteLength(more) + byteLength(yetMore);
     if (length > room) return false;
     let start = this.#written;
     // A text never wraps around the end: it starts the next lap instead.
@@ -44,7 +48,10 @@ export class TextRing {
     const end = start + length;
     if (this.#count === this.capacity) this.#dropOldest();
     while (this.#count > 0 && this.#startOf(this.#oldest) < end - room) this.#dropOldest();
-    const written = this.#bytes.write(text, start % room, length, 'utf8');
+    const at = start % room;
+    let written = this.#bytes.write(text, at, length, 'utf8');
+    if (more !== '') written += this.#bytes.write(more, at + written, length - written, 'utf8');
+    if (yetMore !== '') written += this.#bytes.write(yetMore, at + written, length - written, 'utf8');
     const slot = (this.#oldest + this.#count) % this.capacity;
     this.#starts[slot] = start;
     this.#lengths[slot] = written;
@@ -87,4 +94,8 @@ export class TextRing {
     this.#oldest = (this.#oldest + 1) % this.capacity;
     this.#count--;
   }
+}
+
+function byteLength(text: string): number {
+  return text === '' ? 0 : Buffer.byteLength(text, 'utf8');
 }
