@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Files the package ships beside dist/, located from this one module two levels below the package root
- * (src/assets/ in tests, dist/assets/ in the package). The bundled CLI (dist/cli/run.js) sits at the same
+ * (src/assets/ in tests, dist/assets/ in the package). The bundled CLI (dist/cli/run.cjs) sits at the same
  * depth, so these relative paths hold whether this code runs from its own file or inside the bundle.
  */
 const PACKAGE_ROOT = new URL('../../', import.meta.url);

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -67,6 +67,21 @@ describe('requireWithCodeCache', () => {
     const loaded = requireWithCodeCache(file, cacheDir);
     loaded.save();
     expect(readdirSync(cacheDir)).toEqual([]);
+  });
+
+  it('never follows a link: neither a linked cache directory nor a linked cache file is used', () => {
+    const file = writeBundle("'ok'", 'aaaa');
+    const real = join(work, 'real');
+    requireWithCodeCache(file, real).save();
+    const linkedDir = join(work, 'linked');
+    symlinkSync(real, linkedDir);
+    expect(requireWithCodeCache(file, linkedDir).fromCache).toBe(false);
+    const [cacheName] = readdirSync(real);
+    const elsewhere = join(work, 'elsewhere');
+    mkdirSync(elsewhere, { mode: 0o700 });
+    renameSync(join(real, cacheName ?? ''), join(elsewhere, cacheName ?? ''));
+    symlinkSync(join(elsewhere, cacheName ?? ''), join(real, cacheName ?? ''));
+    expect(requireWithCodeCache(file, real).fromCache).toBe(false);
   });
 
   it('keeps only the newest few caches as builds come and go', () => {

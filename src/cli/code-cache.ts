@@ -1,5 +1,19 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  constants as fsConstants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { constants, Script } from 'node:vm';
@@ -51,11 +65,12 @@ export function requireWithCodeCache(file: string, cacheDir: string | undefined)
     save() {
       if (cached || cacheFile === undefined || cacheDir === undefined) return;
       // Written aside and renamed: a process starting meanwhile reads a whole cache or none.
-      const partial = `${cacheFile}.${process.pid}.tmp`;
+      // A name no one can guess and create first ('wx' refuses an existing file or link).
+      const partial = `${cacheFile}.${randomBytes(8).toString('hex')}.tmp`;
       try {
         mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
         if (!ownedDirectory(cacheDir)) return;
-        writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
+        writeFileSync(partial, script.createCachedData(), { mode: 0o600, flag: 'wx' });
         renameSync(partial, cacheFile);
         prune(cacheDir);
       } catch {
@@ -72,11 +87,16 @@ function cacheKey(file: string, source: string): string {
   return createHash('sha256').update(`${buildId}\0${size}\0${mtimeMs}\0${process.version}\0${process.arch}`).digest('hex').slice(0, 32);
 }
 
+/** Ours alone: owned by this user, writable by no one else (and, for the directory, not a link). */
+function ownedAlone(stat: Stats): boolean {
+  const uid = process.getuid?.();
+  return (uid === undefined || stat.uid === uid) && (stat.mode & 0o022) === 0;
+}
+
 function ownedDirectory(dir: string): boolean {
   try {
-    const stat = statSync(dir);
-    const uid = process.getuid?.();
-    return stat.isDirectory() && (uid === undefined || stat.uid === uid) && (stat.mode & 0o022) === 0;
+    const stat = lstatSync(dir);
+    return stat.isDirectory() && ownedAlone(stat);
   } catch {
     return false;
   }
@@ -90,11 +110,17 @@ function removeIfThere(file: string): void {
   }
 }
 
+/** The cache file's bytes, read from the very file checked: a regular file (not a link) that is ours alone. */
 function readOrUndefined(file: string): Buffer | undefined {
+  let fd: number | undefined;
   try {
-    return readFileSync(file);
+    fd = openSync(file, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
+    const stat = fstatSync(fd);
+    return stat.isFile() && ownedAlone(stat) ? readFileSync(fd) : undefined;
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,5 +52,57 @@ describe('the batched log destination', () => {
     refusing.write('dropped\n');
     await expect(refusing.flush()).resolves.toBeUndefined();
     expect(readFileSync(path, 'utf8')).toBe('');
+  });
+});
+
+describe('the batched log destination and a pipe', () => {
+  /** A pipe whose reader (a shell) starts reading into `file` after `delay` seconds, or never. */
+  function pipeTo(file: string, delay: number | 'never') {
+    const script = delay === 'never' ? 'sleep 30' : `sleep ${delay}; cat > "$0"`;
+    const reader = spawn('sh', ['-c', script, file], { stdio: ['pipe', 'ignore', 'ignore'] });
+    const fd = (reader.stdin as unknown as { _handle: { fd: number } })._handle.fd;
+    return { reader, fd, done: new Promise((resolve) => reader.once('exit', resolve)) };
+  }
+
+  it('keeps every line, in order, through a reader that is not ready at first (EAGAIN)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'log-destination-')), 'log');
+    const { reader, fd, done } = pipeTo(file, 0.3);
+    const destination = asyncFd(fd);
+    const lines = Array.from({ length: 20_000 }, (_, i) => `{"n":${i},"pad":"${'p'.repeat(i % 40)}"}\n`);
+    for (const line of lines) destination.write(line);
+    await destination.flush();
+    reader.stdin?.end();
+    await done;
+    expect(readFileSync(file, 'utf8')).toBe(lines.join(''));
+  });
+
+  it('writes a line that arrives while a flush waits, before the flush resolves', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'log-destination-')), 'log');
+    const { reader, fd, done } = pipeTo(file, 0.2);
+    const destination = asyncFd(fd);
+    destination.write('first\n');
+    const flushed = destination.flush();
+    destination.write('second\n');
+    await flushed;
+    reader.stdin?.end();
+    await done;
+    expect(readFileSync(file, 'utf8')).toBe('first\nsecond\n');
+  });
+
+  it('holds a bounded amount of memory for a reader that never reads, drops the rest, and gives up flushing', async () => {
+    const { reader, fd } = pipeTo('', 'never');
+    const destination = asyncFd(fd);
+    const line = `${'x'.repeat(1000)}\n`;
+    for (let i = 0; i < 40_000; i++) {
+      destination.write(line);
+      if (i % 1000 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect(destination.heldBytes).toBeLessThanOrEqual(16 * 1024 * 1024 + 64 * 1024);
+    expect(destination.heldBytes).toBeGreaterThan(8 * 1024 * 1024);
+    // Closing never hangs on such a reader: flush() gives up after its timeout.
+    const flushStarted = performance.now();
+    await destination.flush();
+    expect(performance.now() - flushStarted).toBeGreaterThan(1500);
+    reader.kill();
   });
 });

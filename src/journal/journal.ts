@@ -98,11 +98,13 @@ export class Journal {
     const pending = this.#pending;
     if (pending.length === 0) return;
     this.#pending = [];
-    for (const entry of pending) {
-      const id = this.#nextId++;
-      this.#ring.push(...encodeEntry(id, entry));
-      if (this.#listeners.size > 0) this.#emit({ type: 'entry', entry: { id, ...entry } });
-    }
+    const firstId = this.#nextId;
+    for (const entry of pending) this.#ring.push(...encodeEntry(this.#nextId++, entry));
+    // Listeners hear of the batch once all of it is in: one that reads the journal sees every entry.
+    if (this.#listeners.size === 0) return;
+    pending.forEach((entry, i) => {
+      this.#emit({ type: 'entry', entry: { id: firstId + i, ...entry } });
+    });
   };
 
   subscribe(listener: (event: JournalEvent) => void): () => void {

@@ -8,7 +8,7 @@ export const SESSION_HEADER = 'x-mock-session';
 
 /**
  * The journal entry of a finished request, from what the request path already built: references, not
- * copies (the journal writes it down as text at once), the body as the text the request path decoded
+ * copies (the journal writes it down as text by the end of this event-loop turn), the body as the text the request path decoded
  * where it did. Bodies, sent and answered, are kept up to JOURNAL_BODY_LIMIT. Requests the pipeline
  * never saw (a body over the limit, a preflight) get an entry with what is known. `elapsed`: milliseconds
  * from arrival to answer.
@@ -43,5 +43,8 @@ function keptBody(raw: Buffer | undefined, text: string | undefined): string | B
 }
 
 function keptText(text: string | undefined): string | undefined {
-  return text === undefined || text.length <= JOURNAL_BODY_LIMIT ? text : text.slice(0, JOURNAL_BODY_LIMIT);
+  if (text === undefined || text.length <= JOURNAL_BODY_LIMIT) return text;
+  // Never half a surrogate pair: written as UTF-8, a lone half would come back as U+FFFD.
+  const code = text.charCodeAt(JOURNAL_BODY_LIMIT - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? JOURNAL_BODY_LIMIT - 1 : JOURNAL_BODY_LIMIT);
 }

@@ -1,0 +1,25 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { entryOf, JOURNAL_BODY_LIMIT } from './record-entry.js';
+
+function answered(responseText: string) {
+  const request = {
+    method: 'POST',
+    url: '/plants',
+    headers: {},
+    body: undefined,
+    exchange: { method: 'POST', path: '/plants', query: {}, headers: {}, rawBody: undefined, responseText },
+  } as unknown as FastifyRequest;
+  const reply = { statusCode: 200, getHeaders: () => ({}) } as unknown as FastifyReply;
+  return entryOf(request, reply, 1);
+}
+
+describe('the journal entry of an answer', () => {
+  it('keeps a long response body up to the limit, never cutting a character in half', () => {
+    const cutInPair = `${'a'.repeat(JOURNAL_BODY_LIMIT - 1)}🌿tail`;
+    expect(answered(cutInPair).responseBody).toBe('a'.repeat(JOURNAL_BODY_LIMIT - 1));
+    const cutAfterPair = `${'a'.repeat(JOURNAL_BODY_LIMIT - 2)}🌿tail`;
+    expect(answered(cutAfterPair).responseBody).toBe(`${'a'.repeat(JOURNAL_BODY_LIMIT - 2)}🌿`);
+    expect(answered('{"name":"x"}').responseBody).toBe('{"name":"x"}');
+  });
+});
