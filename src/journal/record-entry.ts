@@ -18,7 +18,7 @@ export function entryOf(request: FastifyRequest, reply: FastifyReply, elapsed: n
   const raw = exchange ? exchange.rawBody : Buffer.isBuffer(request.body) ? request.body : undefined;
   const session = request.headers[SESSION_HEADER];
   return {
-    time: Math.round(Date.now() - elapsed),
+    time: Math.floor(Date.now() - elapsed),
     session: typeof session === 'string' ? session : undefined,
     method: request.method,
     path: exchange?.path ?? pathOf(request.url),
