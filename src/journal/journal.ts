@@ -39,7 +39,7 @@ export type JournalEvent = { readonly type: 'entry'; readonly entry: JournalEntr
 
 /** Bytes of journal text per entry of capacity: room for the usual request several times over. */
 const BYTES_PER_ENTRY = 4 * 1024;
-/** Room for the largest entry (bodies kept up to 64 KiB each, escaped), whatever the capacity. */
+/** Room for the largest entry (two bodies kept up to 64 KiB each, and the headers), whatever the capacity. */
 const MIN_BYTES = 2 * 1024 * 1024;
 
 /**
