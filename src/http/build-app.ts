@@ -157,10 +157,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     if (request.adminRoute) return;
     const elapsed = elapsedMs(request);
     logAnswer(request, status, elapsed);
-    if (journal.capacity > 0) {
-      const entry = entryOf(request, reply, elapsed);
-      journal.record(status === 0 ? { ...entry, status, responseHeaders: {}, responseBody: undefined } : entry);
-    }
+    if (journal.capacity > 0) journal.record(entryOf(request, reply, status, elapsed));
     metrics.observe({ exchange: request.exchange, status, seconds: elapsed / 1000 });
   });
   return app;

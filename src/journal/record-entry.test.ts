@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { entryOf, JOURNAL_BODY_LIMIT } from './record-entry.js';
 
-function answered(responseText: string) {
+function answered(responseText: string, status = 200) {
   const request = {
     method: 'POST',
     url: '/plants',
@@ -10,8 +10,8 @@ function answered(responseText: string) {
     body: undefined,
     exchange: { method: 'POST', path: '/plants', query: {}, headers: {}, rawBody: undefined, responseText },
   } as unknown as FastifyRequest;
-  const reply = { statusCode: 200, getHeaders: () => ({}) } as unknown as FastifyReply;
-  return entryOf(request, reply, 1);
+  const reply = { statusCode: 200, getHeaders: () => ({ 'content-type': 'application/json' }) } as unknown as FastifyReply;
+  return entryOf(request, reply, status, 1);
 }
 
 describe('the journal entry of an answer', () => {
@@ -21,5 +21,13 @@ describe('the journal entry of an answer', () => {
     const cutAfterPair = `${'a'.repeat(JOURNAL_BODY_LIMIT - 2)}🌿tail`;
     expect(answered(cutAfterPair).responseBody).toBe(`${'a'.repeat(JOURNAL_BODY_LIMIT - 2)}🌿`);
     expect(answered('{"name":"x"}').responseBody).toBe('{"name":"x"}');
+  });
+
+  it('records a fault that answered nothing as status 0, without response headers or body', () => {
+    const fault = answered('{"name":"x"}', 0);
+    expect(fault.status).toBe(0);
+    expect(fault.responseHeaders).toEqual({});
+    expect(fault.responseBody).toBeUndefined();
+    expect(answered('{"name":"x"}').responseHeaders).toEqual({ 'content-type': 'application/json' });
   });
 });

@@ -10,10 +10,12 @@ export const SESSION_HEADER = 'x-mock-session';
  * The journal entry of a finished request, from what the request path already built: references, not
  * copies (the journal writes it down as text by the end of this event-loop turn), the body as the text the request path decoded
  * where it did. Bodies, sent and answered, are kept up to JOURNAL_BODY_LIMIT. Requests the pipeline
- * never saw (a body over the limit, a preflight) get an entry with what is known. `elapsed`: milliseconds
- * from arrival to answer.
+ * never saw (a body over the limit, a preflight) get an entry with what is known. `status`: what was
+ * answered, 0 for a fault that answered nothing (no response headers or body then); `elapsed`:
+ * milliseconds from arrival to answer.
  */
-export function entryOf(request: FastifyRequest, reply: FastifyReply, elapsed: number): NewJournalEntry {
+export function entryOf(request: FastifyRequest, reply: FastifyReply, status: number, elapsed: number): NewJournalEntry {
+  const answered = status !== 0;
   const exchange = request.exchange;
   const raw = exchange ? exchange.rawBody : Buffer.isBuffer(request.body) ? request.body : undefined;
   const session = request.headers[SESSION_HEADER];
@@ -29,9 +31,9 @@ export function entryOf(request: FastifyRequest, reply: FastifyReply, elapsed: n
     findings: exchange?.findings,
     source: exchange?.source ?? '',
     operation: exchange?.operation?.id,
-    status: reply.statusCode,
-    responseHeaders: reply.getHeaders(),
-    responseBody: keptText(exchange?.responseText),
+    status,
+    responseHeaders: answered ? reply.getHeaders() : {},
+    responseBody: answered ? keptText(exchange?.responseText) : undefined,
     durationMs: elapsed,
   };
 }
