@@ -10,7 +10,7 @@ const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * The scenarios admin API (the dashboard uses the same shapes):
- * GET /__mock/scenarios, GET|PUT /__mock/scenario, POST /__mock/reset. See README "Scenarios".
+ * GET /__mock/scenarios, GET|PUT /__mock/scenario, POST /__mock/reset. See scenarios/README.md.
  */
 export function registerScenarioRoutes(app: FastifyInstance, engine: ScenarioEngine): void {
   const fail = (reply: FastifyReply, problem: Problem) => sendResponse(reply, problemResponse(problem));
