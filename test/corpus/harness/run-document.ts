@@ -6,7 +6,7 @@
 import { createMockServer } from '../../../src/index.js';
 import { buildRequests } from './build-requests.js';
 import { checkAnswer, describeRequest, toViolations } from './check-answer.js';
-import type { Answer, CorpusDocument, CorpusRequest, RequestKind, Violation } from './types.js';
+import type { Answer, CorpusDocument, CorpusOperation, CorpusRequest, RequestKind, Rule, Violation } from './types.js';
 
 export interface CaseResult {
   readonly document: string;
@@ -51,22 +51,34 @@ export async function runDocument(document: CorpusDocument, send?: Send): Promis
           results.push({ ...base, answer: undefined, violations: [violation] });
           continue;
         }
+        let answer: Answer;
         try {
-          const answer = await sender(request);
-          const found = checkAnswer(operation.prism, request, answer);
-          results.push({ ...base, answer, violations: toViolations(document.name, operation.name, request, found) });
+          answer = await sender(request);
         } catch (error) {
+          // inject() itself rejected (or the socket broke): worse than a 500, the mock did not answer.
           const detail = `the request failed: ${error instanceof Error ? error.message : String(error)}`;
-          results.push({
-            ...base,
-            answer: undefined,
-            violations: toViolations(document.name, operation.name, request, [{ rule: 'no-5xx', detail }]),
-          });
+          const violations = toViolations(document.name, operation.name, request, [{ rule: 'no-5xx', detail }]);
+          results.push({ ...base, answer: undefined, violations });
+          continue;
         }
+        results.push({
+          ...base,
+          answer,
+          violations: toViolations(document.name, operation.name, request, safeCheck(operation, request, answer)),
+        });
       }
     }
   } finally {
     await close().catch(() => {});
   }
   return results;
+}
+
+/** A check that throws is the harness's fault, not the mock's: it is reported as such, under its own name. */
+function safeCheck(operation: CorpusOperation, request: CorpusRequest, answer: Answer): { rule: Rule; detail: string }[] {
+  try {
+    return checkAnswer(operation.prism, request, answer);
+  } catch (error) {
+    return [{ rule: 'harness', detail: `the check itself failed: ${error instanceof Error ? error.message : String(error)}` }];
+  }
 }

@@ -121,7 +121,9 @@ export type Rule =
   | 'media-type'
   | 'output-valid'
   | 'required-headers'
-  | 'expectation';
+  | 'expectation'
+  /** The harness could not check the answer (a bug of the harness or of Prism's validator). */
+  | 'harness';
 
 export interface Violation {
   readonly document: string;
