@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { DataGenerator } from './generate/data-generator.js';
 import { buildApp } from './http/build-app.js';
 import { type MockServerOptions, type ResolvedOptions, resolveOptions } from './options.js';
-import { loadSpec } from './spec/load-spec.js';
+import { loadSpec } from './openapi/load-spec.js';
 
 export interface MockServer {
   /** The validated, frozen options this server runs with. */

@@ -6,7 +6,7 @@ import type { Metrics } from '../metrics/metrics.js';
 import { metricsRoutes } from '../metrics/metrics-routes.js';
 import { registerScenarioRoutes } from '../scenarios/scenario-admin-routes.js';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
-import { ADMIN_PREFIX, type LoadedSpec } from '../spec/load-spec.js';
+import { ADMIN_PREFIX, type LoadedSpec } from '../openapi/load-spec.js';
 import { adminJsonBodies } from './admin-json.js';
 import { adminOpenApiRoute } from './admin-openapi.js';
 

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { sendResponse } from '../http/send-response.js';
 import { problemResponse } from '../pipeline/decide-status.js';
-import { ADMIN_PREFIX } from '../spec/load-spec.js';
+import { ADMIN_PREFIX } from '../openapi/load-spec.js';
 
 const OPEN_PATHS = new Set([`${ADMIN_PREFIX}/health`]);
 

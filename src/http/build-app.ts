@@ -11,7 +11,7 @@ import { createPipeline } from '../pipeline/pipeline.js';
 import type { Exchange, Problem } from '../pipeline/types.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
-import { type LoadedSpec, loadSpec } from '../spec/load-spec.js';
+import { type LoadedSpec, loadSpec } from '../openapi/load-spec.js';
 import { applyCors } from './cors.js';
 import { lazySchemaValidation } from './lazy-validation.js';
 import { answerOverLimits, limitServerOptions, registerLimits } from './limits.js';

@@ -1,4 +1,4 @@
-import type { MockOperation, MockResponseSpec } from '../spec/operation.js';
+import type { MockOperation, MockResponseSpec } from '../openapi/operation.js';
 import type { Finding, Stage } from './types.js';
 
 /** What a request asked of its response, Prism-style: `Prefer: code=400, example=NAME, dynamic=true, seed=7`. */

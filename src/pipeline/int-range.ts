@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../spec/operation.js';
+import type { JsonSchema } from '../openapi/operation.js';
 import type { Finding } from './types.js';
 
 const INT64_MIN = -(2n ** 63n);

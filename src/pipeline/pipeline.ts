@@ -1,5 +1,5 @@
 import type { DataGenerator } from '../generate/data-generator.js';
-import type { MockOperation } from '../spec/operation.js';
+import type { MockOperation } from '../openapi/operation.js';
 import { decideProblem, problemResponse } from './decide-status.js';
 import { readForcing } from './forcing.js';
 import { parseBody } from './parse-body.js';

@@ -1,4 +1,4 @@
-import type { MockOperation } from '../spec/operation.js';
+import type { MockOperation } from '../openapi/operation.js';
 import type { Finding, Stage } from './types.js';
 
 interface TemplateRoute {

@@ -1,6 +1,6 @@
 import type { DataGenerator } from '../generate/data-generator.js';
 import { type EchoPlan, echo, planEcho } from '../generate/echo.js';
-import type { MockContent, MockOperation, MockResponseSpec } from '../spec/operation.js';
+import type { MockContent, MockOperation, MockResponseSpec } from '../openapi/operation.js';
 import { defaultStatus, findResponse } from './forcing.js';
 import type { Exchange, MockResponse } from './types.js';
 

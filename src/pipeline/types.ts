@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ErrorCode } from '../errors.js';
-import type { MockOperation } from '../spec/operation.js';
+import type { MockOperation } from '../openapi/operation.js';
 import type { Forcing } from './forcing.js';
 
 /** Where in the request a finding points. */

@@ -2,7 +2,7 @@ import { ERRORS } from '../errors.js';
 import { findResponse } from '../pipeline/forcing.js';
 import type { Exchange } from '../pipeline/types.js';
 import { checkOutput } from '../prism/prism-engine.js';
-import type { MockOperation } from '../spec/operation.js';
+import type { MockOperation } from '../openapi/operation.js';
 import { type RespondParts, stepResponse } from './respond-rule.js';
 import type { Step } from './scenario-types.js';
 

@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { MockConfigError } from '../config-error.js';
-import type { MockOperation } from '../spec/operation.js';
+import type { MockOperation } from '../openapi/operation.js';
 import { compileRule, type RawRule } from './compile-rule.js';
 import { checkStep } from './contract-check.js';
 import { validateScenarioFile } from './file-schema.js';

@@ -2,7 +2,7 @@ import type { DataGenerator } from '../generate/data-generator.js';
 import { problemResponse } from '../pipeline/decide-status.js';
 import { defaultStatus, findResponse } from '../pipeline/forcing.js';
 import type { Exchange, MockResponse } from '../pipeline/types.js';
-import type { MockOperation } from '../spec/operation.js';
+import type { MockOperation } from '../openapi/operation.js';
 import { sampleDelay } from './delay.js';
 import type { Step } from './scenario-types.js';
 import { renderString, renderTemplate } from './template.js';

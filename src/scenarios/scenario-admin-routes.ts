@@ -3,7 +3,7 @@ import { sendResponse } from '../http/send-response.js';
 import { parseJson } from '../json/parse-json.js';
 import { problemResponse } from '../pipeline/decide-status.js';
 import type { Problem } from '../pipeline/types.js';
-import { ADMIN_PREFIX } from '../spec/load-spec.js';
+import { ADMIN_PREFIX } from '../openapi/load-spec.js';
 import { namesOf, type ScenarioEngine } from './scenario-engine.js';
 
 const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
