@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { BUNDLED_SCENARIOS, BUNDLED_SPEC } from './assets/package-files.js';
 import { MockConfigError } from './config-error.js';
-import { TOKEN68 } from './pipeline/token68.js';
+import { TOKEN68 } from './protocol.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { clearQuerySchema, entrySchema, filterQuerySchema, listQuerySchema, verifyBodySchema } from '../journal/journal-schemas.js';
-import { ADMIN_PREFIX } from '../openapi/load-spec.js';
+import { ADMIN_PREFIX } from '../protocol.js';
 
 type SchemaObject = { readonly properties: Readonly<Record<string, unknown>> };
 

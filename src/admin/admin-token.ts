@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { sendResponse } from '../http/send-response.js';
-import { problemResponse } from '../pipeline/decide-status.js';
-import { ADMIN_PREFIX } from '../openapi/load-spec.js';
+import { problemResponse } from '../problem.js';
+import { ADMIN_PREFIX } from '../protocol.js';
 
 const OPEN_PATHS = new Set([`${ADMIN_PREFIX}/health`]);
 

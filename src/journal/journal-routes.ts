@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { stringifyJson } from '../json/stringify-json.js';
-import { ADMIN_PREFIX } from '../openapi/load-spec.js';
+import { ADMIN_PREFIX } from '../protocol.js';
 import type { Journal } from './journal.js';
 import { createJournalEvents } from './journal-events.js';
 import { compileFilter, type JournalFilter, pickFilter } from './journal-filter.js';

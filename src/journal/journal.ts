@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Finding } from '../pipeline/types.js';
+import type { Finding } from '../problem.js';
 import { decodeEntry, encodeEntry } from './entry-codec.js';
 import { TextRing } from './text-ring.js';
 

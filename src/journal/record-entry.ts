@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf } from '../http/request-logger.js';
+import { SESSION_HEADER } from '../protocol.js';
 import type { NewJournalEntry } from './journal.js';
 
 /** Bodies beyond this many bytes are kept truncated, so a full journal stays within a known bound. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024;
-export const SESSION_HEADER = 'x-mock-session';
 
 /**
  * The journal entry of a finished request, from what the request path already built: references, not

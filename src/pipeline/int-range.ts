@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../openapi/operation.js';
-import type { Finding } from './types.js';
+import type { JsonSchema } from '../json/json-schema.js';
+import type { Finding } from '../problem.js';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;

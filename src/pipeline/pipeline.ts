@@ -1,12 +1,14 @@
 import type { DataGenerator } from '../generate/data-generator.js';
+import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
-import { decideProblem, problemResponse } from './decide-status.js';
+import { problemResponse } from '../problem.js';
+import { decideProblem } from './decide-status.js';
 import { readForcing } from './forcing.js';
 import { parseBody } from './parse-body.js';
 import { createRouteStage } from './route.js';
 import { createSecurityStage } from './security.js';
 import { createResponseSelector } from './select-response.js';
-import type { Exchange, MockResponse, Responder, Stage } from './types.js';
+import type { Exchange, Responder, Stage } from './types.js';
 import { validateRequest } from './validate-request.js';
 
 export interface PipelineOptions {

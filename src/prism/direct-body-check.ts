@@ -12,7 +12,7 @@
  * run directly: a body it accepts needs nothing more, one it rejects goes to Prism for its diagnostics.
  */
 import { createRequire } from 'node:module';
-import type { JsonSchema } from '../openapi/operation.js';
+import type { JsonSchema } from '../json/json-schema.js';
 
 // Prism's own dependencies (type-is, its allOf merger) are resolved from Prism, as Prism resolves them.
 const require = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/validator/index.js'));

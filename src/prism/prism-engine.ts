@@ -5,8 +5,9 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
-import type { Finding, FindingLocation } from '../pipeline/types.js';
-import type { EngineHandle, JsonSchema, MockContent, MockOperation } from '../openapi/operation.js';
+import type { JsonSchema } from '../json/json-schema.js';
+import type { EngineHandle, MockContent, MockOperation } from '../openapi/operation.js';
+import type { Finding, FindingLocation } from '../problem.js';
 import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
 import { forPrismValidation } from './int64-schema.js';
 import { readPrismOperations } from './load-operations.js';

@@ -1,14 +1,13 @@
 import type { DataGenerator } from '../generate/data-generator.js';
-import { problemResponse } from '../pipeline/decide-status.js';
-import { defaultStatus, findResponse } from '../pipeline/forcing.js';
-import type { Exchange, MockResponse } from '../pipeline/types.js';
+import type { MockResponse } from '../mock-response.js';
+import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import type { MockOperation } from '../openapi/operation.js';
+import type { Exchange } from '../pipeline/types.js';
+import { problemResponse } from '../problem.js';
+import { OFF_CONTRACT_HEADER } from '../protocol.js';
 import { sampleDelay } from './delay.js';
 import type { Step } from './scenario-types.js';
 import { renderString, renderTemplate } from './template.js';
-
-/** Marks an answer that deliberately breaks the contract; its value is the reason the file gives. */
-export const OFF_CONTRACT_HEADER = 'x-mock-off-contract';
 
 export interface RespondParts {
   readonly generator: DataGenerator;

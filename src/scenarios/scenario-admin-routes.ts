@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendResponse } from '../http/send-response.js';
 import { parseJson } from '../json/parse-json.js';
-import { problemResponse } from '../pipeline/decide-status.js';
-import type { Problem } from '../pipeline/types.js';
-import { ADMIN_PREFIX } from '../openapi/load-spec.js';
+import { type Problem, problemResponse } from '../problem.js';
+import { ADMIN_PREFIX, SESSION_ID } from '../protocol.js';
 import { namesOf, type ScenarioEngine } from './scenario-engine.js';
-
-const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * The scenarios admin API (the dashboard uses the same shapes):

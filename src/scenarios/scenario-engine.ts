@@ -1,9 +1,9 @@
 import { MockConfigError } from '../config-error.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { createSeededRandom } from '../generate/seeded-random.js';
+import type { MockOperation } from '../openapi/operation.js';
 import { createResponseSelector } from '../pipeline/select-response.js';
 import type { Responder } from '../pipeline/types.js';
-import type { MockOperation } from '../openapi/operation.js';
 import { loadScenarios } from './load-scenarios.js';
 import { createScenarioResponder } from './scenario-responder.js';
 import type { Catalogue } from './scenario-types.js';

@@ -1,16 +1,13 @@
-import { problemResponse } from '../pipeline/decide-status.js';
-import type { Exchange, MockResponse, Responder } from '../pipeline/types.js';
+import type { MockResponse } from '../mock-response.js';
+import type { Exchange, Responder } from '../pipeline/types.js';
+import { problemResponse } from '../problem.js';
+import { SCENARIO_HEADER, SESSION_HEADER, SESSION_ID } from '../protocol.js';
 import { resolvePointer } from './json-pointer.js';
 import { matches, storeKey } from './match-rule.js';
 import { type RespondParts, stepResponse, withChaos } from './respond-rule.js';
 import type { ScenarioEngine } from './scenario-engine.js';
 import { namesOf } from './scenario-engine.js';
 import type { Catalogue, Rule, Step } from './scenario-types.js';
-
-export const SCENARIO_HEADER = 'x-mock-scenario';
-export const SESSION_HEADER = 'x-mock-session';
-/** Session ids and scenario names in headers: short plain words, never paths or markup. */
-const HEADER_VALUE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Answers requests from the selected scenario: `X-Mock-Scenario`, else the session's choice, else
@@ -71,7 +68,7 @@ function headerOf(exchange: Exchange, name: string): string | undefined | MockRe
   const raw = exchange.headers[name];
   if (raw === undefined) return undefined;
   const value = (Array.isArray(raw) ? raw.join(',') : raw).trim();
-  if (HEADER_VALUE.test(value)) return value;
+  if (SESSION_ID.test(value)) return value;
   exchange.source = 'rejected INVALID_MOCK_HEADER';
   return problemResponse({
     code: 'INVALID_MOCK_HEADER',

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../errors.js';
-import type { Fault } from '../pipeline/types.js';
+import type { Fault } from '../mock-response.js';
 
 /** A request field's test, compiled from a file's `match` (every given check must hold). */
 export interface Condition {
