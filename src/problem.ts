@@ -38,6 +38,11 @@ export function problemResponse(problem: Problem): MockResponse {
   };
 }
 
+/** What produced an answer, as the log line and the journal show it: `rejected CODE`, or the responder's description. */
+export function describeAnswer(rejection: ErrorCode | undefined, source: string | undefined): string {
+  return rejection === undefined ? (source ?? '') : `rejected ${rejection}`;
+}
+
 /** JSON of the findings, ASCII-only (header values are Latin-1) and bounded in length. */
 function findingsHeader(findings: readonly Finding[]): string {
   const list = findings.map(({ location, path, code, message }) => ({ location, path, code, message }));

@@ -6,10 +6,10 @@ import type { Metrics } from '../metrics/metrics.js';
 import { metricsRoutes } from '../metrics/metrics-routes.js';
 import type { LoadedSpec } from '../openapi/load-spec.js';
 import { ADMIN_PREFIX } from '../protocol.js';
-import { registerScenarioRoutes } from '../scenarios/scenario-admin-routes.js';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { adminJsonBodies } from './admin-json.js';
 import { adminOpenApiRoute } from './admin-openapi.js';
+import { registerScenarioRoutes } from './scenario-routes.js';
 
 export interface AdminParts {
   readonly spec: LoadedSpec;

@@ -1,4 +1,4 @@
-import type { JournalEntry } from './journal.js';
+import type { JournalEntry } from './journal-entry.js';
 
 /** What the admin API filters entries by; every field is optional and they combine with AND. */
 export interface JournalFilter {

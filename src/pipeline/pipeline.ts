@@ -44,7 +44,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       if (findings.length > 0) {
         const problem = decideProblem(findings, exchange);
         exchange.findings = findings;
-        exchange.source = `rejected ${problem.code}`;
+        exchange.rejection = problem.code;
         return problemResponse(problem);
       }
     }

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { ErrorCode } from '../errors.js';
 import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
@@ -35,7 +36,9 @@ export interface Exchange {
   scenario?: string;
   /** What the stage that ended the request found wrong, for the journal. */
   findings?: readonly Finding[];
-  /** Short description of what produced the answer, for the log line and the journal. */
+  /** The catalogue's code when the mock rejected the request itself (a stage's problem, a bad mock header). */
+  rejection?: ErrorCode;
+  /** Short description of what produced any other answer, for the log line and the journal. */
   source?: string;
   /** The answer, once the pipeline has decided it. */
   response?: MockResponse;

@@ -5,9 +5,16 @@ import { SCENARIO_HEADER, SESSION_HEADER, SESSION_ID } from '../protocol.js';
 import { resolvePointer } from './json-pointer.js';
 import { matches, storeKey } from './match-rule.js';
 import { type RespondParts, stepResponse, withChaos } from './respond-rule.js';
-import type { ScenarioEngine } from './scenario-engine.js';
-import { namesOf } from './scenario-engine.js';
-import type { Catalogue, Rule, Step } from './scenario-types.js';
+import { type Catalogue, namesOf, type Rule, type Step } from './scenario-types.js';
+import type { SessionStore } from './session-store.js';
+
+/** What the responder reads of its server's scenarios (the ScenarioEngine). */
+export interface ScenarioSelection {
+  readonly sessions: SessionStore;
+  /** Uniform [0, 1), for fault and delay probabilities. */
+  readonly random: () => number;
+  scenarioOf(session: string | undefined): string | undefined;
+}
 
 /**
  * Answers requests from the selected scenario: `X-Mock-Scenario`, else the session's choice, else
@@ -15,7 +22,7 @@ import type { Catalogue, Rule, Step } from './scenario-types.js';
  * is decided and the sequence advanced synchronously, before any await, so parallel calls in one
  * session each take their own step.
  */
-export function createScenarioResponder(engine: ScenarioEngine, catalogue: Catalogue, parts: RespondParts): Responder {
+export function createScenarioResponder(engine: ScenarioSelection, catalogue: Catalogue, parts: RespondParts): Responder {
   return (exchange) => {
     const session = headerOf(exchange, SESSION_HEADER);
     if (typeof session === 'object') return session;
@@ -26,7 +33,7 @@ export function createScenarioResponder(engine: ScenarioEngine, catalogue: Catal
     if (name === undefined) return undefined;
     const scenario = catalogue.get(name);
     if (!scenario) {
-      exchange.source = 'rejected UNKNOWN_SCENARIO';
+      exchange.rejection = 'UNKNOWN_SCENARIO';
       return problemResponse({ code: 'UNKNOWN_SCENARIO', params: { name, available: namesOf(catalogue) } });
     }
     if (exchange.forcing) return undefined;
@@ -69,7 +76,7 @@ function headerOf(exchange: Exchange, name: string): string | undefined | MockRe
   if (raw === undefined) return undefined;
   const value = (Array.isArray(raw) ? raw.join(',') : raw).trim();
   if (SESSION_ID.test(value)) return value;
-  exchange.source = 'rejected INVALID_MOCK_HEADER';
+  exchange.rejection = 'INVALID_MOCK_HEADER';
   return problemResponse({
     code: 'INVALID_MOCK_HEADER',
     params: { header: name, details: 'use 1 to 128 letters, digits and -._: (a single value)' },

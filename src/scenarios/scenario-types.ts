@@ -59,3 +59,8 @@ export interface Scenario {
 
 /** Every scenario the server knows, by name (looked up, never used as a path). */
 export type Catalogue = ReadonlyMap<string, Scenario>;
+
+/** The scenario names of a catalogue, for messages: `a, b` or `(none)`. */
+export function namesOf(catalogue: Catalogue): string {
+  return catalogue.size > 0 ? [...catalogue.keys()].join(', ') : '(none)';
+}
