@@ -21,7 +21,7 @@ const sessionScenario = {
 };
 
 /** The admin API, described by hand: small, and it also covers routes other features register. */
-export function adminOpenApi(): Record<string, unknown> {
+function adminOpenApi(): Record<string, unknown> {
   const p = ADMIN_PREFIX;
   return {
     openapi: '3.1.0',

@@ -64,7 +64,7 @@ function tokenCheck(expected: Buffer) {
 }
 
 /** Whether the matched route is one of the mock's own (everything the API gets is routed as `/*`). */
-export function isAdminRoute(route: string | undefined): route is string {
+function isAdminRoute(route: string | undefined): route is string {
   return route !== undefined && (route === ADMIN_PREFIX || route.startsWith(`${ADMIN_PREFIX}/`));
 }
 

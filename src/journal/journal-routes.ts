@@ -45,6 +45,6 @@ export async function journalRoutes(app: FastifyInstance, { journal }: { journal
 }
 
 /** Admin answers go through stringifyJson so answered bigints keep every digit. */
-export function sendJson(reply: FastifyReply, status: number, value: unknown): FastifyReply {
+function sendJson(reply: FastifyReply, status: number, value: unknown): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(stringifyJson(value));
 }

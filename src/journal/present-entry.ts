@@ -29,7 +29,7 @@ export function presentEntry(entry: JournalEntry): Record<string, unknown> {
 }
 
 /** The mock rejected the request itself (findings, or a problem such as 413), as opposed to forced errors. */
-export function isInvalid(entry: JournalEntry): boolean {
+function isInvalid(entry: JournalEntry): boolean {
   return (entry.findings?.length ?? 0) > 0 || entry.rejection !== undefined || (entry.status >= 400 && entry.source === '');
 }
 

@@ -68,7 +68,7 @@ function challenge(schemes: readonly string[], error: string | undefined, descri
 }
 
 /** `body.id must be integer; body.name is required` */
-export function describe(findings: readonly Finding[]): string {
+function describe(findings: readonly Finding[]): string {
   const shown = findings.slice(0, MAX_FINDINGS_IN_MESSAGE).map((f) => `${[f.location, ...f.path].join('.')} ${f.message}`);
   const more = findings.length - shown.length;
   return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');

@@ -45,7 +45,7 @@ export function checkInt64Range(schema: JsonSchema | undefined, bigIntegers: rea
 }
 
 /** The `format`s that the schemas applying at `path` declare (through allOf/anyOf/oneOf too). */
-export function formatsAt(schema: JsonSchema, path: readonly string[]): Set<string> {
+function formatsAt(schema: JsonSchema, path: readonly string[]): Set<string> {
   let current = expand(schema);
   for (const segment of path) current = current.flatMap((s) => expand(childSchema(s, segment)));
   return new Set(current.map((s) => s.format).filter((f): f is string => typeof f === 'string'));

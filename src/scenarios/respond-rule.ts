@@ -16,7 +16,7 @@ export interface RespondParts {
 }
 
 /** What templates can refer to: `/body`, `/query`, `/headers`, `/params` of the request, `/stored/KEY` of the session. */
-export function templateContext(exchange: Exchange, stored: ReadonlyMap<string, unknown>): unknown {
+function templateContext(exchange: Exchange, stored: ReadonlyMap<string, unknown>): unknown {
   return { body: exchange.body, query: exchange.query, headers: exchange.headers, params: exchange.pathParams ?? {}, stored };
 }
 
