@@ -1,8 +1,8 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DataGenerator } from './generate/data-generator.js';
 import { buildApp } from './http/build-app.js';
+import { loadSpec } from './openapi/load-spec.js';
 import { type MockServerOptions, type ResolvedOptions, resolveOptions } from './options.js';
-import { loadSpec } from './spec/load-spec.js';
 
 export interface MockServer {
   /** The validated, frozen options this server runs with. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { DASHBOARD_ASSETS } from '../assets/package-files.js';
-import { ADMIN_PREFIX } from '../spec/load-spec.js';
+import { ADMIN_PREFIX } from '../protocol.js';
 
 /**
  * The live dashboard: one self-contained page (style and script inlined at start-up), so it works
