@@ -65,6 +65,8 @@ export interface MockServerOptions {
   readonly maxConnections?: number;
   /** Milliseconds close() lets in-flight requests finish before it closes every connection. Default 1 500. */
   readonly shutdownTimeout?: number;
+  /** Directory where close() writes the contract coverage report (coverage.json, .xml, .md). Default: none. */
+  readonly coverageReport?: string;
 }
 
 /** Options after validation: complete, absolute and frozen. */
@@ -95,6 +97,8 @@ export interface ResolvedOptions {
   readonly keepAliveTimeout: number;
   readonly maxConnections: number;
   readonly shutdownTimeout: number;
+  /** Absolute directory for the coverage report files, or undefined for none. */
+  readonly coverageReport: string | undefined;
 }
 
 /** Defaults of the limits: generous for any test, small enough that one client cannot exhaust the mock. */
@@ -128,6 +132,7 @@ const KNOWN = new Set([
   'maxSessions',
   'journalSize',
   'adminToken',
+  'coverageReport',
   ...Object.keys(LIMIT_DEFAULTS),
 ]);
 const MAX_JOURNAL_SIZE = 1_000_000;
@@ -160,6 +165,9 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
   if (adminToken !== undefined && (typeof adminToken !== 'string' || !TOKEN68.test(adminToken))) {
     throw new MockConfigError('option "adminToken" must be a bearer token (letters, digits and -._~+/ as RFC 6750 allows)');
   }
+  const coverageReport = input.coverageReport;
+  if (coverageReport !== undefined && (typeof coverageReport !== 'string' || coverageReport === ''))
+    throw new MockConfigError('option "coverageReport" must be a directory path');
   const host = input.host ?? '127.0.0.1';
   if (typeof host !== 'string' || host.trim() === '') throw new MockConfigError('option "host" must be a host name or address');
   const headersTimeout = integer('headersTimeout', input.headersTimeout ?? LIMIT_DEFAULTS.headersTimeout, 1, HOUR);
@@ -197,6 +205,7 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
     keepAliveTimeout: integer('keepAliveTimeout', input.keepAliveTimeout ?? LIMIT_DEFAULTS.keepAliveTimeout, 1, HOUR),
     maxConnections: integer('maxConnections', input.maxConnections ?? LIMIT_DEFAULTS.maxConnections, 1, 1_000_000),
     shutdownTimeout: integer('shutdownTimeout', input.shutdownTimeout ?? LIMIT_DEFAULTS.shutdownTimeout, 0, HOUR),
+    coverageReport: coverageReport === undefined ? undefined : resolve(coverageReport),
   });
 }
 

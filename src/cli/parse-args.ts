@@ -17,6 +17,7 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     .scriptName('plantstore-mock')
     .usage('$0 [options]\n\nA contract-faithful mock server of the Plant Store API (or any OpenAPI document).')
     .env(ENV_PREFIX)
+    .command('coverage', 'check a running mock`s contract coverage against a bar, for CI (coverage --help)')
     .options({
       spec: {
         type: 'string',
@@ -55,6 +56,10 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
       },
       'journal-size': { type: 'number', default: 1000, describe: 'how many of the latest requests the journal keeps (0 turns it off)' },
       'admin-token': { type: 'string', describe: 'require Authorization: Bearer T on /__mock/ (except health)' },
+      'coverage-report': {
+        type: 'string',
+        describe: 'directory where coverage.json, coverage.xml and coverage.md are written on shutdown',
+      },
       'max-header-size': { type: 'string', default: '16kb', describe: 'largest request line plus headers (431 beyond): bytes, or with kb' },
       'max-header-count': {
         type: 'number',
@@ -162,6 +167,7 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     maxSessions: args['max-sessions'],
     journalSize: args['journal-size'],
     ...(args['admin-token'] !== undefined ? { adminToken: args['admin-token'] } : {}),
+    ...(args['coverage-report'] !== undefined ? { coverageReport: args['coverage-report'] } : {}),
     maxHeaderSize,
     maxHeaderCount: args['max-header-count'],
     maxUrlLength: args['max-url-length'],

@@ -12,7 +12,7 @@ const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * The scenarios admin API (the dashboard uses the same shapes):
  * GET /__mock/scenarios, GET|PUT /__mock/scenario, POST /__mock/reset. See README "Scenarios".
  */
-export function registerScenarioRoutes(app: FastifyInstance, engine: ScenarioEngine): void {
+export function registerScenarioRoutes(app: FastifyInstance, engine: ScenarioEngine, onReset?: (session?: string) => void): void {
   const fail = (reply: FastifyReply, problem: Problem) => sendResponse(reply, problemResponse(problem));
   const invalid = (details: string): Problem => ({ code: 'INVALID_ADMIN_REQUEST', params: { details } });
   const current = (session: string | undefined) => ({ session: session ?? null, scenario: engine.scenarioOf(session) ?? null });
@@ -47,6 +47,7 @@ export function registerScenarioRoutes(app: FastifyInstance, engine: ScenarioEng
     const session = body.session ?? undefined;
     if (session !== undefined && !validSession(session)) return fail(reply, invalid(sessionRule));
     engine.sessions.reset(session);
+    onReset?.(session);
     return { reset: session ?? 'all' };
   });
 }
