@@ -6,9 +6,12 @@ const CLI = '^src/cli/';
 const SERVER = '^src/(server|index)[.]ts$';
 const HTTP = '^src/http/';
 const ADMIN = '^src/(admin|dashboard)/';
-const FEATURES = '^src/(pipeline|scenarios|journal|metrics)/';
+const FEATURES = '^src/(pipeline|scenarios|journal|metrics|contract-coverage)/';
 const MODEL = '^src/(openapi|prism)/';
-const LEAVES = ['^src/(errors|problem|protocol|mock-response|config-error|options|option-table|option-kinds)[.]ts$', '^src/(json|generate|assets)/'];
+const LEAVES = [
+  '^src/(errors|problem|protocol|mock-response|config-error|options|option-table|option-kinds)[.]ts$',
+  '^src/(json|generate|assets)/',
+];
 const TESTS = '[.]test[.]ts$';
 
 const above = (...layers) => ({ path: layers });
