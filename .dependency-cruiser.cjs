@@ -1,12 +1,12 @@
 // The layer rules of src/ (ARCHITECTURE.md explains them). Dependencies point down:
-//   cli -> server -> http -> admin -> features (pipeline, scenarios, journal, metrics)
+//   cli -> server -> http -> admin -> features (pipeline, scenarios, journal, metrics, state)
 //       -> model (openapi, prism) -> leaves (errors, problem, protocol, json, generate, ...)
 // Type-only imports count too. Tests (*.test.ts) may import across layers.
 const CLI = '^src/cli/';
 const SERVER = '^src/(server|index)[.]ts$';
 const HTTP = '^src/http/';
 const ADMIN = '^src/(admin|dashboard)/';
-const FEATURES = '^src/(pipeline|scenarios|journal|metrics|contract-coverage)/';
+const FEATURES = '^src/(pipeline|scenarios|journal|metrics|contract-coverage|state)/';
 const MODEL = '^src/(openapi|prism)/';
 const LEAVES = [
   '^src/(errors|problem|protocol|mock-response|config-error|options|option-table|option-kinds)[.]ts$',
@@ -39,13 +39,13 @@ module.exports = {
       'pipeline-knows-no-responder',
       'The pipeline is handed its responders (scenarios) and never reads the journal or metrics.',
       { path: '^src/pipeline/' },
-      above('^src/(scenarios|journal|metrics)/'),
+      above('^src/(scenarios|journal|metrics|state)/'),
     ),
     forbid(
       'features-not-sideways',
-      'Scenarios, journal and metrics may use the pipeline, not each other.',
-      { path: '^src/(scenarios|journal|metrics)/' },
-      { path: '^src/(scenarios|journal|metrics)/', pathNot: '^src/$1/' },
+      'Scenarios, journal, metrics and the stateful simulator may use the pipeline, not each other.',
+      { path: '^src/(scenarios|journal|metrics|state)/' },
+      { path: '^src/(scenarios|journal|metrics|state)/', pathNot: '^src/$1/' },
     ),
     forbid(
       'model-not-up',
@@ -63,7 +63,7 @@ module.exports = {
     forbid(
       'core-knows-no-fastify',
       'The pipeline, scenarios, the model, the adapter and the leaves know no Fastify.',
-      { path: ['^src/(pipeline|scenarios|openapi|prism)/', ...LEAVES] },
+      { path: ['^src/(pipeline|scenarios|state|openapi|prism)/', ...LEAVES] },
       { path: '^fastify$|node_modules/fastify/' },
     ),
     forbid(

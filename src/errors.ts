@@ -81,6 +81,12 @@ export const ERRORS = {
     message: 'No operation matches {method} {path}',
     when: 'The path is not in the OpenAPI document.',
   },
+  RESOURCE_NOT_FOUND: {
+    status: 404,
+    error: 40402,
+    message: 'No {resource} record with id {id} in this session',
+    when: 'With `--stateful`, a read, replace or delete names a record the session does not hold (the document`s own 404 shape when it has one).',
+  },
   METHOD_NOT_ALLOWED: {
     status: 405,
     error: 40501,
@@ -92,6 +98,12 @@ export const ERRORS = {
     error: 40801,
     message: 'The request was not received in time: {details}',
     when: 'A client sent its headers or body too slowly (`--headers-timeout`, `--request-timeout`); the connection is closed.',
+  },
+  RESOURCE_EXISTS: {
+    status: 409,
+    error: 40901,
+    message: 'A {resource} record with id {id} already exists',
+    when: 'With `--stateful`, a create carries an id the session already holds (400 `DUPLICATE_ID` where the document has a 400 and no 409).',
   },
   PAYLOAD_TOO_LARGE: {
     status: 413,
@@ -152,6 +164,12 @@ export const ERRORS = {
     error: 50001,
     message: 'The mock failed unexpectedly: {details}',
     when: 'A bug in the mock; the log has the details. Please report it.',
+  },
+  TOO_MANY_RESOURCES: {
+    status: 507,
+    error: 50701,
+    message: 'The session holds {max} records, the --max-resources limit; delete some or reset the session',
+    when: 'With `--stateful`, a create would take a session beyond `--max-resources` records.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
 

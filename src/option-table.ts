@@ -126,6 +126,28 @@ export const OPTIONS = {
     max: 1_000_000,
     help: 'most X-Mock-Session sessions kept at once (least recently used go first)',
   },
+  stateful: {
+    kind: 'boolean',
+    default: false,
+    help: 'simulate the resources of the document: what a request creates can be read, listed, changed and deleted',
+    readme:
+      'simulate the document`s resources per session: created records can be read, listed, replaced and deleted ([stateful simulation](docs/stateful.md))',
+  },
+  maxResources: {
+    kind: 'integer',
+    default: 10_000,
+    min: 1,
+    max: 10_000_000,
+    help: 'most records one session holds with --stateful (a create beyond it answers 507)',
+  },
+  data: {
+    kind: 'path',
+    invalid: 'must be a file path',
+    arg: 'FILE',
+    help: 'seed records for --stateful (JSON or YAML: collection path -> array of records), in every new session',
+    readme:
+      '[seed records](docs/stateful.md#seed-data) for `--stateful`: collection path -> array of records, loaded into every new session',
+  },
   journalSize: {
     kind: 'integer',
     default: 1000,

@@ -47,6 +47,12 @@ export interface MockServerOptions {
   readonly sessionIdleTimeout?: number;
   /** Most scenario sessions kept at once; the least recently used is forgotten first. Default 10000. */
   readonly maxSessions?: number;
+  /** Simulate the document's resources per session: what a request creates can be read, listed, replaced and deleted. Default false. */
+  readonly stateful?: boolean;
+  /** Most records one session holds with `stateful`; a create beyond it answers 507 TOO_MANY_RESOURCES. Default 10000. */
+  readonly maxResources?: number;
+  /** Seed data for `stateful` (JSON or YAML: collection path -> array of records), loaded into every new session. Default: none. */
+  readonly data?: string;
   /** How many of the latest API requests the journal keeps (a ring: older ones drop out); 0 turns it off. Default 1000. */
   readonly journalSize?: number;
   /** When set, everything under `/__mock/` except health requires `Authorization: Bearer <adminToken>` (or `?token=`). Default: none. */

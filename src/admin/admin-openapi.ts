@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { clearQuerySchema, entrySchema, filterQuerySchema, listQuerySchema, verifyBodySchema } from '../journal/journal-schemas.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { coveragePaths } from './coverage-openapi.js';
+import { stateQuerySchema, stateSchema } from './state-routes.js';
 
 type SchemaObject = { readonly properties: Readonly<Record<string, unknown>> };
 
@@ -120,6 +121,13 @@ function adminOpenApi(): Record<string, unknown> {
         },
       },
       ...coveragePaths(p, queryParameters, errors),
+      [`${p}/state`]: {
+        get: {
+          summary: 'Records the stateful simulator holds for a session, by collection (see docs/stateful.md)',
+          parameters: queryParameters(stateQuerySchema),
+          responses: { '200': json(stateSchema, 'The session`s records'), ...errors },
+        },
+      },
       [`${p}/openapi.json`]: { get: { summary: 'This document', responses: { '200': json({ type: 'object' }, 'OpenAPI 3.1') } } },
       [`${p}/scenarios`]: {
         get: {
@@ -165,7 +173,7 @@ function adminOpenApi(): Record<string, unknown> {
       },
       [`${p}/reset`]: {
         post: {
-          summary: 'Reset sequence positions, stored data and contract coverage of a session, or of all',
+          summary: 'Reset sequence positions, stored data, simulated records and contract coverage of a session, or of all',
           requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { session: { type: 'string' } } } } } },
           responses: { '200': json({ type: 'object', properties: { reset: { type: 'string' } } }, 'Reset') },
         },

@@ -8,10 +8,12 @@ import { metricsRoutes } from '../metrics/metrics-routes.js';
 import type { LoadedSpec } from '../openapi/load-spec.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
+import type { StateSimulator } from '../state/simulator.js';
 import { adminJsonBodies } from './admin-json.js';
 import { adminOpenApiRoute } from './admin-openapi.js';
 import { coverageRoutes } from './coverage-routes.js';
 import { registerScenarioRoutes } from './scenario-routes.js';
+import { stateRoutes } from './state-routes.js';
 
 export interface AdminParts {
   readonly spec: LoadedSpec;
@@ -19,6 +21,8 @@ export interface AdminParts {
   readonly journal: Journal;
   readonly metrics: Metrics;
   readonly coverage: CoverageModel;
+  readonly state: StateSimulator;
+  readonly stateful: boolean;
 }
 
 /**
@@ -27,12 +31,16 @@ export interface AdminParts {
  */
 export function registerAdminRoutes(app: FastifyInstance, parts: AdminParts): void {
   app.get(`${ADMIN_PREFIX}/health`, async () => ({ status: 'ok', spec: parts.spec.title, version: parts.spec.version }));
-  registerScenarioRoutes(app, parts.scenarios, (session) => parts.coverage.reset(session));
+  registerScenarioRoutes(app, parts.scenarios, (session) => {
+    parts.coverage.reset(session);
+    parts.state.resources.reset(session);
+  });
   app.register(async (admin) => {
     adminJsonBodies(admin);
     await admin.register(journalRoutes, { journal: parts.journal });
     await admin.register(metricsRoutes, { metrics: parts.metrics });
     await admin.register(coverageRoutes, { coverage: parts.coverage });
+    await admin.register(stateRoutes, { state: parts.state, stateful: parts.stateful });
     await admin.register(dashboardRoutes);
     await admin.register(adminOpenApiRoute);
   });

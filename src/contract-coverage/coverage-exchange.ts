@@ -48,6 +48,7 @@ export function answerKindOf(exchange: Exchange, status: number, catalogue: Cata
   if (source === undefined) return KIND.other;
   if (source.startsWith(SCENARIO)) return usesState(exchange, source, catalogue) ? KIND.state : KIND.scenario;
   if (exchange.forcing !== undefined) return KIND.forced;
+  if (exchange.stateAction !== undefined) return KIND.state;
   if (source === 'echo') return KIND.echo;
   if (source.startsWith('example=')) return KIND.example;
   if (source.startsWith('dynamic')) return KIND.dynamic;

@@ -8,7 +8,7 @@ import { ADMIN_PREFIX } from '../protocol.js';
  * offline and, with an admin token, loads from a single `?token=` URL.
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  const files = ['dashboard.css', 'dashboard.js', 'coverage.css', 'coverage.js'];
+  const files = ['dashboard.css', 'dashboard.js', 'coverage.css', 'coverage.js', 'state.css', 'state.js'];
   const [html, ...assets] = await Promise.all(['index.html', ...files].map((f) => readFile(new URL(f, DASHBOARD_ASSETS), 'utf8')));
   const page = files.reduce(
     (text, file, i) =>

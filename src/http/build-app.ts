@@ -13,6 +13,7 @@ import type { Exchange } from '../pipeline/types.js';
 import { type Problem, problemResponse } from '../problem.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
+import { StateSimulator } from '../state/simulator.js';
 import { applyCors } from './cors.js';
 import { lazySchemaValidation } from './lazy-validation.js';
 import { answerOverLimits, limitServerOptions, registerLimits } from './limits.js';
@@ -86,26 +87,41 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   const journal = new Journal(options.journalSize);
   const metrics = createMetrics(() => journal.size);
   const coverage = createCoverage(app, { options, operations: spec.operations, catalogue: () => scenarios.catalogue, log });
-  registerAdminRoutes(app, { spec, scenarios, journal, metrics, coverage });
+  const state = new StateSimulator({
+    stateful: options.stateful,
+    maxResources: options.maxResources,
+    dataFile: options.data,
+    sessions: scenarios.sessions,
+    generator,
+  });
+  registerAdminRoutes(app, { spec, scenarios, journal, metrics, coverage, state, stateful: options.stateful });
 
   // The one place the pipeline is swapped: --watch rebuilds it from a reloaded spec and scenario set,
   // and swaps scenarios and pipeline together only once both loaded and checked.
   const assemble = async (current: LoadedSpec) => {
     const loaded = await scenarios.load(current.operations);
+    const stateful = await state.load(
+      current.operations,
+      [...loaded.catalogue.values()].some((s) => s.stateful),
+    );
     const { tokens, dynamic } = options;
-    return {
-      loaded,
-      pipeline: createPipeline({ operations: current.operations, tokens, generator, dynamic, responders: [loaded.responder] }),
-    };
+    const responders = stateful.responder ? [loaded.responder, stateful.responder] : [loaded.responder];
+    return { loaded, stateful, pipeline: createPipeline({ operations: current.operations, tokens, generator, dynamic, responders }) };
   };
   const first = await assemble(spec);
   scenarios.use(first.loaded);
+  state.use(first.stateful);
+  if (options.stateful) {
+    const summary = first.stateful.summary;
+    log.info(summary.length > 0 ? `stateful resources: ${summary.join('; ')}` : 'stateful: no operation of the document fits a collection');
+  }
   let pipeline = first.pipeline;
   if (options.watch) {
     const stop = watchFiles([fileTarget(options.spec), ...options.scenarioDirs.map((dir) => ({ dir }))], async () => {
       try {
         const next = await assemble(await loadSpec(options.spec));
         scenarios.use(next.loaded);
+        state.use(next.stateful);
         pipeline = next.pipeline;
         log.info('reloaded the spec and scenarios');
       } catch (error) {

@@ -42,6 +42,7 @@ export function createMetrics(journalSize: () => number): Metrics {
   const registry = new Registry();
   const byOperation = new Map<string, Tally<number, string>>();
   const rejected = new Tally<string, string>();
+  const stateOperations = new Tally<string, string>();
   new Counter({
     name: 'plantstore_mock_requests_total',
     help: 'API requests answered, by operation, status and scenario.',
@@ -70,6 +71,16 @@ export function createMetrics(journalSize: () => number): Metrics {
       for (const [operation, code, count] of rejected.entries()) this.inc({ operation, code }, count);
     },
   });
+  new Counter({
+    name: 'plantstore_mock_state_operations_total',
+    help: 'Requests the stateful simulator answered, by operation and action (create, list, read, replace, merge, remove).',
+    labelNames: ['operation', 'action'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [operation, action, count] of stateOperations.entries()) this.inc({ operation, action }, count);
+    },
+  });
   new Gauge({
     name: 'plantstore_mock_journal_entries',
     help: 'Entries the request journal holds now.',
@@ -92,6 +103,8 @@ export function createMetrics(journalSize: () => number): Metrics {
       duration.observe(operation, seconds);
       const rejection = exchange?.rejection;
       if (rejection !== undefined) rejected.add(operation, rejection);
+      const action = exchange?.stateAction;
+      if (action !== undefined) stateOperations.add(operation, action);
     },
   };
 }

@@ -16,7 +16,7 @@ export interface PipelineOptions {
   readonly tokens: readonly string[];
   readonly generator: DataGenerator;
   readonly dynamic: boolean;
-  /** Responders asked before the default response selection, in order (e.g. scenarios). */
+  /** Responders asked before the default response selection, in order (scenarios, then the stateful simulator). */
   readonly responders?: readonly Responder[];
 }
 

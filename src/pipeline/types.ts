@@ -34,6 +34,10 @@ export interface Exchange {
   session?: string;
   /** The scenario whose rule answered, if one did. */
   scenario?: string;
+  /** The selected scenario turns the stateful simulator on for this request. */
+  stateful?: boolean;
+  /** What the stateful simulator did (`create`, `read`, ...), when it answered. */
+  stateAction?: string;
   /** What the stage that ended the request found wrong, for the journal. */
   findings?: readonly Finding[];
   /** The catalogue's code when the mock rejected the request itself (a stage's problem, a bad mock header). */

@@ -71,8 +71,8 @@ async function loadScenario(name: string, path: string, operations: readonly Moc
   }
   const schemaError = validateScenarioFile(document);
   if (schemaError !== undefined) throw fail(`does not fit scenario-file.schema.json: ${schemaError}`);
-  const file = document as { description: string; rules: RawRule[] };
-  const rules = file.rules.map((raw, i) => {
+  const file = document as { description: string; rules?: RawRule[]; stateful?: boolean };
+  const rules = (file.rules ?? []).map((raw, i) => {
     const rule = compileRule(raw, i + 1, operations);
     if (typeof rule === 'string') throw fail(`rule ${i + 1}: ${rule}`);
     const targets = rule.operationId === undefined ? operations : operations.filter((op) => op.id === rule.operationId);
@@ -85,5 +85,5 @@ async function loadScenario(name: string, path: string, operations: readonly Moc
     });
     return rule;
   });
-  return { name, description: file.description, file: path, rules };
+  return { name, description: file.description, file: path, rules, stateful: file.stateful === true };
 }

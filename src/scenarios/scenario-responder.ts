@@ -36,6 +36,7 @@ export function createScenarioResponder(engine: ScenarioSelection, catalogue: Ca
       exchange.rejection = 'UNKNOWN_SCENARIO';
       return problemResponse({ code: 'UNKNOWN_SCENARIO', params: { name, available: namesOf(catalogue) } });
     }
+    if (scenario.stateful) exchange.stateful = true;
     if (exchange.forcing) return undefined;
     const operationId = exchange.operation?.id;
     const state = engine.sessions.get(session);

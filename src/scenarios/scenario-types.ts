@@ -55,6 +55,8 @@ export interface Scenario {
   readonly description: string;
   readonly file: string;
   readonly rules: readonly Rule[];
+  /** `stateful: true`: the stateful simulator answers the requests of this scenario no rule answers. */
+  readonly stateful: boolean;
 }
 
 /** Every scenario the server knows, by name (looked up, never used as a path). */

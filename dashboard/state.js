@@ -1,0 +1,60 @@
+// The state view: the stateful simulator's records of one session (GET /__mock/state), a table per
+// collection, polled while shown. Text from the server is only set as textContent.
+
+(() => {
+  const POLL_MS = 1000;
+  const base = location.pathname.replace(/\/(index\.html)?$/, '');
+  const token = sessionStorage.getItem('plantstore-mock-admin-token');
+  const $ = (id) => document.getElementById(id);
+  let timer;
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+    for (const child of children) node.append(child);
+    return node;
+  }
+
+  const text = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+  function collection(path, records) {
+    const fields = [...new Set(records.flatMap((r) => Object.keys(r)))];
+    const head = el('tr', {}, ...fields.map((f) => el('th', {}, f)));
+    const rows = records.map((r) => el('tr', {}, ...fields.map((f) => el('td', {}, f in r ? text(r[f]) : ''))));
+    return el(
+      'div',
+      { class: 'state-collection', 'data-path': path },
+      el('h2', {}, `${path} (${records.length})`),
+      el('table', {}, el('thead', {}, head), el('tbody', {}, ...rows)),
+    );
+  }
+
+  function render(state) {
+    const who = state.session === null ? 'the default session' : `session ${state.session}`;
+    $('state-summary').textContent = state.stateful
+      ? `Records of ${who}`
+      : `Records of ${who} (the server runs without --stateful: only stateful scenarios keep records)`;
+    const parts = Object.entries(state.collections).map(([path, records]) => collection(path, records));
+    $('state-collections').replaceChildren(...(parts.length ? parts : [el('p', {}, 'No collection in this document.')]));
+  }
+
+  async function refresh() {
+    const session = $('state-session').value.trim();
+    const query = session ? `?session=${encodeURIComponent(session)}` : '';
+    const response = await fetch(`${base}/state${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    if (response.ok) render(await response.json());
+    else $('state-summary').textContent = `Could not read the state (${response.status})`;
+  }
+
+  function show(on) {
+    document.body.classList.toggle('state-mode', on);
+    $('state-toggle').setAttribute('aria-pressed', String(on));
+    clearInterval(timer);
+    if (!on) return;
+    refresh();
+    timer = setInterval(refresh, POLL_MS);
+  }
+
+  $('state-toggle').addEventListener('click', () => show(!document.body.classList.contains('state-mode')));
+  $('state-session').addEventListener('change', refresh);
+})();

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { tokenQueryProperty } from '../journal/journal-schemas.js';
+import { stringifyJson } from '../json/stringify-json.js';
+import { problemResponse } from '../problem.js';
+import { ADMIN_PREFIX } from '../protocol.js';
+import type { StateSimulator } from '../state/simulator.js';
+import { sendProblem } from './send-problem.js';
+
+/** Validated by Fastify and shown in the admin OpenAPI document, from the same object. */
+export const stateQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    session: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$', description: 'The `X-Mock-Session` (default: the default session).' },
+    ...tokenQueryProperty,
+  },
+} as const;
+
+/** The JSON shape of GET /__mock/state. */
+export const stateSchema = {
+  type: 'object',
+  required: ['session', 'stateful', 'collections'],
+  properties: {
+    session: { type: ['string', 'null'] },
+    stateful: { type: 'boolean', description: 'Whether the server runs with --stateful.' },
+    collections: {
+      type: 'object',
+      description: 'Records by collection path (such as /plants), in creation order, as stored (ids included).',
+      additionalProperties: { type: 'array', items: { type: 'object' } },
+    },
+  },
+} as const;
+
+/** GET /__mock/state: the stateful simulator's records of a session (POST /__mock/reset forgets them). */
+export async function stateRoutes(app: FastifyInstance, { state, stateful }: { state: StateSimulator; stateful: boolean }): Promise<void> {
+  app.get(`${ADMIN_PREFIX}/state`, { schema: { querystring: stateQuerySchema }, attachValidation: true }, async (request, reply) => {
+    if (request.validationError) return invalid(request, reply);
+    const { session } = request.query as { session?: string };
+    reply.header('cache-control', 'no-store');
+    const body = { session: session ?? null, stateful, collections: state.view(session) };
+    // Records may hold integers beyond 2^53 (bigints), which JSON.stringify cannot write.
+    return reply.type('application/json; charset=utf-8').send(stringifyJson(body));
+  });
+}
+
+function invalid(request: FastifyRequest, reply: FastifyReply) {
+  const details = request.validationError?.message ?? 'invalid query';
+  return sendProblem(reply, problemResponse({ code: 'INVALID_ADMIN_REQUEST', params: { details } }));
+}

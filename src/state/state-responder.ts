@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { DataGenerator } from '../generate/data-generator.js';
+import type { MockResponse } from '../mock-response.js';
+import type { MockOperation } from '../openapi/operation.js';
+import type { Exchange, Responder } from '../pipeline/types.js';
+import { documentsResponseHeader } from '../prism/response-headers.js';
+import { problemResponse } from '../problem.js';
+import { conflictError, notFoundError } from './documented-error.js';
+import type { Action, Resource, StateModel } from './infer-resources.js';
+import { type ListPlan, planList, selectRecords } from './list-query.js';
+import {
+  answer,
+  fillRequired,
+  listBody,
+  mergePatch,
+  planSuccess,
+  recordBody,
+  type SuccessPlan,
+  withoutReadOnly,
+} from './record-answers.js';
+import { type Collection, idKey, type ResourceStore, type SessionResources } from './resource-store.js';
+import { isRecord } from './schema-shape.js';
+
+export interface StateResponderOptions {
+  readonly model: StateModel;
+  readonly resources: SessionResources;
+  readonly generator: DataGenerator;
+  readonly maxResources: number;
+  /** `--stateful`: every request; otherwise only those a stateful scenario selected (`exchange.stateful`). */
+  readonly always: boolean;
+}
+
+interface Prepared {
+  readonly resource: Resource;
+  readonly action: Action;
+  readonly success: SuccessPlan;
+  readonly list: ListPlan | undefined;
+  readonly location: boolean;
+}
+
+interface Call {
+  readonly exchange: Exchange;
+  readonly operation: MockOperation;
+  readonly prepared: Prepared;
+  readonly store: ResourceStore;
+  readonly collection: Collection;
+  readonly path: string;
+}
+
+/**
+ * Answers the operations of inferred resources from the session's records. Each call reads and writes
+ * the store synchronously, with no await in between, so parallel requests never interleave.
+ * Forcing (`Prefer`, `__code`) and scenario rules answer before it.
+ */
+export function createStateResponder(options: StateResponderOptions): Responder {
+  const prepared = new Map<MockOperation, Prepared>();
+  for (const [operation, { resource, action }] of options.model.bindings) {
+    const success = planSuccess(operation, action);
+    prepared.set(operation, {
+      resource,
+      action,
+      success,
+      list: action === 'list' ? planList(resource, operation) : undefined,
+      location: action === 'create' && documentsResponseHeader(operation, String(success.status), 'location'),
+    });
+  }
+  return (exchange) => {
+    if (exchange.forcing || (!options.always && exchange.stateful !== true)) return undefined;
+    const operation = exchange.operation;
+    const found = operation && prepared.get(operation);
+    if (!operation || !found) return undefined;
+    const store = options.resources.of(exchange.session);
+    const path = concretePath(found.resource.collection, exchange.pathParams);
+    const call: Call = { exchange, operation, prepared: found, store, collection: store.collection(path), path };
+    const response = respond(call, options);
+    if (response) {
+      exchange.stateAction = found.action;
+      exchange.source ??= `state ${found.action}`;
+    }
+    return response;
+  };
+}
+
+function respond(call: Call, options: StateResponderOptions): MockResponse | undefined {
+  const { exchange, prepared, collection, operation } = call;
+  const { resource, success, action } = prepared;
+  const generator = options.generator;
+  if (action === 'list') {
+    const records = selectRecords(prepared.list as ListPlan, collection.records.values(), exchange.query);
+    return answer(success, () => listBody(success, records, records.length, generator));
+  }
+  if (action === 'create') return create(call, options);
+  const id = exchange.pathParams?.[resource.idParam ?? ''];
+  if (id === undefined) return undefined;
+  const key = idKey(id);
+  const existing = collection.records.get(key);
+  if (!existing) {
+    exchange.source = `state ${action} not-found`;
+    return notFoundError(operation, { resource: resource.collection, id }, generator);
+  }
+  if (action === 'read') return answer(success, () => recordBody(success, existing));
+  if (action === 'remove') {
+    call.store.remove(collection, key);
+    return answer(success, () => recordBody(success, existing));
+  }
+  if (!isRecord(exchange.body)) return undefined;
+  const next =
+    action === 'merge'
+      ? (mergePatch(existing, withoutReadOnly(exchange.body, resource.recordSchema)) as Record<string, unknown>)
+      : { ...readOnlyOf(existing, resource), ...withoutReadOnly(exchange.body, resource.recordSchema) };
+  next[resource.idField] = existing[resource.idField];
+  fillRequired(next, resource.recordSchema, generator);
+  call.store.put(collection, key, next);
+  return answer(success, () => recordBody(success, next));
+}
+
+function create(call: Call, options: StateResponderOptions): MockResponse | undefined {
+  const { exchange, prepared, collection, store } = call;
+  const { resource, success } = prepared;
+  if (!isRecord(exchange.body)) return undefined;
+  const record = withoutReadOnly(exchange.body, resource.recordSchema, resource.idReadOnly ? undefined : resource.idField);
+  record[resource.idField] ??= assignId(resource, collection);
+  const id = record[resource.idField];
+  const key = idKey(id);
+  if (collection.records.has(key)) {
+    exchange.source = 'state create conflict';
+    return conflictError(call.operation, { resource: resource.collection, id: String(id) }, options.generator);
+  }
+  if (store.count >= options.maxResources) {
+    exchange.source = 'state create over-limit';
+    return problemResponse({ code: 'TOO_MANY_RESOURCES', params: { max: options.maxResources } });
+  }
+  fillRequired(record, resource.recordSchema, options.generator);
+  store.put(collection, key, record);
+  const headers: Record<string, string> =
+    prepared.location && resource.item ? { location: `${call.path.replace(/\/$/, '')}/${encodeURIComponent(String(id))}` } : {};
+  return answer(success, () => recordBody(success, record), headers);
+}
+
+function assignId(resource: Resource, collection: Collection): unknown {
+  if (resource.idKind === 'uuid') return randomUUID();
+  return resource.idKind === 'string' ? String(collection.next) : collection.next;
+}
+
+function readOnlyOf(record: Record<string, unknown>, resource: Resource): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(record))
+    if (!Object.hasOwn(withoutReadOnly({ [name]: value }, resource.recordSchema), name)) kept[name] = value;
+  return kept;
+}
+
+/** The collection's path with the request's path parameters (`/owners/{ownerId}/pets` -> `/owners/7/pets`). */
+function concretePath(template: string, params: Readonly<Record<string, string>> | undefined): string {
+  if (!params || !template.includes('{')) return template;
+  return template.replace(/\{([^/{}]+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : encodeURIComponent(params[name]),
+  );
+}
