@@ -39,6 +39,15 @@ describe('planErrorShape', () => {
     expect(typeof body.traceId).toBe('string');
   });
 
+  it('takes a missing required property from its own example before generating it', () => {
+    const schema = {
+      type: 'object',
+      required: ['message', 'traceId'],
+      properties: { message: { type: 'string' }, traceId: { type: 'string', examples: ['trace-1'] } },
+    };
+    expect(JSON.stringify(answer(response('400', [json(schema)])).body)).toBe('{"message":"Invalid request: x","traceId":"trace-1"}');
+  });
+
   it('puts the status the failure calls for into a problem+json `status`, and announces the media type', () => {
     const schema = { type: 'object', properties: { title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' } } };
     const shaped = answer(response('4XX', [json(schema, [], 'application/problem+json')]), 415);

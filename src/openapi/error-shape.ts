@@ -4,6 +4,7 @@ import type { ErrorBodyShape, ErrorShape } from '../problem.js';
 import { findFailureResponse, findResponse } from './find-response.js';
 import { planHeaders } from './header-plan.js';
 import type { MockContent, MockOperation, MockResponseSpec } from './operation.js';
+import { documentedValue } from './schema-value.js';
 
 /** Properties that carry a message, most telling first (RFC 9457's `detail`, OAuth's `error_description`). */
 const MESSAGE_NAMES = [
@@ -76,7 +77,8 @@ function cached(
 /**
  * How `response` carries an error answered with `status`: its JSON media type first (else its first),
  * announced unless it is plain `application/json` (the mock's own default for JSON); its documented
- * headers; and a body template from the first example, else generated, with every required property.
+ * headers; and a body template: the first example, with every required property the example lacks
+ * taken from the property's own `default`/`example`/`enum`, else generated.
  */
 export function planErrorShape(response: MockResponseSpec, status: number, generator: DataGenerator): ErrorShape {
   const content = response.contents.find((c) => /json/i.test(c.mediaType)) ?? response.contents[0];
@@ -95,10 +97,11 @@ function planBody(content: MockContent | undefined, generator: DataGenerator): E
     if (!schema || typeIncludes(schema, 'string')) return { kind: 'text' };
     return { kind: 'fixed', value: example !== undefined ? example : tryGenerate(generator, schema) };
   }
-  const template: Record<string, unknown> = isObject(example) ? { ...example } : asObject(tryGenerate(generator, schema));
-  for (const name of schema ? requiredOf(schema) : []) {
-    const property = properties[name];
-    if (!(name in template) && property) template[name] = tryGenerate(generator, property);
+  const template: Record<string, unknown> = isObject(example) ? { ...example } : {};
+  const required = new Set(schema ? requiredOf(schema) : []);
+  for (const [name, property] of Object.entries(properties)) {
+    if (required.has(name) && !(name in template))
+      template[name] = (documentedValue(property) ?? { value: tryGenerate(generator, property) }).value;
   }
   const pick = (names: readonly string[], type: string, except?: string) =>
     names
@@ -143,8 +146,4 @@ function tryGenerate(generator: DataGenerator, schema: JsonSchema | undefined): 
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function asObject(value: unknown): Record<string, unknown> {
-  return isObject(value) ? value : {};
 }

@@ -1,6 +1,6 @@
 import type { DataGenerator } from '../generate/data-generator.js';
-import type { JsonSchema } from '../json/json-schema.js';
 import type { MockHeader, MockResponseSpec } from './operation.js';
+import { documentedValue } from './schema-value.js';
 
 /** The documented headers of one response, with their values, worked out once per response. */
 export interface HeaderPlan {
@@ -54,23 +54,14 @@ function headerValue(header: MockHeader, generator: DataGenerator): string | und
   const example = header.examples[0];
   if (example !== undefined) return serialize(example.value);
   const schema = header.schema ?? { type: 'string' };
-  const documented = schemaValue(schema);
-  if (documented.found) return serialize(documented.value);
+  const documented = documentedValue(schema);
+  if (documented) return serialize(documented.value);
   try {
     return serialize(generator.generate(schema, HEADER_SEED));
   } catch {
     // A schema the generator cannot follow: a required header still goes out, empty rather than missing.
     return header.required ? '' : undefined;
   }
-}
-
-function schemaValue(schema: JsonSchema): { found: boolean; value?: unknown } {
-  if ('default' in schema) return { found: true, value: schema.default };
-  if ('example' in schema) return { found: true, value: schema.example };
-  if (Array.isArray(schema.examples) && schema.examples.length > 0) return { found: true, value: schema.examples[0] };
-  if ('const' in schema) return { found: true, value: schema.const };
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return { found: true, value: schema.enum[0] };
-  return { found: false };
 }
 
 /**
