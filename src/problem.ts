@@ -18,24 +18,81 @@ export interface Finding {
   readonly message: string;
 }
 
-/** A problem the mock answers with an Error body; its status comes from the error catalogue (errors.ts). */
+/**
+ * A problem the mock answers: from the error catalogue (errors.ts), or, when the operation documents a
+ * response for this kind of failure, shaped by that response.
+ */
 export interface Problem {
   readonly code: ErrorCode;
   readonly params?: Readonly<Record<string, string | number>>;
   readonly findings?: readonly Finding[];
   readonly headers?: Readonly<Record<string, string>>;
+  /** The document's response for this failure, when it defines one. */
+  readonly shape?: ErrorShape;
 }
 
-/** The Error-shaped response for a problem. */
+/**
+ * How a documented error response carries the mock's finding, planned once per operation and response
+ * (src/openapi/error-shape.ts): the status, the response's headers (its media type when it is not
+ * plain JSON, and its documented headers), and a body template whose message-like and code-like
+ * properties receive the finding's message and the catalogue's code.
+ */
+export interface ErrorShape {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: ErrorBodyShape;
+}
+
+/** `none`: no content; `text`: the message itself; `object`: the template with the detail written in; `fixed`: the template as it is. */
+export type ErrorBodyShape =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'text' }
+  | { readonly kind: 'fixed'; readonly value: unknown }
+  | {
+      readonly kind: 'object';
+      readonly template: Readonly<Record<string, unknown>>;
+      readonly messageKey: string | undefined;
+      readonly codeKey: string | undefined;
+      readonly statusKey: string | undefined;
+    };
+
+/** The answer a documented error response gives for an error code and message, without the mock's own headers. */
+export function shapedError(shape: ErrorShape, error: number, message: string): MockResponse {
+  return { status: shape.status, headers: shape.headers, body: shapedBody(shape.body, shape.status, error, message) };
+}
+
+function shapedBody(body: ErrorBodyShape, status: number, error: number, message: string): unknown {
+  switch (body.kind) {
+    case 'none':
+      return undefined;
+    case 'text':
+      return message;
+    case 'fixed':
+      return body.value;
+    case 'object': {
+      const value: Record<string, unknown> = { ...body.template };
+      if (body.codeKey !== undefined) value[body.codeKey] = error;
+      if (body.messageKey !== undefined) value[body.messageKey] = message;
+      if (body.statusKey !== undefined) value[body.statusKey] = status;
+      return value;
+    }
+  }
+}
+
+/** The answer for a problem: the document's shape when it has one, else the catalogue's Error; `x-mock-*` headers keep the detail. */
 export function problemResponse(problem: Problem): MockResponse {
   const definition = ERRORS[problem.code];
-  const headers: Record<string, string> = { [ERROR_CODE_HEADER]: problem.code, ...problem.headers };
+  const message = formatMessage(problem.code, problem.params);
+  const shape = problem.shape;
+  const headers: Record<string, string> = shape ? { ...shape.headers } : {};
+  headers[ERROR_CODE_HEADER] = problem.code;
+  for (const [name, value] of Object.entries(problem.headers ?? {})) {
+    // A challenge belongs to a 401 only; a document answering 403 gets none.
+    if (shape === undefined || name !== 'www-authenticate' || shape.status === 401) headers[name] = value;
+  }
   if (problem.findings && problem.findings.length > 0) headers[FINDINGS_HEADER] = findingsHeader(problem.findings);
-  return {
-    status: definition.status,
-    headers,
-    body: { error: definition.error, message: formatMessage(problem.code, problem.params) },
-  };
+  if (shape) return { ...shapedError(shape, definition.error, message), headers };
+  return { status: definition.status, headers, body: { error: definition.error, message } };
 }
 
 /** What produced an answer, as the log line and the journal show it: `rejected CODE`, or the responder's description. */

@@ -10,10 +10,53 @@ export function findResponse(operation: MockOperation, status: number): MockResp
   );
 }
 
-/** The status answered when nothing is forced: the lowest 2xx the operation defines, else 200. */
+/**
+ * The status answered when nothing is forced: the lowest documented 2xx (`2XX` counts as 200), else
+ * the lowest documented status (a range as its first status), else 200 (only `default`, or nothing).
+ */
 export function defaultStatus(operation: MockOperation): number {
-  const success = operation.responses
-    .map((r) => (/^2\d\d$/.test(r.code) ? Number(r.code) : undefined))
-    .filter((c): c is number => c !== undefined);
-  return success.length > 0 ? Math.min(...success) : 200;
+  let lowest: number | undefined;
+  let lowestSuccess: number | undefined;
+  for (const { code } of operation.responses) {
+    const status = /^[1-5]\d\d$/.test(code) ? Number(code) : /^[1-5]XX$/i.test(code) ? Number(code[0]) * 100 : undefined;
+    if (status === undefined) continue;
+    if (lowest === undefined || status < lowest) lowest = status;
+    if (status >= 200 && status < 300 && (lowestSuccess === undefined || status < lowestSuccess)) lowestSuccess = status;
+  }
+  return lowestSuccess ?? lowest ?? 200;
+}
+
+/**
+ * The exact statuses a document may use for each kind of rejection, by the status the mock's catalogue
+ * gives it, in order of preference: invalid input is 400 or 422, credentials 401 or 403.
+ */
+const FITTING_STATUSES: Readonly<Record<number, readonly number[]>> = {
+  400: [400, 422],
+  401: [401, 403],
+  406: [406],
+  415: [415],
+};
+
+/** The documented response a rejection uses, and the status it is answered with. */
+export interface FailureResponse {
+  readonly status: number;
+  readonly response: MockResponseSpec;
+}
+
+/**
+ * The documented response for a rejection whose catalogue status is `failureStatus`: an exact fitting
+ * status, else the `4XX` range, else `default`, these two answered with the failure's own status.
+ * Undefined when the document defines nothing fitting, or the failure is not one a document shapes
+ * (route not found, method not allowed, the mock's own forcing protocol).
+ */
+export function findFailureResponse(operation: MockOperation, failureStatus: number): FailureResponse | undefined {
+  const fitting = FITTING_STATUSES[failureStatus];
+  if (!fitting) return undefined;
+  const responses = operation.responses;
+  for (const status of fitting) {
+    const exact = responses.find((r) => r.code === String(status));
+    if (exact) return { status, response: exact };
+  }
+  const fallback = responses.find((r) => r.code.toUpperCase() === '4XX') ?? responses.find((r) => r.code === 'default');
+  return fallback && { status: failureStatus, response: fallback };
 }

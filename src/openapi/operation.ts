@@ -11,10 +11,21 @@ export interface MockContent {
   readonly examples: readonly MockExample[];
 }
 
+/** A response header the document defines. */
+export interface MockHeader {
+  /** As written in the document; HTTP compares header names case-insensitively. */
+  readonly name: string;
+  readonly required: boolean;
+  readonly schema: JsonSchema | undefined;
+  /** The header's `example` (named `__default`) and `examples`, in the document's order. */
+  readonly examples: readonly MockExample[];
+}
+
 export interface MockResponseSpec {
   /** As written in the document: `200`, `2XX` or `default`. */
   readonly code: string;
   readonly contents: readonly MockContent[];
+  readonly headers: readonly MockHeader[];
 }
 
 /** Opaque handle the validation engine keeps per operation; only src/prism reads it. */

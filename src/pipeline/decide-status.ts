@@ -1,10 +1,23 @@
+import { ERRORS } from '../errors.js';
+import type { ErrorShapes } from '../openapi/error-shape.js';
 import type { Finding, Problem } from '../problem.js';
 import type { Exchange } from './types.js';
 
 const MAX_FINDINGS_IN_MESSAGE = 10;
 
-/** The one place that turns what the stages found into a problem, and so into a status. */
-export function decideProblem(findings: readonly Finding[], exchange: Exchange): Problem {
+/**
+ * The one place that turns what the stages found into a problem, and so into a status: the catalogue's,
+ * or the one of the response the operation documents for this kind of failure (`shapes`), which then
+ * shapes the answer too.
+ */
+export function decideProblem(findings: readonly Finding[], exchange: Exchange, shapes?: ErrorShapes): Problem {
+  const problem = catalogueProblem(findings, exchange);
+  const operation = exchange.operation;
+  const shape = operation && shapes?.forFailure(operation, ERRORS[problem.code].status);
+  return shape ? { ...problem, shape } : problem;
+}
+
+function catalogueProblem(findings: readonly Finding[], exchange: Exchange): Problem {
   const first = findings[0];
   if (first === undefined) return { code: 'INTERNAL', params: { details: 'a stage failed without a finding' } };
   const mediaTypes = exchange.operation?.requestBody?.contents.map((c) => c.mediaType).join(', ') || 'none';

@@ -1,5 +1,6 @@
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockResponse } from '../mock-response.js';
+import { ErrorShapes } from '../openapi/error-shape.js';
 import type { MockOperation } from '../openapi/operation.js';
 import { problemResponse } from '../problem.js';
 import { decideProblem } from './decide-status.js';
@@ -38,11 +39,12 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   ];
   const selectResponse = createResponseSelector(options);
   const responders = options.responders ?? [];
+  const errorShapes = new ErrorShapes(options.generator);
   return (exchange) => {
     for (const stage of stages) {
       const findings = stage(exchange);
       if (findings.length > 0) {
-        const problem = decideProblem(findings, exchange);
+        const problem = decideProblem(findings, exchange, errorShapes);
         exchange.findings = findings;
         exchange.rejection = problem.code;
         return problemResponse(problem);

@@ -2,6 +2,7 @@ import type { DataGenerator } from '../generate/data-generator.js';
 import { type EchoPlan, echo, planEcho } from '../generate/echo.js';
 import type { MockResponse } from '../mock-response.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
+import { planHeaders } from '../openapi/header-plan.js';
 import type { MockContent, MockOperation, MockResponseSpec } from '../openapi/operation.js';
 import type { Exchange } from './types.js';
 
@@ -16,6 +17,10 @@ interface Plan {
   readonly status: number;
   readonly content: MockContent | undefined;
   readonly echo: EchoPlan | undefined;
+  /** The media type and every documented header: static answers. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The media type and the required headers: generated answers. */
+  readonly dynamicHeaders: Readonly<Record<string, string>>;
 }
 
 /**
@@ -34,7 +39,7 @@ export function createResponseSelector(options: ResponseSelectorOptions): (excha
     }
     let plan = byStatus.get(status);
     if (!plan) {
-      plan = makePlan(findResponse(operation, status), status);
+      plan = makePlan(findResponse(operation, status), status, options.generator);
       byStatus.set(status, plan);
     }
     return plan;
@@ -50,7 +55,8 @@ export function createResponseSelector(options: ResponseSelectorOptions): (excha
         ? (defaultPlans.get(operation) ?? planFor(operation, defaultStatus(operation)))
         : planFor(operation, forcing.code);
     const content = plan.content;
-    const headers: Record<string, string> = content ? { 'content-type': content.mediaType } : {};
+    const dynamic = forcing.dynamic ?? (forcing.seed !== undefined || options.dynamic);
+    const headers = dynamic && forcing.example === undefined ? plan.dynamicHeaders : plan.headers;
     const respond = (body: unknown, source: string): MockResponse => {
       exchange.source = source;
       return { status: plan.status, headers, body };
@@ -61,7 +67,6 @@ export function createResponseSelector(options: ResponseSelectorOptions): (excha
       const example = content.examples.find((e) => e.name === forcing.example);
       return respond(example?.value, describe(forcing.code, `example=${forcing.example}`));
     }
-    const dynamic = forcing.dynamic ?? (forcing.seed !== undefined || options.dynamic);
     if (dynamic)
       return respond(generate(), describe(forcing.code, forcing.seed === undefined ? 'dynamic' : `dynamic seed=${forcing.seed}`));
     const first = content.examples[0];
@@ -72,9 +77,17 @@ export function createResponseSelector(options: ResponseSelectorOptions): (excha
   };
 }
 
-function makePlan(response: MockResponseSpec | undefined, status: number): Plan {
+function makePlan(response: MockResponseSpec | undefined, status: number, generator: DataGenerator): Plan {
   const content = response?.contents.find((c) => /json/i.test(c.mediaType)) ?? response?.contents[0];
-  return { status, content, echo: planEcho(content?.schema) };
+  const documented = planHeaders(response, generator);
+  const mediaType: Record<string, string> = content ? { 'content-type': content.mediaType } : {};
+  return {
+    status,
+    content,
+    echo: planEcho(content?.schema),
+    headers: { ...mediaType, ...documented.all },
+    dynamicHeaders: { ...mediaType, ...documented.required },
+  };
 }
 
 function describe(code: number | undefined, body: string): string {

@@ -5,7 +5,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { JsonSchema } from '../json/json-schema.js';
-import type { EngineHandle, MockContent, MockOperation } from '../openapi/operation.js';
+import type { EngineHandle, MockContent, MockHeader, MockOperation } from '../openapi/operation.js';
 import type { Finding, FindingLocation } from '../problem.js';
 import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
 import { forPrismValidation } from './int64-schema.js';
@@ -14,6 +14,12 @@ import { type PrismDiagnostic, validators } from './prism-internals.js';
 
 interface PrismContent {
   mediaType: string;
+  schema?: JsonSchema;
+  examples?: { key: string; value?: unknown }[];
+}
+interface PrismHeader {
+  name: string;
+  required?: boolean;
   schema?: JsonSchema;
   examples?: { key: string; value?: unknown }[];
 }
@@ -28,7 +34,7 @@ interface PrismOperation {
     path?: unknown[];
     cookie?: unknown[];
   };
-  responses: { code: string; contents?: PrismContent[] }[];
+  responses: { code: string; contents?: PrismContent[]; headers?: PrismHeader[] }[];
   security?: PrismSecurityScheme[][];
 }
 interface PrismSecurityScheme {
@@ -79,7 +85,11 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     method,
     path: prism.path,
     requestBody: body ? { required: body.required === true, contents: (body.contents ?? []).map(toContent) } : undefined,
-    responses: prism.responses.map((r) => ({ code: r.code, contents: (r.contents ?? []).map(toContent) })),
+    responses: prism.responses.map((r) => ({
+      code: r.code,
+      contents: (r.contents ?? []).map(toContent),
+      headers: (r.headers ?? []).map(toHeader),
+    })),
     secured: (prism.security ?? []).some((alternative) => alternative.length > 0),
     acceptsBearer: schemes.some((s) => s.type === 'http' && s.scheme?.toLowerCase() === 'bearer'),
     challengeSchemes: [...new Set(schemes.map(challengeScheme).filter((c): c is string => c !== undefined))],
@@ -132,6 +142,15 @@ function toContent(content: PrismContent): MockContent {
     mediaType: content.mediaType,
     schema: content.schema,
     examples: (content.examples ?? []).filter((e) => 'value' in e).map((e) => ({ name: e.key, value: e.value })),
+  };
+}
+
+function toHeader(header: PrismHeader): MockHeader {
+  return {
+    name: header.name,
+    required: header.required === true,
+    schema: header.schema,
+    examples: (header.examples ?? []).filter((e) => 'value' in e).map((e) => ({ name: e.key, value: e.value })),
   };
 }
 

@@ -1,0 +1,149 @@
+import type { DataGenerator } from '../generate/data-generator.js';
+import type { JsonSchema } from '../json/json-schema.js';
+import type { ErrorBodyShape, ErrorShape } from '../problem.js';
+import { findFailureResponse, findResponse } from './find-response.js';
+import { planHeaders } from './header-plan.js';
+import type { MockContent, MockOperation, MockResponseSpec } from './operation.js';
+import { documentedValue } from './schema-value.js';
+
+/** Properties that carry a message, most telling first (RFC 9457's `detail`, OAuth's `error_description`). */
+const MESSAGE_NAMES = [
+  'message',
+  'detail',
+  'error_description',
+  'errormessage',
+  'error_message',
+  'description',
+  'title',
+  'reason',
+  'msg',
+  'error',
+];
+/** Integer properties that carry the catalogue's code. */
+const CODE_NAMES = ['code', 'error', 'errorcode', 'error_code', 'errcode'];
+/** Generated parts of error bodies come from a fixed seed, so a rejection reads the same every time. */
+const ERROR_SEED = 1;
+
+/**
+ * The document's error responses, planned once per operation and status on first use. One per server
+ * (it holds plans for that server's operations); `forFailure` serves the pipeline's rejections,
+ * `forStatus` any answer that wants the document's shape for a status it chose (404, 409, ...).
+ */
+export class ErrorShapes {
+  readonly #generator: DataGenerator;
+  readonly #failures = new Map<MockOperation, Map<number, ErrorShape | null>>();
+  readonly #statuses = new Map<MockOperation, Map<number, ErrorShape | null>>();
+
+  constructor(generator: DataGenerator) {
+    this.#generator = generator;
+  }
+
+  /** The shape of a rejection the catalogue answers with `failureStatus`, or undefined when the document has none fitting. */
+  forFailure(operation: MockOperation, failureStatus: number): ErrorShape | undefined {
+    return cached(this.#failures, operation, failureStatus, () => {
+      const found = findFailureResponse(operation, failureStatus);
+      return found && planErrorShape(found.response, found.status, this.#generator);
+    });
+  }
+
+  /** The shape of the response the document defines for `status` (exact, range, then `default`). */
+  forStatus(operation: MockOperation, status: number): ErrorShape | undefined {
+    return cached(this.#statuses, operation, status, () => {
+      const response = findResponse(operation, status);
+      return response && planErrorShape(response, status, this.#generator);
+    });
+  }
+}
+
+function cached(
+  plans: Map<MockOperation, Map<number, ErrorShape | null>>,
+  operation: MockOperation,
+  status: number,
+  plan: () => ErrorShape | undefined,
+): ErrorShape | undefined {
+  let byStatus = plans.get(operation);
+  if (!byStatus) {
+    byStatus = new Map();
+    plans.set(operation, byStatus);
+  }
+  let shape = byStatus.get(status);
+  if (shape === undefined) {
+    shape = plan() ?? null;
+    byStatus.set(status, shape);
+  }
+  return shape ?? undefined;
+}
+
+/**
+ * How `response` carries an error answered with `status`: its JSON media type first (else its first),
+ * announced unless it is plain `application/json` (the mock's own default for JSON); its documented
+ * headers; and a body template: the first example, with every required property the example lacks
+ * taken from the property's own `default`/`example`/`enum`, else generated.
+ */
+export function planErrorShape(response: MockResponseSpec, status: number, generator: DataGenerator): ErrorShape {
+  const content = response.contents.find((c) => /json/i.test(c.mediaType)) ?? response.contents[0];
+  const headers: Record<string, string> = { ...planHeaders(response, generator).all };
+  if (content && content.mediaType.toLowerCase() !== 'application/json') headers['content-type'] = content.mediaType;
+  return { status, headers, body: planBody(content, generator) };
+}
+
+function planBody(content: MockContent | undefined, generator: DataGenerator): ErrorBodyShape {
+  if (!content) return { kind: 'none' };
+  const schema = content.schema;
+  const properties = schema ? propertiesOf(schema) : {};
+  const example = content.examples[0]?.value;
+  if (Object.keys(properties).length === 0 && !isObject(example)) {
+    // Not an object: a body that may be a string says the message; any other keeps the document's words.
+    if (!schema || typeIncludes(schema, 'string')) return { kind: 'text' };
+    return { kind: 'fixed', value: example !== undefined ? example : tryGenerate(generator, schema) };
+  }
+  const template: Record<string, unknown> = isObject(example) ? { ...example } : {};
+  const required = new Set(schema ? requiredOf(schema) : []);
+  for (const [name, property] of Object.entries(properties)) {
+    if (required.has(name) && !(name in template))
+      template[name] = (documentedValue(property) ?? { value: tryGenerate(generator, property) }).value;
+  }
+  const pick = (names: readonly string[], type: string, except?: string) =>
+    names
+      .map((n) => Object.keys(properties).find((key) => key.toLowerCase() === n && key !== except))
+      .find((key) => key !== undefined && typeIncludes(properties[key] ?? {}, type));
+  const codeKey = pick(CODE_NAMES, 'integer');
+  const messageKey = pick(MESSAGE_NAMES, 'string', codeKey);
+  const statusKey = pick(['status'], 'integer', codeKey);
+  return { kind: 'object', template, messageKey, codeKey, statusKey };
+}
+
+/** The properties an object schema defines, its `allOf` members' included. */
+function propertiesOf(schema: JsonSchema): Record<string, JsonSchema> {
+  const own = isObject(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
+  const members = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [];
+  return Object.assign({}, ...members.map(propertiesOf), own);
+}
+
+function requiredOf(schema: JsonSchema): string[] {
+  const own = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  const members = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [];
+  return [...own, ...members.flatMap(requiredOf)];
+}
+
+/** Whether a schema admits `type`; a schema without a type admits anything. `integer` also fits `number`. */
+function typeIncludes(schema: JsonSchema, type: string): boolean {
+  const declared = schema.type;
+  if (declared === undefined) return true;
+  const types = Array.isArray(declared) ? declared : [declared];
+  return types.includes(type) || (type === 'integer' && types.includes('number'));
+}
+
+function tryGenerate(generator: DataGenerator, schema: JsonSchema | undefined): unknown {
+  if (!schema) return undefined;
+  try {
+    return generator.generate(schema, ERROR_SEED);
+  } catch {
+    // The generator cannot follow every schema (deep recursion): the finding still goes out without it.
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
