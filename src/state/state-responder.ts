@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockResponse } from '../mock-response.js';
+import { ErrorShapes } from '../openapi/error-shape.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Exchange, Responder } from '../pipeline/types.js';
-import { documentsResponseHeader } from '../prism/response-headers.js';
 import { problemResponse } from '../problem.js';
 import { conflictError, notFoundError } from './documented-error.js';
 import type { Action, Resource, StateModel } from './infer-resources.js';
@@ -45,6 +45,7 @@ interface Call {
   readonly store: ResourceStore;
   readonly collection: Collection;
   readonly path: string;
+  readonly shapes: ErrorShapes;
 }
 
 /**
@@ -54,6 +55,7 @@ interface Call {
  */
 export function createStateResponder(options: StateResponderOptions): Responder {
   const prepared = new Map<MockOperation, Prepared>();
+  const shapes = new ErrorShapes(options.generator);
   for (const [operation, { resource, action }] of options.model.bindings) {
     const success = planSuccess(operation, action);
     prepared.set(operation, {
@@ -61,7 +63,7 @@ export function createStateResponder(options: StateResponderOptions): Responder 
       action,
       success,
       list: action === 'list' ? planList(resource, operation) : undefined,
-      location: action === 'create' && documentsResponseHeader(operation, String(success.status), 'location'),
+      location: action === 'create' && documentsHeader(operation, String(success.status), 'location'),
     });
   }
   return (exchange) => {
@@ -71,7 +73,7 @@ export function createStateResponder(options: StateResponderOptions): Responder 
     if (!operation || !found) return undefined;
     const store = options.resources.of(exchange.session);
     const path = concretePath(found.resource.collection, exchange.pathParams);
-    const call: Call = { exchange, operation, prepared: found, store, collection: store.collection(path), path };
+    const call: Call = { exchange, operation, prepared: found, store, collection: store.collection(path), path, shapes };
     const response = respond(call, options);
     if (response) {
       exchange.stateAction = found.action;
@@ -96,7 +98,7 @@ function respond(call: Call, options: StateResponderOptions): MockResponse | und
   const existing = collection.records.get(key);
   if (!existing) {
     exchange.source = `state ${action} not-found`;
-    return notFoundError(operation, { resource: resource.collection, id }, generator);
+    return notFoundError(call.shapes, operation, { resource: resource.collection, id });
   }
   if (action === 'read') return answer(success, () => recordBody(success, existing));
   if (action === 'remove') {
@@ -124,7 +126,7 @@ function create(call: Call, options: StateResponderOptions): MockResponse | unde
   const key = idKey(id);
   if (collection.records.has(key)) {
     exchange.source = 'state create conflict';
-    return conflictError(call.operation, { resource: resource.collection, id: String(id) }, options.generator);
+    return conflictError(call.shapes, call.operation, { resource: resource.collection, id: String(id) });
   }
   if (store.count >= options.maxResources) {
     exchange.source = 'state create over-limit';
@@ -155,4 +157,10 @@ function concretePath(template: string, params: Readonly<Record<string, string>>
   return template.replace(/\{([^/{}]+)\}/g, (whole, name: string) =>
     params[name] === undefined ? whole : encodeURIComponent(params[name]),
   );
+}
+
+/** Whether the operation documents a response header (e.g. `Location`) for a response code. */
+function documentsHeader(operation: MockOperation, code: string, header: string): boolean {
+  const response = operation.responses.find((r) => r.code === code);
+  return response?.headers.some((h) => h.name.toLowerCase() === header) ?? false;
 }
