@@ -301,23 +301,9 @@ const GENERATED: readonly RequestKind[] = ['valid', 'head', 'forced-status', 'dy
 
 export const PROPERTY_GAPS: readonly PropertyGap[] = [
   {
-    document: 'oai-uspto',
-    operation: 'POST /{dataset}/{version}/records',
-    kinds: ['missing-body-field'],
-    waitsFor: '13.1 negotiation',
-    why: 'an empty form body is accepted though the body is required',
-  },
-  {
-    document: 'parameters-swagger2',
-    operation: 'POST /form',
-    kinds: ['missing-body-field'],
-    waitsFor: '13.1 negotiation',
-    why: 'an empty formData body is accepted though a field is required',
-  },
-  {
     document: 'parameters',
     operation: 'GET /matrix/{point}',
-    kinds: GENERATED,
+    kinds: [...GENERATED, 'unacceptable-accept'],
     waitsFor: '13.8 routing and parameters',
     why: 'a matrix array of several values is a 500 (parameters[name].startsWith)',
   },
