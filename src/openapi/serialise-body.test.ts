@@ -22,8 +22,9 @@ describe('serialiserFor', () => {
   });
 
   it('sends a string as its bytes for binary types, a few bytes otherwise', () => {
-    expect(serialiserFor('binary', undefined)?.('abc')).toEqual(Buffer.from('abc'));
-    expect((serialiserFor('binary', undefined)?.(null) as Buffer).length).toBeGreaterThan(0);
+    const binary = serialiserFor('binary', undefined);
+    expect(binary?.('abc')).toEqual(Buffer.from('abc'));
+    expect(binary?.(null)).toHaveProperty('length', 8);
   });
 });
 
