@@ -4,6 +4,8 @@ export interface MockResponse {
   readonly headers: Readonly<Record<string, string>>;
   /** The JSON value to send, or undefined for no body. */
   readonly body: unknown;
+  /** The body as sent, for media types other than JSON (text, XML, bytes); `body` is what it was made from. */
+  readonly payload?: string | Buffer;
   /** Wait this long before answering (scenario delays). */
   readonly delayMs?: number;
   /** Misbehave instead of answering normally (scenario faults); see src/http/send-response.ts. */

@@ -76,7 +76,12 @@ function write(reply: FastifyReply, response: MockResponse, held: HeldConnection
     return reply;
   }
   reply.code(response.status).headers(response.headers);
-  if (response.body === undefined) reply.send();
+  if (response.payload !== undefined) {
+    const payload = response.payload;
+    const exchange = reply.request.exchange;
+    if (exchange !== undefined) exchange.responseText = typeof payload === 'string' ? payload : `(${payload.length} bytes)`;
+    reply.send(response.fault === 'malformed-json' ? payload.slice(0, Math.max(1, Math.floor(payload.length / 2))) : payload);
+  } else if (response.body === undefined) reply.send();
   else {
     if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
     const whole = stringifyJson(response.body);

@@ -4,6 +4,7 @@ import type { Finding, Problem } from '../problem.js';
 import type { Exchange } from './types.js';
 
 const MAX_FINDINGS_IN_MESSAGE = 10;
+const MAX_HEADER_IN_MESSAGE = 200;
 
 /**
  * The one place that turns what the stages found into a problem, and so into a status: the catalogue's,
@@ -49,6 +50,10 @@ function catalogueProblem(findings: readonly Finding[], exchange: Exchange): Pro
         params: { contentType: exchange.headers['content-type'] ?? '(none)', mediaTypes },
         findings,
       };
+    case 'accept':
+      return first.code === 'not-acceptable'
+        ? { code: 'NOT_ACCEPTABLE', params: { accept: bounded(exchange.headers.accept), mediaTypes: first.message }, findings }
+        : { code: 'MEDIA_TYPE_NOT_PRODUCIBLE', params: { details: first.message }, findings };
     case 'forcing':
       return { code: 'INVALID_FORCING', params: { details: first.message }, findings };
     default:
@@ -61,6 +66,12 @@ function bodyProblem(first: Finding, findings: readonly Finding[], mediaTypes: s
   if (first.code === 'invalid-encoding') return { code: 'INVALID_ENCODING', findings };
   if (first.code === 'body-required') return { code: 'BODY_REQUIRED', params: { mediaTypes }, findings };
   return { code: 'INVALID_REQUEST', params: { details: describe(findings) }, findings };
+}
+
+/** A request header as a message quotes it: bounded, since the message echoes it. */
+function bounded(value: string | undefined): string {
+  if (value === undefined) return '(none)';
+  return value.length > MAX_HEADER_IN_MESSAGE ? `${value.slice(0, MAX_HEADER_IN_MESSAGE)}…` : value;
 }
 
 /** RFC 7235 §4.1: every 401 carries a challenge per accepted HTTP scheme; API keys have none. */

@@ -10,14 +10,23 @@ export function isJsonMediaType(contentType: string): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
+function isFormMediaType(contentType: string): boolean {
+  const type = contentType.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
+}
+
 /**
  * Body parsing: JSON bodies are decoded as strict UTF-8 and parsed without losing integer precision;
  * bodies of other media types are handed on as text for the validator to judge. No body, no work.
  */
 export const parseBody: Stage = (exchange) => {
   const raw = exchange.rawBody;
-  if (raw === undefined || raw.length === 0) return [];
   const contentType = exchange.headers['content-type'];
+  if (raw === undefined || raw.length === 0) {
+    // An empty form is a form without fields, which the schema may not allow; other types mean no body.
+    if (contentType !== undefined && isFormMediaType(contentType)) exchange.body = '';
+    return [];
+  }
   if (contentType === undefined) {
     return [finding('media-type', 'missing-content-type', 'a body was sent without a Content-Type header')];
   }

@@ -5,7 +5,9 @@ import type { MockOperation } from '../openapi/operation.js';
 import { problemResponse } from '../problem.js';
 import { decideProblem } from './decide-status.js';
 import { readForcing } from './forcing.js';
+import { createNegotiationStage } from './negotiate-response.js';
 import { parseBody } from './parse-body.js';
+import { createResponsePlans } from './response-plans.js';
 import { createRouteStage } from './route.js';
 import { createSecurityStage } from './security.js';
 import { createResponseSelector } from './select-response.js';
@@ -24,20 +26,22 @@ export interface PipelineOptions {
 export type Pipeline = (exchange: Exchange) => MockResponse;
 
 /**
- * The request path, top to bottom: route -> security -> body parsing -> validation -> forcing, each a
- * stage that returns findings; the first stage with findings ends the request with the problem
+ * The request path, top to bottom: route -> security -> body parsing -> validation -> forcing ->
+ * negotiation, each a stage that returns findings; the first stage with findings ends the request with the problem
  * decideProblem() makes of them. A request that passes them all gets the first answer a responder
  * proposes, the default response selection last.
  */
 export function createPipeline(options: PipelineOptions): Pipeline {
+  const plans = createResponsePlans(options.operations, options.generator);
   const stages: readonly Stage[] = [
     createRouteStage(options.operations),
     createSecurityStage(options.tokens),
     parseBody,
     validateRequest,
     readForcing,
+    createNegotiationStage(plans),
   ];
-  const selectResponse = createResponseSelector(options);
+  const selectResponse = createResponseSelector(options, plans);
   const responders = options.responders ?? [];
   const errorShapes = new ErrorShapes(options.generator);
   return (exchange) => {

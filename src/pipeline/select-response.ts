@@ -1,9 +1,8 @@
 import type { DataGenerator } from '../generate/data-generator.js';
-import { type EchoPlan, echo, planEcho } from '../generate/echo.js';
+import { echo } from '../generate/echo.js';
 import type { MockResponse } from '../mock-response.js';
-import { defaultStatus, findResponse } from '../openapi/find-response.js';
-import { planHeaders } from '../openapi/header-plan.js';
-import type { MockContent, MockOperation, MockResponseSpec } from '../openapi/operation.js';
+import type { MockOperation } from '../openapi/operation.js';
+import { createResponsePlans, type ResponsePlan, type ResponsePlans } from './response-plans.js';
 import type { Exchange } from './types.js';
 
 export interface ResponseSelectorOptions {
@@ -13,53 +12,42 @@ export interface ResponseSelectorOptions {
   readonly dynamic: boolean;
 }
 
-interface Plan {
-  readonly status: number;
-  readonly content: MockContent | undefined;
-  readonly echo: EchoPlan | undefined;
-  /** The media type and every documented header: static answers. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** The media type and the required headers: generated answers. */
-  readonly dynamicHeaders: Readonly<Record<string, string>>;
-}
-
 /**
- * Response selection: the forced or default status, then the body: a named example, generated data
- * (dynamic or seeded), the request echoed into the response schema (2xx), the first example, or
- * generated data, in that order. Plans are built per operation and status once, on first use.
+ * Response selection: the forced or default status, then the body in the media type negotiation
+ * chose: a named example, generated data (dynamic or seeded), the request echoed into the response
+ * schema (2xx), the first example, or generated data, in that order; written as that media type.
  */
-export function createResponseSelector(options: ResponseSelectorOptions): (exchange: Exchange) => MockResponse {
-  // Forced statuses get a plan on first use; the default one of each operation is made here, at start-up.
-  const plans = new Map<MockOperation, Map<number, Plan>>();
-  const planFor = (operation: MockOperation, status: number): Plan => {
-    let byStatus = plans.get(operation);
-    if (!byStatus) {
-      byStatus = new Map();
-      plans.set(operation, byStatus);
-    }
-    let plan = byStatus.get(status);
-    if (!plan) {
-      plan = makePlan(findResponse(operation, status), status, options.generator);
-      byStatus.set(status, plan);
-    }
-    return plan;
-  };
-  const defaultPlans = new Map(options.operations.map((operation) => [operation, planFor(operation, defaultStatus(operation))]));
-
+export function createResponseSelector(
+  options: ResponseSelectorOptions,
+  plans: ResponsePlans = createResponsePlans(options.operations, options.generator),
+): (exchange: Exchange) => MockResponse {
   return (exchange) => {
     const operation = exchange.operation;
     if (!operation) throw new Error('response selection needs a routed operation');
     const forcing = exchange.forcing ?? {};
-    const plan =
-      forcing.code === undefined
-        ? (defaultPlans.get(operation) ?? planFor(operation, defaultStatus(operation)))
-        : planFor(operation, forcing.code);
-    const content = plan.content;
+    // A scenario step may force a status after negotiation: its plan is negotiated here, the same way.
+    const negotiated = exchange.plan !== undefined && (forcing.code === undefined || forcing.code === exchange.plan.status);
+    const plan = negotiated ? (exchange.plan as ResponsePlan) : plans(operation, forcing.code);
+    const representation = negotiated
+      ? exchange.representation
+      : (plan.representations[plan.negotiate(exchange.headers.accept)] ?? plan.representations[0]);
+    const content = representation?.content;
     const dynamic = forcing.dynamic ?? (forcing.seed !== undefined || options.dynamic);
-    const headers = dynamic && forcing.example === undefined ? plan.dynamicHeaders : plan.headers;
+    // Static answers send every documented header, generated ones the required headers only.
+    const all = !dynamic || forcing.example !== undefined;
+    const headers = representation
+      ? all
+        ? representation.headers
+        : representation.dynamicHeaders
+      : all
+        ? plan.documentedHeaders.all
+        : plan.documentedHeaders.required;
     const respond = (body: unknown, source: string): MockResponse => {
       exchange.source = source;
-      return { status: plan.status, headers, body };
+      const serialise = representation?.serialise;
+      return serialise === undefined
+        ? { status: plan.status, headers, body }
+        : { status: plan.status, headers, body, payload: serialise(body) };
     };
     if (!content) return respond(undefined, describe(forcing.code, 'empty'));
     const generate = () => (content.schema ? options.generator.generate(content.schema, forcing.seed) : null);
@@ -71,22 +59,9 @@ export function createResponseSelector(options: ResponseSelectorOptions): (excha
       return respond(generate(), describe(forcing.code, forcing.seed === undefined ? 'dynamic' : `dynamic seed=${forcing.seed}`));
     const first = content.examples[0];
     const fallback = () => (first ? first.value : generate());
-    if (plan.echo && plan.status < 300 && exchange.body !== undefined)
-      return respond(echo(plan.echo, exchange.body, fallback), describe(forcing.code, 'echo'));
+    if (representation.echo && plan.status < 300 && exchange.body !== undefined)
+      return respond(echo(representation.echo, exchange.body, fallback), describe(forcing.code, 'echo'));
     return respond(fallback(), describe(forcing.code, first ? `example=${first.name}` : 'generated'));
-  };
-}
-
-function makePlan(response: MockResponseSpec | undefined, status: number, generator: DataGenerator): Plan {
-  const content = response?.contents.find((c) => /json/i.test(c.mediaType)) ?? response?.contents[0];
-  const documented = planHeaders(response, generator);
-  const mediaType: Record<string, string> = content ? { 'content-type': content.mediaType } : {};
-  return {
-    status,
-    content,
-    echo: planEcho(content?.schema),
-    headers: { ...mediaType, ...documented.all },
-    dynamicHeaders: { ...mediaType, ...documented.required },
   };
 }
 

@@ -3,6 +3,7 @@ import type { ErrorCode } from '../errors.js';
 import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
+import type { Representation, ResponsePlan } from './response-plans.js';
 
 /** What a request asked of its response, Prism-style: `Prefer: code=400, example=NAME, dynamic=true, seed=7`. */
 export interface Forcing {
@@ -30,6 +31,10 @@ export interface Exchange {
   /** Whether the parsed body holds integers beyond 2^53 (as bigints). */
   hasBigIntegers?: boolean;
   forcing?: Forcing;
+  /** The document's answer for the status about to be answered (forced or default), set by negotiation. */
+  plan?: ResponsePlan;
+  /** The media type negotiation chose; undefined when the response has no content. */
+  representation?: Representation;
   /** The scenario session (`X-Mock-Session`), set by the scenarios responder; undefined = the default session. */
   session?: string;
   /** The scenario whose rule answered, if one did. */

@@ -20,7 +20,7 @@ export const validateRequest: Stage = (exchange) => {
     headers: headersForInput(operation, exchange.headers, exchange.rawBody?.length ?? 0),
     body: approximate,
   });
-  if (exchange.body !== undefined && !exchange.body) fixFalsyBodyFindings(findings, exchange.body);
+  if (exchange.body !== undefined && !exchange.body && exchange.rawBody?.length) fixFalsyBodyFindings(findings, exchange.body);
   if (bigIntegers.length === 0) return findings;
   const contentType = exchange.headers['content-type'];
   const schema = operation.requestBody?.contents.find((c) => contentType !== undefined && isJsonMediaType(c.mediaType))?.schema;

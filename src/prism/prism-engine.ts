@@ -10,6 +10,7 @@ import type { Finding, FindingLocation } from '../problem.js';
 import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
 import { forPrismValidation } from './int64-schema.js';
 import { readPrismOperations } from './load-operations.js';
+import { type JsonPartsCheck, splitJsonParts } from './multipart-json-parts.js';
 import { type PrismDiagnostic, validators } from './prism-internals.js';
 
 interface PrismContent {
@@ -54,6 +55,8 @@ interface Handle extends EngineHandle {
   /** Whether the operation declares header parameters, so Prism needs every request header. */
   readonly readsHeaders: boolean;
   readonly direct: DirectBodyCheck | undefined;
+  /** The check of multipart parts the document encodes as JSON, which Prism takes as text. */
+  readonly jsonParts: JsonPartsCheck | undefined;
   /** Prism's verdict on any well-formed bearer token, when it cannot depend on the token or other headers. */
   readonly bearerVerdict: readonly Finding[] | undefined;
   /** Prism's verdict on a request without an Authorization header, under the same condition. */
@@ -70,12 +73,14 @@ function toMockOperation(prism: PrismOperation): MockOperation {
   const method = prism.method.toUpperCase();
   const schemes = (prism.security ?? []).flat();
   const body = prism.request?.body;
-  const forValidation = forPrismValidation(withoutEmptyParameterLists(prism));
+  const split = splitJsonParts(forPrismValidation(withoutEmptyParameterLists(prism)));
+  const forValidation = split.operation;
   const handle: Handle = {
     __engineHandle: true,
     prism: forValidation,
     readsHeaders: (prism.request?.headers?.length ?? 0) > 0,
     direct: createDirectBodyCheck(forValidation),
+    jsonParts: split.check,
     bearerVerdict: onlyBearer(prism) ? securityVerdict(forValidation, headersOnly('Bearer any-well-formed-token')) : undefined,
     anonymousVerdict: onlyBearer(prism) ? securityVerdict(forValidation, headersOnly(undefined)) : undefined,
   };
@@ -222,7 +227,10 @@ export function checkInput(operation: MockOperation, request: PrismRequest): Fin
   const direct = contentType === undefined ? undefined : (operation.engine as Handle).direct?.(contentType, request.body);
   if (direct) return direct.map(toFinding);
   const result = validators.validateInput({ resource: prismOf(operation), element: request });
-  return result._tag === 'Right' ? [] : result.left.map(toFinding);
+  const diagnostics = result._tag === 'Right' ? [] : [...result.left];
+  const jsonParts = (operation.engine as Handle).jsonParts;
+  if (jsonParts && contentType !== undefined) diagnostics.push(...jsonParts(contentType, request.body));
+  return diagnostics.map(toFinding);
 }
 
 function prismOf(operation: MockOperation): PrismOperation {

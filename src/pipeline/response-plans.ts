@@ -1,0 +1,118 @@
+import type { DataGenerator } from '../generate/data-generator.js';
+import { type EchoPlan, planEcho } from '../generate/echo.js';
+import { defaultStatus, findResponse } from '../openapi/find-response.js';
+import { type HeaderPlan, planHeaders } from '../openapi/header-plan.js';
+import { concreteMediaType, contentTypeHeader, mediaKind } from '../openapi/media-type.js';
+import { createNegotiation, type Negotiate } from '../openapi/negotiate.js';
+import type { MockContent, MockOperation, MockResponseSpec } from '../openapi/operation.js';
+import { type Serialise, serialiserFor, unproducible } from '../openapi/serialise-body.js';
+
+/** One media type of a response, ready to answer with. */
+export interface Representation {
+  readonly content: MockContent;
+  /** The type answered: the document's, or a concrete member of the range it lists. */
+  readonly mediaType: string;
+  /** The Content-Type header sent. */
+  readonly contentType: string;
+  /** Undefined for JSON, which the reply stage writes itself. */
+  readonly serialise: Serialise | undefined;
+  /** Why the mock cannot write this type, when it cannot. */
+  readonly unproducible: string | undefined;
+  readonly echo: EchoPlan | undefined;
+  /** Content-Type and every documented header: what static answers send. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Content-Type and the required documented headers: what generated answers send. */
+  readonly dynamicHeaders: Readonly<Record<string, string>>;
+}
+
+/** What the document says the answer with one status of one operation may be. */
+export interface ResponsePlan {
+  readonly status: number;
+  /** In the document's order; empty when the response has no content. */
+  readonly representations: readonly Representation[];
+  /** Over every representation: the index of the best for an `Accept` header, -1 for none. */
+  readonly negotiate: Negotiate;
+  /** The same over the representations that have an example of that name (`Prefer: example=`). */
+  negotiateExample(name: string): Choice;
+  /** The same over the representations the mock can write, when some of the others it cannot. */
+  readonly producible: Choice | undefined;
+  /** The response's documented headers, for an answer without content. */
+  readonly documentedHeaders: HeaderPlan;
+}
+
+/** A negotiation over some of a plan's representations. */
+export interface Choice {
+  readonly negotiate: Negotiate;
+  readonly among: readonly Representation[];
+}
+
+export type ResponsePlans = (operation: MockOperation, forcedStatus: number | undefined) => ResponsePlan;
+
+/**
+ * Plans per operation and status, made once: the default status of each operation at start-up, forced
+ * ones on first use. State of one pipeline, so of one server.
+ */
+export function createResponsePlans(operations: readonly MockOperation[], generator: DataGenerator): ResponsePlans {
+  const plans = new Map<MockOperation, Map<number, ResponsePlan>>();
+  const planFor = (operation: MockOperation, status: number): ResponsePlan => {
+    let byStatus = plans.get(operation);
+    if (!byStatus) {
+      byStatus = new Map();
+      plans.set(operation, byStatus);
+    }
+    let plan = byStatus.get(status);
+    if (!plan) {
+      plan = makePlan(findResponse(operation, status), status, generator);
+      byStatus.set(status, plan);
+    }
+    return plan;
+  };
+  const defaults = new Map(operations.map((operation) => [operation, planFor(operation, defaultStatus(operation))]));
+  return (operation, forcedStatus) =>
+    forcedStatus === undefined
+      ? (defaults.get(operation) ?? planFor(operation, defaultStatus(operation)))
+      : planFor(operation, forcedStatus);
+}
+
+function makePlan(response: MockResponseSpec | undefined, status: number, generator: DataGenerator): ResponsePlan {
+  const documentedHeaders = planHeaders(response, generator);
+  const representations = (response?.contents ?? []).map((content) => represent(content, documentedHeaders));
+  const byExample = new Map<string, Choice>();
+  const producible = representations.filter((r) => r.unproducible === undefined);
+  return {
+    status,
+    representations,
+    negotiate: createNegotiation(representations.map((r) => r.mediaType)),
+    negotiateExample(name) {
+      let found = byExample.get(name);
+      if (!found) {
+        const among = representations.filter((r) => r.content.examples.some((e) => e.name === name));
+        found = choice(among);
+        byExample.set(name, found);
+      }
+      return found;
+    },
+    producible: producible.length > 0 && producible.length < representations.length ? choice(producible) : undefined,
+    documentedHeaders,
+  };
+}
+
+function choice(among: readonly Representation[]): Choice {
+  return { negotiate: createNegotiation(among.map((r) => r.mediaType)), among };
+}
+
+function represent(content: MockContent, documented: HeaderPlan): Representation {
+  const mediaType = concreteMediaType(content.mediaType);
+  const kind = mediaKind(mediaType);
+  const contentType = contentTypeHeader(mediaType, kind);
+  return {
+    content,
+    mediaType,
+    contentType,
+    headers: { 'content-type': contentType, ...documented.all },
+    dynamicHeaders: { 'content-type': contentType, ...documented.required },
+    serialise: serialiserFor(kind, content.schema),
+    unproducible: unproducible(kind, content),
+    echo: kind === 'json' || kind === 'xml' || kind === 'form' ? planEcho(content.schema) : undefined,
+  };
+}
