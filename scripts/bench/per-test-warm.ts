@@ -1,0 +1,97 @@
+/**
+ * Warm creation, in this process, as a test runner pays it for a server per test: create, first
+ * answer, close; through inject() and over a socket (listen on a free port, fetch). Mock and bare app
+ * alternate, after a warm-up of each.
+ */
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createBareApp } from './bare-app.js';
+import { VALID_BODY } from './servers.js';
+import { median } from './stats.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const HEADERS = { authorization: 'Bearer bench', 'content-type': 'application/json' };
+const REQUEST = { method: 'POST' as const, url: '/plants', headers: HEADERS, payload: VALID_BODY };
+
+interface Instance {
+  inject(request: typeof REQUEST): Promise<{ statusCode: number }>;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+type Factory = () => Promise<Instance>;
+
+async function factories(): Promise<Record<'mock' | 'bare', Factory>> {
+  const { createMockServer } = (await import(pathToFileURL(`${root}dist/index.js`).href)) as typeof import('../../src/index.js');
+  return {
+    mock: async () => {
+      const server = await createMockServer({ logLevel: 'silent', port: 0 });
+      return { inject: (r) => server.inject(r), listen: () => server.listen(), close: () => server.close() };
+    },
+    bare: async () => {
+      const app = await createBareApp();
+      return {
+        inject: (r) => app.inject(r),
+        listen: async () => {
+          await app.listen({ port: 0, host: '127.0.0.1' });
+          return app.listeningOrigin;
+        },
+        close: () => app.close(),
+      };
+    },
+  };
+}
+
+interface Timing {
+  create: number;
+  answer: number;
+  close: number;
+  total: number;
+}
+
+async function once(create: Factory, socket: boolean): Promise<Timing> {
+  const t0 = performance.now();
+  const instance = await create();
+  const t1 = performance.now();
+  let status: number;
+  if (socket) {
+    const url = await instance.listen();
+    const response = await fetch(`${url}/plants`, {
+      method: 'POST',
+      headers: HEADERS,
+      body: VALID_BODY,
+      signal: AbortSignal.timeout(5000),
+    });
+    await response.arrayBuffer();
+    status = response.status;
+  } else {
+    status = (await instance.inject(REQUEST)).statusCode;
+  }
+  const t2 = performance.now();
+  await instance.close();
+  const t3 = performance.now();
+  if (status !== 200) throw new Error(`answered ${status}`);
+  return { create: t1 - t0, answer: t2 - t1, close: t3 - t2, total: t3 - t0 };
+}
+
+const medians = (list: Timing[]): Timing => ({
+  create: median(list.map((t) => t.create)),
+  answer: median(list.map((t) => t.answer)),
+  close: median(list.map((t) => t.close)),
+  total: median(list.map((t) => t.total)),
+});
+
+export async function warmRun(count: number) {
+  const make = await factories();
+  const result = { inject: { mock: [] as Timing[], bare: [] as Timing[] }, socket: { mock: [] as Timing[], bare: [] as Timing[] } };
+  for (const socket of [false, true]) {
+    for (let i = 0; i < 5; i++) for (const name of ['mock', 'bare'] as const) await once(make[name], socket);
+    for (let i = 0; i < count; i++) {
+      for (const name of i % 2 === 0 ? (['mock', 'bare'] as const) : (['bare', 'mock'] as const)) {
+        result[socket ? 'socket' : 'inject'][name].push(await once(make[name], socket));
+      }
+    }
+  }
+  return {
+    inject: { mock: medians(result.inject.mock), bare: medians(result.inject.bare) },
+    socket: { mock: medians(result.socket.mock), bare: medians(result.socket.bare) },
+  };
+}
