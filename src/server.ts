@@ -2,6 +2,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { DataGenerator } from './generate/data-generator.js';
 import { buildApp } from './http/build-app.js';
 import { type MockServerOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import { injectFetch } from './session/inject-fetch.js';
+import { createSession, type MockSession } from './session/session-handle.js';
 import { loadSpec } from './spec/load-spec.js';
 
 export interface MockServer {
@@ -13,6 +15,11 @@ export interface MockServer {
   listen(): Promise<string>;
   /** Sends a request in-process, without a socket (Fastify's inject). */
   inject(request: InjectOptions | string): Promise<LightMyRequestResponse>;
+  /**
+   * A handle on a fresh session (or the given id): its own scenario choice, state and journal, with a
+   * fetch that carries its header. Through inject() until the server listens, over the socket after.
+   */
+  session(id?: string): MockSession;
   /** Stops accepting connections, closes idle ones, lets in-flight requests finish (up to `shutdownTimeout`), then resolves. */
   close(): Promise<void>;
 }
@@ -35,6 +42,14 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
       return url;
     },
     inject: (request) => app.inject(request as InjectOptions),
+    session(id) {
+      const transport = {
+        adminToken: options.adminToken,
+        base: () => url ?? INJECT_BASE,
+        send: (request: Request) => (url === undefined ? injectFetch((r) => app.inject(r), request) : fetch(request)),
+      };
+      return createSession(transport, id);
+    },
     async close() {
       // In-flight requests may finish until the deadline; then every connection is closed.
       const deadline = setTimeout(() => app.server.closeAllConnections(), options.shutdownTimeout);
@@ -47,6 +62,9 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
     },
   };
 }
+
+/** Where relative URLs resolve while requests go through inject() (never dialled). */
+const INJECT_BASE = 'http://mock.invalid';
 
 function baseUrl(app: FastifyInstance, host: string): string {
   const address = app.server.address();
