@@ -23,31 +23,18 @@ interface Plan {
  * generated data, in that order. Plans are built per operation and status once, on first use.
  */
 export function createResponseSelector(options: ResponseSelectorOptions): (exchange: Exchange) => MockResponse {
-  // Forced statuses get a plan on first use; the default one of each operation is made here, at start-up.
-  const plans = new Map<MockOperation, Map<number, Plan>>();
-  const planFor = (operation: MockOperation, status: number): Plan => {
-    let byStatus = plans.get(operation);
-    if (!byStatus) {
-      byStatus = new Map();
-      plans.set(operation, byStatus);
-    }
-    let plan = byStatus.get(status);
-    if (!plan) {
-      plan = makePlan(findResponse(operation, status), status);
-      byStatus.set(status, plan);
-    }
+  // The default plan of each operation called, one lookup away on the request path.
+  const defaults = new Map<MockOperation, Plan>();
+  const defaultPlan = (operation: MockOperation): Plan => {
+    const plan = planFor(operation, defaultStatus(operation));
+    defaults.set(operation, plan);
     return plan;
   };
-  const defaultPlans = new Map(options.operations.map((operation) => [operation, planFor(operation, defaultStatus(operation))]));
-
   return (exchange) => {
     const operation = exchange.operation;
     if (!operation) throw new Error('response selection needs a routed operation');
     const forcing = exchange.forcing ?? {};
-    const plan =
-      forcing.code === undefined
-        ? (defaultPlans.get(operation) ?? planFor(operation, defaultStatus(operation)))
-        : planFor(operation, forcing.code);
+    const plan = forcing.code === undefined ? (defaults.get(operation) ?? defaultPlan(operation)) : planFor(operation, forcing.code);
     const content = plan.content;
     const headers: Record<string, string> = content ? { 'content-type': content.mediaType } : {};
     const respond = (body: unknown, source: string): MockResponse => {
@@ -69,6 +56,26 @@ export function createResponseSelector(options: ResponseSelectorOptions): (excha
       return respond(echo(plan.echo, exchange.body, fallback), describe(forcing.code, 'echo'));
     return respond(fallback(), describe(forcing.code, first ? `example=${first.name}` : 'generated'));
   };
+}
+
+/**
+ * Plans by operation and status, made on first use: they depend on nothing but the operation, so
+ * servers sharing operations (the per-process spec cache) share them; never written once made.
+ */
+const PLANS = new WeakMap<MockOperation, Map<number, Plan>>();
+
+function planFor(operation: MockOperation, status: number): Plan {
+  let byStatus = PLANS.get(operation);
+  if (!byStatus) {
+    byStatus = new Map();
+    PLANS.set(operation, byStatus);
+  }
+  let plan = byStatus.get(status);
+  if (!plan) {
+    plan = makePlan(findResponse(operation, status), status);
+    byStatus.set(status, plan);
+  }
+  return plan;
 }
 
 function makePlan(response: MockResponseSpec | undefined, status: number): Plan {

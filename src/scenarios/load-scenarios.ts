@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { ContentCache, contentKey } from '../cache/content-cache.js';
 import { MockConfigError } from '../config-error.js';
 import type { MockOperation } from '../spec/operation.js';
 import { compileRule, type RawRule } from './compile-rule.js';
@@ -15,6 +16,13 @@ const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_FILES = 500;
 
 /**
+ * Catalogues already loaded and checked in this process, per set of operations and by the files' names
+ * and texts: checking every answer against the contract is most of a server's start-up, and its verdict
+ * depends only on those. Shared between servers, so never written after it is built.
+ */
+const CATALOGUES = new WeakMap<readonly MockOperation[], ContentCache<Catalogue>>();
+
+/**
  * Reads every `*.yaml`/`*.yml` of the directories in order (a later directory's file replaces an
  * earlier one of the same name), checks each against the published JSON Schema, compiles its rules
  * and checks every answer against the contract. Any failure is a MockConfigError naming the file, the
@@ -27,11 +35,18 @@ export async function loadScenarios(
 ): Promise<Catalogue> {
   const files = new Map<string, string>();
   for (const dir of dirs) for (const [name, path] of await scenarioFiles(dir)) files.set(name, path);
-  const catalogue = new Map<string, Scenario>();
-  for (const [name, path] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
-    catalogue.set(name, await loadScenario(name, path, operations, parts));
+  const texts: [name: string, path: string, text: string][] = [];
+  for (const [name, path] of [...files].sort(([a], [b]) => a.localeCompare(b))) texts.push([name, path, await readScenario(path)]);
+  let cache = CATALOGUES.get(operations);
+  if (!cache) {
+    cache = new ContentCache(8);
+    CATALOGUES.set(operations, cache);
   }
-  return catalogue;
+  return cache.get(contentKey(...texts.flat()), async () => {
+    const catalogue = new Map<string, Scenario>();
+    for (const [name, path, text] of texts) catalogue.set(name, compileScenario(name, path, text, operations, parts));
+    return catalogue;
+  });
 }
 
 async function scenarioFiles(dir: string): Promise<[string, string][]> {
@@ -54,16 +69,20 @@ async function scenarioFiles(dir: string): Promise<[string, string][]> {
   });
 }
 
-async function loadScenario(name: string, path: string, operations: readonly MockOperation[], parts: RespondParts): Promise<Scenario> {
+async function readScenario(path: string): Promise<string> {
   const fail = (message: string) => new MockConfigError(`scenario file ${path}: ${message}`);
-  let text: string;
   try {
     if ((await stat(path)).size > MAX_FILE_BYTES) throw fail(`larger than ${MAX_FILE_BYTES} bytes`);
-    text = await readFile(path, 'utf8');
+    return await readFile(path, 'utf8');
   } catch (error) {
     if (error instanceof MockConfigError) throw error;
     throw fail(`cannot be read: ${(error as Error).message}`);
   }
+}
+
+/** Checks a file's text against the schema, compiles its rules and checks each answer against the contract. */
+function compileScenario(name: string, path: string, text: string, operations: readonly MockOperation[], parts: RespondParts): Scenario {
+  const fail = (message: string) => new MockConfigError(`scenario file ${path}: ${message}`);
   let document: unknown;
   try {
     document = parseYaml(text, { uniqueKeys: true, maxAliasCount: 100 });
