@@ -4,18 +4,35 @@ import { DASHBOARD_ASSETS } from '../assets/package-files.js';
 import { ADMIN_PREFIX } from '../spec/load-spec.js';
 
 /**
- * The live dashboard: one self-contained page (style and script inlined at start-up), so it works
- * offline and, with an admin token, loads from a single `?token=` URL.
+ * The page, read and inlined when first asked for in this process, then shared by every server: files
+ * of the package, which do not change while it runs, and which most servers (one per test) never serve.
+ */
+let page: Promise<string> | undefined;
+
+function dashboardPage(): Promise<string> {
+  page ??= Promise.all(['index.html', 'dashboard.css', 'dashboard.js'].map((f) => readFile(new URL(f, DASHBOARD_ASSETS), 'utf8'))).then(
+    ([html, css, js]) =>
+      (html ?? '')
+        .replace('<link rel="stylesheet" href="dashboard.css">', () => `<style>\n${css}</style>`)
+        .replace('<script src="dashboard.js"></script>', () => `<script>\n${js}</script>`),
+    (error: unknown) => {
+      page = undefined;
+      throw error;
+    },
+  );
+  return page;
+}
+
+/**
+ * The live dashboard: one self-contained page (style and script inlined), so it works offline and,
+ * with an admin token, loads from a single `?token=` URL.
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  const [html, css, js] = await Promise.all(
-    ['index.html', 'dashboard.css', 'dashboard.js'].map((f) => readFile(new URL(f, DASHBOARD_ASSETS), 'utf8')),
-  );
-  const page = (html ?? '')
-    .replace('<link rel="stylesheet" href="dashboard.css">', () => `<style>\n${css}</style>`)
-    .replace('<script src="dashboard.js"></script>', () => `<script>\n${js}</script>`);
   const send = async (_request: unknown, reply: import('fastify').FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(await dashboardPage());
   app.get(`${ADMIN_PREFIX}/`, send);
   app.get(`${ADMIN_PREFIX}/index.html`, send);
   app.get(ADMIN_PREFIX, async (request, reply) => {

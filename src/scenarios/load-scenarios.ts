@@ -35,8 +35,8 @@ export async function loadScenarios(
 ): Promise<Catalogue> {
   const files = new Map<string, string>();
   for (const dir of dirs) for (const [name, path] of await scenarioFiles(dir)) files.set(name, path);
-  const texts: [name: string, path: string, text: string][] = [];
-  for (const [name, path] of [...files].sort(([a], [b]) => a.localeCompare(b))) texts.push([name, path, await readScenario(path)]);
+  const sorted = [...files].sort(([a], [b]) => a.localeCompare(b));
+  const texts = await Promise.all(sorted.map(async ([name, path]) => [name, path, await readScenario(path)] as const));
   let cache = CATALOGUES.get(operations);
   if (!cache) {
     cache = new ContentCache(8);
