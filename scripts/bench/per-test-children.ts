@@ -10,7 +10,8 @@ import { VALID_BODY } from './servers.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = `${root}.bench/`;
-export type Contender = 'mock' | 'bare';
+/** `baseline`: an earlier build of the mock (a package root with dist/), for a before/after side by side. */
+export type Contender = 'mock' | 'baseline' | 'bare';
 
 const REQUEST = {
   method: 'POST',
@@ -18,21 +19,24 @@ const REQUEST = {
   headers: { authorization: 'Bearer bench', 'content-type': 'application/json' },
   payload: VALID_BODY,
 };
-const FACTORIES: Record<Contender, string> = {
-  mock: `const { createMockServer } = await import(${JSON.stringify(pathToFileURL(`${root}dist/index.js`).href)});
-const create = async () => { const s = await createMockServer({ logLevel: 'silent' }); return { inject: (r) => s.inject(r), close: () => s.close() }; };`,
+const mockFactory = (packageRoot: string) =>
+  `const { createMockServer } = await import(${JSON.stringify(pathToFileURL(`${packageRoot}/dist/index.js`).href)});
+const create = async () => { const s = await createMockServer({ logLevel: 'silent' }); return { inject: (r) => s.inject(r), close: () => s.close() }; };`;
+const factories = (baseline: string | undefined): Partial<Record<Contender, string>> => ({
+  mock: mockFactory(root),
+  ...(baseline === undefined ? {} : { baseline: mockFactory(baseline) }),
   bare: `const { createBareApp } = await import('./bare-app.mjs');
 const create = async () => { const a = await createBareApp(); return { inject: (r) => a.inject(r), close: () => a.close() }; };`,
-};
+});
 
-export function writeChildScripts(): void {
+export function writeChildScripts(baseline?: string): void {
   mkdirSync(dir, { recursive: true });
   const bare = readFileSync(`${root}scripts/bench/bare-app.ts`, 'utf8');
   writeFileSync(`${dir}bare-app.mjs`, transformSync(bare, { loader: 'ts', format: 'esm', target: 'node20' }).code);
-  for (const name of ['mock', 'bare'] as const) {
+  for (const [name, factory] of Object.entries(factories(baseline))) {
     writeFileSync(
       `${dir}cold-${name}.mjs`,
-      `${FACTORIES[name]}
+      `${factory}
 const server = await create();
 const answer = await server.inject(${JSON.stringify(REQUEST)});
 await server.close();
@@ -42,7 +46,7 @@ process.stdout.write(JSON.stringify({ status: answer.statusCode, cpuMs: (cpu.use
     );
     writeFileSync(
       `${dir}memory-${name}.mjs`,
-      `${FACTORIES[name]}
+      `${factory}
 const live = [];
 const one = async () => { const s = await create(); await s.inject(${JSON.stringify(REQUEST)}); live.push(s); };
 const measure = () => { for (let i = 0; i < 4; i++) globalThis.gc(); const m = process.memoryUsage(); return { heap: m.heapUsed + m.external, rss: m.rss }; };

@@ -19,13 +19,20 @@ interface Instance {
 }
 type Factory = () => Promise<Instance>;
 
-async function factories(): Promise<Record<'mock' | 'bare', Factory>> {
-  const { createMockServer } = (await import(pathToFileURL(`${root}dist/index.js`).href)) as typeof import('../../src/index.js');
+async function mockFactory(packageRoot: string): Promise<Factory> {
+  const { createMockServer } = (await import(pathToFileURL(`${packageRoot}/dist/index.js`).href)) as typeof import('../../src/index.js');
+  return async () => {
+    const server = await createMockServer({ logLevel: 'silent', port: 0 });
+    return { inject: (r) => server.inject(r), listen: () => server.listen(), close: () => server.close() };
+  };
+}
+
+export type WarmName = 'mock' | 'baseline' | 'bare';
+
+async function factories(baseline: string | undefined): Promise<Partial<Record<WarmName, Factory>>> {
   return {
-    mock: async () => {
-      const server = await createMockServer({ logLevel: 'silent', port: 0 });
-      return { inject: (r) => server.inject(r), listen: () => server.listen(), close: () => server.close() };
-    },
+    mock: await mockFactory(root),
+    ...(baseline === undefined ? {} : { baseline: await mockFactory(baseline) }),
     bare: async () => {
       const app = await createBareApp();
       return {
@@ -79,19 +86,19 @@ const medians = (list: Timing[]): Timing => ({
   total: median(list.map((t) => t.total)),
 });
 
-export async function warmRun(count: number) {
-  const make = await factories();
-  const result = { inject: { mock: [] as Timing[], bare: [] as Timing[] }, socket: { mock: [] as Timing[], bare: [] as Timing[] } };
+export async function warmRun(count: number, baseline?: string) {
+  const make = await factories(baseline);
+  const names = Object.keys(make) as WarmName[];
+  const result = { inject: new Map<WarmName, Timing[]>(), socket: new Map<WarmName, Timing[]>() };
   for (const socket of [false, true]) {
-    for (let i = 0; i < 5; i++) for (const name of ['mock', 'bare'] as const) await once(make[name], socket);
+    const into = socket ? result.socket : result.inject;
+    for (let i = 0; i < 5; i++) for (const name of names) await once(make[name] as Factory, socket);
     for (let i = 0; i < count; i++) {
-      for (const name of i % 2 === 0 ? (['mock', 'bare'] as const) : (['bare', 'mock'] as const)) {
-        result[socket ? 'socket' : 'inject'][name].push(await once(make[name], socket));
+      for (const name of i % 2 === 0 ? names : [...names].reverse()) {
+        into.set(name, [...(into.get(name) ?? []), await once(make[name] as Factory, socket)]);
       }
     }
   }
-  return {
-    inject: { mock: medians(result.inject.mock), bare: medians(result.inject.bare) },
-    socket: { mock: medians(result.socket.mock), bare: medians(result.socket.bare) },
-  };
+  const summary = (timings: Map<WarmName, Timing[]>) => (name: WarmName) => medians(timings.get(name) ?? []);
+  return { inject: summary(result.inject), socket: summary(result.socket) };
 }

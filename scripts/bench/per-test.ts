@@ -5,11 +5,12 @@
  * through inject() and over a socket. Memory: what one more live instance adds. Prints markdown.
  *
  * Flags: --cold N (9) --warm N (60) --instances N (20) --out PATH (bench/per-test.md)
+ *        --baseline DIR: also an earlier build of the mock (a package root with dist/), side by side
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { machineLine } from './machine.js';
-import { coldRun, memoryPerInstance, writeChildScripts } from './per-test-children.js';
+import { type Contender, coldRun, memoryPerInstance, writeChildScripts } from './per-test-children.js';
 import { warmRun } from './per-test-warm.js';
 import { fixed, markdownTable, median } from './stats.js';
 
@@ -19,74 +20,80 @@ const { values: flags } = parseArgs({
     warm: { type: 'string', default: '60' },
     instances: { type: 'string', default: '20' },
     out: { type: 'string', default: 'bench/per-test.md' },
+    baseline: { type: 'string' },
   },
 });
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const CONTENDERS = ['mock', 'bare'] as const;
-writeChildScripts();
+const NAMES: readonly Contender[] = flags.baseline === undefined ? ['mock', 'bare'] : ['mock', 'baseline', 'bare'];
+writeChildScripts(flags.baseline);
 
-const cold: Record<(typeof CONTENDERS)[number], { wall: number[]; cpu: number[] }> = {
-  mock: { wall: [], cpu: [] },
-  bare: { wall: [], cpu: [] },
-};
+const cold = new Map<Contender, { wall: number[]; cpu: number[] }>(NAMES.map((name) => [name, { wall: [], cpu: [] }]));
 for (let i = 0; i < Number(flags.cold); i++) {
-  for (const name of i % 2 === 0 ? CONTENDERS : [...CONTENDERS].reverse()) {
+  for (const name of i % 2 === 0 ? NAMES : [...NAMES].reverse()) {
     const run = await coldRun(name);
-    cold[name].wall.push(run.wallMs);
-    cold[name].cpu.push(run.cpuMs);
+    cold.get(name)?.wall.push(run.wallMs);
+    cold.get(name)?.cpu.push(run.cpuMs);
   }
 }
-log(`cold wall ms: mock ${cold.mock.wall.map((v) => fixed(v)).join(' ')}; bare ${cold.bare.wall.map((v) => fixed(v)).join(' ')}`);
+log(`cold wall ms: ${NAMES.map((name) => `${name} ${(cold.get(name)?.wall ?? []).map((v) => fixed(v)).join(' ')}`).join('; ')}`);
 
-const warm = await warmRun(Number(flags.warm));
-const memory = {
-  mock: await memoryPerInstance('mock', Number(flags.instances)),
-  bare: await memoryPerInstance('bare', Number(flags.instances)),
-};
+const warm = await warmRun(Number(flags.warm), flags.baseline);
+const memory = new Map<Contender, { heapMb: number; rssMb: number }>();
+for (const name of NAMES) memory.set(name, await memoryPerInstance(name, Number(flags.instances)));
 
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-const coldMock = median(cold.mock.wall);
-const coldBare = median(cold.bare.wall);
-const row = (label: string, mock: number, bare: number, digits = 1) => [label, fixed(mock, digits), fixed(bare, digits), ratio(mock, bare)];
+const coldWall = (name: Contender) => median(cold.get(name)?.wall ?? []);
+const coldCpu = (name: Contender) => median(cold.get(name)?.cpu ?? []);
+const mem = (name: Contender) => memory.get(name) ?? { heapMb: Number.NaN, rssMb: Number.NaN };
+const row = (label: string, value: (name: Contender) => number, digits = 1) => [
+  label,
+  ...NAMES.map((name) => fixed(value(name), digits)),
+  ...NAMES.filter((name) => name !== 'bare').map((name) => ratio(value(name), value('bare'))),
+];
 const markdown = [
   '# Per-test bench',
   '',
   `Measured ${machineLine()}.`,
   '',
   `Cold: median of ${flags.cold} fresh processes each (interleaved). Warm: median of ${flags.warm} create + first answer + close, ` +
-    `interleaved, after warm-up. Memory: ${flags.instances} more live instances, each having answered once, after GC.`,
+    `interleaved, after warm-up. Memory: ${flags.instances} more live instances, each having answered once, after GC.` +
+    (flags.baseline === undefined ? '' : ` \`baseline\`: the build in ${flags.baseline}.`),
   '',
   markdownTable(
-    ['measure', 'mock', 'bare app', 'mock / bare'],
+    ['measure', ...NAMES, ...NAMES.filter((name) => name !== 'bare').map((name) => `${name} / bare`)],
     [
-      row('cold: import, create, first answer, close (wall ms)', coldMock, coldBare, 0),
-      row('cold: CPU ms (user + system)', median(cold.mock.cpu), median(cold.bare.cpu), 0),
-      row('warm inject(): create ms', warm.inject.mock.create, warm.inject.bare.create, 2),
-      row('warm inject(): first answer ms', warm.inject.mock.answer, warm.inject.bare.answer, 2),
-      row('warm inject(): close ms', warm.inject.mock.close, warm.inject.bare.close, 2),
-      row('warm inject(): total ms', warm.inject.mock.total, warm.inject.bare.total, 2),
-      row('warm socket: create + listen + first answer + close ms', warm.socket.mock.total, warm.socket.bare.total, 2),
-      row('memory per extra live instance: heap + external MB', memory.mock.heapMb, memory.bare.heapMb, 2),
-      row('memory per extra live instance: RSS MB', memory.mock.rssMb, memory.bare.rssMb, 2),
+      row('cold: import, create, first answer, close (wall ms)', coldWall, 0),
+      row('cold: CPU ms (user + system)', coldCpu, 0),
+      row('warm inject(): create ms', (name) => warm.inject(name).create, 2),
+      row('warm inject(): first answer ms', (name) => warm.inject(name).answer, 2),
+      row('warm inject(): close ms', (name) => warm.inject(name).close, 2),
+      row('warm inject(): total ms', (name) => warm.inject(name).total, 2),
+      row('warm socket: create + listen + first answer + close ms', (name) => warm.socket(name).total, 2),
+      row('memory per extra live instance: heap + external MB', (name) => mem(name).heapMb, 2),
+      row('memory per extra live instance: RSS MB', (name) => mem(name).rssMb, 2),
     ],
   ),
   '',
   markdownTable(
     ['goal', 'value', 'verdict'],
     [
-      ['cold within 1.5x of the bare app', ratio(coldMock, coldBare), verdict(coldMock / coldBare <= 1.5)],
+      ['cold within 1.5x of the bare app', ratio(coldWall('mock'), coldWall('bare')), verdict(coldWall('mock') / coldWall('bare') <= 1.5)],
       [
         'warm inject() at most 0.5x of the bare app',
-        ratio(warm.inject.mock.total, warm.inject.bare.total),
-        verdict(warm.inject.mock.total / warm.inject.bare.total <= 0.5),
+        ratio(warm.inject('mock').total, warm.inject('bare').total),
+        verdict(warm.inject('mock').total / warm.inject('bare').total <= 0.5),
       ],
       [
         'warm socket at most 0.5x of the bare app',
-        ratio(warm.socket.mock.total, warm.socket.bare.total),
-        verdict(warm.socket.mock.total / warm.socket.bare.total <= 0.5),
+        ratio(warm.socket('mock').total, warm.socket('bare').total),
+        verdict(warm.socket('mock').total / warm.socket('bare').total <= 0.5),
       ],
-      ['memory per extra live instance under 2 MB (RSS)', `${fixed(memory.mock.rssMb, 2)} MB`, verdict(memory.mock.rssMb < 2)],
+      [
+        'memory per extra live instance under 2 MB (heap + external, and RSS)',
+        `${fixed(mem('mock').heapMb, 2)} / ${fixed(mem('mock').rssMb, 2)} MB`,
+        verdict(mem('mock').heapMb < 2 && mem('mock').rssMb < 2),
+      ],
     ],
   ),
   '',
