@@ -1,4 +1,5 @@
 import { MockConfigError } from '../config-error.js';
+import { asFlags } from './flags.js';
 import { parseArgs } from './parse-args.js';
 
 /** The CLI: flags in, programmatic API called, one-line errors out. The only place that exits. */
@@ -61,14 +62,3 @@ export const started = new Promise<boolean>((startUpOver) => {
     },
   );
 });
-
-/** Options whose flag is not simply the kebab-case of their name. */
-const FLAG_NAMES: Readonly<Record<string, string>> = { tokens: 'token', scenariosDir: 'scenarios' };
-
-/** The core names options as the API spells them; on the command line, name the flag instead. */
-function asFlags(message: string): string {
-  return message.replace(/option "(\w+)"/g, (_whole, name: string) => {
-    const flag = FLAG_NAMES[name] ?? name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-    return `--${flag}`;
-  });
-}

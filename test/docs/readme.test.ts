@@ -1,12 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { README, withErrorTable } from '../../scripts/error-table.js';
+import { withErrorTable } from '../../scripts/error-table.js';
+import { withOptionsTable } from '../../scripts/options-table.js';
+import { README } from '../../scripts/readme-section.js';
 
 const readme = readFileSync(README, 'utf8');
 
 describe('the README', () => {
   it('has the error table the catalogue generates (run `npm run docs` after changing src/errors.ts)', () => {
     expect(readme).toBe(withErrorTable(readme));
+  });
+
+  it('has the command-line table the options generate (run `npm run docs` after changing src/option-table.ts)', () => {
+    expect(readme).toBe(withOptionsTable(readme));
   });
 
   it('quick start is two commands, and .ci/run calls the same test command', () => {
