@@ -1,6 +1,6 @@
 import { BUNDLED_SPEC } from './assets/package-files.js';
 import type { Declaration, GivenOptions } from './option-kinds.js';
-import { TOKEN68 } from './pipeline/token68.js';
+import { TOKEN68 } from './protocol.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,10 +1,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DataGenerator } from './generate/data-generator.js';
 import { buildApp } from './http/build-app.js';
+import { loadSpec } from './openapi/load-spec.js';
 import { type MockServerOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import { injectFetch } from './session/inject-fetch.js';
 import { createSession, type MockSession } from './session/session-handle.js';
-import { loadSpec } from './spec/load-spec.js';
 
 export interface MockServer {
   /** The validated, frozen options this server runs with. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { clearQuerySchema, entrySchema, filterQuerySchema, listQuerySchema, verifyBodySchema } from '../journal/journal-schemas.js';
-import { ADMIN_PREFIX } from '../spec/load-spec.js';
+import { ADMIN_PREFIX } from '../protocol.js';
 
 type SchemaObject = { readonly properties: Readonly<Record<string, unknown>> };
 
@@ -21,7 +21,7 @@ const sessionScenario = {
 };
 
 /** The admin API, described by hand: small, and it also covers routes other features register. */
-export function adminOpenApi(): Record<string, unknown> {
+function adminOpenApi(): Record<string, unknown> {
   const p = ADMIN_PREFIX;
   return {
     openapi: '3.1.0',

@@ -4,11 +4,12 @@ import type { Journal } from '../journal/journal.js';
 import { journalRoutes } from '../journal/journal-routes.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { metricsRoutes } from '../metrics/metrics-routes.js';
-import { registerScenarioRoutes } from '../scenarios/scenario-admin-routes.js';
+import type { LoadedSpec } from '../openapi/load-spec.js';
+import { ADMIN_PREFIX } from '../protocol.js';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
-import { ADMIN_PREFIX, type LoadedSpec } from '../spec/load-spec.js';
 import { adminJsonBodies } from './admin-json.js';
 import { adminOpenApiRoute } from './admin-openapi.js';
+import { registerScenarioRoutes } from './scenario-routes.js';
 
 export interface AdminParts {
   readonly spec: LoadedSpec;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { DASHBOARD_ASSETS } from '../assets/package-files.js';
-import { ADMIN_PREFIX } from '../spec/load-spec.js';
+import { ADMIN_PREFIX } from '../protocol.js';
 
 /**
  * The page, read and inlined when first asked for in this process, then shared by every server: files

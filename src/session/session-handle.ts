@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-
-/** The header that ties a request to a session (see scenarios/README.md). */
-const SESSION_HEADER = 'x-mock-session';
-const ADMIN = '/__mock';
-/** What the admin API accepts as a session id. */
-const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+import { ADMIN_PREFIX as ADMIN, SESSION_HEADER, SESSION_ID } from '../protocol.js';
 
 /** How a handle reaches the mock: a base URL for relative paths, and a way to send a standard Request. */
 export interface SessionTransport {

@@ -5,10 +5,8 @@ import { ContentCache, contentKey } from '../cache/content-cache.js';
 import { MockConfigError } from '../config-error.js';
 import { parseJsonExactly } from '../json/parse-json.js';
 import { loadOperations } from '../prism/prism-engine.js';
+import { ADMIN_PREFIX } from '../protocol.js';
 import type { MockOperation } from './operation.js';
-
-/** Paths the mock keeps for itself. */
-export const ADMIN_PREFIX = '/__mock';
 
 export interface LoadedSpec {
   readonly path: string;
