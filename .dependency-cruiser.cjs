@@ -6,7 +6,7 @@ const CLI = '^src/cli/';
 const SERVER = '^src/((server|index)[.]ts$|session/)';
 const HTTP = '^src/http/';
 const ADMIN = '^src/(admin|dashboard)/';
-const FEATURES = '^src/(pipeline|scenarios|journal|metrics)/';
+const FEATURES = '^src/(pipeline|scenarios|journal|metrics|contract-coverage)/';
 const MODEL = '^src/(openapi|prism)/';
 const LEAVES = [
   '^src/(errors|problem|protocol|mock-response|config-error|options|option-table|option-kinds)[.]ts$',

@@ -141,6 +141,14 @@ export const OPTIONS = {
     help: 'require Authorization: Bearer T on /__mock/ (except health)',
     readme: 'require `Authorization: Bearer T` (or `?token=T`) under `/__mock/`, health excepted',
   },
+  coverageReport: {
+    kind: 'path',
+    invalid: 'must be a directory path',
+    arg: 'DIR',
+    help: 'directory where coverage.json, coverage.xml and coverage.md are written on shutdown',
+    readme:
+      'directory where the [contract coverage](docs/coverage.md) report (`coverage.json`, `coverage.xml`, `coverage.md`) is written when the server closes',
+  },
   maxHeaderSize: {
     kind: 'size',
     default: 16 * 1024,

@@ -51,6 +51,8 @@ export interface MockServerOptions {
   readonly journalSize?: number;
   /** When set, everything under `/__mock/` except health requires `Authorization: Bearer <adminToken>` (or `?token=`). Default: none. */
   readonly adminToken?: string;
+  /** Directory where close() writes the contract coverage report (coverage.json, .xml, .md). Default: none. */
+  readonly coverageReport?: string;
   /** Largest request line plus headers, in bytes; larger ones get 431 and the connection is closed. Default 16 KiB. */
   readonly maxHeaderSize?: number;
   /** Most header fields a request may have; more get 431. Default 100. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { CoverageModel } from '../contract-coverage/coverage-model.js';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.js';
 import type { Journal } from '../journal/journal.js';
 import { journalRoutes } from '../journal/journal-routes.js';
@@ -9,6 +10,7 @@ import { ADMIN_PREFIX } from '../protocol.js';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { adminJsonBodies } from './admin-json.js';
 import { adminOpenApiRoute } from './admin-openapi.js';
+import { coverageRoutes } from './coverage-routes.js';
 import { registerScenarioRoutes } from './scenario-routes.js';
 
 export interface AdminParts {
@@ -16,6 +18,7 @@ export interface AdminParts {
   readonly scenarios: ScenarioEngine;
   readonly journal: Journal;
   readonly metrics: Metrics;
+  readonly coverage: CoverageModel;
 }
 
 /**
@@ -24,11 +27,12 @@ export interface AdminParts {
  */
 export function registerAdminRoutes(app: FastifyInstance, parts: AdminParts): void {
   app.get(`${ADMIN_PREFIX}/health`, async () => ({ status: 'ok', spec: parts.spec.title, version: parts.spec.version }));
-  registerScenarioRoutes(app, parts.scenarios);
+  registerScenarioRoutes(app, parts.scenarios, (session) => parts.coverage.reset(session));
   app.register(async (admin) => {
     adminJsonBodies(admin);
     await admin.register(journalRoutes, { journal: parts.journal });
     await admin.register(metricsRoutes, { metrics: parts.metrics });
+    await admin.register(coverageRoutes, { coverage: parts.coverage });
     await admin.register(dashboardRoutes);
     await admin.register(adminOpenApiRoute);
   });

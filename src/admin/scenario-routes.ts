@@ -10,7 +10,7 @@ import { sendProblem } from './send-problem.js';
  * The scenarios admin API (the dashboard uses the same shapes):
  * GET /__mock/scenarios, GET|PUT /__mock/scenario, POST /__mock/reset. See scenarios/README.md.
  */
-export function registerScenarioRoutes(app: FastifyInstance, engine: ScenarioEngine): void {
+export function registerScenarioRoutes(app: FastifyInstance, engine: ScenarioEngine, onReset?: (session?: string) => void): void {
   const fail = (reply: FastifyReply, problem: Problem) => sendProblem(reply, problemResponse(problem));
   const invalid = (details: string): Problem => ({ code: 'INVALID_ADMIN_REQUEST', params: { details } });
   const current = (session: string | undefined) => ({ session: session ?? null, scenario: engine.scenarioOf(session) ?? null });
@@ -45,6 +45,7 @@ export function registerScenarioRoutes(app: FastifyInstance, engine: ScenarioEng
     const session = body.session ?? undefined;
     if (session !== undefined && !validSession(session)) return fail(reply, invalid(sessionRule));
     engine.sessions.reset(session);
+    onReset?.(session);
     return { reset: session ?? 'all' };
   });
 }

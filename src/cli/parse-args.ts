@@ -19,6 +19,7 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     .scriptName('plantstore-mock')
     .usage('$0 [options]\n\nA contract-faithful mock server of the Plant Store API (or any OpenAPI document).')
     .env(ENV_PREFIX)
+    .command('coverage', 'check a running mock`s contract coverage against a bar, for CI (coverage --help)')
     .options(Object.fromEntries(FLAGS.map(({ flag, declaration }) => [flag, yargsOption(declaration)])))
     .strict()
     // The mock's own messages are English; yargs' translations are not in the bundled CLI either way.

@@ -11,6 +11,7 @@ async function main(startUpOver: (listening: boolean) => void): Promise<number> 
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
   });
+  if (process.argv[2] === 'coverage') return (await import('./coverage-command.js')).runCoverageCommand(process.argv.slice(3));
   const parsed = await parseArgs(process.argv.slice(2));
   if (parsed.kind === 'exit') {
     (parsed.code === 0 ? process.stdout : process.stderr).write(`${parsed.output}\n`);

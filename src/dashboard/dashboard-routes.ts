@@ -9,12 +9,18 @@ import { ADMIN_PREFIX } from '../protocol.js';
  */
 let page: Promise<string> | undefined;
 
+const FILES = ['dashboard.css', 'dashboard.js', 'coverage.css', 'coverage.js'];
+
 function dashboardPage(): Promise<string> {
-  page ??= Promise.all(['index.html', 'dashboard.css', 'dashboard.js'].map((f) => readFile(new URL(f, DASHBOARD_ASSETS), 'utf8'))).then(
-    ([html, css, js]) =>
-      (html ?? '')
-        .replace('<link rel="stylesheet" href="dashboard.css">', () => `<style>\n${css}</style>`)
-        .replace('<script src="dashboard.js"></script>', () => `<script>\n${js}</script>`),
+  page ??= Promise.all(['index.html', ...FILES].map((f) => readFile(new URL(f, DASHBOARD_ASSETS), 'utf8'))).then(
+    ([html, ...assets]) =>
+      FILES.reduce(
+        (text, file, i) =>
+          file.endsWith('.css')
+            ? text.replace(`<link rel="stylesheet" href="${file}">`, () => `<style>\n${assets[i]}</style>`)
+            : text.replace(`<script src="${file}"></script>`, () => `<script>\n${assets[i]}</script>`),
+        html ?? '',
+      ),
     (error: unknown) => {
       page = undefined;
       throw error;

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerAdminRoutes } from '../admin/admin-routes.js';
 import { guardAdminRoutes } from '../admin/admin-token.js';
+import { createCoverage } from '../contract-coverage/coverage.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { Journal } from '../journal/journal.js';
 import { entryOf } from '../journal/record-entry.js';
@@ -84,7 +85,8 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   });
   const journal = new Journal(options.journalSize);
   const metrics = createMetrics(() => journal.size);
-  registerAdminRoutes(app, { spec, scenarios, journal, metrics });
+  const coverage = createCoverage(app, { options, operations: spec.operations, catalogue: () => scenarios.catalogue, log });
+  registerAdminRoutes(app, { spec, scenarios, journal, metrics, coverage });
 
   // The one place the pipeline is swapped: --watch rebuilds it from a reloaded spec and scenario set,
   // and swaps scenarios and pipeline together only once both loaded and checked.
@@ -158,6 +160,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
       journal.record(entryOf(exchange, status, reply.getHeaders(), elapsed));
     }
     metrics.observe({ exchange: request.exchange, status, seconds: elapsed / 1000 });
+    coverage.record(request.exchange, status);
   });
   return app;
 }

@@ -11,7 +11,7 @@ const filterProperties = {
 } as const;
 
 /** Accepted by every admin route, for clients that cannot send a header (see the admin token). */
-const tokenQueryProperty = {
+export const tokenQueryProperty = {
   token: { type: 'string', description: 'The admin token, where no Authorization header can be sent.' },
 } as const;
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CoverageReport } from '../contract-coverage/coverage-report.js';
 import { ADMIN_PREFIX as ADMIN, SESSION_HEADER, SESSION_ID } from '../protocol.js';
 
 /** How a handle reaches the mock: a base URL for relative paths, and a way to send a standard Request. */
@@ -41,6 +42,8 @@ export interface MockSession {
   journal(filter?: SessionJournalFilter & { readonly limit?: number }): Promise<Record<string, unknown>[]>;
   /** "At least / exactly N of this session's requests match": the admin API's verdict, never a throw. */
   verify(expectation: SessionExpectation): Promise<SessionVerification>;
+  /** This session's contract coverage: what GET /__mock/coverage?session= answers. */
+  coverage(): Promise<CoverageReport>;
   /** Forgets this session's sequence positions, stored data and journal entries; its scenario choice stays. */
   reset(): Promise<void>;
 }
@@ -76,6 +79,9 @@ export function createSession(transport: SessionTransport, id: string = randomUU
     },
     async verify(expectation) {
       return (await admin('POST', 'journal/verify', { ...expectation, session: id })) as SessionVerification;
+    },
+    async coverage() {
+      return (await admin('GET', `coverage?${new URLSearchParams({ session: id })}`)) as CoverageReport;
     },
     async reset() {
       await admin('POST', 'reset', { session: id });

@@ -67,6 +67,17 @@ describe.each([
     expect((await b.fetch('/plants', create(7))).status).toBe(400);
   });
 
+  it('coverage() reports this session only, as the server does', async () => {
+    const a = mock.session();
+    const b = mock.session();
+    await a.fetch('/plants', create(5));
+    await a.fetch('/plants', create(6));
+    const report = await a.coverage();
+    expect(report).toMatchObject({ session: a.id, summary: { requests: 2 } });
+    expect(report).toEqual(JSON.parse(JSON.stringify(mock.coverage({ session: a.id }))));
+    expect((await b.coverage()).summary.requests).toBe(0);
+  });
+
   it('keeps a header the caller set, and the journal filters and limits', async () => {
     const session = mock.session('fixed-id.1');
     expect(session.id).toBe('fixed-id.1');
