@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -33,7 +34,7 @@ const SPECS = new ContentCache<CachedSpec>(8);
  * whose one-line message names the file: unreadable, not YAML/JSON, not OpenAPI, unresolvable references.
  */
 export async function loadSpec(path: string): Promise<LoadedSpec> {
-  const text = await readSpec(path);
+  const text = readSpec(path);
   const key = contentKey(resolve(path), text);
   const cached = await SPECS.get(key, () => buildSpec(path, text));
   if (await unchanged(cached.references)) return cached.path === path ? cached : { ...cached, path };
@@ -41,9 +42,14 @@ export async function loadSpec(path: string): Promise<LoadedSpec> {
   return buildSpec(path, text);
 }
 
-async function readSpec(path: string): Promise<string> {
+/**
+ * Read synchronously: every server's creation reads the document to key the cache by content, and an
+ * asynchronous read waits in libuv's thread pool behind whatever else is queued there (a closing
+ * server's log flush, other files), which on a busy machine cost more than the whole cached creation.
+ */
+function readSpec(path: string): string {
   try {
-    return await readFile(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new MockConfigError(

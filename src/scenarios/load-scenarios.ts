@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ContentCache, contentKey } from '../cache/content-cache.js';
@@ -33,9 +33,9 @@ export async function loadScenarios(
   parts: RespondParts,
 ): Promise<Catalogue> {
   const files = new Map<string, string>();
-  for (const dir of dirs) for (const [name, path] of await scenarioFiles(dir)) files.set(name, path);
+  for (const dir of dirs) for (const [name, path] of scenarioFiles(dir)) files.set(name, path);
   const sorted = [...files].sort(([a], [b]) => a.localeCompare(b));
-  const texts = await Promise.all(sorted.map(async ([name, path]) => [name, path, await readScenario(path)] as const));
+  const texts = sorted.map(([name, path]) => [name, path, readScenario(path)] as const);
   let cache = CATALOGUES.get(operations);
   if (!cache) {
     cache = new ContentCache(8);
@@ -48,10 +48,11 @@ export async function loadScenarios(
   });
 }
 
-async function scenarioFiles(dir: string): Promise<[string, string][]> {
+// Read synchronously, as the document is (src/openapi/load-spec.ts says why).
+function scenarioFiles(dir: string): [string, string][] {
   let entries: string[];
   try {
-    entries = await readdir(dir);
+    entries = readdirSync(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new MockConfigError(
@@ -68,11 +69,11 @@ async function scenarioFiles(dir: string): Promise<[string, string][]> {
   });
 }
 
-async function readScenario(path: string): Promise<string> {
+function readScenario(path: string): string {
   const fail = (message: string) => new MockConfigError(`scenario file ${path}: ${message}`);
   try {
-    if ((await stat(path)).size > MAX_FILE_BYTES) throw fail(`larger than ${MAX_FILE_BYTES} bytes`);
-    return await readFile(path, 'utf8');
+    if (statSync(path).size > MAX_FILE_BYTES) throw fail(`larger than ${MAX_FILE_BYTES} bytes`);
+    return readFileSync(path, 'utf8');
   } catch (error) {
     if (error instanceof MockConfigError) throw error;
     throw fail(`cannot be read: ${(error as Error).message}`);
