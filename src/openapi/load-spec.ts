@@ -44,8 +44,8 @@ export async function loadSpec(path: string): Promise<LoadedSpec> {
 
 /**
  * Read synchronously: every server's creation reads the document to key the cache by content, and an
- * asynchronous read waits in libuv's thread pool behind whatever else is queued there (a closing
- * server's log flush, other files), which on a busy machine cost more than the whole cached creation.
+ * asynchronous read is several round trips through libuv's thread pool, each waiting for the OS to
+ * schedule a pool thread: on a busy machine, longer than the rest of a creation from the cache.
  */
 function readSpec(path: string): string {
   try {
