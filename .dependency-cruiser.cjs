@@ -3,14 +3,14 @@
 //       -> model (openapi, prism) -> leaves (errors, problem, protocol, json, generate, ...)
 // Type-only imports count too. Tests (*.test.ts) may import across layers.
 const CLI = '^src/cli/';
-const SERVER = '^src/(server|index)[.]ts$';
+const SERVER = '^src/((server|index)[.]ts$|session/)';
 const HTTP = '^src/http/';
 const ADMIN = '^src/(admin|dashboard)/';
 const FEATURES = '^src/(pipeline|scenarios|journal|metrics|contract-coverage|state)/';
 const MODEL = '^src/(openapi|prism)/';
 const LEAVES = [
   '^src/(errors|problem|protocol|mock-response|config-error|options|option-table|option-kinds)[.]ts$',
-  '^src/(json|generate|assets)/',
+  '^src/(json|generate|assets|cache)/',
 ];
 const TESTS = '[.]test[.]ts$';
 

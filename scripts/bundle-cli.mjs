@@ -3,7 +3,7 @@
 // because on Node 20 the entry (main.js) runs it through vm.Script with V8's code cache, which only takes
 // scripts. Run by `npm run build` after tsc; dist/index.js (the programmatic API) stays tsc's output.
 import { createHash } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -181,3 +181,38 @@ const buildId = createHash('sha256').update(ascii).digest('hex').slice(0, 32);
 await writeFile(bundle, `${ascii}\n//# buildId=${buildId}\n`);
 // tsc's unbundled entry and its map: the bundle replaces them.
 await Promise.all([cli, `${cli}.map`, cli.replace(/\.js$/, '.d.ts')].map((file) => rm(file, { force: true })));
+
+// The programmatic entry bundled the same way: a test runner loads the package in a fresh module context
+// per test file, and the bundle spares each of them resolving and reading ~900 modules. It sits one folder
+// below dist/ like the CLI's (the package files it locates from its URL resolve the same); dist/index.js
+// becomes an ES module that requires it and names its exports: `export * from` a CommonJS module would
+// have Node scan the whole bundle for its export names on every import.
+const lib = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const libBundle = fileURLToPath(new URL('../dist/lib/index.cjs', import.meta.url));
+const libResult = await build({
+  entryPoints: [lib],
+  outfile: libBundle,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  define: { 'import.meta.url': '__bundleUrl' },
+  banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  plugins: [prismRequires, jsoncParserAsModule, lodashFpSetOnly, precompiledFileSchema],
+  logLevel: 'warning',
+  write: false,
+});
+const [libOutput] = libResult.outputFiles;
+const libUnfollowed = /\b(?:__)?require\(["']\.|[(,]\s*(?:__)?require\s*[,)]/.exec(libOutput.text);
+if (libUnfollowed) throw new Error(`bundle-cli: a require() esbuild cannot follow in the library: ${libUnfollowed[0]}`);
+await mkdir(dirname(libBundle), { recursive: true });
+await writeFile(
+  libBundle,
+  libOutput.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+);
+const names = Object.keys(createRequire(import.meta.url)(libBundle)).filter((name) => name !== '__esModule');
+await writeFile(
+  lib,
+  `import { createRequire } from 'node:module';\nconst lib = createRequire(import.meta.url)('./lib/index.cjs');\nexport const { ${names.join(', ')} } = lib;\n`,
+);
+await rm(`${lib}.map`, { force: true });

@@ -12,3 +12,9 @@ export {
 } from './options.js';
 export { SCENARIO_FILE_SCHEMA } from './scenarios/file-schema.js';
 export { createMockServer, type MockServer } from './server.js';
+export type {
+  MockSession,
+  SessionExpectation,
+  SessionJournalFilter,
+  SessionVerification,
+} from './session/session-handle.js';

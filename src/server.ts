@@ -4,6 +4,8 @@ import { DataGenerator } from './generate/data-generator.js';
 import { buildApp } from './http/build-app.js';
 import { loadSpec } from './openapi/load-spec.js';
 import { type MockServerOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import { injectFetch } from './session/inject-fetch.js';
+import { createSession, type MockSession } from './session/session-handle.js';
 
 export interface MockServer {
   /** The validated, frozen options this server runs with. */
@@ -14,6 +16,11 @@ export interface MockServer {
   listen(): Promise<string>;
   /** Sends a request in-process, without a socket (Fastify's inject). */
   inject(request: InjectOptions | string): Promise<LightMyRequestResponse>;
+  /**
+   * A handle on a fresh session (or the given id): its own scenario choice, state and journal, with a
+   * fetch that carries its header. Through inject() until the server listens, over the socket after.
+   */
+  session(id?: string): MockSession;
   /** Stops accepting connections, closes idle ones, lets in-flight requests finish (up to `shutdownTimeout`), then resolves. */
   close(): Promise<void>;
   /** Contract coverage so far (what GET /__mock/coverage answers), of every request or of one `X-Mock-Session`. */
@@ -38,6 +45,14 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
       return url;
     },
     inject: (request) => app.inject(request as InjectOptions),
+    session(id) {
+      const transport = {
+        adminToken: options.adminToken,
+        base: () => url ?? INJECT_BASE,
+        send: (request: Request) => (url === undefined ? injectFetch((r) => app.inject(r), request) : fetch(request)),
+      };
+      return createSession(transport, id);
+    },
     coverage: (query) => coverageReport(app.coverage, query?.session),
     async close() {
       // In-flight requests may finish until the deadline; then every connection is closed.
@@ -51,6 +66,9 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
     },
   };
 }
+
+/** Where relative URLs resolve while requests go through inject() (never dialled). */
+const INJECT_BASE = 'http://mock.invalid';
 
 function baseUrl(app: FastifyInstance, host: string): string {
   const address = app.server.address();

@@ -5,7 +5,9 @@
  *
  * Flags: --rounds N (3) --duration S (5) --warmup S (2) --startups N (5) --connections N (50) --out PATH
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type LoadResult, type MixName, runLoad } from './load.js';
 import { machineLine } from './machine.js';
@@ -175,3 +177,6 @@ const markdown = sections.join('\n');
 writeFileSync(flags.out, markdown);
 process.stdout.write(`${markdown}\n`);
 log(`written to ${flags.out}`);
+// The per-test and scale sections, each in its own process with its own defaults (bench/per-test.md, bench/scale.md).
+for (const script of ['per-test.ts', 'scale.ts'])
+  execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))], { stdio: 'inherit' });

@@ -182,7 +182,12 @@ function adminOpenApi(): Record<string, unknown> {
   };
 }
 
+/** The document, made when first asked for in this process; the same for every server. */
+let document: string | undefined;
+
 export async function adminOpenApiRoute(app: FastifyInstance): Promise<void> {
-  const document = JSON.stringify(adminOpenApi());
-  app.get(`${ADMIN_PREFIX}/openapi.json`, async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
+  app.get(`${ADMIN_PREFIX}/openapi.json`, async (_request, reply) => {
+    document ??= JSON.stringify(adminOpenApi());
+    return reply.type('application/json; charset=utf-8').send(document);
+  });
 }

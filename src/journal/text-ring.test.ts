@@ -9,6 +9,18 @@ describe('TextRing', () => {
     expect(ring.size).toBe(3);
   });
 
+  it('grows its buffer as texts arrive, keeping every text, then laps at full size', () => {
+    const ring = new TextRing(1000, 200_000);
+    const texts = Array.from({ length: 600 }, (_, i) => `${i}:${'é'.repeat(100 + (i % 7) * 50)}`);
+    for (const [i, text] of texts.entries()) {
+      expect(ring.push(text)).toBe(true);
+      if (i === 10) expect(ring.texts()).toEqual(texts.slice(0, 11));
+    }
+    const kept = ring.texts();
+    expect(kept.length).toBeGreaterThan(100);
+    expect(kept).toEqual(texts.slice(texts.length - kept.length));
+  });
+
   it('keeps multi-byte text exactly across many laps of its buffer', () => {
     const ring = new TextRing(4, 160);
     const texts = Array.from({ length: 200 }, (_, i) => `${i}:${'é🌿'.repeat(i % 5)}`);

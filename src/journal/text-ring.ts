@@ -1,5 +1,5 @@
 /**
- * The last `capacity` texts, kept as UTF-8 in one buffer allocated up front (outside the JavaScript
+ * The last `capacity` texts, kept as UTF-8 in one buffer (outside the JavaScript
  * heap) rather than as objects. A journal entry lives for the next `capacity` requests: long enough for
  * the garbage collector to copy it twice and move it to the old generation, which then grows by every
  * entry until a full collection. Bytes written into one buffer cost the collector nothing, so memory
@@ -7,10 +7,18 @@
  *
  * Texts are written one after another around the buffer; a text that would overwrite older ones
  * evicts them, so when texts are large the ring holds fewer than `capacity` of them.
+ *
+ * The buffer starts small and doubles as texts arrive, up to `byteCapacity`: a server made for one test
+ * and a few requests never reserves the whole ring. Until it is full size nothing has wrapped, so a
+ * grown buffer only copies the bytes written so far, at the same places.
  */
+/** The buffer's first size; it doubles from there as needed. */
+const FIRST_BYTES = 16 * 1024;
+
 export class TextRing {
   readonly capacity: number;
-  readonly #bytes: Buffer;
+  #bytes: Buffer;
+  readonly #byteCapacity: number;
   // Per slot: where its text starts on an ever-growing "virtual" byte count, and its length in bytes.
   readonly #starts: Float64Array;
   readonly #lengths: Int32Array;
@@ -20,7 +28,8 @@ export class TextRing {
 
   constructor(capacity: number, byteCapacity: number) {
     this.capacity = capacity;
-    this.#bytes = Buffer.allocUnsafeSlow(capacity === 0 ? 0 : byteCapacity);
+    this.#byteCapacity = capacity === 0 ? 0 : byteCapacity;
+    this.#bytes = Buffer.allocUnsafeSlow(Math.min(this.#byteCapacity, FIRST_BYTES));
     this.#starts = new Float64Array(capacity);
     this.#lengths = new Int32Array(capacity);
   }
@@ -34,12 +43,13 @@ export class TextRing {
    * new string first), evicting the oldest texts to make room; false (nothing kept) if it can never fit.
    */
   push(text: string, more = '', yetMore = ''): boolean {
-    const room = this.#bytes.length;
     const units = text.length + more.length + yetMore.length;
-    if (this.capacity === 0 || units > room) return false;
+    if (this.capacity === 0 || units > this.#byteCapacity) return false;
     // At most 3 bytes per UTF-16 unit. When that bound fits without wrapping or evicting by bytes, so
     // does the text, wherever its exact length falls: it is measured only when the bound does not fit.
     const bound = units * 3;
+    this.#grow(Math.min(bound, this.#byteCapacity));
+    const room = this.#bytes.length;
     const length = this.#fitsAsIs(bound) ? bound : byteLength(text) + byteLength(more) + byteLength(yetMore);
     if (length > room) return false;
     let start = this.#written;
@@ -58,6 +68,14 @@ export class TextRing {
     this.#count++;
     this.#written = start + written;
     return true;
+  }
+
+  #grow(length: number): void {
+    const size = this.#bytes.length;
+    if (size >= this.#byteCapacity || this.#written + length <= size) return;
+    const grown = Buffer.allocUnsafeSlow(Math.min(this.#byteCapacity, Math.max(size * 2, this.#written + length)));
+    this.#bytes.copy(grown, 0, 0, this.#written);
+    this.#bytes = grown;
   }
 
   /** Whether `length` bytes fit after the last text without wrapping or evicting any text but by count. */

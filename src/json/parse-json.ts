@@ -42,6 +42,20 @@ function parseNative(text: string): JsonParseResult | undefined {
   return countKeys(value) === countMembers(text) ? { ok: true, value, hasBigIntegers: false } : undefined;
 }
 
+/**
+ * JSON text as the engine parses it, when that is exactly what was written: undefined for malformed
+ * text or duplicate keys (JSON.parse silently keeps the last), which a stricter parser should judge.
+ */
+export function parseJsonExactly(text: string): { readonly value: unknown } | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return countKeys(value) === countMembers(text) ? { value } : undefined;
+}
+
 /** Object members written in JSON text: the colons outside strings. */
 function countMembers(text: string): number {
   let members = 0;

@@ -24,11 +24,15 @@ export class DurationHistogram {
     readonly name: string,
     readonly help: string,
     bounds: readonly number[],
-    registry: Registry,
+    registry?: Registry,
   ) {
     this.#bounds = [...bounds].sort((a, b) => a - b);
-    // The registry only reads name, help, type, aggregator and get(), which this provides.
-    registry.registerMetric(this as unknown as Metric);
+    registry?.registerMetric(this.asMetric());
+  }
+
+  /** This histogram as prom-client's registry reads it: name, help, type, aggregator and get(). */
+  asMetric(): Metric {
+    return this as unknown as Metric;
   }
 
   observe(operation: string, seconds: number): void {

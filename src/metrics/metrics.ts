@@ -1,4 +1,4 @@
-import { Counter, Gauge, Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { Exchange } from '../pipeline/types.js';
 import { DurationHistogram } from './duration-histogram.js';
 
@@ -9,8 +9,9 @@ export interface RequestObservation {
 }
 
 export interface Metrics {
-  readonly registry: Registry;
   observe(observation: RequestObservation): void;
+  /** The Prometheus text exposition of this server's metrics. */
+  scrape(): Promise<{ readonly contentType: string; readonly text: string }>;
 }
 
 /** Counts by two keys, in nested Maps: a count costs two lookups, no key string built per request. */
@@ -36,62 +37,72 @@ class Tally<A, B> {
  * one process do not share counts). Labels are bounded: the operationId (or `unmatched`), the status,
  * the scenario name, the rejection code; never raw paths. Requests are tallied in plain Maps as they
  * are answered and handed to prom-client when scraped: its inc() and observe() check and hash the
- * labels of every call, a measurable share of a request.
+ * labels of every call, a measurable share of a request. prom-client itself is loaded, and the registry
+ * made, on the first scrape: most servers (one per test) are never scraped.
  */
 export function createMetrics(journalSize: () => number): Metrics {
-  const registry = new Registry();
   const byOperation = new Map<string, Tally<number, string>>();
   const rejected = new Tally<string, string>();
   const stateOperations = new Tally<string, string>();
-  new Counter({
-    name: 'plantstore_mock_requests_total',
-    help: 'API requests answered, by operation, status and scenario.',
-    labelNames: ['operation', 'status', 'scenario'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const [operation, statuses] of byOperation) {
-        for (const [status, scenario, count] of statuses.entries()) this.inc({ operation, status, scenario }, count);
-      }
-    },
-  });
   const duration = new DurationHistogram(
     'plantstore_mock_request_duration_seconds',
     'Time from request to response, by operation.',
     [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registry,
   );
-  new Counter({
-    name: 'plantstore_mock_validation_failures_total',
-    help: 'Requests the mock rejected as breaking the contract, by operation and error code.',
-    labelNames: ['operation', 'code'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const [operation, code, count] of rejected.entries()) this.inc({ operation, code }, count);
-    },
-  });
-  new Counter({
-    name: 'plantstore_mock_state_operations_total',
-    help: 'Requests the stateful simulator answered, by operation and action (create, list, read, replace, merge, remove).',
-    labelNames: ['operation', 'action'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const [operation, action, count] of stateOperations.entries()) this.inc({ operation, action }, count);
-    },
-  });
-  new Gauge({
-    name: 'plantstore_mock_journal_entries',
-    help: 'Entries the request journal holds now.',
-    registers: [registry],
-    collect() {
-      this.set(journalSize());
-    },
-  });
+  let registry: Promise<Registry> | undefined;
+  const makeRegistry = async (): Promise<Registry> => {
+    const { Counter, Gauge, Registry } = await import('prom-client');
+    const made = new Registry();
+    new Counter({
+      name: 'plantstore_mock_requests_total',
+      help: 'API requests answered, by operation, status and scenario.',
+      labelNames: ['operation', 'status', 'scenario'] as const,
+      registers: [made],
+      collect() {
+        this.reset();
+        for (const [operation, statuses] of byOperation) {
+          for (const [status, scenario, count] of statuses.entries()) this.inc({ operation, status, scenario }, count);
+        }
+      },
+    });
+    made.registerMetric(duration.asMetric());
+    new Counter({
+      name: 'plantstore_mock_validation_failures_total',
+      help: 'Requests the mock rejected as breaking the contract, by operation and error code.',
+      labelNames: ['operation', 'code'] as const,
+      registers: [made],
+      collect() {
+        this.reset();
+        for (const [operation, code, count] of rejected.entries()) this.inc({ operation, code }, count);
+      },
+    });
+    new Counter({
+      name: 'plantstore_mock_state_operations_total',
+      help: 'Requests the stateful simulator answered, by operation and action (create, list, read, replace, merge, remove).',
+      labelNames: ['operation', 'action'] as const,
+      registers: [made],
+      collect() {
+        this.reset();
+        for (const [operation, action, count] of stateOperations.entries()) this.inc({ operation, action }, count);
+      },
+    });
+    new Gauge({
+      name: 'plantstore_mock_journal_entries',
+      help: 'Entries the request journal holds now.',
+      registers: [made],
+      collect() {
+        this.set(journalSize());
+      },
+    });
+    return made;
+  };
 
   return {
-    registry,
+    async scrape() {
+      registry ??= makeRegistry();
+      const made = await registry;
+      return { contentType: made.contentType, text: await made.metrics() };
+    },
     observe({ exchange, status, seconds }) {
       const operation = exchange?.operation?.id ?? 'unmatched';
       let statuses = byOperation.get(operation);

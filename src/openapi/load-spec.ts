@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { ContentCache, contentKey } from '../cache/content-cache.js';
 import { MockConfigError } from '../config-error.js';
+import { parseJsonExactly } from '../json/parse-json.js';
 import { loadOperations } from '../prism/prism-engine.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import type { MockOperation } from './operation.js';
@@ -12,23 +16,55 @@ export interface LoadedSpec {
   readonly operations: readonly MockOperation[];
 }
 
+interface CachedSpec extends LoadedSpec {
+  /** Other files the document references, with a key of the content they were read with (none for a URL). */
+  readonly references: readonly { readonly path: string; readonly key: string | undefined }[];
+}
+
 /**
- * Reads and checks the document, then compiles its operations. Every failure is a MockConfigError whose
- * one-line message names the file: unreadable, not YAML/JSON, not OpenAPI, unresolvable references.
+ * Documents already loaded in this process, by path and content: a server on the same document reuses
+ * the operations (and what their validators compiled so far) instead of building them again. Shared
+ * between servers, so nothing in it is ever written after it is built.
+ */
+const SPECS = new ContentCache<CachedSpec>(8);
+
+/**
+ * Reads and checks the document, then compiles its operations, or takes them from the process's cache
+ * when the document (and every file it references) reads the same. Every failure is a MockConfigError
+ * whose one-line message names the file: unreadable, not YAML/JSON, not OpenAPI, unresolvable references.
  */
 export async function loadSpec(path: string): Promise<LoadedSpec> {
-  let text: string;
+  const text = readSpec(path);
+  const key = contentKey(resolve(path), text);
+  const cached = await SPECS.get(key, () => buildSpec(path, text));
+  if (await unchanged(cached.references)) return cached.path === path ? cached : { ...cached, path };
+  // A referenced file changed since: this server builds its own, the cache keeps what it has.
+  return buildSpec(path, text);
+}
+
+/**
+ * Read synchronously: every server's creation reads the document to key the cache by content, and an
+ * asynchronous read is several round trips through libuv's thread pool, each waiting for the OS to
+ * schedule a pool thread: on a busy machine, longer than the rest of a creation from the cache.
+ */
+function readSpec(path: string): string {
   try {
-    text = await readFile(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new MockConfigError(
       `cannot read spec ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message}`,
     );
   }
+}
+
+async function buildSpec(path: string, text: string): Promise<CachedSpec> {
+  // JSON is read as JSON: YAML's parser is many times slower on it. Malformed JSON, or JSON with
+  // duplicate keys, goes to the YAML parser, which reports either with its line.
+  const json = parseJsonExactly(text);
   let document: unknown;
   try {
-    document = parseYaml(text, { prettyErrors: true, uniqueKeys: true });
+    document = json ? json.value : parseYaml(text, { prettyErrors: true, uniqueKeys: true });
   } catch (error) {
     throw new MockConfigError(`spec ${path} is not valid YAML or JSON: ${firstLine(error)}`);
   }
@@ -37,17 +73,42 @@ export async function loadSpec(path: string): Promise<LoadedSpec> {
     throw new MockConfigError(`spec ${path} is not an OpenAPI document: it has no "openapi: 3.x" (or "swagger: 2.0") field`);
   }
   if (root.paths === null || typeof root.paths !== 'object') throw new MockConfigError(`spec ${path} has no "paths" object`);
-  let operations: MockOperation[];
+  const info = (root.info ?? {}) as Record<string, unknown>;
+  const [title, version] = [String(info.title ?? 'API'), String(info.version ?? '')];
+  let loaded: Awaited<ReturnType<typeof loadOperations>>;
   try {
-    operations = await loadOperations(path);
+    // A JSON document is handed over parsed (the reader would parse it again the same way, with JSON.parse).
+    loaded = await loadOperations(path, json ? root : undefined);
   } catch (error) {
     throw new MockConfigError(`spec ${path} cannot be loaded: ${firstLine(error)}`);
   }
+  const { operations } = loaded;
   if (operations.length === 0) throw new MockConfigError(`spec ${path} defines no operations`);
   const reserved = operations.find((op) => op.path === ADMIN_PREFIX || op.path.startsWith(`${ADMIN_PREFIX}/`));
   if (reserved) throw new MockConfigError(`spec ${path} defines ${reserved.path}, but ${ADMIN_PREFIX}/ is reserved for the mock itself`);
-  const info = (root.info ?? {}) as Record<string, unknown>;
-  return { path, title: String(info.title ?? 'API'), version: String(info.version ?? ''), operations };
+  return { path, title, version, operations, references: await referencesOf(path, loaded.sources) };
+}
+
+/** The other files a document drew on, each with a key of its content now; URLs are read anew each time. */
+async function referencesOf(path: string, sources: readonly string[]): Promise<CachedSpec['references']> {
+  const others = sources.filter((source) => resolve(source) !== resolve(path));
+  return Promise.all(others.map(async (other) => ({ path: other, key: await keyOf(other) })));
+}
+
+async function keyOf(source: string): Promise<string | undefined> {
+  if (/^https?:/i.test(source)) return undefined;
+  return readFile(source, 'utf8').then(
+    (text) => contentKey(text),
+    () => 'unreadable',
+  );
+}
+
+async function unchanged(references: CachedSpec['references']): Promise<boolean> {
+  for (const reference of references) {
+    const key = reference.key === undefined ? undefined : await keyOf(reference.path);
+    if (key === undefined || key !== reference.key) return false;
+  }
+  return true;
 }
 
 function firstLine(error: unknown): string {

@@ -32,7 +32,7 @@ export type Pipeline = (exchange: Exchange) => MockResponse;
  * proposes, the default response selection last.
  */
 export function createPipeline(options: PipelineOptions): Pipeline {
-  const plans = createResponsePlans(options.operations, options.generator);
+  const plans = createResponsePlans(options.generator);
   const stages: readonly Stage[] = [
     createRouteStage(options.operations),
     createSecurityStage(options.tokens),

@@ -49,10 +49,10 @@ export interface Choice {
 export type ResponsePlans = (operation: MockOperation, forcedStatus: number | undefined) => ResponsePlan;
 
 /**
- * Plans per operation and status, made once: the default status of each operation at start-up, forced
- * ones on first use. State of one pipeline, so of one server.
+ * Plans per operation and status, made once, on first use: a server on a large document plans only the
+ * operations called. State of one pipeline, so of one server.
  */
-export function createResponsePlans(operations: readonly MockOperation[], generator: DataGenerator): ResponsePlans {
+export function createResponsePlans(generator: DataGenerator): ResponsePlans {
   const plans = new Map<MockOperation, Map<number, ResponsePlan>>();
   const planFor = (operation: MockOperation, status: number): ResponsePlan => {
     let byStatus = plans.get(operation);
@@ -67,11 +67,15 @@ export function createResponsePlans(operations: readonly MockOperation[], genera
     }
     return plan;
   };
-  const defaults = new Map(operations.map((operation) => [operation, planFor(operation, defaultStatus(operation))]));
+  // The default plan of each operation called, one lookup away on the request path.
+  const defaults = new Map<MockOperation, ResponsePlan>();
+  const defaultPlan = (operation: MockOperation): ResponsePlan => {
+    const plan = planFor(operation, defaultStatus(operation));
+    defaults.set(operation, plan);
+    return plan;
+  };
   return (operation, forcedStatus) =>
-    forcedStatus === undefined
-      ? (defaults.get(operation) ?? planFor(operation, defaultStatus(operation)))
-      : planFor(operation, forcedStatus);
+    forcedStatus === undefined ? (defaults.get(operation) ?? defaultPlan(operation)) : planFor(operation, forcedStatus);
 }
 
 function makePlan(response: MockResponseSpec | undefined, status: number, generator: DataGenerator): ResponsePlan {

@@ -8,29 +8,26 @@ interface TemplateRoute {
   readonly byMethod: Map<string, MockOperation>;
 }
 
+interface RouteTable {
+  readonly literal: ReadonlyMap<string, ReadonlyMap<string, MockOperation>>;
+  readonly templates: readonly TemplateRoute[];
+}
+
+/** Tables already built for a set of operations (from the per-process spec cache): immutable, shared by servers. */
+const TABLES = new WeakMap<readonly MockOperation[], RouteTable>();
+
 /**
- * Route match: finds the operation for the method and path. The lookup is built once: a map for literal
- * paths, then templated paths with the most literal text first (`/plants/mine` beats `/plants/{id}`).
+ * Route match: finds the operation for the method and path. The lookup is built once per set of
+ * operations: a map for literal paths, then templated paths with the most literal text first
+ * (`/plants/mine` beats `/plants/{id}`).
  */
 export function createRouteStage(operations: readonly MockOperation[]): Stage {
-  const literal = new Map<string, Map<string, MockOperation>>();
-  const templated = new Map<string, TemplateRoute>();
-  for (const operation of operations) {
-    if (!operation.path.includes('{')) {
-      methodsOf(literal, operation.path).set(operation.method, operation);
-      continue;
-    }
-    let route = templated.get(operation.path);
-    if (!route) {
-      route = { ...compileTemplate(operation.path), byMethod: new Map() };
-      templated.set(operation.path, route);
-    }
-    route.byMethod.set(operation.method, operation);
+  let table = TABLES.get(operations);
+  if (!table) {
+    table = buildTable(operations);
+    TABLES.set(operations, table);
   }
-  const templates = [...templated.entries()]
-    .sort(([a], [b]) => b.replace(/\{[^}]*\}/g, '').length - a.replace(/\{[^}]*\}/g, '').length)
-    .map(([, route]) => route);
-
+  const { literal, templates } = table;
   return (exchange) => {
     let byMethod = literal.get(exchange.path);
     let params: Record<string, string> | undefined;
@@ -50,6 +47,27 @@ export function createRouteStage(operations: readonly MockOperation[]): Stage {
     if (params) exchange.pathParams = params;
     return [];
   };
+}
+
+function buildTable(operations: readonly MockOperation[]): RouteTable {
+  const literal = new Map<string, Map<string, MockOperation>>();
+  const templated = new Map<string, TemplateRoute>();
+  for (const operation of operations) {
+    if (!operation.path.includes('{')) {
+      methodsOf(literal, operation.path).set(operation.method, operation);
+      continue;
+    }
+    let route = templated.get(operation.path);
+    if (!route) {
+      route = { ...compileTemplate(operation.path), byMethod: new Map() };
+      templated.set(operation.path, route);
+    }
+    route.byMethod.set(operation.method, operation);
+  }
+  const templates = [...templated.entries()]
+    .sort(([a], [b]) => b.replace(/\{[^}]*\}/g, '').length - a.replace(/\{[^}]*\}/g, '').length)
+    .map(([, route]) => route);
+  return { literal, templates };
 }
 
 function methodsOf(map: Map<string, Map<string, MockOperation>>, path: string): Map<string, MockOperation> {

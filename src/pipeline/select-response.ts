@@ -19,7 +19,7 @@ export interface ResponseSelectorOptions {
  */
 export function createResponseSelector(
   options: ResponseSelectorOptions,
-  plans: ResponsePlans = createResponsePlans(options.operations, options.generator),
+  plans: ResponsePlans = createResponsePlans(options.generator),
 ): (exchange: Exchange) => MockResponse {
   return (exchange) => {
     const operation = exchange.operation;

@@ -6,7 +6,8 @@ import { readPrismOperations } from './load-operations.js';
 import { validateAgainstSchema, validators } from './prism-internals.js';
 
 // The operations as Prism reads them (load-operations.test.ts checks that reader against Prism's own).
-const getHttpOperationsFromSpec = async (path: string) => (await readPrismOperations(path)) as { request?: Record<string, unknown> }[];
+const getHttpOperationsFromSpec = async (path: string) =>
+  (await readPrismOperations(path)).operations as { request?: Record<string, unknown> }[];
 const specs = ['../../openapi.yaml', '../../test/hot-path/fixtures/bodies.yaml'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
 const contentTypes = [
   'application/json',

@@ -8,18 +8,26 @@
 import { arch, release, type } from 'node:os';
 import { bundleTarget, decycle, prismVersion, RefParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
 
-/** Reads and dereferences an OpenAPI 2 or 3 document and returns Prism's operations, as Prism's reader does. */
-export async function readPrismOperations(specPath: string): Promise<unknown[]> {
+/**
+ * Reads and dereferences an OpenAPI 2 or 3 document and returns Prism's operations, as Prism's reader
+ * does, with every file or URL the document drew on. `parsed` is the document already parsed from
+ * `specPath` (the reader then reads only what it references); the reader dereferences it in place.
+ */
+export async function readPrismOperations(specPath: string, parsed?: object): Promise<{ operations: unknown[]; sources: string[] }> {
   const userAgent = `PrismMockServer/${prismVersion} (${type()} ${arch()} ${release()})`;
-  const document = decycle(
-    await new RefParser().dereference(specPath, { resolve: { http: { headers: { 'User-Agent': userAgent } } } }),
-  ) as Record<string, unknown>;
+  const options = { resolve: { http: { headers: { 'User-Agent': userAgent } } } };
+  const parser = new RefParser();
+  const dereferenced = await (parsed === undefined ? parser.dereference(specPath, options) : parser.dereference(specPath, parsed, options));
+  const document = decycle(dereferenced) as Record<string, unknown>;
   let operations: unknown[];
   if (document.swagger !== undefined) operations = transformOas2Operations(document);
   else if (document.openapi !== undefined) operations = transformOas3Operations(document);
   else throw new Error('not an OpenAPI 2 or 3 document (Postman collections are not supported)');
   // Each operation becomes self-contained: references left by decycle are bundled under the operation.
-  return operations.map((operation) =>
-    bundleTarget({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false }),
-  );
+  return {
+    operations: operations.map((operation) =>
+      bundleTarget({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false }),
+    ),
+    sources: parser.$refs.paths(),
+  };
 }

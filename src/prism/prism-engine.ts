@@ -63,28 +63,76 @@ interface Handle extends EngineHandle {
   readonly anonymousVerdict: readonly Finding[] | undefined;
 }
 
-/** Reads, dereferences and transforms the document into operations (Prism's reader, see load-operations). */
-export async function loadOperations(specPath: string): Promise<MockOperation[]> {
-  const operations = (await readPrismOperations(specPath)) as PrismOperation[];
-  return operations.map(toMockOperation);
+/**
+ * Reads, dereferences and transforms the document into operations (Prism's reader, see load-operations),
+ * with the files and URLs it drew on. `parsed`: the document already parsed from `specPath`.
+ */
+export async function loadOperations(specPath: string, parsed?: object): Promise<{ operations: MockOperation[]; sources: string[] }> {
+  const { operations, sources } = await readPrismOperations(specPath, parsed);
+  return { operations: (operations as PrismOperation[]).map(toMockOperation), sources };
+}
+
+/**
+ * What validating an operation needs, each part made on first use: a server on a large document starts
+ * without compiling operations nobody calls. Handles live in the per-process spec cache, so what one
+ * server compiled serves every server on the same document; what they memoise depends only on the
+ * operation.
+ */
+class LazyHandle implements Handle {
+  readonly __engineHandle = true as const;
+  readonly readsHeaders: boolean;
+  readonly #source: PrismOperation;
+  #split: { operation: PrismOperation; check: JsonPartsCheck | undefined } | undefined;
+  #direct: { check: DirectBodyCheck | undefined } | undefined;
+  #verdicts: { bearer: readonly Finding[]; anonymous: readonly Finding[] } | undefined;
+
+  constructor(source: PrismOperation) {
+    this.#source = source;
+    this.readsHeaders = (source.request?.headers?.length ?? 0) > 0;
+  }
+
+  get prism(): PrismOperation {
+    return this.#parts().operation;
+  }
+
+  get jsonParts(): JsonPartsCheck | undefined {
+    return this.#parts().check;
+  }
+
+  #parts() {
+    this.#split ??= splitJsonParts(forPrismValidation(withoutEmptyParameterLists(this.#source)));
+    return this.#split;
+  }
+
+  get direct(): DirectBodyCheck | undefined {
+    this.#direct ??= { check: createDirectBodyCheck(this.prism) };
+    return this.#direct.check;
+  }
+
+  get bearerVerdict(): readonly Finding[] | undefined {
+    return this.#onlyBearerVerdicts()?.bearer;
+  }
+
+  get anonymousVerdict(): readonly Finding[] | undefined {
+    return this.#onlyBearerVerdicts()?.anonymous;
+  }
+
+  #onlyBearerVerdicts() {
+    if (this.#verdicts === undefined && onlyBearer(this.#source)) {
+      const prism = this.prism;
+      this.#verdicts = {
+        bearer: securityVerdict(prism, headersOnly('Bearer any-well-formed-token')),
+        anonymous: securityVerdict(prism, headersOnly(undefined)),
+      };
+    }
+    return this.#verdicts;
+  }
 }
 
 function toMockOperation(prism: PrismOperation): MockOperation {
   const method = prism.method.toUpperCase();
   const schemes = (prism.security ?? []).flat();
   const body = prism.request?.body;
-  const split = splitJsonParts(forPrismValidation(withoutEmptyParameterLists(prism)));
-  const forValidation = split.operation;
-  const handle: Handle = {
-    __engineHandle: true,
-    prism: forValidation,
-    readsHeaders: (prism.request?.headers?.length ?? 0) > 0,
-    direct: createDirectBodyCheck(forValidation),
-    jsonParts: split.check,
-    bearerVerdict: onlyBearer(prism) ? securityVerdict(forValidation, headersOnly('Bearer any-well-formed-token')) : undefined,
-    anonymousVerdict: onlyBearer(prism) ? securityVerdict(forValidation, headersOnly(undefined)) : undefined,
-  };
-  warmUp(handle.prism);
   return {
     id: prism.iid ?? `${method} ${prism.path}`,
     method,
@@ -99,7 +147,7 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     acceptsBearer: schemes.some((s) => s.type === 'http' && s.scheme?.toLowerCase() === 'bearer'),
     challengeSchemes: [...new Set(schemes.map(challengeScheme).filter((c): c is string => c !== undefined))],
     credentialHint: [...new Set(schemes.map(credentialHint))].join(' or '),
-    engine: handle,
+    engine: new LazyHandle(prism),
   };
 }
 
@@ -114,17 +162,6 @@ function credentialHint(scheme: PrismSecurityScheme): string {
     return `send the API key in the ${scheme.in === 'header' ? 'header' : `${scheme.in ?? 'query'} parameter`} "${scheme.name ?? ''}"`;
   const http = challengeScheme(scheme) ?? 'Bearer';
   return `send "Authorization: ${http} ${http === 'Basic' ? '<base64 of user:password>' : '<token>'}"`;
-}
-
-/** Prism compiles a schema on its first use; doing that here keeps it off the first request. */
-function warmUp(prism: PrismOperation): void {
-  for (const content of prism.request?.body?.contents ?? []) {
-    const headers = { 'content-type': content.mediaType, 'content-length': '2' };
-    validators.validateInput({
-      resource: prism,
-      element: { method: prism.method, url: { path: prism.path, query: {} }, headers, body: {} },
-    });
-  }
 }
 
 /**

@@ -133,11 +133,12 @@ export const { transformOas3Operations } = piece<{ transformOas3Operations: Tran
   { transformOas3Operations: 'function' },
   () => prism('@stoplight/http-spec/oas3/operation'),
 );
-export const RefParser = piece<new () => { dereference(path: string, options: object): Promise<unknown> }>(
-  "dereferencing documents (Prism's reference parser)",
-  { '': 'function' },
-  () => prism('@stoplight/json-schema-ref-parser'),
-);
+export const RefParser = piece<
+  new () => {
+    dereference(path: string, schemaOrOptions: object, options?: object): Promise<unknown>;
+    readonly $refs: { paths(): string[] };
+  }
+>("dereferencing documents (Prism's reference parser)", { '': 'function' }, () => prism('@stoplight/json-schema-ref-parser'));
 export const { decycle, bundleTarget } = piece<{
   decycle: (value: unknown) => unknown;
   bundleTarget: (options: { document: unknown; path: string; cloneDocument: boolean }) => unknown;

@@ -1,6 +1,7 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { ContentCache, contentKey } from '../cache/content-cache.js';
 import { MockConfigError } from '../config-error.js';
 import type { MockOperation } from '../openapi/operation.js';
 import { SCENARIO_NAME } from '../protocol.js';
@@ -14,6 +15,13 @@ const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_FILES = 500;
 
 /**
+ * Catalogues already loaded and checked in this process, per set of operations and by the files' names
+ * and texts: checking every answer against the contract is most of a server's start-up, and its verdict
+ * depends only on those. Shared between servers, so never written after it is built.
+ */
+const CATALOGUES = new WeakMap<readonly MockOperation[], ContentCache<Catalogue>>();
+
+/**
  * Reads every `*.yaml`/`*.yml` of the directories in order (a later directory's file replaces an
  * earlier one of the same name), checks each against the published JSON Schema, compiles its rules
  * and checks every answer against the contract. Any failure is a MockConfigError naming the file, the
@@ -25,18 +33,26 @@ export async function loadScenarios(
   parts: RespondParts,
 ): Promise<Catalogue> {
   const files = new Map<string, string>();
-  for (const dir of dirs) for (const [name, path] of await scenarioFiles(dir)) files.set(name, path);
-  const catalogue = new Map<string, Scenario>();
-  for (const [name, path] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
-    catalogue.set(name, await loadScenario(name, path, operations, parts));
+  for (const dir of dirs) for (const [name, path] of scenarioFiles(dir)) files.set(name, path);
+  const sorted = [...files].sort(([a], [b]) => a.localeCompare(b));
+  const texts = sorted.map(([name, path]) => [name, path, readScenario(path)] as const);
+  let cache = CATALOGUES.get(operations);
+  if (!cache) {
+    cache = new ContentCache(8);
+    CATALOGUES.set(operations, cache);
   }
-  return catalogue;
+  return cache.get(contentKey(...texts.flat()), async () => {
+    const catalogue = new Map<string, Scenario>();
+    for (const [name, path, text] of texts) catalogue.set(name, compileScenario(name, path, text, operations, parts));
+    return catalogue;
+  });
 }
 
-async function scenarioFiles(dir: string): Promise<[string, string][]> {
+// Read synchronously, as the document is (src/openapi/load-spec.ts says why).
+function scenarioFiles(dir: string): [string, string][] {
   let entries: string[];
   try {
-    entries = await readdir(dir);
+    entries = readdirSync(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new MockConfigError(
@@ -53,16 +69,20 @@ async function scenarioFiles(dir: string): Promise<[string, string][]> {
   });
 }
 
-async function loadScenario(name: string, path: string, operations: readonly MockOperation[], parts: RespondParts): Promise<Scenario> {
+function readScenario(path: string): string {
   const fail = (message: string) => new MockConfigError(`scenario file ${path}: ${message}`);
-  let text: string;
   try {
-    if ((await stat(path)).size > MAX_FILE_BYTES) throw fail(`larger than ${MAX_FILE_BYTES} bytes`);
-    text = await readFile(path, 'utf8');
+    if (statSync(path).size > MAX_FILE_BYTES) throw fail(`larger than ${MAX_FILE_BYTES} bytes`);
+    return readFileSync(path, 'utf8');
   } catch (error) {
     if (error instanceof MockConfigError) throw error;
     throw fail(`cannot be read: ${(error as Error).message}`);
   }
+}
+
+/** Checks a file's text against the schema, compiles its rules and checks each answer against the contract. */
+function compileScenario(name: string, path: string, text: string, operations: readonly MockOperation[], parts: RespondParts): Scenario {
+  const fail = (message: string) => new MockConfigError(`scenario file ${path}: ${message}`);
   let document: unknown;
   try {
     document = parseYaml(text, { uniqueKeys: true, maxAliasCount: 100 });

@@ -1,5 +1,6 @@
 import { AbstractStartedContainer, type StartedTestContainer } from 'testcontainers';
 import type { CoverageReport } from '../contract-coverage/coverage-report.js';
+import { createSession, type MockSession } from '../session/session-handle.js';
 
 /** The JSON an admin endpoint answered, with its status (admin endpoints answer JSON). */
 export interface AdminResponse<T = unknown> {
@@ -41,6 +42,11 @@ export class StartedPlantStoreMockContainer extends AbstractStartedContainer {
     });
     const text = await response.text();
     return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as T };
+  }
+
+  /** A handle on a fresh session (or the given id) of this mock: see docs/testing-with-sessions.md. */
+  session(id?: string): MockSession {
+    return createSession({ base: () => this.#baseUrl, send: (request) => fetch(request) }, id);
   }
 
   /** GET /__mock/health: `{ status: 'ok', spec, version }` while the mock serves. */

@@ -73,6 +73,22 @@ describe.skipIf(!runtime.available)(
       expect(body.message).toContain('id');
     });
 
+    it('gives each session handle its own scenario and journal', async () => {
+      const a = mock.session();
+      const b = mock.session();
+      await a.useScenario('unauthorized');
+      const init = {
+        method: 'POST',
+        headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+        body: JSON.stringify(VALID),
+      };
+      expect((await a.fetch('/plants', init)).status).toBe(401);
+      expect((await b.fetch('/plants', init)).status).toBe(200);
+      expect((await b.verify({ method: 'POST', path: '/plants', exactly: 1 })).pass).toBe(true);
+      await a.reset();
+      expect(await a.journal()).toEqual([]);
+    });
+
     it('reports health on the admin API', async () => {
       expect(await mock.health()).toEqual({ status: 200, body: { status: 'ok', spec: 'Plant Store', version: '1.0.0' } });
     });
