@@ -16,12 +16,15 @@ interface Plan {
   readonly status: number;
   readonly content: MockContent | undefined;
   readonly echo: EchoPlan | undefined;
+  /** The static answer built from the schema, on first use (see DataGenerator.answer). */
+  built?: { readonly body: unknown };
 }
 
 /**
  * Response selection: the forced or default status, then the body: a named example, generated data
- * (dynamic or seeded), the request echoed into the response schema (2xx), the first example, or
- * generated data, in that order. Plans are built per operation and status once, on first use.
+ * (dynamic or seeded), the request echoed into the response schema (2xx), the first example, or the
+ * static answer built from the schema's words, in that order. Plans are built per operation and
+ * status once, on first use; so is a plan's static answer.
  */
 export function createResponseSelector(options: ResponseSelectorOptions): (exchange: Exchange) => MockResponse {
   // Forced statuses get a plan on first use; the default one of each operation is made here, at start-up.
@@ -56,7 +59,8 @@ export function createResponseSelector(options: ResponseSelectorOptions): (excha
       return { status: plan.status, headers, body };
     };
     if (!content) return respond(undefined, describe(forcing.code, 'empty'));
-    const generate = () => (content.schema ? options.generator.generate(content.schema, forcing.seed) : null);
+    const schema = content.schema;
+    const generate = () => (schema ? options.generator.generate(schema, forcing.seed) : null);
     if (forcing.example !== undefined) {
       const example = content.examples.find((e) => e.name === forcing.example);
       return respond(example?.value, describe(forcing.code, `example=${forcing.example}`));
@@ -65,7 +69,11 @@ export function createResponseSelector(options: ResponseSelectorOptions): (excha
     if (dynamic)
       return respond(generate(), describe(forcing.code, forcing.seed === undefined ? 'dynamic' : `dynamic seed=${forcing.seed}`));
     const first = content.examples[0];
-    const fallback = () => (first ? first.value : generate());
+    const fallback = () => {
+      if (first) return first.value;
+      plan.built ??= { body: schema ? options.generator.answer(schema) : null };
+      return plan.built.body;
+    };
     if (plan.echo && plan.status < 300 && exchange.body !== undefined)
       return respond(echo(plan.echo, exchange.body, fallback), describe(forcing.code, 'echo'));
     return respond(fallback(), describe(forcing.code, first ? `example=${first.name}` : 'generated'));

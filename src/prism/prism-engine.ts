@@ -30,6 +30,8 @@ interface PrismOperation {
   };
   responses: { code: string; contents?: PrismContent[] }[];
   security?: PrismSecurityScheme[][];
+  /** Schemas Prism's bundler moved out of cycles, referenced as `#/__bundled__/…` from the operation's schemas. */
+  __bundled__?: Record<string, unknown>;
 }
 interface PrismSecurityScheme {
   type: string;
@@ -65,6 +67,7 @@ function toMockOperation(prism: PrismOperation): MockOperation {
   const schemes = (prism.security ?? []).flat();
   const body = prism.request?.body;
   const forValidation = forPrismValidation(withoutEmptyParameterLists(prism));
+  const contentOf = (content: PrismContent) => toContent(content, prism.__bundled__);
   const handle: Handle = {
     __engineHandle: true,
     prism: forValidation,
@@ -78,8 +81,8 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     id: prism.iid ?? `${method} ${prism.path}`,
     method,
     path: prism.path,
-    requestBody: body ? { required: body.required === true, contents: (body.contents ?? []).map(toContent) } : undefined,
-    responses: prism.responses.map((r) => ({ code: r.code, contents: (r.contents ?? []).map(toContent) })),
+    requestBody: body ? { required: body.required === true, contents: (body.contents ?? []).map(contentOf) } : undefined,
+    responses: prism.responses.map((r) => ({ code: r.code, contents: (r.contents ?? []).map(contentOf) })),
     secured: (prism.security ?? []).some((alternative) => alternative.length > 0),
     acceptsBearer: schemes.some((s) => s.type === 'http' && s.scheme?.toLowerCase() === 'bearer'),
     challengeSchemes: [...new Set(schemes.map(challengeScheme).filter((c): c is string => c !== undefined))],
@@ -127,10 +130,15 @@ function withoutEmptyParameterLists(prism: PrismOperation): PrismOperation {
   return { ...prism, request: trimmed };
 }
 
-function toContent(content: PrismContent): MockContent {
+/** A schema that refers to the operation's bundle carries it, so its references resolve from its own root. */
+function toContent(content: PrismContent, bundled: Record<string, unknown> | undefined): MockContent {
+  const schema =
+    content.schema && bundled && JSON.stringify(content.schema).includes('"#/__bundled__/')
+      ? { ...content.schema, __bundled__: bundled }
+      : content.schema;
   return {
     mediaType: content.mediaType,
-    schema: content.schema,
+    schema,
     examples: (content.examples ?? []).filter((e) => 'value' in e).map((e) => ({ name: e.key, value: e.value })),
   };
 }
