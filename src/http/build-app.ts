@@ -133,7 +133,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     // Fastify sends a handler's return value: an answer already sent must not be returned.
     return sent instanceof Promise ? sent : undefined;
   };
-  app.route({ method: options.cors ? API_METHODS.filter((m) => m !== 'OPTIONS') : API_METHODS, url: '/*', handler: handle });
+  app.route({ method: API_METHODS, url: '/*', handler: handle });
   app.setNotFoundHandler(handle);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

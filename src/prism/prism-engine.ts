@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { JsonSchema } from '../json/json-schema.js';
 import type { EngineHandle, MockContent, MockOperation } from '../openapi/operation.js';
 import type { Finding, FindingLocation } from '../problem.js';
+import { checkCookies } from './cookie-parameters.js';
 import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
 import { forPrismValidation } from './int64-schema.js';
 import { readPrismOperations } from './load-operations.js';
@@ -49,6 +50,8 @@ interface Handle extends EngineHandle {
   readonly prism: PrismOperation;
   /** Whether the operation declares header parameters, so Prism needs every request header. */
   readonly readsHeaders: boolean;
+  /** The cookie parameters the operation declares (Prism itself checks none). */
+  readonly cookies: readonly unknown[] | undefined;
   readonly direct: DirectBodyCheck | undefined;
   /** Prism's verdict on any well-formed bearer token, when it cannot depend on the token or other headers. */
   readonly bearerVerdict: readonly Finding[] | undefined;
@@ -72,6 +75,7 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     __engineHandle: true,
     prism: forValidation,
     readsHeaders: (prism.request?.headers?.length ?? 0) > 0,
+    cookies: prism.request?.cookie?.length ? prism.request.cookie : undefined,
     direct: createDirectBodyCheck(forValidation),
     bearerVerdict: onlyBearer(prism) ? securityVerdict(forValidation, headersOnly('Bearer any-well-formed-token')) : undefined,
     anonymousVerdict: onlyBearer(prism) ? securityVerdict(forValidation, headersOnly(undefined)) : undefined,
@@ -196,8 +200,11 @@ export function headersForInput(
   headers: IncomingHttpHeaders,
   bodyLength: number,
 ): Record<string, string | undefined> {
-  if (!(operation.engine as Handle).readsHeaders) {
-    return { 'content-type': headers['content-type'], 'content-length': String(bodyLength) };
+  const handle = operation.engine as Handle;
+  if (!handle.readsHeaders) {
+    const few: Record<string, string | undefined> = { 'content-type': headers['content-type'], 'content-length': String(bodyLength) };
+    if (handle.cookies) few.cookie = headers.cookie;
+    return few;
   }
   const all: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(headers)) all[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -210,15 +217,28 @@ export function checkInput(operation: MockOperation, request: PrismRequest): Fin
   const contentType = request.headers['content-type'];
   const direct = contentType === undefined ? undefined : (operation.engine as Handle).direct?.(contentType, request.body);
   if (direct) return direct.map(toFinding);
-  const result = validators.validateInput({ resource: prismOf(operation), element: request });
-  return result._tag === 'Right' ? [] : result.left.map(toFinding);
+  // Prism's URI-template match splits a path value at commas, which its matrix, label and simple
+  // deserializers cannot take: with the commas encoded, each value reaches its deserializer whole.
+  const path = request.url.path;
+  const element = path.includes(',') ? { ...request, url: { ...request.url, path: path.replaceAll(',', '%2C') } } : request;
+  const result = validators.validateInput({ resource: prismOf(operation), element });
+  const findings = result._tag === 'Right' ? [] : result.left.map(toFinding);
+  const cookies = (operation.engine as Handle).cookies;
+  if (cookies) findings.push(...checkCookies(cookies, request.headers.cookie, prismOf(operation).__bundled__).map(toFinding));
+  return findings;
 }
 
 function prismOf(operation: MockOperation): PrismOperation {
   return (operation.engine as Handle).prism;
 }
 
-const LOCATIONS: Readonly<Record<string, FindingLocation>> = { body: 'body', query: 'query', header: 'header', path: 'path' };
+const LOCATIONS: Readonly<Record<string, FindingLocation>> = {
+  body: 'body',
+  query: 'query',
+  header: 'header',
+  path: 'path',
+  cookie: 'cookie',
+};
 
 function toFinding(d: PrismDiagnostic): Finding {
   if (d.code === 415) return { location: 'media-type', path: [], code: 'unsupported-media-type', message: d.message };
