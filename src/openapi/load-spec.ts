@@ -3,6 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import { MockConfigError } from '../config-error.js';
 import { loadOperations } from '../prism/prism-engine.js';
 import { ADMIN_PREFIX } from '../protocol.js';
+import { withExactExamples } from './exact-examples.js';
 import type { MockOperation } from './operation.js';
 
 export interface LoadedSpec {
@@ -39,7 +40,7 @@ export async function loadSpec(path: string): Promise<LoadedSpec> {
   if (root.paths === null || typeof root.paths !== 'object') throw new MockConfigError(`spec ${path} has no "paths" object`);
   let operations: MockOperation[];
   try {
-    operations = await loadOperations(path);
+    operations = withExactExamples(text, await loadOperations(path));
   } catch (error) {
     throw new MockConfigError(`spec ${path} cannot be loaded: ${firstLine(error)}`);
   }
