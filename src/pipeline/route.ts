@@ -33,24 +33,26 @@ export function createRouteStage(operations: readonly MockOperation[]): Stage {
     .sort(([a], [b]) => b.replace(/\{[^}]*\}/g, '').length - a.replace(/\{[^}]*\}/g, '').length)
     .map(([, route]) => route);
 
-  const find = (path: string, decodeParams: boolean) => {
-    const byMethod = literal.get(path);
-    if (byMethod) return { byMethod, params: undefined };
+  const matchAny = (path: string, decodeParams: boolean): [Map<string, MockOperation>, Record<string, string>] | undefined => {
     for (const route of templates) {
       const params = matchTemplate(route, path, decodeParams);
-      if (params) return { byMethod: route.byMethod, params };
+      if (params) return [route.byMethod, params];
     }
     return undefined;
   };
 
   return (exchange) => {
-    let found = find(exchange.path, true);
-    if (!found && exchange.path.includes('%')) {
+    let byMethod = literal.get(exchange.path);
+    let params: Record<string, string> | undefined;
+    if (!byMethod) [byMethod, params] = matchAny(exchange.path, true) ?? [];
+    if (!byMethod && exchange.path.includes('%')) {
       const decoded = decodePath(exchange.path);
-      if (decoded !== undefined) found = find(decoded, false);
+      if (decoded !== undefined) {
+        byMethod = literal.get(decoded);
+        if (!byMethod) [byMethod, params] = matchAny(decoded, false) ?? [];
+      }
     }
-    if (!found) return [notFound()];
-    const { byMethod, params } = found;
+    if (!byMethod) return [notFound()];
     const operation = byMethod.get(exchange.method) ?? (exchange.method === 'HEAD' ? byMethod.get('GET') : undefined);
     if (!operation) return [methodNotAllowed([...byMethod.keys()])];
     exchange.operation = operation;
