@@ -76,3 +76,19 @@ describe('prepareSchema', () => {
     expect(prepareSchema({ type: 'array', minItems: 3, items: { type: 'string' } }, 'static')).toMatchObject({ maxItems: 3 });
   });
 });
+
+describe('prepareSchema on many schemas referring to each other', () => {
+  it('stays small: references stop being followed past a budget', () => {
+    const names = Array.from({ length: 8 }, (_, i) => `s${i}`);
+    const bundle = Object.fromEntries(
+      names.map((name) => [
+        name,
+        { type: 'object', properties: Object.fromEntries(names.map((other) => [other, { $ref: `#/__bundled__/${other}` }])) },
+      ]),
+    );
+    const schema = { $ref: '#/__bundled__/s0', __bundled__: bundle };
+    const text = JSON.stringify(prepareSchema(schema, 'dynamic'));
+    expect(text).not.toContain('$ref');
+    expect(text.length).toBeLessThan(2_000_000);
+  });
+});

@@ -7,6 +7,11 @@ import type { JsonSchema } from '../json/json-schema.js';
 const REF_DEPTH = 2;
 /** Schemas nested deeper than this are left out too: a guard against documents that never end. */
 const MAX_DEPTH = 64;
+/**
+ * References followed in one schema at most: many schemas referring to each other would otherwise
+ * multiply (each reference may open twice on every path); past this, they are left out as above.
+ */
+const MAX_REFS = 2000;
 
 type Schema = Record<string, unknown>;
 type Mode = 'static' | 'dynamic';
@@ -27,7 +32,7 @@ type Mode = 'static' | 'dynamic';
  * one item per array (or `minItems`).
  */
 export function prepareSchema(schema: JsonSchema, mode: Mode): JsonSchema {
-  return walk(schema, { root: schema, mode, refs: new Map() }, 0) ?? {};
+  return walk(schema, { root: schema, mode, refs: new Map(), followed: 0 }, 0) ?? {};
 }
 
 interface Context {
@@ -35,6 +40,8 @@ interface Context {
   readonly mode: Mode;
   /** How many times each reference is open on the current path. */
   readonly refs: Map<string, number>;
+  /** References followed so far in this schema. */
+  followed: number;
 }
 
 function walk(node: unknown, context: Context, depth: number): Schema | undefined {
@@ -56,8 +63,9 @@ function walk(node: unknown, context: Context, depth: number): Schema | undefine
 
 function walkRef(schema: Schema, ref: string, context: Context, depth: number): Schema | undefined {
   const open = context.refs.get(ref) ?? 0;
-  const target = open < REF_DEPTH ? resolvePointer(context.root, ref) : undefined;
+  const target = open < REF_DEPTH && context.followed < MAX_REFS ? resolvePointer(context.root, ref) : undefined;
   if (target === undefined) return undefined;
+  context.followed += 1;
   const { $ref: _ref, ...siblings } = schema;
   context.refs.set(ref, open + 1);
   try {
