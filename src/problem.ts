@@ -6,7 +6,7 @@ import { ERROR_CODE_HEADER, FINDINGS_HEADER } from './protocol.js';
 const MAX_FINDINGS_HEADER_LENGTH = 4096;
 
 /** Where in the request a finding points. */
-export type FindingLocation = 'route' | 'security' | 'media-type' | 'body' | 'query' | 'header' | 'path' | 'forcing' | 'accept';
+export type FindingLocation = 'route' | 'security' | 'media-type' | 'body' | 'query' | 'header' | 'cookie' | 'path' | 'forcing' | 'accept';
 
 /** One thing a stage found wrong with the request: data, never an exception. */
 export interface Finding {

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Faker } from '@faker-js/faker';
 import type * as JsonSchemaFakerModule from 'json-schema-faker';
 import type { JsonSchema } from '../json/json-schema.js';
+import { prepareSchema } from './prepare-schema.js';
 
 const require = createRequire(import.meta.url);
 
@@ -27,6 +28,9 @@ function loadLibraries(): Libraries {
   return libraries;
 }
 
+/** Static answers do not depend on the server's seed: the same document gives the same answers everywhere. */
+const STATIC_SEED = 1;
+
 /**
  * Generates data from JSON Schemas with faker. Each mock server owns one, seeded from `--seed` (or at
  * random), so servers never share generator state. json-schema-faker keeps its options in module state;
@@ -35,6 +39,8 @@ function loadLibraries(): Libraries {
 export class DataGenerator {
   readonly #seed: number;
   #faker: Faker | undefined;
+  /** Each schema is prepared for the faker once (see prepare-schema.ts). */
+  readonly #prepared = new WeakMap<JsonSchema, JsonSchema>();
 
   constructor(seed: number | undefined) {
     // Drawn now, so an unseeded server still differs from the next one however late faker loads.
@@ -44,11 +50,48 @@ export class DataGenerator {
   /** A value for the schema; with a seed, the same seed always gives the same value. */
   generate(schema: JsonSchema, seed?: number): unknown {
     const loaded = loadLibraries();
-    if (seed !== undefined) return generateWith(loaded, createFaker(loaded, seed), schema);
+    const prepared = this.#prepare(schema);
+    if (seed !== undefined) return generateWith(loaded, createFaker(loaded, seed), prepared, DYNAMIC);
     this.#faker ??= createFaker(loaded, this.#seed);
-    return generateWith(loaded, this.#faker, schema);
+    return generateWith(loaded, this.#faker, prepared, DYNAMIC);
+  }
+
+  /**
+   * The static answer for a schema: the document's words first (examples, default, const, the first
+   * enum value), every property, one array item; the rest from a faker seeded with a constant, so the
+   * answer is the same on every call and every server. Callers keep it (it is built once per response).
+   */
+  answer(schema: JsonSchema): unknown {
+    const loaded = loadLibraries();
+    return generateWith(loaded, createFaker(loaded, STATIC_SEED), prepareSchema(schema, 'static'), STATIC);
+  }
+
+  #prepare(schema: JsonSchema): JsonSchema {
+    let prepared = this.#prepared.get(schema);
+    if (!prepared) {
+      prepared = prepareSchema(schema, 'dynamic');
+      this.#prepared.set(schema, prepared);
+    }
+    return prepared;
   }
 }
+
+const DYNAMIC = {
+  alwaysFakeOptionals: false,
+  fixedProbabilities: false,
+  useExamplesValue: false,
+  useDefaultValue: false,
+  maxItems: 5,
+} as const;
+
+const STATIC = {
+  alwaysFakeOptionals: true,
+  fixedProbabilities: true,
+  useExamplesValue: true,
+  useDefaultValue: true,
+  // prepare-schema gives every array its length; a global cap would also cut minItems.
+  maxItems: null,
+} as const;
 
 function createFaker({ english }: Libraries, seed: number): Faker {
   const FakerClass = english.constructor as typeof Faker;
@@ -57,17 +100,16 @@ function createFaker({ english }: Libraries, seed: number): Faker {
   return faker;
 }
 
-function generateWith({ JSONSchemaFaker }: Libraries, faker: Faker, schema: JsonSchema): unknown {
+function generateWith({ JSONSchemaFaker }: Libraries, faker: Faker, schema: JsonSchema, mode: typeof DYNAMIC | typeof STATIC): unknown {
   JSONSchemaFaker.extend('faker', () => faker);
+  // The faker's own byte format is not base64; this one is, from the seeded faker.
+  JSONSchemaFaker.format('byte', () => Buffer.from(faker.lorem.word()).toString('base64'));
   JSONSchemaFaker.option({
     random: () => faker.number.float({ min: 0, max: 1 }),
-    alwaysFakeOptionals: false,
     fillProperties: false,
-    useExamplesValue: false,
-    useDefaultValue: false,
     failOnInvalidFormat: false,
     failOnInvalidTypes: false,
-    maxItems: 5,
+    ...(mode as Record<string, unknown>),
   });
   return JSONSchemaFaker.generate(structuredClone(schema) as Parameters<typeof JSONSchemaFaker.generate>[0]);
 }

@@ -149,11 +149,11 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     // Fastify sends a handler's return value: an answer already sent must not be returned.
     return sent instanceof Promise ? sent : undefined;
   };
-  app.route({ method: options.cors ? API_METHODS.filter((m) => m !== 'OPTIONS') : API_METHODS, url: '/*', handler: handle });
+  app.route({ method: API_METHODS, url: '/*', handler: handle });
   app.setNotFoundHandler(handle);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const problem = problemOf(error, options.bodyLimit);
+    const problem = problemOf(error, options.bodyLimit, request.id);
     if (problem.code === 'INTERNAL') log.error({ reqId: request.id, err: error }, 'unexpected error');
     const response = problemResponse(problem);
     // Requests that failed before the pipeline saw them (e.g. over the body limit) still reach the journal.
@@ -187,7 +187,8 @@ function unpipelined(request: FastifyRequest, query: unknown, body: unknown): Ex
   return { method: request.method, path: pathOf(request.url), query: query as Exchange['query'], headers: request.headers, rawBody };
 }
 
-function problemOf(error: FastifyError, bodyLimit: number): Problem {
+/** Fastify's own errors say what was wrong with the request; any other is a bug, whose detail goes to the log only. */
+function problemOf(error: FastifyError, bodyLimit: number, requestId: string): Problem {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { code: 'PAYLOAD_TOO_LARGE', params: { limit: bodyLimit } };
@@ -197,6 +198,7 @@ function problemOf(error: FastifyError, bodyLimit: number): Problem {
       if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
         return { code: 'INVALID_REQUEST', params: { details: error.message } };
       }
-      return { code: 'INTERNAL', params: { details: error.message } };
+      // The message of an unexpected error may carry a stack or file paths: never answered.
+      return { code: 'INTERNAL', params: { details: `the log has the details of request ${requestId}` } };
   }
 }

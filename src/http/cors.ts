@@ -10,8 +10,9 @@ const PREFLIGHT_MAX_AGE = '600';
 
 /**
  * CORS for browser frontends, any origin, credentials allowed: an answer to a request with an Origin
- * reflects it, and every OPTIONS request is answered as a preflight (204) before routing or security,
- * since a browser's preflight carries no credentials. Requests without an Origin (servers, SDK tests)
+ * reflects it, and a preflight (an OPTIONS with an Origin and an Access-Control-Request-Method) is
+ * answered (204) before routing or security, since a browser's preflight carries no credentials. Any
+ * other OPTIONS request is the API's: a document's own OPTIONS operation answers it as documented. Requests without an Origin (servers, SDK tests)
  * get only `Vary: Origin`, for caches.
  *
  * Runs at the start of every request; true when it answered it (a preflight). Written here rather
@@ -26,7 +27,7 @@ export function applyCors(request: FastifyRequest, reply: FastifyReply): boolean
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-allow-credentials', 'true');
   }
-  if (request.method !== 'OPTIONS') {
+  if (request.method !== 'OPTIONS' || origin === undefined || request.headers['access-control-request-method'] === undefined) {
     if (origin !== undefined) reply.header('access-control-expose-headers', EXPOSED_HEADERS);
     return false;
   }

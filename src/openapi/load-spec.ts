@@ -7,6 +7,7 @@ import { MockConfigError } from '../config-error.js';
 import { parseJsonExactly } from '../json/parse-json.js';
 import { loadOperations } from '../prism/prism-engine.js';
 import { ADMIN_PREFIX } from '../protocol.js';
+import { withExactExamples } from './exact-examples.js';
 import type { MockOperation } from './operation.js';
 
 export interface LoadedSpec {
@@ -82,7 +83,7 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
   } catch (error) {
     throw new MockConfigError(`spec ${path} cannot be loaded: ${firstLine(error)}`);
   }
-  const { operations } = loaded;
+  const operations = withExactExamples(text, loaded.operations);
   if (operations.length === 0) throw new MockConfigError(`spec ${path} defines no operations`);
   const reserved = operations.find((op) => op.path === ADMIN_PREFIX || op.path.startsWith(`${ADMIN_PREFIX}/`));
   if (reserved) throw new MockConfigError(`spec ${path} defines ${reserved.path}, but ${ADMIN_PREFIX}/ is reserved for the mock itself`);

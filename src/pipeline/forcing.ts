@@ -63,10 +63,11 @@ function parseValue(key: Key, value: string): { value: string | number | boolean
 }
 
 function checkAvailable(operation: MockOperation, forcing: Forcing): Finding[] {
-  const response = findResponse(operation, forcing.code ?? defaultStatus(operation));
+  const status = forcing.code ?? defaultStatus(operation);
+  const response = findResponse(operation, status);
   if (!response) {
     const codes = operation.responses.map((r) => r.code).join(', ');
-    return [invalid('code', `${operation.id} defines no response ${forcing.code}; it defines ${codes}`)];
+    return [invalid('code', `${operation.id} defines no response ${status}; it defines ${codes}`)];
   }
   if (forcing.example !== undefined) {
     const names = response.contents.flatMap((c) => c.examples.map((e) => e.name));

@@ -23,6 +23,8 @@ export interface Representation {
   readonly headers: Readonly<Record<string, string>>;
   /** Content-Type and the required documented headers: what generated answers send. */
   readonly dynamicHeaders: Readonly<Record<string, string>>;
+  /** The static answer built from the schema, on first use (see DataGenerator.answer). */
+  built?: { readonly body: unknown };
 }
 
 /** What the document says the answer with one status of one operation may be. */

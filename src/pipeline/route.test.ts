@@ -4,7 +4,15 @@ import { createRouteStage } from './route.js';
 import type { Exchange } from './types.js';
 
 const op = (method: string, path: string) => ({ id: `${method} ${path}`, method, path }) as MockOperation;
-const route = createRouteStage([op('GET', '/items/{id}'), op('DELETE', '/items/{id}'), op('GET', '/items/latest'), op('POST', '/items')]);
+const route = createRouteStage([
+  op('GET', '/items/{id}'),
+  op('DELETE', '/items/{id}'),
+  op('GET', '/items/latest'),
+  op('POST', '/items'),
+  op('GET', '/test path'),
+  op('GET', '/own-head'),
+  op('HEAD', '/own-head'),
+]);
 const exchange = (method: string, path: string): Exchange => ({ method, path, query: {}, headers: {}, rawBody: undefined });
 
 describe('the route stage', () => {
@@ -25,5 +33,21 @@ describe('the route stage', () => {
   it('does not match a trailing slash or an undecodable parameter', () => {
     expect(route(exchange('POST', '/items/'))).toMatchObject([{ code: 'not-found' }]);
     expect(route(exchange('GET', '/items/%E0%A4%A'))).toMatchObject([{ code: 'not-found' }]);
+  });
+
+  it("routes a percent-encoded path to the document's path", () => {
+    const spaced = exchange('GET', '/test%20path');
+    expect(route(spaced)).toEqual([]);
+    expect(spaced.operation?.id).toBe('GET /test path');
+  });
+
+  it("answers HEAD with the path's GET, unless the document defines its own HEAD", () => {
+    const head = exchange('HEAD', '/items/1');
+    expect(route(head)).toEqual([]);
+    expect(head.operation?.id).toBe('GET /items/{id}');
+    const own = exchange('HEAD', '/own-head');
+    expect(route(own)).toEqual([]);
+    expect(own.operation?.id).toBe('HEAD /own-head');
+    expect(route(exchange('HEAD', '/items'))).toMatchObject([{ code: 'method-not-allowed' }]);
   });
 });

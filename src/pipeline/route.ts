@@ -19,7 +19,9 @@ const TABLES = new WeakMap<readonly MockOperation[], RouteTable>();
 /**
  * Route match: finds the operation for the method and path. The lookup is built once per set of
  * operations: a map for literal paths, then templated paths with the most literal text first
- * (`/plants/mine` beats `/plants/{id}`).
+ * (`/plants/mine` beats `/plants/{id}`). A path that matches nothing as sent is tried again
+ * percent-decoded (`/test%20path` is the document's `/test path`). `HEAD` is answered by the path's
+ * `GET` when the document defines no `HEAD` of its own.
  */
 export function createRouteStage(operations: readonly MockOperation[]): Stage {
   let table = TABLES.get(operations);
@@ -28,20 +30,26 @@ export function createRouteStage(operations: readonly MockOperation[]): Stage {
     TABLES.set(operations, table);
   }
   const { literal, templates } = table;
+  const matchAny = (path: string, decodeParams: boolean): [ReadonlyMap<string, MockOperation>, Record<string, string>] | undefined => {
+    for (const route of templates) {
+      const params = matchTemplate(route, path, decodeParams);
+      if (params) return [route.byMethod, params];
+    }
+    return undefined;
+  };
   return (exchange) => {
     let byMethod = literal.get(exchange.path);
     let params: Record<string, string> | undefined;
-    if (!byMethod) {
-      for (const route of templates) {
-        params = matchTemplate(route, exchange.path);
-        if (params) {
-          byMethod = route.byMethod;
-          break;
-        }
+    if (!byMethod) [byMethod, params] = matchAny(exchange.path, true) ?? [];
+    if (!byMethod && exchange.path.includes('%')) {
+      const decoded = decodePath(exchange.path);
+      if (decoded !== undefined) {
+        byMethod = literal.get(decoded);
+        if (!byMethod) [byMethod, params] = matchAny(decoded, false) ?? [];
       }
     }
     if (!byMethod) return [notFound()];
-    const operation = byMethod.get(exchange.method);
+    const operation = byMethod.get(exchange.method) ?? (exchange.method === 'HEAD' ? byMethod.get('GET') : undefined);
     if (!operation) return [methodNotAllowed([...byMethod.keys()])];
     exchange.operation = operation;
     if (params) exchange.pathParams = params;
@@ -93,18 +101,31 @@ function compileTemplate(path: string): { pattern: RegExp; names: string[] } {
   return { pattern: new RegExp(`^${source}$`), names };
 }
 
-function matchTemplate(route: TemplateRoute, path: string): Record<string, string> | undefined {
+function matchTemplate(route: TemplateRoute, path: string, decode: boolean): Record<string, string> | undefined {
   const match = route.pattern.exec(path);
   if (!match) return undefined;
   const params: Record<string, string> = Object.create(null);
   try {
     route.names.forEach((name, i) => {
-      params[name] = decodeURIComponent(match[i + 1] ?? '');
+      const value = match[i + 1] ?? '';
+      params[name] = decode ? decodeURIComponent(value) : value;
     });
   } catch {
     return undefined;
   }
   return params;
+}
+
+/** Percent-decoded, except an encoded `/`, which stays inside its segment; undefined when malformed. */
+function decodePath(path: string): string | undefined {
+  try {
+    return path
+      .split(/%2F/i)
+      .map((part) => decodeURIComponent(part))
+      .join('%2F');
+  } catch {
+    return undefined;
+  }
 }
 
 function notFound(): Finding {

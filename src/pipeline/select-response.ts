@@ -15,7 +15,8 @@ export interface ResponseSelectorOptions {
 /**
  * Response selection: the forced or default status, then the body in the media type negotiation
  * chose: a named example, generated data (dynamic or seeded), the request echoed into the response
- * schema (2xx), the first example, or generated data, in that order; written as that media type.
+ * schema (2xx), the first example, or the static answer built from the schema's words (once per
+ * representation, on first use), in that order; written as that media type.
  */
 export function createResponseSelector(
   options: ResponseSelectorOptions,
@@ -50,7 +51,8 @@ export function createResponseSelector(
         : { status: plan.status, headers, body, payload: serialise(body) };
     };
     if (!content) return respond(undefined, describe(forcing.code, 'empty'));
-    const generate = () => (content.schema ? options.generator.generate(content.schema, forcing.seed) : null);
+    const schema = content.schema;
+    const generate = () => (schema ? options.generator.generate(schema, forcing.seed) : null);
     if (forcing.example !== undefined) {
       const example = content.examples.find((e) => e.name === forcing.example);
       return respond(example?.value, describe(forcing.code, `example=${forcing.example}`));
@@ -58,7 +60,11 @@ export function createResponseSelector(
     if (dynamic)
       return respond(generate(), describe(forcing.code, forcing.seed === undefined ? 'dynamic' : `dynamic seed=${forcing.seed}`));
     const first = content.examples[0];
-    const fallback = () => (first ? first.value : generate());
+    const fallback = () => {
+      if (first) return first.value;
+      representation.built ??= { body: schema ? options.generator.answer(schema) : null };
+      return representation.built.body;
+    };
     if (representation.echo && plan.status < 300 && exchange.body !== undefined)
       return respond(echo(representation.echo, exchange.body, fallback), describe(forcing.code, 'echo'));
     return respond(fallback(), describe(forcing.code, first ? `example=${first.name}` : 'generated'));

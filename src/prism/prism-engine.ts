@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { JsonSchema } from '../json/json-schema.js';
 import type { EngineHandle, MockContent, MockHeader, MockOperation } from '../openapi/operation.js';
 import type { Finding, FindingLocation } from '../problem.js';
+import { checkCookies } from './cookie-parameters.js';
 import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
 import { forPrismValidation } from './int64-schema.js';
 import { readPrismOperations } from './load-operations.js';
@@ -37,6 +38,8 @@ interface PrismOperation {
   };
   responses: { code: string; contents?: PrismContent[]; headers?: PrismHeader[] }[];
   security?: PrismSecurityScheme[][];
+  /** Schemas Prism's bundler moved out of cycles, referenced as `#/__bundled__/…` from the operation's schemas. */
+  __bundled__?: Record<string, unknown>;
 }
 interface PrismSecurityScheme {
   type: string;
@@ -54,6 +57,8 @@ interface Handle extends EngineHandle {
   readonly prism: PrismOperation;
   /** Whether the operation declares header parameters, so Prism needs every request header. */
   readonly readsHeaders: boolean;
+  /** The cookie parameters the operation declares (Prism itself checks none). */
+  readonly cookies: readonly unknown[] | undefined;
   readonly direct: DirectBodyCheck | undefined;
   /** The check of multipart parts the document encodes as JSON, which Prism takes as text. */
   readonly jsonParts: JsonPartsCheck | undefined;
@@ -81,6 +86,7 @@ export async function loadOperations(specPath: string, parsed?: object): Promise
 class LazyHandle implements Handle {
   readonly __engineHandle = true as const;
   readonly readsHeaders: boolean;
+  readonly cookies: readonly unknown[] | undefined;
   readonly #source: PrismOperation;
   #split: { operation: PrismOperation; check: JsonPartsCheck | undefined } | undefined;
   #direct: { check: DirectBodyCheck | undefined } | undefined;
@@ -89,6 +95,7 @@ class LazyHandle implements Handle {
   constructor(source: PrismOperation) {
     this.#source = source;
     this.readsHeaders = (source.request?.headers?.length ?? 0) > 0;
+    this.cookies = source.request?.cookie?.length ? source.request.cookie : undefined;
   }
 
   get prism(): PrismOperation {
@@ -133,14 +140,15 @@ function toMockOperation(prism: PrismOperation): MockOperation {
   const method = prism.method.toUpperCase();
   const schemes = (prism.security ?? []).flat();
   const body = prism.request?.body;
+  const contentOf = (content: PrismContent) => toContent(content, prism.__bundled__);
   return {
     id: prism.iid ?? `${method} ${prism.path}`,
     method,
     path: prism.path,
-    requestBody: body ? { required: body.required === true, contents: (body.contents ?? []).map(toContent) } : undefined,
+    requestBody: body ? { required: body.required === true, contents: (body.contents ?? []).map(contentOf) } : undefined,
     responses: prism.responses.map((r) => ({
       code: r.code,
-      contents: (r.contents ?? []).map(toContent),
+      contents: (r.contents ?? []).map(contentOf),
       headers: (r.headers ?? []).map(toHeader),
     })),
     secured: (prism.security ?? []).some((alternative) => alternative.length > 0),
@@ -179,10 +187,15 @@ function withoutEmptyParameterLists(prism: PrismOperation): PrismOperation {
   return { ...prism, request: trimmed };
 }
 
-function toContent(content: PrismContent): MockContent {
+/** A schema that refers to the operation's bundle carries it, so its references resolve from its own root. */
+function toContent(content: PrismContent, bundled: Record<string, unknown> | undefined): MockContent {
+  const schema =
+    content.schema && bundled && JSON.stringify(content.schema).includes('"#/__bundled__/')
+      ? { ...content.schema, __bundled__: bundled }
+      : content.schema;
   return {
     mediaType: content.mediaType,
-    schema: content.schema,
+    schema,
     examples: (content.examples ?? []).filter((e) => 'value' in e).map((e) => ({ name: e.key, value: e.value })),
   };
 }
@@ -249,8 +262,11 @@ export function headersForInput(
   headers: IncomingHttpHeaders,
   bodyLength: number,
 ): Record<string, string | undefined> {
-  if (!(operation.engine as Handle).readsHeaders) {
-    return { 'content-type': headers['content-type'], 'content-length': String(bodyLength) };
+  const handle = operation.engine as Handle;
+  if (!handle.readsHeaders) {
+    const few: Record<string, string | undefined> = { 'content-type': headers['content-type'], 'content-length': String(bodyLength) };
+    if (handle.cookies) few.cookie = headers.cookie;
+    return few;
   }
   const all: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(headers)) all[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -263,18 +279,30 @@ export function checkInput(operation: MockOperation, request: PrismRequest): Fin
   const contentType = request.headers['content-type'];
   const direct = contentType === undefined ? undefined : (operation.engine as Handle).direct?.(contentType, request.body);
   if (direct) return direct.map(toFinding);
-  const result = validators.validateInput({ resource: prismOf(operation), element: request });
+  // Prism's URI-template match splits a path value at commas, which its matrix, label and simple
+  // deserializers cannot take: with the commas encoded, each value reaches its deserializer whole.
+  const path = request.url.path;
+  const element = path.includes(',') ? { ...request, url: { ...request.url, path: path.replaceAll(',', '%2C') } } : request;
+  const result = validators.validateInput({ resource: prismOf(operation), element });
   const diagnostics = result._tag === 'Right' ? [] : [...result.left];
-  const jsonParts = (operation.engine as Handle).jsonParts;
-  if (jsonParts && contentType !== undefined) diagnostics.push(...jsonParts(contentType, request.body));
-  return diagnostics.map(toFinding);
+  const handle = operation.engine as Handle;
+  if (handle.jsonParts && contentType !== undefined) diagnostics.push(...handle.jsonParts(contentType, request.body));
+  const findings = diagnostics.map(toFinding);
+  if (handle.cookies) findings.push(...checkCookies(handle.cookies, request.headers.cookie, prismOf(operation).__bundled__).map(toFinding));
+  return findings;
 }
 
 function prismOf(operation: MockOperation): PrismOperation {
   return (operation.engine as Handle).prism;
 }
 
-const LOCATIONS: Readonly<Record<string, FindingLocation>> = { body: 'body', query: 'query', header: 'header', path: 'path' };
+const LOCATIONS: Readonly<Record<string, FindingLocation>> = {
+  body: 'body',
+  query: 'query',
+  header: 'header',
+  path: 'path',
+  cookie: 'cookie',
+};
 
 function toFinding(d: PrismDiagnostic): Finding {
   if (d.code === 415) return { location: 'media-type', path: [], code: 'unsupported-media-type', message: d.message };

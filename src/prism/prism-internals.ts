@@ -175,3 +175,22 @@ export function captureCompiled(run: () => void, wanted: (schema: unknown) => bo
   }
   return compiled;
 }
+
+/**
+ * Prism's parameter validator and its form-style deserializers: Prism 5.12 validates path, query and
+ * header parameters but never cookies; the mock checks them with the same pieces.
+ */
+type ParamsValidator = (
+  target: Readonly<Record<string, string>>,
+  specs: readonly unknown[],
+  context: number,
+  bundle: unknown,
+) => (how: { deserializers: unknown; prefix: string; defaultStyle: string }) => Either<PrismDiagnostic[], unknown>;
+export const { validateParams } = piece<{ validateParams: ParamsValidator }>(
+  'validating cookie parameters',
+  { validateParams: 'function' },
+  () => prism('@stoplight/prism-http/dist/validator/validators/params'),
+);
+export const { query: formDeserializers } = piece<{ query: object }>('deserializing cookie parameters', { query: 'object' }, () =>
+  prism('@stoplight/prism-http/dist/validator/deserializers'),
+);

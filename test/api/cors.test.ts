@@ -60,4 +60,11 @@ describe('CORS for browser frontends', () => {
     });
     expect(preflight.statusCode).toBe(405);
   });
+
+  it('leaves an OPTIONS request that is no preflight to the API, which defines no OPTIONS for /plants', async () => {
+    const server = await mockServer();
+    const plain = await server.inject({ method: 'OPTIONS', url: '/plants', headers: { origin: 'http://localhost:5173' } });
+    expect(plain.statusCode).toBe(405);
+    expect(plain.headers.allow).toBe('POST');
+  });
 });

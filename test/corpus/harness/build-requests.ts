@@ -4,6 +4,7 @@
  * variants (one defect each, named by kind and by the failure it must be rejected for) and the
  * fixture's own `x-corpus-cases`.
  */
+import { defaultStatus, responseFor } from './documented.js';
 import { resolve, sampleValue, wrongTypeValue } from './sample-value.js';
 import { concreteMediaType, credentialFor, encodeBody, headerValue, isJson, pathValue, queryPairs } from './serialize.js';
 import type { CorpusOperation, CorpusRequest, PrismParameter, Schema } from './types.js';
@@ -120,7 +121,9 @@ export function buildRequests(operation: CorpusOperation, valid: RequestParts = 
     const request = render(operation, valid, 'wrong-content-type');
     requests.push({ ...request, failure: 'content-type', headers: { ...request.headers, 'content-type': 'application/x-corpus-unknown' } });
   }
-  if (op.responses.some((r) => (r.contents ?? []).length > 0)) {
+  // Negotiation chooses among representations: an answer without content (a bodiless 201 or 204) has
+  // none to refuse, and RFC 9110 lets it disregard Accept.
+  if ((responseFor(op, defaultStatus(op))?.contents ?? []).length > 0) {
     const request = render(operation, valid, 'unacceptable-accept');
     requests.push({ ...request, failure: 'negotiation', headers: { ...request.headers, accept: 'application/x-corpus-unacceptable' } });
   }

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { prepareSchema } from './prepare-schema.js';
+
+const tree = {
+  type: 'object',
+  required: ['title'],
+  properties: { title: { type: 'string' }, children: { type: 'array', items: { $ref: '#/__bundled__/node' } } },
+  __bundled__: {
+    node: {
+      type: 'object',
+      required: ['title'],
+      properties: { title: { type: 'string' }, children: { type: 'array', items: { $ref: '#/__bundled__/node' } } },
+    },
+  },
+};
+
+describe('prepareSchema', () => {
+  it('inlines references to the bundle and ends a recursive array with an empty one', () => {
+    const prepared = JSON.stringify(prepareSchema(tree, 'dynamic'));
+    expect(prepared).not.toContain('$ref');
+    expect(prepared).not.toContain('__bundled__');
+    expect(prepared).toContain('"maxItems":0');
+  });
+
+  it('leaves out an optional property whose recursion runs out, and fails nothing required', () => {
+    const person = {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' }, boss: { $ref: '#' } },
+    };
+    const prepared = prepareSchema(person, 'dynamic');
+    expect(JSON.stringify(prepared)).not.toContain('$ref');
+  });
+
+  it('drops the oneOf branch that recurses once the depth is spent', () => {
+    const list = { type: 'object', properties: { next: { oneOf: [{ $ref: '#' }, { type: 'null' }] } } };
+    const text = JSON.stringify(prepareSchema(list, 'dynamic'));
+    expect(text).not.toContain('$ref');
+    expect(text).toContain('"oneOf":[{"type":"null"}]');
+  });
+
+  it('never answers writeOnly properties', () => {
+    const schema = { type: 'object', required: ['password'], properties: { password: { type: 'string', writeOnly: true } } };
+    expect(prepareSchema(schema, 'dynamic')).toEqual({ type: 'object', required: [], properties: {} });
+  });
+
+  it('turns a numeric exclusiveMinimum into the boolean form the faker reads', () => {
+    expect(prepareSchema({ type: 'number', exclusiveMinimum: 0 }, 'dynamic')).toEqual({
+      type: 'number',
+      minimum: 0,
+      exclusiveMinimum: true,
+    });
+  });
+
+  it('drops the pattern Prism adds to format byte', () => {
+    expect(prepareSchema({ type: 'string', format: 'byte', pattern: '^[\\w]*$' }, 'dynamic')).toEqual({ type: 'string', format: 'byte' });
+  });
+
+  it('keeps only the first of examples and the first enum value in static answers', () => {
+    expect(prepareSchema({ type: 'string', examples: ['a', 'b'], default: 'c' }, 'static')).toEqual({ type: 'string', examples: ['a'] });
+    expect(prepareSchema({ type: 'string', enum: ['x', 'y'] }, 'static')).toEqual({ type: 'string', enum: ['x'] });
+    expect(prepareSchema({ type: 'string', enum: ['x', 'y'], default: 'y' }, 'static')).toEqual({
+      type: 'string',
+      enum: ['x', 'y'],
+      default: 'y',
+    });
+  });
+
+  it('answers the non-null type of a type array and the first oneOf branch in static answers', () => {
+    expect(prepareSchema({ type: ['string', 'null'] }, 'static')).toEqual({ type: 'string' });
+    expect(prepareSchema({ oneOf: [{ type: 'string' }, { type: 'integer' }] }, 'static')).toEqual({ oneOf: [{ type: 'string' }] });
+  });
+
+  it('gives static arrays one item, or their minItems', () => {
+    expect(prepareSchema({ type: 'array', items: { type: 'string' } }, 'static')).toMatchObject({ maxItems: 1 });
+    expect(prepareSchema({ type: 'array', minItems: 3, items: { type: 'string' } }, 'static')).toMatchObject({ maxItems: 3 });
+  });
+});
+
+describe('prepareSchema on many schemas referring to each other', () => {
+  it('stays small: references stop being followed past a budget', () => {
+    const names = Array.from({ length: 8 }, (_, i) => `s${i}`);
+    const bundle = Object.fromEntries(
+      names.map((name) => [
+        name,
+        { type: 'object', properties: Object.fromEntries(names.map((other) => [other, { $ref: `#/__bundled__/${other}` }])) },
+      ]),
+    );
+    const schema = { $ref: '#/__bundled__/s0', __bundled__: bundle };
+    const text = JSON.stringify(prepareSchema(schema, 'dynamic'));
+    expect(text).not.toContain('$ref');
+    expect(text.length).toBeLessThan(2_000_000);
+  });
+});

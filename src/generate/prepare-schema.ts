@@ -1,0 +1,162 @@
+import type { JsonSchema } from '../json/json-schema.js';
+
+/**
+ * How many times one reference may be entered on the way down from the root: a tree schema is
+ * generated this many levels deep, then its recursive parts are left out where the schema allows.
+ */
+const REF_DEPTH = 2;
+/** Schemas nested deeper than this are left out too: a guard against documents that never end. */
+const MAX_DEPTH = 64;
+/**
+ * References followed in one schema at most: many schemas referring to each other would otherwise
+ * multiply (each reference may open twice on every path); past this, they are left out as above.
+ */
+const MAX_REFS = 2000;
+
+type Schema = Record<string, unknown>;
+type Mode = 'static' | 'dynamic';
+
+/**
+ * The schema json-schema-faker is given for an answer, made once per schema: references (including
+ * the `#/__bundled__/…` ones Prism's bundler leaves) inlined with bounded depth, so the faker never
+ * meets a `$ref` it cannot resolve nor recurses without end; where the depth runs out, the recursive
+ * part is left out if the schema lets it be (an optional property, an empty array, another `oneOf`
+ * branch). `writeOnly` properties are dropped, as an answer never carries them. Numeric
+ * `exclusiveMinimum`/`exclusiveMaximum` (3.1, and 3.0 as Prism rewrites it) become the boolean form
+ * the faker understands, and the pattern Prism adds to `format: byte` is dropped so the faker's
+ * base64 format is used.
+ *
+ * In `static` mode the document's words come first and choices are made once: only the first of
+ * `examples` is kept (and `default` is dropped beside it, since the faker picks among both), the
+ * first `enum` value, the first `oneOf`/`anyOf` branch, the first non-null type of a type array and
+ * one item per array (or `minItems`).
+ */
+export function prepareSchema(schema: JsonSchema, mode: Mode): JsonSchema {
+  return walk(schema, { root: schema, mode, refs: new Map(), followed: 0 }, 0) ?? {};
+}
+
+interface Context {
+  readonly root: JsonSchema;
+  readonly mode: Mode;
+  /** How many times each reference is open on the current path. */
+  readonly refs: Map<string, number>;
+  /** References followed so far in this schema. */
+  followed: number;
+}
+
+function walk(node: unknown, context: Context, depth: number): Schema | undefined {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return node === false ? undefined : {};
+  if (depth > MAX_DEPTH) return undefined;
+  const schema = node as Schema;
+  if (typeof schema.$ref === 'string') return walkRef(schema, schema.$ref, context, depth);
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '__bundled__' || key === '$defs' || key === 'definitions') continue;
+    out[key] = value;
+  }
+  if (!walkObject(schema, out, context, depth)) return undefined;
+  if (!walkItems(schema, out, context, depth)) return undefined;
+  if (!walkCombinations(schema, out, context, depth)) return undefined;
+  fixKeywords(out, context.mode);
+  return out;
+}
+
+function walkRef(schema: Schema, ref: string, context: Context, depth: number): Schema | undefined {
+  const open = context.refs.get(ref) ?? 0;
+  const target = open < REF_DEPTH && context.followed < MAX_REFS ? resolvePointer(context.root, ref) : undefined;
+  if (target === undefined) return undefined;
+  context.followed += 1;
+  const { $ref: _ref, ...siblings } = schema;
+  context.refs.set(ref, open + 1);
+  try {
+    return walk({ ...(target as Schema), ...siblings }, context, depth + 1);
+  } finally {
+    context.refs.set(ref, open);
+  }
+}
+
+function walkObject(schema: Schema, out: Schema, context: Context, depth: number): boolean {
+  const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
+  if (isSchema(schema.properties)) {
+    const properties: Schema = {};
+    for (const [name, property] of Object.entries(schema.properties)) {
+      if (isSchema(property) && property.writeOnly === true) {
+        required.delete(name);
+        continue;
+      }
+      const walked = walk(property, context, depth + 1);
+      if (walked !== undefined) properties[name] = walked;
+      else if (required.has(name)) return false;
+    }
+    out.properties = properties;
+    if (Array.isArray(schema.required)) out.required = [...required];
+  }
+  if (isSchema(schema.additionalProperties)) out.additionalProperties = walk(schema.additionalProperties, context, depth + 1) ?? false;
+  return true;
+}
+
+function walkItems(schema: Schema, out: Schema, context: Context, depth: number): boolean {
+  if (!isSchema(schema.items)) return true;
+  const items = walk(schema.items, context, depth + 1);
+  const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
+  if (items !== undefined) out.items = items;
+  else if (minItems > 0) return false;
+  else {
+    // The faker wants items even for an empty array.
+    out.items = {};
+    out.maxItems = 0;
+  }
+  if (context.mode === 'static' && out.maxItems !== 0) out.maxItems = Math.max(minItems, 1);
+  return true;
+}
+
+function walkCombinations(schema: Schema, out: Schema, context: Context, depth: number): boolean {
+  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
+    const list = schema[key];
+    if (!Array.isArray(list)) continue;
+    const walked = list.map((branch) => walk(branch, context, depth + 1));
+    const kept = walked.filter((branch): branch is Schema => branch !== undefined);
+    if (key === 'allOf' ? kept.length < walked.length : kept.length === 0) return false;
+    out[key] = context.mode === 'static' && key !== 'allOf' ? kept.slice(0, 1) : kept;
+  }
+  return true;
+}
+
+function fixKeywords(out: Schema, mode: Mode): void {
+  for (const [exclusive, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (typeof out[exclusive] === 'number') {
+      out[bound] = out[exclusive];
+      out[exclusive] = true;
+    }
+  }
+  if (out.format === 'byte') delete out.pattern;
+  if (mode !== 'static') return;
+  if (Array.isArray(out.examples) && out.examples.length > 0) {
+    out.examples = out.examples.slice(0, 1);
+    delete out.default;
+  } else if ('example' in out) delete out.default;
+  else if (!('default' in out) && !('const' in out) && Array.isArray(out.enum) && out.enum.length > 0) out.enum = out.enum.slice(0, 1);
+  if (Array.isArray(out.type)) {
+    const types = out.type.filter((type) => type !== 'null');
+    out.type = types.length === 1 ? types[0] : types.length > 0 ? types : out.type;
+  }
+}
+
+function isSchema(value: unknown): value is Schema {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A local JSON pointer (`#/a/b~1c`) inside the schema; undefined when it leads nowhere. */
+function resolvePointer(root: JsonSchema, ref: string): unknown {
+  if (!ref.startsWith('#')) return undefined;
+  let current: unknown = root;
+  for (const raw of ref.slice(1).split('/').slice(1)) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Schema)[key];
+  }
+  return current;
+}
