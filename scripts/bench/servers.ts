@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -8,11 +9,17 @@ const spec = `${root}openapi.yaml`;
 
 export type ServerName = 'mock' | 'prism' | 'ceiling';
 
+/** How the mock is launched: the package root whose dist/cli/main.js runs (a variant's copy, for side-by-side builds), extra environment. */
+export interface Launch {
+  readonly packageRoot?: string;
+  readonly env?: Readonly<Record<string, string>>;
+}
+
 /** How each contender is started: each one a child process on 127.0.0.1, with its default logging. */
-export function commandFor(name: ServerName, port: number): { command: string; args: string[] } {
+export function commandFor(name: ServerName, port: number, launch: Launch = {}): { command: string; args: string[] } {
   switch (name) {
     case 'mock':
-      return { command: process.execPath, args: [`${root}dist/cli/main.js`, '--port', String(port)] };
+      return { command: process.execPath, args: [join(launch.packageRoot ?? root, 'dist/cli/main.js'), '--port', String(port)] };
     case 'prism':
       return {
         command: process.execPath,
@@ -52,15 +59,15 @@ export async function freePort(): Promise<number> {
  * line per request, by default) goes down a real pipe to a separate sink process that discards it:
  * read by this process, it would compete with the load generator's event loop and back the pipe up.
  */
-export async function startServer(name: ServerName, timeoutMs = 120_000): Promise<RunningServer> {
+export async function startServer(name: ServerName, timeoutMs = 120_000, launch: Launch = {}): Promise<RunningServer> {
   const port = await freePort();
-  const { command, args } = commandFor(name, port);
+  const { command, args } = commandFor(name, port, launch);
   const sink = spawn('cat', [], { stdio: ['pipe', 'ignore', 'ignore'] });
   const startedAt = performance.now();
   const child = spawn(command, args, {
     cwd: root,
     stdio: ['ignore', sink.stdin ?? 'ignore', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', ...launch.env },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -109,4 +116,37 @@ export function rssMb(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ; 100 on Linux almost everywhere). */
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN where it cannot be read. */
+export function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces and parentheses): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Runs `load` and measures the server's CPU over it: microseconds of user + system time per request answered. */
+export async function withCpu<T extends { requests: number }>(
+  pid: number | undefined,
+  load: () => Promise<T>,
+): Promise<T & { cpuUsPerRequest: number }> {
+  const before = cpuSeconds(pid);
+  const result = await load();
+  const used = cpuSeconds(pid) - before;
+  return { ...result, cpuUsPerRequest: result.requests > 0 ? (used * 1e6) / result.requests : Number.NaN };
 }
