@@ -1,8 +1,7 @@
 // Bundles the compiled CLI (dist/cli/run.js and everything it imports) into one CommonJS file,
-// dist/cli/run.cjs, so that the CLI's start-up resolves and reads one module instead of ~900. CommonJS
-// because on Node 20 the entry (main.js) runs it through vm.Script with V8's code cache, which only takes
-// scripts. Run by `npm run build` after tsc; dist/index.js (the programmatic API) stays tsc's output.
-import { createHash } from 'node:crypto';
+// dist/cli/run.cjs, so that the CLI's start-up resolves and reads one module instead of ~900. The entry
+// (main.js) loads it with require(). Run by `npm run build` after tsc; dist/index.js (the programmatic API)
+// stays tsc's output.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -25,8 +24,8 @@ const bundle = fileURLToPath(new URL('../dist/cli/run.cjs', import.meta.url));
  * Left to Node where it has a compile cache (22.1+, main.js): Prism's reference parser calls url.resolve and
  * pulls in node-fetch, whose whatwg-url and tr46 use Node APIs that print deprecation warnings (url.parse,
  * punycode) on Node >= 22 unless the caller lives in node_modules; Node's compile cache covers it there.
- * Bundled as well, and loaded from the bundle on older Node, which warns about neither and whose code
- * cache (src/cli/code-cache.ts) only covers the bundle: loaded by Node, its ~40 modules cost ~40 ms.
+ * Bundled as well, and loaded from the bundle on older Node, which warns about neither and has no compile
+ * cache: loaded by Node, its ~40 modules cost ~40 ms.
  */
 const LEFT_TO_NODE = new Set(['@stoplight/json-schema-ref-parser']);
 
@@ -176,8 +175,6 @@ if (unfollowed) throw new Error(`bundle-cli: a require() esbuild cannot follow: 
 // Written as \u escapes, they mean the same in strings, regular expressions and comments.
 // Each UTF-16 unit beyond ASCII (surrogate halves included) becomes one escape.
 const ascii = output.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-// The id the code cache is keyed by (src/cli/code-cache.ts): a new build never runs an old build's code.
-const buildId = createHash('sha256').update(ascii).digest('hex').slice(0, 32);
-await writeFile(bundle, `${ascii}\n//# buildId=${buildId}\n`);
+await writeFile(bundle, `${ascii}\n`);
 // tsc's unbundled entry and its map: the bundle replaces them.
 await Promise.all([cli, `${cli}.map`, cli.replace(/\.js$/, '.d.ts')].map((file) => rm(file, { force: true })));
