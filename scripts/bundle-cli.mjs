@@ -118,39 +118,6 @@ const precompiledFileSchema = {
   },
 };
 
-/**
- * yargs' help layout (cliui, wrap-ansi) measures text with string-width, each copy of which builds an
- * Intl.Segmenter and Unicode property regular expressions when loaded (ICU's break rules and emoji data:
- * ~20 ms of every start-up, for help text most runs never print). Here each copy's module body runs on
- * its first call instead; the build fails should a copy export anything else.
- */
-const lazyStringWidth = {
-  name: 'lazy-string-width',
-  setup(builder) {
-    builder.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, async ({ path }) => {
-      const source = await readFile(path, 'utf8');
-      const imports = source.match(/^import [^;]+;$/gm) ?? [];
-      const body = imports.reduce((rest, line) => rest.replace(line, ''), source);
-      const exported = 'export default function stringWidth(';
-      if (body.split(/^export /m).length !== 2 || !body.includes(exported)) {
-        throw new Error(`${path}: exports other than the default stringWidth function; cannot defer its body`);
-      }
-      const deferred = body.replace(exported, 'function stringWidth(');
-      const contents = `${imports.join('\n')}
-let made;
-export default function stringWidth(...args) {
-  made ??= (() => {
-${deferred}
-    return stringWidth;
-  })();
-  return made(...args);
-}
-`;
-      return { contents, loader: 'js' };
-    });
-  },
-};
-
 const result = await build({
   entryPoints: [cli],
   outfile: bundle,
@@ -161,7 +128,7 @@ const result = await build({
   // The ES modules bundled (ours, yargs) locate files from import.meta.url: the bundle's own URL.
   define: { 'import.meta.url': '__bundleUrl' },
   banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [prismRequires, jsoncParserAsModule, lodashFpSetOnly, precompiledFileSchema, lazyStringWidth],
+  plugins: [prismRequires, jsoncParserAsModule, lodashFpSetOnly, precompiledFileSchema],
   logLevel: 'warning',
   write: false,
 });
