@@ -70,29 +70,6 @@ const jsoncParserAsModule = {
 };
 
 /**
- * Prism's security validator takes only `set` from lodash/fp, whose index converts all of lodash (a second
- * copy of it, ~300 functions wrapped) when loaded: ~20 ms of start-up. It gets lodash's own per-method
- * module instead, lodash/fp/set (the same conversion of the same function). The build fails should the
- * validator ever use another lodash/fp function.
- */
-const lodashFpSetOnly = {
-  name: 'lodash-fp-set-only',
-  setup(builder) {
-    builder.onResolve({ filter: /^lodash\/fp$/ }, async ({ importer, resolveDir }) => {
-      const used = new Set([...(await readFile(importer, 'utf8')).matchAll(/\bfp_1\.(\w+)/g)].map(([, name]) => name));
-      if ([...used].join() !== 'set')
-        throw new Error(`${importer}: uses lodash/fp's ${[...used].join(', ') || 'nothing known'}, not only set`);
-      return { path: 'lodash-fp-set', namespace: 'lodash-fp-set-only', pluginData: { resolveDir } };
-    });
-    builder.onLoad({ filter: /.*/, namespace: 'lodash-fp-set-only' }, ({ pluginData }) => ({
-      contents: "exports.set = require('lodash/fp/set');",
-      resolveDir: pluginData.resolveDir,
-      loader: 'js',
-    }));
-  },
-};
-
-/**
  * The scenario-file validator compiled ahead of time: Ajv's standalone code for the schema, made with the
  * options the module compiles it with, replaces its compile at start-up. Ajv documents standalone code as
  * the same validation functions, only without compiling them; the build fails should the line change.
@@ -128,7 +105,7 @@ const result = await build({
   // The ES modules bundled (ours, yargs) locate files from import.meta.url: the bundle's own URL.
   define: { 'import.meta.url': '__bundleUrl' },
   banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [prismRequires, jsoncParserAsModule, lodashFpSetOnly, precompiledFileSchema],
+  plugins: [prismRequires, jsoncParserAsModule, precompiledFileSchema],
   logLevel: 'warning',
   write: false,
 });
