@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type MixName, runLoad } from './load.js';
 import { machineLine } from './machine.js';
-import { type Launch, type ServerName, startServer, withCpu } from './servers.js';
+import { type Launch, rssMb, type ServerName, startServer, withCpu } from './servers.js';
 import { fixed, markdownTable, median } from './stats.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -72,6 +72,7 @@ interface Sample {
   readonly cpuUsPerRequest: number;
   readonly reqPerSec: number;
   readonly errors: number;
+  readonly rss: number;
 }
 const loads = new Map<string, Sample[]>(contenders.map((c) => [c.label, []]));
 const starts = new Map<string, number[]>(contenders.map((c) => [c.label, []]));
@@ -94,9 +95,10 @@ for (let round = 0; round < rounds; round++) {
     try {
       await runLoad({ url: server.url, mix, connections, duration: warmup, rate });
       const result = await withCpu(server.child.pid, () => runLoad({ url: server.url, mix, connections, duration, rate }));
-      loads.get(c.label)?.push({ cpuUsPerRequest: result.cpuUsPerRequest, reqPerSec: result.reqPerSec, errors: result.errors });
+      const rss = rssMb(server.child.pid);
+      loads.get(c.label)?.push({ cpuUsPerRequest: result.cpuUsPerRequest, reqPerSec: result.reqPerSec, errors: result.errors, rss });
       log(
-        `round ${round + 1} ${c.label}: ${fixed(result.reqPerSec)} req/s, CPU ${fixed(result.cpuUsPerRequest, 1)} us/req, errors ${result.errors}`,
+        `round ${round + 1} ${c.label}: ${fixed(result.reqPerSec)} req/s, CPU ${fixed(result.cpuUsPerRequest, 1)} us/req, RSS ${fixed(rss)} MB, errors ${result.errors}`,
       );
     } finally {
       await server.stop();
@@ -136,6 +138,7 @@ const markdown = [
       'CPU - first us',
       'start-up / first',
       'start-up - first ms',
+      'RSS after load MB',
       'errors',
     ],
     contenders.map((c) => {
@@ -149,6 +152,7 @@ const markdown = [
         fixed(minusFirst(cpu, c.label), 1),
         `${overFirst(starts, c.label).toFixed(3)}x`,
         fixed(minusFirst(starts, c.label)),
+        spread(list.map((s) => s.rss)),
         String(list.reduce((sum, s) => sum + s.errors, 0)),
       ];
     }),

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,15 +107,38 @@ async function servesPlants(url: string): Promise<boolean> {
   }
 }
 
-/** Resident set size of a process in MB, from /proc (Linux). */
+/**
+ * The process and all its descendants, from /proc (Linux). Prism's CLI forks the process that serves
+ * (cluster), so the figures of the spawned process alone would leave out the work.
+ */
+export function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    try {
+      for (const task of readdirSync(`/proc/${tree[i]}/task`)) {
+        const children = readFileSync(`/proc/${tree[i]}/task/${task}/children`, 'utf8').trim();
+        if (children) tree.push(...children.split(' ').map(Number));
+      }
+    } catch {
+      // Gone since it was listed: nothing of it to add.
+    }
+  }
+  return tree;
+}
+
+/** Resident set size in MB of a process and its descendants, from /proc (Linux). */
 export function rssMb(pid: number | undefined): number {
   if (pid === undefined) return Number.NaN;
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
+  let kb = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${member}/status`, 'utf8'));
+      if (match) kb += Number(match[1]);
+    } catch {
+      if (member === pid) return Number.NaN;
+    }
   }
+  return kb / 1024;
 }
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ; 100 on Linux almost everywhere). */
@@ -127,20 +150,28 @@ const TICKS_PER_SECOND = (() => {
   }
 })();
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN where it cannot be read. */
+/**
+ * CPU seconds (user + system) a process and its descendants have used so far, those it waited for
+ * included, from /proc (Linux); NaN where the process itself cannot be read.
+ */
 export function cpuSeconds(pid: number | undefined): number {
   if (pid === undefined) return Number.NaN;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces and parentheses): state is field 3, utime 14, stime 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return Number.NaN;
+  let ticks = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${member}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces and parentheses): state is field 3,
+      // utime 14, stime 15, cutime 16, cstime 17.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      if (member === pid) return Number.NaN;
+    }
   }
+  return ticks / TICKS_PER_SECOND;
 }
 
-/** Runs `load` and measures the server's CPU over it: microseconds of user + system time per request answered. */
+/** Runs `load` and measures the server's CPU over it (its process tree): microseconds of user + system time per request answered. */
 export async function withCpu<T extends { requests: number }>(
   pid: number | undefined,
   load: () => Promise<T>,
