@@ -14,10 +14,10 @@ const cli = fileURLToPath(new URL('../dist/cli/run.js', import.meta.url));
 const bundle = fileURLToPath(new URL('../dist/cli/run.cjs', import.meta.url));
 
 /**
- * src/prism/ loads Prism (CommonJS) with `createRequire`, some anchored at prism-http so that Prism's own
- * dependencies are the ones found. esbuild only bundles calls to the bare `require`, so in those modules
- * each `NAME('specifier')` becomes `require('<the file Node would load from that anchor>')`. Elsewhere
- * createRequire stays as written: faker and json-schema-faker load from node_modules on first use.
+ * src/prism/prism-internals.ts loads Prism (CommonJS) with `createRequire` anchored at prism-http, so that
+ * Prism's own dependencies are the ones found. esbuild only bundles calls to the bare `require`, so in
+ * src/prism/ each `NAME('specifier')` becomes `require('<the file Node would load from that anchor>')`.
+ * Elsewhere createRequire stays as written: faker and json-schema-faker load from node_modules on first use.
  */
 
 /**

@@ -1,4 +1,5 @@
 export { MockConfigError } from './config-error.js';
+export type { CoverageReport, CoverageSummary, OperationCoverage, ResponseCoverage } from './contract-coverage/coverage-report.js';
 export { ERRORS, type ErrorCode, type ErrorDefinition } from './errors.js';
 export {
   BUNDLED_SCENARIOS,

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { MockConfigError } from './config-error.js';
-import { BUNDLED_SPEC, resolveOptions } from './options.js';
+import type { DeclaredOptions } from './option-table.js';
+import { BUNDLED_SPEC, type MockServerOptions, resolveOptions } from './options.js';
 
 describe('resolveOptions', () => {
   it('fills defaults and freezes the result', () => {
@@ -31,5 +32,9 @@ describe('resolveOptions', () => {
   ])('rejects %j with a message naming the option', (input, message) => {
     expect(() => resolveOptions(input as never)).toThrow(MockConfigError);
     expect(() => resolveOptions(input as never)).toThrow(message);
+  });
+
+  it('documents exactly the options the table declares, with the same types', () => {
+    expectTypeOf<MockServerOptions>().toEqualTypeOf<DeclaredOptions>();
   });
 });

@@ -1,14 +1,16 @@
 import { isAbsolute, resolve } from 'node:path';
 import { BUNDLED_SCENARIOS, BUNDLED_SPEC } from './assets/package-files.js';
 import { MockConfigError } from './config-error.js';
-import { TOKEN68 } from './pipeline/token68.js';
+import type { Declaration, FilledOptions, LogStream } from './option-kinds.js';
+import { DECLARATIONS, type LogLevel, OPTIONS, type OptionName } from './option-table.js';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
+export { LOG_LEVELS, type LogLevel } from './option-table.js';
 export { BUNDLED_SCENARIOS, BUNDLED_SPEC };
 
-/** Options of `createMockServer`. Every field is optional. */
+/**
+ * Options of `createMockServer`. Every field is optional. Declared in ./option-table.ts; this interface
+ * repeats them only for their documentation in editors, and a test keeps the two the same.
+ */
 export interface MockServerOptions {
   /** Path of the OpenAPI 3.x / Swagger 2.0 document to mock (YAML or JSON). Default: the bundled Plant Store `openapi.yaml`. */
   readonly spec?: string;
@@ -29,7 +31,7 @@ export interface MockServerOptions {
   /** Answer CORS requests and preflights, for browser frontends. Default true. */
   readonly cors?: boolean;
   /** Where log lines are written. Default: standard output. */
-  readonly logStream?: { write(line: string): unknown };
+  readonly logStream?: LogStream;
   /** Directory of extra scenario files (`*.yaml`); a file named like a bundled scenario replaces it. Default: none. */
   readonly scenariosDir?: string;
   /**
@@ -49,6 +51,8 @@ export interface MockServerOptions {
   readonly journalSize?: number;
   /** When set, everything under `/__mock/` except health requires `Authorization: Bearer <adminToken>` (or `?token=`). Default: none. */
   readonly adminToken?: string;
+  /** Directory where close() writes the contract coverage report (coverage.json, .xml, .md). Default: none. */
+  readonly coverageReport?: string;
   /** Largest request line plus headers, in bytes; larger ones get 431 and the connection is closed. Default 16 KiB. */
   readonly maxHeaderSize?: number;
   /** Most header fields a request may have; more get 431. Default 100. */
@@ -67,147 +71,91 @@ export interface MockServerOptions {
   readonly shutdownTimeout?: number;
 }
 
+type Filled = FilledOptions<typeof OPTIONS>;
+
 /** Options after validation: complete, absolute and frozen. */
-export interface ResolvedOptions {
-  readonly spec: string;
-  readonly port: number;
-  readonly host: string;
-  readonly seed: number | undefined;
-  readonly dynamic: boolean;
-  readonly tokens: readonly string[];
-  readonly bodyLimit: number;
-  readonly logLevel: LogLevel;
-  readonly cors: boolean;
-  readonly logStream: { write(line: string): unknown } | undefined;
+export type ResolvedOptions = Omit<Filled, 'scenariosDir' | 'bundledScenarios'> & {
   /** Scenario directories in load order (bundled first, when loaded). */
   readonly scenarioDirs: readonly string[];
-  readonly scenario: string | undefined;
-  readonly watch: boolean;
-  readonly sessionIdleTimeout: number;
-  readonly maxSessions: number;
-  readonly journalSize: number;
-  readonly adminToken: string | undefined;
-  readonly maxHeaderSize: number;
-  readonly maxHeaderCount: number;
-  readonly maxUrlLength: number;
-  readonly headersTimeout: number;
-  readonly requestTimeout: number;
-  readonly keepAliveTimeout: number;
-  readonly maxConnections: number;
-  readonly shutdownTimeout: number;
-}
+};
+
+const LIMITS = [
+  'maxHeaderSize',
+  'maxHeaderCount',
+  'maxUrlLength',
+  'headersTimeout',
+  'requestTimeout',
+  'keepAliveTimeout',
+  'maxConnections',
+  'shutdownTimeout',
+] as const satisfies readonly OptionName[];
 
 /** Defaults of the limits: generous for any test, small enough that one client cannot exhaust the mock. */
-export const LIMIT_DEFAULTS = Object.freeze({
-  maxHeaderSize: 16 * 1024,
-  maxHeaderCount: 100,
-  maxUrlLength: 8192,
-  headersTimeout: 10_000,
-  requestTimeout: 30_000,
-  keepAliveTimeout: 5_000,
-  maxConnections: 1_000,
-  shutdownTimeout: 1_500,
-});
+export const LIMIT_DEFAULTS = Object.freeze(Object.fromEntries(LIMITS.map((name) => [name, OPTIONS[name].default]))) as Readonly<
+  Record<(typeof LIMITS)[number], number>
+>;
 
-const KNOWN = new Set([
-  'spec',
-  'port',
-  'host',
-  'seed',
-  'dynamic',
-  'tokens',
-  'bodyLimit',
-  'logLevel',
-  'cors',
-  'logStream',
-  'scenariosDir',
-  'bundledScenarios',
-  'scenario',
-  'watch',
-  'sessionIdleTimeout',
-  'maxSessions',
-  'journalSize',
-  'adminToken',
-  ...Object.keys(LIMIT_DEFAULTS),
-]);
-const MAX_JOURNAL_SIZE = 1_000_000;
-const MAX_BODY_LIMIT = 1024 ** 3;
-const HOUR = 3_600_000;
+/** Defaults that depend on an option declared before them. */
+const DERIVED_DEFAULTS: Partial<Record<OptionName, (earlier: Partial<Filled>) => unknown>> = {
+  // The bundled files name the Plant Store's operations: of no use with another spec.
+  bundledScenarios: (earlier) => earlier.spec === BUNDLED_SPEC,
+};
 
 /** Validates the options once; throws MockConfigError naming the first bad option. */
 export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
   for (const key of Object.keys(input)) {
-    if (!KNOWN.has(key)) throw new MockConfigError(`unknown option "${key}"; known options: ${[...KNOWN].join(', ')}`);
+    if (!Object.hasOwn(OPTIONS, key))
+      throw new MockConfigError(`unknown option "${key}"; known options: ${Object.keys(OPTIONS).join(', ')}`);
   }
-  const spec = input.spec ?? BUNDLED_SPEC;
-  if (typeof spec !== 'string' || spec === '') throw new MockConfigError('option "spec" must be a file path');
-  const tokens = input.tokens ?? [];
-  if (!Array.isArray(tokens) || tokens.some((t) => typeof t !== 'string' || !TOKEN68.test(t))) {
-    throw new MockConfigError('option "tokens" must be a list of bearer tokens (letters, digits and -._~+/ as RFC 6750 allows)');
+  const given = input as Readonly<Record<string, unknown>>;
+  const filled: Record<string, unknown> = {};
+  for (const [name, declaration] of DECLARATIONS) {
+    const fallback = DERIVED_DEFAULTS[name]?.(filled) ?? ('default' in declaration ? declaration.default : undefined);
+    // Left out, or null where there is a default: the default. An explicit null without one is an error.
+    const value = fallback === undefined ? given[name] : (given[name] ?? fallback);
+    filled[name] = value === undefined ? undefined : checked(name, declaration, value);
   }
-  const logLevel = input.logLevel ?? 'silent';
-  if (!LOG_LEVELS.includes(logLevel))
-    throw new MockConfigError(`option "logLevel" must be one of ${LOG_LEVELS.join(', ')}; got "${String(logLevel)}"`);
-  const scenariosDir = input.scenariosDir;
-  if (scenariosDir !== undefined && (typeof scenariosDir !== 'string' || scenariosDir === ''))
-    throw new MockConfigError('option "scenariosDir" must be a directory path');
-  const specPath = typeof spec === 'string' ? (isAbsolute(spec) ? spec : resolve(spec)) : spec;
-  const bundledScenarios = boolean('bundledScenarios', input.bundledScenarios ?? specPath === BUNDLED_SPEC);
-  const scenario = input.scenario;
-  if (scenario !== undefined && (typeof scenario !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(scenario)))
-    throw new MockConfigError(`option "scenario" must be a scenario name (letters, digits and -._); got ${JSON.stringify(scenario)}`);
-  const adminToken = input.adminToken;
-  if (adminToken !== undefined && (typeof adminToken !== 'string' || !TOKEN68.test(adminToken))) {
-    throw new MockConfigError('option "adminToken" must be a bearer token (letters, digits and -._~+/ as RFC 6750 allows)');
-  }
-  const host = input.host ?? '127.0.0.1';
-  if (typeof host !== 'string' || host.trim() === '') throw new MockConfigError('option "host" must be a host name or address');
-  const headersTimeout = integer('headersTimeout', input.headersTimeout ?? LIMIT_DEFAULTS.headersTimeout, 1, HOUR);
-  const requestTimeout = integer('requestTimeout', input.requestTimeout ?? LIMIT_DEFAULTS.requestTimeout, 1, HOUR);
+  const { scenariosDir, bundledScenarios, ...resolved } = filled as Filled;
   // Node refuses a server whose headers may take longer than the whole request.
-  if (headersTimeout > requestTimeout) {
-    throw new MockConfigError(`option "headersTimeout" (${headersTimeout}) must not exceed option "requestTimeout" (${requestTimeout})`);
+  if (resolved.headersTimeout > resolved.requestTimeout) {
+    throw new MockConfigError(
+      `option "headersTimeout" (${resolved.headersTimeout}) must not exceed option "requestTimeout" (${resolved.requestTimeout})`,
+    );
   }
-  return Object.freeze({
-    spec: isAbsolute(spec) ? spec : resolve(spec),
-    port: integer('port', input.port ?? 0, 0, 65535),
-    host,
-    seed: input.seed === undefined ? undefined : integer('seed', input.seed, 0, Number.MAX_SAFE_INTEGER),
-    dynamic: boolean('dynamic', input.dynamic ?? false),
-    tokens: Object.freeze([...tokens]),
-    bodyLimit: integer('bodyLimit', input.bodyLimit ?? 1024 * 1024, 1, MAX_BODY_LIMIT),
-    logLevel,
-    cors: boolean('cors', input.cors ?? true),
-    logStream: input.logStream,
-    scenarioDirs: Object.freeze([
-      ...(bundledScenarios ? [BUNDLED_SCENARIOS] : []),
-      ...(scenariosDir === undefined ? [] : [isAbsolute(scenariosDir) ? scenariosDir : resolve(scenariosDir)]),
-    ]),
-    scenario,
-    watch: boolean('watch', input.watch ?? false),
-    sessionIdleTimeout: integer('sessionIdleTimeout', input.sessionIdleTimeout ?? 30 * 60 * 1000, 1, 2 ** 31 - 1),
-    maxSessions: integer('maxSessions', input.maxSessions ?? 10_000, 1, 1_000_000),
-    journalSize: integer('journalSize', input.journalSize ?? 1000, 0, MAX_JOURNAL_SIZE),
-    adminToken,
-    maxHeaderSize: integer('maxHeaderSize', input.maxHeaderSize ?? LIMIT_DEFAULTS.maxHeaderSize, 1024, 1024 * 1024),
-    maxHeaderCount: integer('maxHeaderCount', input.maxHeaderCount ?? LIMIT_DEFAULTS.maxHeaderCount, 1, 10_000),
-    maxUrlLength: integer('maxUrlLength', input.maxUrlLength ?? LIMIT_DEFAULTS.maxUrlLength, 16, 1024 * 1024),
-    headersTimeout,
-    requestTimeout,
-    keepAliveTimeout: integer('keepAliveTimeout', input.keepAliveTimeout ?? LIMIT_DEFAULTS.keepAliveTimeout, 1, HOUR),
-    maxConnections: integer('maxConnections', input.maxConnections ?? LIMIT_DEFAULTS.maxConnections, 1, 1_000_000),
-    shutdownTimeout: integer('shutdownTimeout', input.shutdownTimeout ?? LIMIT_DEFAULTS.shutdownTimeout, 0, HOUR),
-  });
+  const scenarioDirs = [...(bundledScenarios ? [BUNDLED_SCENARIOS] : []), ...(scenariosDir === undefined ? [] : [scenariosDir])];
+  return Object.freeze({ ...resolved, scenarioDirs: Object.freeze(scenarioDirs) });
 }
 
-function integer(name: string, value: unknown, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new MockConfigError(`option "${name}" must be an integer from ${min} to ${max}; got ${JSON.stringify(value)}`);
+/** The value if it fits its declaration (paths made absolute, lists copied and frozen); else throws naming the option. */
+function checked(name: string, declaration: Declaration, value: unknown): unknown {
+  const bad = (must: string) => new MockConfigError(`option "${name}" ${must}`);
+  switch (declaration.kind) {
+    case 'integer':
+    case 'size': {
+      const { min, max } = declaration;
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+        throw bad(`must be an integer from ${min} to ${max}; got ${JSON.stringify(value)}`);
+      return value;
+    }
+    case 'boolean':
+      if (typeof value !== 'boolean') throw bad(`must be true or false; got ${JSON.stringify(value)}`);
+      return value;
+    case 'choice':
+      if (!declaration.choices.includes(value as string))
+        throw bad(`must be one of ${declaration.choices.join(', ')}; got "${String(value)}"`);
+      return value;
+    case 'string':
+      if (typeof value !== 'string' || !declaration.pattern.test(value))
+        throw bad(declaration.showValue ? `${declaration.invalid}; got ${JSON.stringify(value)}` : declaration.invalid);
+      return value;
+    case 'path':
+      if (typeof value !== 'string' || value === '') throw bad(declaration.invalid);
+      return isAbsolute(value) ? value : resolve(value);
+    case 'tokens':
+      if (!Array.isArray(value) || value.some((token) => typeof token !== 'string' || !declaration.pattern.test(token)))
+        throw bad(declaration.invalid);
+      return Object.freeze([...value]);
+    case 'stream':
+      return value;
   }
-  return value;
-}
-
-function boolean(name: string, value: unknown): boolean {
-  if (typeof value !== 'boolean') throw new MockConfigError(`option "${name}" must be true or false; got ${JSON.stringify(value)}`);
-  return value;
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { type CoverageReport, coverageReport } from './contract-coverage/coverage-report.js';
 import { DataGenerator } from './generate/data-generator.js';
 import { buildApp } from './http/build-app.js';
+import { loadSpec } from './openapi/load-spec.js';
 import { type MockServerOptions, type ResolvedOptions, resolveOptions } from './options.js';
-import { loadSpec } from './spec/load-spec.js';
 
 export interface MockServer {
   /** The validated, frozen options this server runs with. */
@@ -15,6 +16,8 @@ export interface MockServer {
   inject(request: InjectOptions | string): Promise<LightMyRequestResponse>;
   /** Stops accepting connections, closes idle ones, lets in-flight requests finish (up to `shutdownTimeout`), then resolves. */
   close(): Promise<void>;
+  /** Contract coverage so far (what GET /__mock/coverage answers), of every request or of one `X-Mock-Session`. */
+  coverage(options?: { readonly session?: string }): CoverageReport;
 }
 
 /** Creates a mock server for an OpenAPI document. Throws MockConfigError for bad options or a bad spec. */
@@ -35,6 +38,7 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
       return url;
     },
     inject: (request) => app.inject(request as InjectOptions),
+    coverage: (query) => coverageReport(app.coverage, query?.session),
     async close() {
       // In-flight requests may finish until the deadline; then every connection is closed.
       const deadline = setTimeout(() => app.server.closeAllConnections(), options.shutdownTimeout);

@@ -1,7 +1,8 @@
 /**
  * `npm run fuzz`: the HTTP properties of test/hardening with many more cases, against the built CLI on a
  * real socket on 127.0.0.1 (so Node's HTTP parser is in the path too), then byte-level mutations of
- * valid requests, then a burst of 10,000 concurrent connections. Exits 1 on the first violation.
+ * valid requests, then a burst of 10,000 concurrent connections, then the corpus of test/corpus (each
+ * document served by its own CLI). Exits 1 on the first violation.
  * FUZZ_RUNS (default 10000) sets the number of requests per phase; FUZZ_SEED replays a run.
  */
 import fc from 'fast-check';
@@ -10,6 +11,7 @@ import { startCli } from '../../test/support/cli.js';
 import { type FuzzRequest, requestArbitrary } from '../../test/support/http-arbitraries.js';
 import { rawRequest } from '../../test/support/raw-http.js';
 import { violation } from '../../test/support/well-formed.js';
+import { corpusPhase } from './corpus-phase.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = process.env.FUZZ_SEED === undefined ? Date.now() : Number(process.env.FUZZ_SEED);
@@ -105,6 +107,8 @@ async function main(): Promise<number> {
     const exit = await cli.exited();
     if (exit.code !== 0) failures.push(`the mock exited with ${exit.code ?? exit.signal} on SIGTERM`);
   }
+  // The corpus runs its own servers, one per document; a failure above does not hide its findings.
+  failures.push(...(await corpusPhase().catch((error: unknown) => [`corpus phase: ${String(error)}`])));
   for (const failure of failures) console.error(`fuzz: FAILED ${failure}`);
   console.log(failures.length === 0 ? 'fuzz: all properties held' : `fuzz: ${failures.length} failure(s); replay with FUZZ_SEED=${SEED}`);
   return failures.length === 0 ? 0 : 1;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { clearQuerySchema, entrySchema, filterQuerySchema, listQuerySchema, verifyBodySchema } from '../journal/journal-schemas.js';
-import { ADMIN_PREFIX } from '../spec/load-spec.js';
+import { ADMIN_PREFIX } from '../protocol.js';
+import { coveragePaths } from './coverage-openapi.js';
 
 type SchemaObject = { readonly properties: Readonly<Record<string, unknown>> };
 
@@ -21,7 +22,7 @@ const sessionScenario = {
 };
 
 /** The admin API, described by hand: small, and it also covers routes other features register. */
-export function adminOpenApi(): Record<string, unknown> {
+function adminOpenApi(): Record<string, unknown> {
   const p = ADMIN_PREFIX;
   return {
     openapi: '3.1.0',
@@ -118,6 +119,7 @@ export function adminOpenApi(): Record<string, unknown> {
           responses: { '200': { description: 'Text exposition format', content: { 'text/plain': {} } } },
         },
       },
+      ...coveragePaths(p, queryParameters, errors),
       [`${p}/openapi.json`]: { get: { summary: 'This document', responses: { '200': json({ type: 'object' }, 'OpenAPI 3.1') } } },
       [`${p}/scenarios`]: {
         get: {
@@ -163,7 +165,7 @@ export function adminOpenApi(): Record<string, unknown> {
       },
       [`${p}/reset`]: {
         post: {
-          summary: 'Reset sequence positions and stored data of a session, or of all',
+          summary: 'Reset sequence positions, stored data and contract coverage of a session, or of all',
           requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { session: { type: 'string' } } } } } },
           responses: { '200': json({ type: 'object', properties: { reset: { type: 'string' } } }, 'Reset') },
         },

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { sendResponse } from '../http/send-response.js';
-import { problemResponse } from '../pipeline/decide-status.js';
-import { ADMIN_PREFIX } from '../spec/load-spec.js';
+import { problemResponse } from '../problem.js';
+import { ADMIN_PREFIX } from '../protocol.js';
+import { sendProblem } from './send-problem.js';
 
 const OPEN_PATHS = new Set([`${ADMIN_PREFIX}/health`]);
 
@@ -59,12 +59,12 @@ function tokenCheck(expected: Buffer) {
     const presented = bearerToken(request.headers.authorization) ?? queryToken(request.query);
     if (presented !== undefined && timingSafeEqual(digest(presented), expected)) return;
     const problem = problemResponse({ code: 'ADMIN_TOKEN_REQUIRED' });
-    return sendResponse(reply, { ...problem, headers: { ...problem.headers, 'www-authenticate': 'Bearer realm="plantstore-mock-admin"' } });
+    return sendProblem(reply, { ...problem, headers: { ...problem.headers, 'www-authenticate': 'Bearer realm="plantstore-mock-admin"' } });
   };
 }
 
 /** Whether the matched route is one of the mock's own (everything the API gets is routed as `/*`). */
-export function isAdminRoute(route: string | undefined): route is string {
+function isAdminRoute(route: string | undefined): route is string {
   return route !== undefined && (route === ADMIN_PREFIX || route.startsWith(`${ADMIN_PREFIX}/`));
 }
 

@@ -1,4 +1,5 @@
 import { MockConfigError } from '../config-error.js';
+import { asFlags } from './flags.js';
 import { parseArgs } from './parse-args.js';
 
 /** The CLI: flags in, programmatic API called, one-line errors out. The only place that exits. */
@@ -10,6 +11,7 @@ async function main(): Promise<number> {
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
   });
+  if (process.argv[2] === 'coverage') return (await import('./coverage-command.js')).runCoverageCommand(process.argv.slice(3));
   const parsed = await parseArgs(process.argv.slice(2));
   if (parsed.kind === 'exit') {
     (parsed.code === 0 ? process.stdout : process.stderr).write(`${parsed.output}\n`);
@@ -55,14 +57,3 @@ main().then(
     process.exitCode = error instanceof MockConfigError ? 2 : 1;
   },
 );
-
-/** Options whose flag is not simply the kebab-case of their name. */
-const FLAG_NAMES: Readonly<Record<string, string>> = { tokens: 'token', scenariosDir: 'scenarios' };
-
-/** The core names options as the API spells them; on the command line, name the flag instead. */
-function asFlags(message: string): string {
-  return message.replace(/option "(\w+)"/g, (_whole, name: string) => {
-    const flag = FLAG_NAMES[name] ?? name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-    return `--${flag}`;
-  });
-}

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Faker } from '@faker-js/faker';
 import type * as JsonSchemaFakerModule from 'json-schema-faker';
-import type { JsonSchema } from '../spec/operation.js';
+import type { JsonSchema } from '../json/json-schema.js';
 
 const require = createRequire(import.meta.url);
 

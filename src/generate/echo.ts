@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../spec/operation.js';
+import type { JsonSchema } from '../json/json-schema.js';
 
 /** What an object response schema lets the mock echo from the request: its properties, in order. */
 export interface EchoPlan {

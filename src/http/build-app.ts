@@ -1,17 +1,18 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerAdminRoutes } from '../admin/admin-routes.js';
 import { guardAdminRoutes } from '../admin/admin-token.js';
+import { createCoverage } from '../contract-coverage/coverage.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { Journal } from '../journal/journal.js';
 import { entryOf } from '../journal/record-entry.js';
 import { createMetrics } from '../metrics/metrics.js';
+import { type LoadedSpec, loadSpec } from '../openapi/load-spec.js';
 import type { ResolvedOptions } from '../options.js';
-import { problemResponse } from '../pipeline/decide-status.js';
 import { createPipeline } from '../pipeline/pipeline.js';
-import type { Exchange, Problem } from '../pipeline/types.js';
+import type { Exchange } from '../pipeline/types.js';
+import { type Problem, problemResponse } from '../problem.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
-import { type LoadedSpec, loadSpec } from '../spec/load-spec.js';
 import { applyCors } from './cors.js';
 import { answerOverLimits, limitServerOptions, registerLimits } from './limits.js';
 import { asyncFd } from './log-destination.js';
@@ -82,7 +83,8 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   });
   const journal = new Journal(options.journalSize);
   const metrics = createMetrics(() => journal.size);
-  registerAdminRoutes(app, { spec, scenarios, journal, metrics });
+  const coverage = createCoverage(app, { options, operations: spec.operations, catalogue: () => scenarios.catalogue, log });
+  registerAdminRoutes(app, { spec, scenarios, journal, metrics, coverage });
 
   // The one place the pipeline is swapped: --watch rebuilds it from a reloaded spec and scenario set,
   // and swaps scenarios and pipeline together only once both loaded and checked.
@@ -137,15 +139,10 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     if (problem.code === 'INTERNAL') log.error({ reqId: request.id, err: error }, 'unexpected error');
     const response = problemResponse(problem);
     // Requests that failed before the pipeline saw them (e.g. over the body limit) still reach the journal.
-    request.exchange ??= {
-      method: request.method,
-      path: pathOf(request.url),
-      query: {},
-      headers: request.headers,
-      rawBody: undefined,
-    };
-    request.exchange.source ??= `rejected ${problem.code}`;
-    request.exchange.response ??= response;
+    request.exchange ??= unpipelined(request, {}, undefined);
+    const exchange = request.exchange;
+    if (exchange.rejection === undefined && exchange.source === undefined) exchange.rejection = problem.code;
+    exchange.response ??= response;
     return sendResponse(reply, response);
   });
 
@@ -155,10 +152,21 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     if (request.adminRoute) return;
     const elapsed = elapsedMs(request);
     logAnswer(request, status, elapsed);
-    if (journal.capacity > 0) journal.record(entryOf(request, reply, status, elapsed));
+    if (journal.capacity > 0) {
+      // Requests the pipeline never saw (a preflight, one over the limits) are journalled with what is known.
+      const exchange = request.exchange ?? unpipelined(request, request.query ?? {}, request.body);
+      journal.record(entryOf(exchange, status, reply.getHeaders(), elapsed));
+    }
     metrics.observe({ exchange: request.exchange, status, seconds: elapsed / 1000 });
+    coverage.record(request.exchange, status);
   });
   return app;
+}
+
+/** The exchange of a request answered without the pipeline, from what Fastify knows of it. */
+function unpipelined(request: FastifyRequest, query: unknown, body: unknown): Exchange {
+  const rawBody = Buffer.isBuffer(body) ? body : undefined;
+  return { method: request.method, path: pathOf(request.url), query: query as Exchange['query'], headers: request.headers, rawBody };
 }
 
 function problemOf(error: FastifyError, bodyLimit: number): Problem {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODE_HEADER, FINDINGS_HEADER } from '../pipeline/decide-status.js';
+import { ERROR_CODE_HEADER, FINDINGS_HEADER } from '../protocol.js';
 import { sendResponse } from './send-response.js';
 
 /** What a browser script may read of an answer besides the CORS-safelisted headers. */

@@ -2,8 +2,7 @@ import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedOptions } from '../options.js';
-import { problemResponse } from '../pipeline/decide-status.js';
-import type { Problem } from '../pipeline/types.js';
+import { type Problem, problemResponse } from '../problem.js';
 import { rawProblemResponse } from './raw-problem.js';
 import { sendResponse } from './send-response.js';
 

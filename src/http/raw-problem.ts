@@ -1,7 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { stringifyJson } from '../json/stringify-json.js';
-import { problemResponse } from '../pipeline/decide-status.js';
-import type { Problem } from '../pipeline/types.js';
+import { type Problem, problemResponse } from '../problem.js';
 
 /**
  * A complete HTTP/1.1 response for a problem, written straight to a socket. Used where Node answers

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { stringifyJson } from '../json/stringify-json.js';
-import type { MockResponse } from '../pipeline/types.js';
+import type { MockResponse } from '../mock-response.js';
 
 /**
  * What one server keeps of the answers it holds back: delays in progress and connections a `timeout`

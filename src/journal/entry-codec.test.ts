@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEntry, encodeEntry } from './entry-codec.js';
-import type { JournalEntry } from './journal.js';
+import type { JournalEntry } from './journal-entry.js';
 
 const roundTrip = (entry: JournalEntry) => decodeEntry(encodeEntry(entry.id, entry).join(''));
 
@@ -15,6 +15,7 @@ const entry: JournalEntry = {
   body: '{"id":1,"name":"Monstera\\n\\"deliciosa\\""}',
   bodySize: 41,
   findings: [{ kind: 'body', path: 'body.id', message: 'must be integer' }] as unknown as JournalEntry['findings'],
+  rejection: undefined,
   source: 'example monstera',
   operation: 'createPlant',
   status: 200,

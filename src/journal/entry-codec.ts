@@ -1,4 +1,4 @@
-import type { JournalEntry, NewJournalEntry } from './journal.js';
+import type { JournalEntry, NewJournalEntry } from './journal-entry.js';
 
 /**
  * One journal entry as one text: what the journal keeps of a request (see text-ring.ts for why it
@@ -23,6 +23,7 @@ export function encodeEntry(id: number, entry: NewJournalEntry): EncodedEntry {
     Buffer.isBuffer(body) ? body.toString('base64') : null,
     entry.bodySize,
     entry.findings ?? null,
+    entry.rejection ?? null,
     entry.source,
     entry.operation ?? null,
     entry.status,
@@ -48,6 +49,7 @@ type Fields = [
   string | null,
   number,
   JournalEntry['findings'] | null,
+  JournalEntry['rejection'] | null,
   string,
   string | null,
   number,
@@ -72,6 +74,7 @@ export function decodeEntry(text: string): JournalEntry {
     bodyBase64,
     bodySize,
     findings,
+    rejection,
     source,
     operation,
     status,
@@ -92,6 +95,7 @@ export function decodeEntry(text: string): JournalEntry {
     body: bodyBase64 !== null ? Buffer.from(bodyBase64, 'base64') : bodyText,
     bodySize,
     findings: findings ?? undefined,
+    rejection: rejection ?? undefined,
     source,
     operation: operation ?? undefined,
     status,

@@ -1,4 +1,4 @@
-import type { JournalEntry } from './journal.js';
+import type { JournalEntry } from './journal-entry.js';
 
 /** What the admin API filters entries by; every field is optional and they combine with AND. */
 export interface JournalFilter {
@@ -14,7 +14,7 @@ export interface JournalFilter {
   readonly since?: string;
 }
 
-export const FILTER_FIELDS = ['session', 'method', 'path', 'status', 'since'] as const;
+const FILTER_FIELDS = ['session', 'method', 'path', 'status', 'since'] as const;
 
 /** Compiled once per admin request; says which criteria an entry misses (none: it matches). */
 export type EntryMatcher = (entry: JournalEntry) => string[];

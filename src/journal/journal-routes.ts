@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { stringifyJson } from '../json/stringify-json.js';
-import { ADMIN_PREFIX } from '../spec/load-spec.js';
+import { ADMIN_PREFIX } from '../protocol.js';
 import type { Journal } from './journal.js';
 import { createJournalEvents } from './journal-events.js';
 import { compileFilter, type JournalFilter, pickFilter } from './journal-filter.js';
@@ -45,6 +45,6 @@ export async function journalRoutes(app: FastifyInstance, { journal }: { journal
 }
 
 /** Admin answers go through stringifyJson so answered bigints keep every digit. */
-export function sendJson(reply: FastifyReply, status: number, value: unknown): FastifyReply {
+function sendJson(reply: FastifyReply, status: number, value: unknown): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(stringifyJson(value));
 }

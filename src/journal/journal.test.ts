@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Journal, type NewJournalEntry } from './journal.js';
+import { Journal } from './journal.js';
+import type { NewJournalEntry } from './journal-entry.js';
 import { maskCredentials } from './present-entry.js';
 
 const entry = (path: string, session?: string): NewJournalEntry => ({
@@ -12,6 +13,7 @@ const entry = (path: string, session?: string): NewJournalEntry => ({
   body: undefined,
   bodySize: 0,
   findings: undefined,
+  rejection: undefined,
   source: '',
   operation: undefined,
   status: 200,

@@ -1,39 +1,6 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import type { Finding } from '../pipeline/types.js';
 import { decodeEntry, encodeEntry } from './entry-codec.js';
+import type { JournalEntry, NewJournalEntry } from './journal-entry.js';
 import { TextRing } from './text-ring.js';
-
-/** One API request and the mock's answer. */
-export interface JournalEntry {
-  /** Increasing per server, so clients can tell new entries from ones they have seen. */
-  readonly id: number;
-  /** Epoch milliseconds when the request arrived. */
-  readonly time: number;
-  readonly session: string | undefined;
-  readonly method: string;
-  readonly path: string;
-  readonly query: Readonly<Record<string, unknown>>;
-  /** As received; the bearer token is masked when an entry is presented, not here, to keep recording cheap. */
-  readonly headers: IncomingHttpHeaders;
-  /**
-   * The body as received (the first JOURNAL_BODY_LIMIT bytes of it), or undefined when none was sent:
-   * its text when the request path already decoded it as UTF-8, else its bytes.
-   */
-  readonly body: string | Buffer | undefined;
-  readonly bodySize: number;
-  readonly findings: readonly Finding[] | undefined;
-  /** What produced the answer: a scenario rule, forcing, an example, a rejection. */
-  readonly source: string;
-  /** operationId of the matched operation, if any. */
-  readonly operation: string | undefined;
-  readonly status: number;
-  readonly responseHeaders: Readonly<Record<string, string | number | string[] | undefined>>;
-  /** The body text the mock answered (its first JOURNAL_BODY_LIMIT characters), or undefined for none or unknown. */
-  readonly responseBody: string | undefined;
-  readonly durationMs: number;
-}
-
-export type NewJournalEntry = Omit<JournalEntry, 'id'>;
 
 export type JournalEvent = { readonly type: 'entry'; readonly entry: JournalEntry } | { readonly type: 'clear'; readonly session?: string };
 

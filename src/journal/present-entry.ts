@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { TextDecoder } from 'node:util';
 import { parseJson } from '../json/parse-json.js';
-import type { JournalEntry } from './journal.js';
+import { describeAnswer } from '../problem.js';
+import type { JournalEntry } from './journal-entry.js';
 import { JOURNAL_BODY_LIMIT } from './record-entry.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -21,15 +22,15 @@ export function presentEntry(entry: JournalEntry): Record<string, unknown> {
     ...presentBody(entry),
     findings: entry.findings ?? [],
     invalid: isInvalid(entry),
-    source: entry.source,
+    source: describeAnswer(entry.rejection, entry.source),
     response: { status: entry.status, headers: entry.responseHeaders, body: presentResponseBody(entry.responseBody) },
     durationMs: Math.round(entry.durationMs * 1000) / 1000,
   };
 }
 
 /** The mock rejected the request itself (findings, or a problem such as 413), as opposed to forced errors. */
-export function isInvalid(entry: JournalEntry): boolean {
-  return (entry.findings?.length ?? 0) > 0 || entry.source.startsWith('rejected') || (entry.status >= 400 && entry.source === '');
+function isInvalid(entry: JournalEntry): boolean {
+  return (entry.findings?.length ?? 0) > 0 || entry.rejection !== undefined || (entry.status >= 400 && entry.source === '');
 }
 
 /** `Bearer ****wxyz`: enough to tell tokens apart, never enough to reuse one. */

@@ -1,17 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { entryOf, JOURNAL_BODY_LIMIT } from './record-entry.js';
 
 function answered(responseText: string, status = 200) {
-  const request = {
-    method: 'POST',
-    url: '/plants',
-    headers: {},
-    body: undefined,
-    exchange: { method: 'POST', path: '/plants', query: {}, headers: {}, rawBody: undefined, responseText },
-  } as unknown as FastifyRequest;
-  const reply = { statusCode: 200, getHeaders: () => ({ 'content-type': 'application/json' }) } as unknown as FastifyReply;
-  return entryOf(request, reply, status, 1);
+  const exchange = { method: 'POST', path: '/plants', query: {}, headers: {}, rawBody: undefined, responseText };
+  return entryOf(exchange, status, { 'content-type': 'application/json' }, 1);
 }
 
 describe('the journal entry of an answer', () => {

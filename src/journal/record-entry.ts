@@ -1,39 +1,43 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pathOf } from '../http/request-logger.js';
-import type { NewJournalEntry } from './journal.js';
+import type { Exchange } from '../pipeline/types.js';
+import { SESSION_HEADER } from '../protocol.js';
+import type { JournalEntry, NewJournalEntry } from './journal-entry.js';
 
 /** Bodies beyond this many bytes are kept truncated, so a full journal stays within a known bound. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024;
-export const SESSION_HEADER = 'x-mock-session';
 
 /**
- * The journal entry of a finished request, from what the request path already built: references, not
- * copies (the journal writes it down as text by the end of this event-loop turn), the body as the text the request path decoded
- * where it did. Bodies, sent and answered, are kept up to JOURNAL_BODY_LIMIT. Requests the pipeline
- * never saw (a body over the limit, a preflight) get an entry with what is known. `status`: what was
+ * The journal entry of a finished request, from its exchange (a bare one for a request the pipeline never
+ * saw: a body over the limit, a preflight) and the answer: references, not copies (the journal writes
+ * it down as text by the end of this event-loop turn), the body as the text the request path decoded
+ * where it did. Bodies, sent and answered, are kept up to JOURNAL_BODY_LIMIT. `status`: what was
  * answered, 0 for a fault that answered nothing (no response headers or body then); `elapsed`:
  * milliseconds from arrival to answer.
  */
-export function entryOf(request: FastifyRequest, reply: FastifyReply, status: number, elapsed: number): NewJournalEntry {
+export function entryOf(
+  exchange: Exchange,
+  status: number,
+  responseHeaders: JournalEntry['responseHeaders'],
+  elapsed: number,
+): NewJournalEntry {
   const answered = status !== 0;
-  const exchange = request.exchange;
-  const raw = exchange ? exchange.rawBody : Buffer.isBuffer(request.body) ? request.body : undefined;
-  const session = request.headers[SESSION_HEADER];
+  const raw = exchange.rawBody;
+  const session = exchange.headers[SESSION_HEADER];
   return {
     time: Math.floor(Date.now() - elapsed),
     session: typeof session === 'string' ? session : undefined,
-    method: request.method,
-    path: exchange?.path ?? pathOf(request.url),
-    query: exchange?.query ?? (request.query as Record<string, unknown>) ?? {},
-    headers: request.headers,
-    body: keptBody(raw, exchange?.bodyText),
-    bodySize: raw?.length ?? Number(request.headers['content-length'] ?? 0),
-    findings: exchange?.findings,
-    source: exchange?.source ?? '',
-    operation: exchange?.operation?.id,
+    method: exchange.method,
+    path: exchange.path,
+    query: exchange.query,
+    headers: exchange.headers,
+    body: keptBody(raw, exchange.bodyText),
+    bodySize: raw?.length ?? Number(exchange.headers['content-length'] ?? 0),
+    findings: exchange.findings,
+    rejection: exchange.rejection,
+    source: exchange.source ?? '',
+    operation: exchange.operation?.id,
     status,
-    responseHeaders: answered ? reply.getHeaders() : {},
-    responseBody: answered ? keptText(exchange?.responseText) : undefined,
+    responseHeaders: answered ? responseHeaders : {},
+    responseBody: answered ? keptText(exchange.responseText) : undefined,
     durationMs: elapsed,
   };
 }

@@ -1,4 +1,4 @@
-import type { JournalEntry } from './journal.js';
+import type { JournalEntry } from './journal-entry.js';
 import { compileFilter, type JournalFilter } from './journal-filter.js';
 import { presentEntry } from './present-entry.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_PREFIX } from '../spec/load-spec.js';
+import { ADMIN_PREFIX } from '../protocol.js';
 import type { Metrics } from './metrics.js';
 
 /** Prometheus exposition of this server's registry at /__mock/metrics. */

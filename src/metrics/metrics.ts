@@ -90,8 +90,8 @@ export function createMetrics(journalSize: () => number): Metrics {
       }
       statuses.add(status, exchange?.scenario ?? 'none');
       duration.observe(operation, seconds);
-      const source = exchange?.source;
-      if (source?.startsWith('rejected ')) rejected.add(operation, source.slice('rejected '.length));
+      const rejection = exchange?.rejection;
+      if (rejection !== undefined) rejected.add(operation, rejection);
     },
   };
 }

@@ -1,13 +1,7 @@
-import { ERRORS, formatMessage } from '../errors.js';
-import { stringifyJson } from '../json/stringify-json.js';
-import type { Exchange, Finding, MockResponse, Problem } from './types.js';
+import type { Finding, Problem } from '../problem.js';
+import type { Exchange } from './types.js';
 
 const MAX_FINDINGS_IN_MESSAGE = 10;
-const MAX_FINDINGS_HEADER_LENGTH = 4096;
-/** The mock's own error code, so a consumer can tell the mock's answers from the API's. */
-export const ERROR_CODE_HEADER = 'x-mock-error';
-/** Every finding of a rejected request, as JSON. */
-export const FINDINGS_HEADER = 'x-mock-findings';
 
 /** The one place that turns what the stages found into a problem, and so into a status. */
 export function decideProblem(findings: readonly Finding[], exchange: Exchange): Problem {
@@ -74,34 +68,8 @@ function challenge(schemes: readonly string[], error: string | undefined, descri
 }
 
 /** `body.id must be integer; body.name is required` */
-export function describe(findings: readonly Finding[]): string {
+function describe(findings: readonly Finding[]): string {
   const shown = findings.slice(0, MAX_FINDINGS_IN_MESSAGE).map((f) => `${[f.location, ...f.path].join('.')} ${f.message}`);
   const more = findings.length - shown.length;
   return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
-}
-
-/** The Error-shaped response for a problem. */
-export function problemResponse(problem: Problem): MockResponse {
-  const definition = ERRORS[problem.code];
-  const headers: Record<string, string> = { [ERROR_CODE_HEADER]: problem.code, ...problem.headers };
-  if (problem.findings && problem.findings.length > 0) headers[FINDINGS_HEADER] = findingsHeader(problem.findings);
-  return {
-    status: definition.status,
-    headers,
-    body: { error: definition.error, message: formatMessage(problem.code, problem.params) },
-  };
-}
-
-/** JSON of the findings, ASCII-only (header values are Latin-1) and bounded in length. */
-function findingsHeader(findings: readonly Finding[]): string {
-  const list = findings.map(({ location, path, code, message }) => ({ location, path, code, message }));
-  for (let kept = list.length; kept > 0; kept--) {
-    const value = asciiJson(kept === list.length ? list : [...list.slice(0, kept), { truncated: list.length - kept }]);
-    if (value.length <= MAX_FINDINGS_HEADER_LENGTH) return value;
-  }
-  return asciiJson([{ truncated: list.length }]);
-}
-
-function asciiJson(value: unknown): string {
-  return stringifyJson(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

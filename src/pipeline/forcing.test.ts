@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MockOperation } from '../spec/operation.js';
-import { defaultStatus, findResponse, readForcing } from './forcing.js';
+import type { MockOperation } from '../openapi/operation.js';
+import { readForcing } from './forcing.js';
 import type { Exchange } from './types.js';
 
 const operation = {
@@ -32,17 +32,5 @@ describe('readForcing', () => {
   it('reports each invalid value as a forcing finding', () => {
     const findings = readForcing(exchange({ prefer: 'code=2000, seed=x' }));
     expect(findings.map((f) => f.path[0])).toEqual(['code', 'seed']);
-  });
-});
-
-describe('findResponse and defaultStatus', () => {
-  it('prefers the exact code, then the range, then default', () => {
-    expect(findResponse(operation, 201)?.code).toBe('201');
-    expect(findResponse(operation, 404)?.code).toBe('4XX');
-    expect(findResponse(operation, 500)?.code).toBe('default');
-  });
-
-  it('answers the lowest 2xx by default', () => {
-    expect(defaultStatus(operation)).toBe(201);
   });
 });

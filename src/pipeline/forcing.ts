@@ -1,13 +1,7 @@
-import type { MockOperation, MockResponseSpec } from '../spec/operation.js';
-import type { Finding, Stage } from './types.js';
-
-/** What a request asked of its response, Prism-style: `Prefer: code=400, example=NAME, dynamic=true, seed=7`. */
-export interface Forcing {
-  readonly code?: number;
-  readonly example?: string;
-  readonly dynamic?: boolean;
-  readonly seed?: number;
-}
+import { defaultStatus, findResponse } from '../openapi/find-response.js';
+import type { MockOperation } from '../openapi/operation.js';
+import type { Finding } from '../problem.js';
+import type { Forcing, Stage } from './types.js';
 
 const KEYS = ['code', 'example', 'dynamic', 'seed'] as const;
 type Key = (typeof KEYS)[number];
@@ -82,24 +76,6 @@ function checkAvailable(operation: MockOperation, forcing: Forcing): Finding[] {
     }
   }
   return [];
-}
-
-/** The response the document defines for a status: exact code first, then `4XX`-style ranges, then `default`. */
-export function findResponse(operation: MockOperation, status: number): MockResponseSpec | undefined {
-  const responses = operation.responses;
-  return (
-    responses.find((r) => r.code === String(status)) ??
-    responses.find((r) => r.code.toUpperCase() === `${String(status)[0]}XX`) ??
-    responses.find((r) => r.code === 'default')
-  );
-}
-
-/** The status answered when nothing is forced: the lowest 2xx the operation defines, else 200. */
-export function defaultStatus(operation: MockOperation): number {
-  const success = operation.responses
-    .map((r) => (/^2\d\d$/.test(r.code) ? Number(r.code) : undefined))
-    .filter((c): c is number => c !== undefined);
-  return success.length > 0 ? Math.min(...success) : 200;
 }
 
 function invalid(key: Key, message: string): Finding {

@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../spec/operation.js';
-import type { Finding } from './types.js';
+import type { JsonSchema } from '../json/json-schema.js';
+import type { Finding } from '../problem.js';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -45,7 +45,7 @@ export function checkInt64Range(schema: JsonSchema | undefined, bigIntegers: rea
 }
 
 /** The `format`s that the schemas applying at `path` declare (through allOf/anyOf/oneOf too). */
-export function formatsAt(schema: JsonSchema, path: readonly string[]): Set<string> {
+function formatsAt(schema: JsonSchema, path: readonly string[]): Set<string> {
   let current = expand(schema);
   for (const segment of path) current = current.flatMap((s) => expand(childSchema(s, segment)));
   return new Set(current.map((s) => s.format).filter((f): f is string => typeof f === 'string'));

@@ -1,5 +1,6 @@
 import { parseJson } from '../json/parse-json.js';
-import type { Finding, Stage } from './types.js';
+import type { Finding } from '../problem.js';
+import type { Stage } from './types.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 

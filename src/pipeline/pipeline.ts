@@ -1,12 +1,14 @@
 import type { DataGenerator } from '../generate/data-generator.js';
-import type { MockOperation } from '../spec/operation.js';
-import { decideProblem, problemResponse } from './decide-status.js';
+import type { MockResponse } from '../mock-response.js';
+import type { MockOperation } from '../openapi/operation.js';
+import { problemResponse } from '../problem.js';
+import { decideProblem } from './decide-status.js';
 import { readForcing } from './forcing.js';
 import { parseBody } from './parse-body.js';
 import { createRouteStage } from './route.js';
 import { createSecurityStage } from './security.js';
 import { createResponseSelector } from './select-response.js';
-import type { Exchange, MockResponse, Responder, Stage } from './types.js';
+import type { Exchange, Responder, Stage } from './types.js';
 import { validateRequest } from './validate-request.js';
 
 export interface PipelineOptions {
@@ -42,7 +44,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       if (findings.length > 0) {
         const problem = decideProblem(findings, exchange);
         exchange.findings = findings;
-        exchange.source = `rejected ${problem.code}`;
+        exchange.rejection = problem.code;
         return problemResponse(problem);
       }
     }

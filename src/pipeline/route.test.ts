@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MockOperation } from '../spec/operation.js';
+import type { MockOperation } from '../openapi/operation.js';
 import { createRouteStage } from './route.js';
 import type { Exchange } from './types.js';
 

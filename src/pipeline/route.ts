@@ -1,5 +1,6 @@
-import type { MockOperation } from '../spec/operation.js';
-import type { Finding, Stage } from './types.js';
+import type { MockOperation } from '../openapi/operation.js';
+import type { Finding } from '../problem.js';
+import type { Stage } from './types.js';
 
 interface TemplateRoute {
   readonly pattern: RegExp;

@@ -1,6 +1,7 @@
 import { checkBearerToken, checkSecurity, type PrismRequest, type SecurityRequest } from '../prism/prism-engine.js';
-import { TOKEN68 } from './token68.js';
-import type { Finding, Stage } from './types.js';
+import type { Finding } from '../problem.js';
+import { TOKEN68 } from '../protocol.js';
+import type { Stage } from './types.js';
 
 /**
  * Security check. Prism decides whether the operation's requirements are met; before that the bearer

@@ -1,8 +1,9 @@
 import type { DataGenerator } from '../generate/data-generator.js';
 import { type EchoPlan, echo, planEcho } from '../generate/echo.js';
-import type { MockContent, MockOperation, MockResponseSpec } from '../spec/operation.js';
-import { defaultStatus, findResponse } from './forcing.js';
-import type { Exchange, MockResponse } from './types.js';
+import type { MockResponse } from '../mock-response.js';
+import { defaultStatus, findResponse } from '../openapi/find-response.js';
+import type { MockContent, MockOperation, MockResponseSpec } from '../openapi/operation.js';
+import type { Exchange } from './types.js';
 
 export interface ResponseSelectorOptions {
   readonly operations: readonly MockOperation[];

@@ -1,7 +1,8 @@
 import { checkInput, headersForInput } from '../prism/prism-engine.js';
+import type { Finding } from '../problem.js';
 import { approximateBigIntegers, checkInt64Range } from './int-range.js';
 import { isJsonMediaType } from './parse-body.js';
-import type { Finding, Stage } from './types.js';
+import type { Stage } from './types.js';
 
 /**
  * Request validation: Prism validates body, query, headers and path parameters; integers beyond 2^53

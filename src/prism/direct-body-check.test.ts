@@ -1,28 +1,12 @@
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createDirectBodyCheck, type DirectCheckOperation, prismValidatorOf } from './direct-body-check.js';
 import { forPrismValidation } from './int64-schema.js';
+import { readPrismOperations } from './load-operations.js';
+import { validateAgainstSchema, validators } from './prism-internals.js';
 
-const require = createRequire(import.meta.url);
-const { getHttpOperationsFromSpec } = require('@stoplight/prism-http/dist/utils/operations') as {
-  getHttpOperationsFromSpec: (path: string) => Promise<{ request?: Record<string, unknown> }[]>;
-};
-const { validateInput } = require('@stoplight/prism-http/dist/validator') as {
-  validateInput: (arg: { resource: unknown; element: unknown }) => { _tag: 'Left'; left: unknown[] } | { _tag: 'Right' };
-};
-
-const { validateAgainstSchema } = require('@stoplight/prism-http/dist/validator/validators/utils') as {
-  validateAgainstSchema: (
-    value: unknown,
-    schema: object,
-    coerce: boolean,
-    context: number,
-    prefix: string,
-    bundle: unknown,
-  ) => { _tag: string };
-};
-
+// The operations as Prism reads them (load-operations.test.ts checks that reader against Prism's own).
+const getHttpOperationsFromSpec = async (path: string) => (await readPrismOperations(path)) as { request?: Record<string, unknown> }[];
 const specs = ['../../openapi.yaml', '../../test/hot-path/fixtures/bodies.yaml'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
 const contentTypes = [
   'application/json',
@@ -66,7 +50,10 @@ describe('the direct body check', () => {
             if (direct === undefined) continue;
             answered++;
             const headers = { 'content-type': contentType, 'content-length': String(JSON.stringify(body).length) };
-            const prism = validateInput({ resource: operation, element: { method: 'post', url: { path: '/', query: {} }, headers, body } });
+            const prism = validators.validateInput({
+              resource: operation,
+              element: { method: 'post', url: { path: '/', query: {} }, headers, body },
+            });
             expect(direct, `${spec} ${contentType} ${JSON.stringify(body)}`).toEqual(prism._tag === 'Left' ? prism.left : []);
           }
         }

@@ -11,62 +11,32 @@
  * the validator Prism compiles (seen being made on the first body of each Content-Type) is kept and
  * run directly: a body it accepts needs nothing more, one it rejects goes to Prism for its diagnostics.
  */
-import { createRequire } from 'node:module';
-import type { JsonSchema } from '../spec/operation.js';
-
-// Prism's own dependencies (type-is, its allOf merger) are resolved from Prism, as Prism resolves them.
-const require = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/validator/index.js'));
-
-type Option<T> = { readonly _tag: 'None' } | { readonly _tag: 'Some'; readonly value: T };
-interface Content {
-  readonly mediaType: string;
-  readonly schema?: JsonSchema;
-}
-export interface Diagnostic {
-  readonly message: string;
-  readonly code?: string | number;
-  readonly path?: readonly (string | number)[];
-  readonly severity: number;
-}
-
-const { parseMIMEHeader } = require('@stoplight/prism-http/dist/validator/validators/headers') as {
-  parseMIMEHeader: (header: string) => [string | undefined, string];
-};
-const { findContentByMediaTypeOrFirst } = require('@stoplight/prism-http/dist/validator/validators/body') as {
-  findContentByMediaTypeOrFirst: (contents: readonly Content[], mediaType: string) => Option<{ content: Content }>;
-};
-const { validateAgainstSchema } = require('@stoplight/prism-http/dist/validator/validators/utils') as {
-  validateAgainstSchema: (
-    value: unknown,
-    schema: JsonSchema,
-    coerce: boolean,
-    context: number,
-    prefix: string,
-    bundle: unknown,
-  ) => Option<Diagnostic[]>;
-};
-const { ValidationContext } = require('@stoplight/prism-http/dist/validator/validators/types') as { ValidationContext: { Input: number } };
-const { wildcardMediaTypeMatch } = require('@stoplight/prism-http/dist/validator/utils/wildcardMediaTypeMatch') as {
-  wildcardMediaTypeMatch: (a: string, b: string) => boolean;
-};
-const { stripReadOnlyProperties } = require('@stoplight/prism-http/dist/utils/filterRequiredProperties') as {
-  stripReadOnlyProperties: (schema: JsonSchema) => Option<JsonSchema>;
-};
-const AjvCore = (require('ajv/dist/core') as { default: { prototype: { compile: (...args: unknown[]) => unknown } } }).default;
-const mergeAllOf = require('@stoplight/json-schema-merge-allof') as (schema: JsonSchema, options: object) => JsonSchema;
-const { is: typeIs } = require('type-is') as { is: (mediaType: string, types: string[]) => string | false };
+import type { JsonSchema } from '../json/json-schema.js';
+import {
+  captureCompiled,
+  findContentByMediaTypeOrFirst,
+  mergeAllOf,
+  type PrismContent,
+  type PrismDiagnostic,
+  parseMIMEHeader,
+  stripReadOnlyProperties,
+  typeIs,
+  ValidationContext,
+  validateAgainstSchema,
+  wildcardMediaTypeMatch,
+} from './prism-internals.js';
 
 /** Content-Type headers remembered per operation; a client inventing more just takes the full path. */
 const MAX_REMEMBERED_CONTENT_TYPES = 64;
 
 /** What the check needs of a Prism operation. */
 export interface DirectCheckOperation {
-  readonly request?: { readonly body?: { readonly contents?: readonly Content[] }; readonly [list: string]: unknown };
+  readonly request?: { readonly body?: { readonly contents?: readonly PrismContent[] }; readonly [list: string]: unknown };
   readonly __bundled__?: unknown;
 }
 
 /** The body's diagnostics (empty when valid), or undefined when this request needs the full validateInput. */
-export type DirectBodyCheck = (contentType: string, body: unknown) => Diagnostic[] | undefined;
+export type DirectBodyCheck = (contentType: string, body: unknown) => PrismDiagnostic[] | undefined;
 
 export function createDirectBodyCheck(operation: DirectCheckOperation): DirectBodyCheck | undefined {
   const request = operation.request;
@@ -112,20 +82,11 @@ function acceptsWithoutThrowing(validate: (value: unknown) => boolean, body: unk
  * undefined, and every request then takes Prism's own path.
  */
 export function prismValidatorOf(schema: JsonSchema, bundle: unknown): ((value: unknown) => boolean) | undefined {
-  const prototype = AjvCore.prototype;
-  const compile = prototype.compile;
-  let compiled: unknown;
-  prototype.compile = function (this: unknown, ...args: unknown[]) {
-    const made = compile.apply(this, args);
+  const compiled = captureCompiled(
+    () => validateAgainstSchema({}, schema, false, ValidationContext.Input, 'body', bundle),
     // Prism compiles `{ ...schema, __bundled__: bundle }`: that call, not any other Ajv might make.
-    if (isPrismCopy(args[0], schema, bundle)) compiled = made;
-    return made;
-  };
-  try {
-    validateAgainstSchema({}, schema, false, ValidationContext.Input, 'body', bundle);
-  } finally {
-    prototype.compile = compile;
-  }
+    (compiling) => isPrismCopy(compiling, schema, bundle),
+  );
   return typeof compiled === 'function' ? (compiled as (value: unknown) => boolean) : undefined;
 }
 
@@ -136,7 +97,7 @@ function isPrismCopy(compiled: unknown, schema: JsonSchema, bundle: unknown): bo
 }
 
 /** The normalised schema validateInput would check a body of this Content-Type against, as validateInput finds it. */
-function resolve(contents: readonly Content[], contentType: string, bundle: unknown): Resolved | null {
+function resolve(contents: readonly PrismContent[], contentType: string, bundle: unknown): Resolved | null {
   let mediaType: string;
   try {
     mediaType = parseMIMEHeader(contentType)[1];

@@ -5,22 +5,8 @@
  * Postman transformer and postman-collection (~300 modules, ~130 ms of start-up) for a format the
  * mock never serves.
  */
-import { createRequire } from 'node:module';
 import { arch, release, type } from 'node:os';
-
-const prismRequire = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/utils/operations.js'));
-
-type Transform = (document: unknown) => unknown[];
-const { transformOas2Operations } = prismRequire('@stoplight/http-spec/oas2/operation') as { transformOas2Operations: Transform };
-const { transformOas3Operations } = prismRequire('@stoplight/http-spec/oas3/operation') as { transformOas3Operations: Transform };
-const RefParser = prismRequire('@stoplight/json-schema-ref-parser') as new () => {
-  dereference(path: string, options: object): Promise<unknown>;
-};
-const { decycle, bundleTarget } = prismRequire('@stoplight/json') as {
-  decycle: (value: unknown) => unknown;
-  bundleTarget: (options: { document: unknown; path: string; cloneDocument: boolean }) => unknown;
-};
-const prismVersion = (prismRequire('../../package.json') as { version: string }).version;
+import { bundleTarget, decycle, prismVersion, RefParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
 
 /** Reads and dereferences an OpenAPI 2 or 3 document and returns Prism's operations, as Prism's reader does. */
 export async function readPrismOperations(specPath: string): Promise<unknown[]> {

@@ -1,25 +1,17 @@
 /**
- * The only module that touches Stoplight Prism. It loads operations with Prism's spec reader and runs
- * Prism's security and input validators, turning their diagnostics into plain findings. Only the
- * validators and the operation loader's parts are imported: the whole of prism-http costs ~1 s to load.
+ * The rest of the mock's one door to Stoplight Prism. It loads operations with Prism's spec reader and
+ * runs Prism's security and input validators, turning their diagnostics into plain findings. The Prism
+ * pieces themselves come from prism-internals.ts.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { createRequire } from 'node:module';
-import type { Finding, FindingLocation } from '../pipeline/types.js';
-import type { EngineHandle, JsonSchema, MockContent, MockOperation } from '../spec/operation.js';
+import type { JsonSchema } from '../json/json-schema.js';
+import type { EngineHandle, MockContent, MockOperation } from '../openapi/operation.js';
+import type { Finding, FindingLocation } from '../problem.js';
 import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
 import { forPrismValidation } from './int64-schema.js';
 import { readPrismOperations } from './load-operations.js';
+import { type PrismDiagnostic, validators } from './prism-internals.js';
 
-const require = createRequire(import.meta.url);
-
-interface PrismDiagnostic {
-  readonly message: string;
-  readonly code?: string | number;
-  readonly path?: readonly (string | number)[];
-  readonly severity: number;
-}
-type Either<L, R> = { readonly _tag: 'Left'; readonly left: L } | { readonly _tag: 'Right'; readonly right: R };
 interface PrismContent {
   mediaType: string;
   schema?: JsonSchema;
@@ -51,20 +43,6 @@ export interface PrismRequest {
   headers: Record<string, string | undefined>;
   body: unknown;
 }
-type Validator = (arg: { resource: PrismOperation; element: PrismRequest }) => Either<PrismDiagnostic[], unknown>;
-
-const validators = require('@stoplight/prism-http/dist/validator') as {
-  validateSecurity: Validator;
-  validateInput: Validator;
-  validateOutput: (arg: { resource: PrismOperation; element: PrismResponse }) => Either<PrismDiagnostic[], unknown>;
-};
-
-interface PrismResponse {
-  statusCode: number;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
 interface Handle extends EngineHandle {
   readonly prism: PrismOperation;
   /** Whether the operation declares header parameters, so Prism needs every request header. */

@@ -1,6 +1,6 @@
 import { ERRORS, type ErrorCode } from '../errors.js';
-import type { Fault } from '../pipeline/types.js';
-import type { MockOperation } from '../spec/operation.js';
+import type { Fault } from '../mock-response.js';
+import type { MockOperation } from '../openapi/operation.js';
 import { compileDelay, type RawDelay } from './delay.js';
 import { parsePointer } from './json-pointer.js';
 import { compileMatch, type RawMatch } from './match-rule.js';

@@ -1,8 +1,8 @@
 import { ERRORS } from '../errors.js';
-import { findResponse } from '../pipeline/forcing.js';
+import { findResponse } from '../openapi/find-response.js';
+import type { MockOperation } from '../openapi/operation.js';
 import type { Exchange } from '../pipeline/types.js';
 import { checkOutput } from '../prism/prism-engine.js';
-import type { MockOperation } from '../spec/operation.js';
 import { type RespondParts, stepResponse } from './respond-rule.js';
 import type { Step } from './scenario-types.js';
 

@@ -2,15 +2,14 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { MockConfigError } from '../config-error.js';
-import type { MockOperation } from '../spec/operation.js';
+import type { MockOperation } from '../openapi/operation.js';
+import { SCENARIO_NAME } from '../protocol.js';
 import { compileRule, type RawRule } from './compile-rule.js';
 import { checkStep } from './contract-check.js';
 import { validateScenarioFile } from './file-schema.js';
 import type { RespondParts } from './respond-rule.js';
 import type { Catalogue, Scenario } from './scenario-types.js';
 
-/** Scenario names are plain words: they are looked up, never turned into paths. */
-export const SCENARIO_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_FILES = 500;
 

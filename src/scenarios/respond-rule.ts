@@ -1,14 +1,13 @@
 import type { DataGenerator } from '../generate/data-generator.js';
-import { problemResponse } from '../pipeline/decide-status.js';
-import { defaultStatus, findResponse } from '../pipeline/forcing.js';
-import type { Exchange, MockResponse } from '../pipeline/types.js';
-import type { MockOperation } from '../spec/operation.js';
+import type { MockResponse } from '../mock-response.js';
+import { defaultStatus, findResponse } from '../openapi/find-response.js';
+import type { MockOperation } from '../openapi/operation.js';
+import type { Exchange } from '../pipeline/types.js';
+import { problemResponse } from '../problem.js';
+import { OFF_CONTRACT_HEADER } from '../protocol.js';
 import { sampleDelay } from './delay.js';
 import type { Step } from './scenario-types.js';
 import { renderString, renderTemplate } from './template.js';
-
-/** Marks an answer that deliberately breaks the contract; its value is the reason the file gives. */
-export const OFF_CONTRACT_HEADER = 'x-mock-off-contract';
 
 export interface RespondParts {
   readonly generator: DataGenerator;
@@ -17,7 +16,7 @@ export interface RespondParts {
 }
 
 /** What templates can refer to: `/body`, `/query`, `/headers`, `/params` of the request, `/stored/KEY` of the session. */
-export function templateContext(exchange: Exchange, stored: ReadonlyMap<string, unknown>): unknown {
+function templateContext(exchange: Exchange, stored: ReadonlyMap<string, unknown>): unknown {
   return { body: exchange.body, query: exchange.query, headers: exchange.headers, params: exchange.pathParams ?? {}, stored };
 }
 

@@ -1,12 +1,12 @@
 import { MockConfigError } from '../config-error.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { createSeededRandom } from '../generate/seeded-random.js';
+import type { MockOperation } from '../openapi/operation.js';
 import { createResponseSelector } from '../pipeline/select-response.js';
 import type { Responder } from '../pipeline/types.js';
-import type { MockOperation } from '../spec/operation.js';
 import { loadScenarios } from './load-scenarios.js';
 import { createScenarioResponder } from './scenario-responder.js';
-import type { Catalogue } from './scenario-types.js';
+import { type Catalogue, namesOf } from './scenario-types.js';
 import { SessionStore } from './session-store.js';
 
 export interface ScenarioEngineOptions {
@@ -69,8 +69,4 @@ export class ScenarioEngine {
   scenarioOf(session: string | undefined): string | undefined {
     return this.sessions.peek(session)?.scenario ?? this.sessions.peek(undefined)?.scenario ?? this.defaultScenario;
   }
-}
-
-export function namesOf(catalogue: Catalogue): string {
-  return catalogue.size > 0 ? [...catalogue.keys()].join(', ') : '(none)';
 }

@@ -1,16 +1,20 @@
-import { problemResponse } from '../pipeline/decide-status.js';
-import type { Exchange, MockResponse, Responder } from '../pipeline/types.js';
+import type { MockResponse } from '../mock-response.js';
+import type { Exchange, Responder } from '../pipeline/types.js';
+import { problemResponse } from '../problem.js';
+import { SCENARIO_HEADER, SESSION_HEADER, SESSION_ID } from '../protocol.js';
 import { resolvePointer } from './json-pointer.js';
 import { matches, storeKey } from './match-rule.js';
 import { type RespondParts, stepResponse, withChaos } from './respond-rule.js';
-import type { ScenarioEngine } from './scenario-engine.js';
-import { namesOf } from './scenario-engine.js';
-import type { Catalogue, Rule, Step } from './scenario-types.js';
+import { type Catalogue, namesOf, type Rule, type Step } from './scenario-types.js';
+import type { SessionStore } from './session-store.js';
 
-export const SCENARIO_HEADER = 'x-mock-scenario';
-export const SESSION_HEADER = 'x-mock-session';
-/** Session ids and scenario names in headers: short plain words, never paths or markup. */
-const HEADER_VALUE = /^[A-Za-z0-9._:-]{1,128}$/;
+/** What the responder reads of its server's scenarios (the ScenarioEngine). */
+export interface ScenarioSelection {
+  readonly sessions: SessionStore;
+  /** Uniform [0, 1), for fault and delay probabilities. */
+  readonly random: () => number;
+  scenarioOf(session: string | undefined): string | undefined;
+}
 
 /**
  * Answers requests from the selected scenario: `X-Mock-Scenario`, else the session's choice, else
@@ -18,7 +22,7 @@ const HEADER_VALUE = /^[A-Za-z0-9._:-]{1,128}$/;
  * is decided and the sequence advanced synchronously, before any await, so parallel calls in one
  * session each take their own step.
  */
-export function createScenarioResponder(engine: ScenarioEngine, catalogue: Catalogue, parts: RespondParts): Responder {
+export function createScenarioResponder(engine: ScenarioSelection, catalogue: Catalogue, parts: RespondParts): Responder {
   return (exchange) => {
     const session = headerOf(exchange, SESSION_HEADER);
     if (typeof session === 'object') return session;
@@ -29,7 +33,7 @@ export function createScenarioResponder(engine: ScenarioEngine, catalogue: Catal
     if (name === undefined) return undefined;
     const scenario = catalogue.get(name);
     if (!scenario) {
-      exchange.source = 'rejected UNKNOWN_SCENARIO';
+      exchange.rejection = 'UNKNOWN_SCENARIO';
       return problemResponse({ code: 'UNKNOWN_SCENARIO', params: { name, available: namesOf(catalogue) } });
     }
     if (exchange.forcing) return undefined;
@@ -71,8 +75,8 @@ function headerOf(exchange: Exchange, name: string): string | undefined | MockRe
   const raw = exchange.headers[name];
   if (raw === undefined) return undefined;
   const value = (Array.isArray(raw) ? raw.join(',') : raw).trim();
-  if (HEADER_VALUE.test(value)) return value;
-  exchange.source = 'rejected INVALID_MOCK_HEADER';
+  if (SESSION_ID.test(value)) return value;
+  exchange.rejection = 'INVALID_MOCK_HEADER';
   return problemResponse({
     code: 'INVALID_MOCK_HEADER',
     params: { header: name, details: 'use 1 to 128 letters, digits and -._: (a single value)' },

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../errors.js';
-import type { Fault } from '../pipeline/types.js';
+import type { Fault } from '../mock-response.js';
 
 /** A request field's test, compiled from a file's `match` (every given check must hold). */
 export interface Condition {
@@ -59,3 +59,8 @@ export interface Scenario {
 
 /** Every scenario the server knows, by name (looked up, never used as a path). */
 export type Catalogue = ReadonlyMap<string, Scenario>;
+
+/** The scenario names of a catalogue, for messages: `a, b` or `(none)`. */
+export function namesOf(catalogue: Catalogue): string {
+  return catalogue.size > 0 ? [...catalogue.keys()].join(', ') : '(none)';
+}

@@ -25,14 +25,6 @@ export function renderTemplate(template: unknown, context: unknown): unknown {
   return template;
 }
 
-/** Whether a value holds any placeholder (templates without one need no rendering per request). */
-export function hasPlaceholders(template: unknown): boolean {
-  if (typeof template === 'string') return template.includes('{{');
-  if (Array.isArray(template)) return template.some(hasPlaceholders);
-  if (template !== null && typeof template === 'object') return Object.values(template).some(hasPlaceholders);
-  return false;
-}
-
 export function renderString(text: string, context: unknown): unknown {
   const whole = WHOLE.exec(text);
   if (whole?.[1] !== undefined) return resolvePointer(context, parsePointer(whole[1]));

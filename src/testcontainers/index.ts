@@ -1,4 +1,6 @@
 // Entry point `plantstore-mock/testcontainers`; testcontainers is an optional peer dependency, loaded
 // only by this entry (the main entry never imports it).
+
+export type { CoverageReport } from '../contract-coverage/coverage-report.js';
 export { DEFAULT_IMAGE, MOCK_PORT, PlantStoreMockContainer, SCENARIOS_DIR, SPEC_DIR } from './plantstore-mock-container.js';
 export { type AdminResponse, StartedPlantStoreMockContainer } from './started-plantstore-mock-container.js';

@@ -6,7 +6,7 @@ import { StartedPlantStoreMockContainer } from './started-plantstore-mock-contai
 export const MOCK_PORT = 4010;
 /** The tag `docker build -t plantstore-mock .` gives the image; pass another to the constructor. */
 export const DEFAULT_IMAGE = 'plantstore-mock:latest';
-/** Where the image reads its OpenAPI document and a scenarios directory (see README "Docker"). */
+/** Where the image reads its OpenAPI document and a scenarios directory (see docs/containers.md). */
 export const SPEC_DIR = '/spec';
 export const SCENARIOS_DIR = '/scenarios';
 

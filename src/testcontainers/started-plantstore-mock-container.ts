@@ -1,4 +1,5 @@
 import { AbstractStartedContainer, type StartedTestContainer } from 'testcontainers';
+import type { CoverageReport } from '../contract-coverage/coverage-report.js';
 
 /** The JSON an admin endpoint answered, with its status (admin endpoints answer JSON). */
 export interface AdminResponse<T = unknown> {
@@ -50,5 +51,17 @@ export class StartedPlantStoreMockContainer extends AbstractStartedContainer {
   /** GET /__mock/scenarios: the scenarios the mock knows (404 from an image without scenarios). */
   async scenarios<T = unknown>(): Promise<AdminResponse<T>> {
     return this.admin<T>('scenarios');
+  }
+
+  /**
+   * GET /__mock/coverage: which documented responses the tests got served and which requests broke the
+   * contract, of every request or of one `X-Mock-Session`. Throws on any answer but 200.
+   */
+  async getCoverage(options: { session?: string; adminToken?: string } = {}): Promise<CoverageReport> {
+    const query = options.session === undefined ? '' : `?session=${encodeURIComponent(options.session)}`;
+    const headers: Record<string, string> = options.adminToken === undefined ? {} : { authorization: `Bearer ${options.adminToken}` };
+    const { status, body } = await this.admin<CoverageReport & { message?: string }>(`coverage${query}`, { headers });
+    if (status !== 200) throw new Error(`GET /__mock/coverage answered ${status}: ${body?.message ?? ''}`);
+    return body;
   }
 }

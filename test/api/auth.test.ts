@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mockServer, postPlant } from '../helpers.js';
+import { closeServersAfterEach, mockServer, postPlant } from '../support/servers.js';
+
+closeServersAfterEach();
 
 const valid = '{"id": 1, "name": "Aloe vera"}';
 const json = { 'content-type': 'application/json' };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { JSON_BODY, mockServer, postPlant } from '../helpers.js';
+import { closeServersAfterEach, JSON_BODY, mockServer, postPlant } from '../support/servers.js';
+
+closeServersAfterEach();
 
 describe('CORS for browser frontends', () => {
   it('answers a preflight for POST /plants with the Authorization header', async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH, contractErrors, JSON_BODY, mockServer, postPlant } from '../helpers.js';
+import { contractErrors } from '../support/contract.js';
+import { AUTH, closeServersAfterEach, JSON_BODY, mockServer, postPlant } from '../support/servers.js';
+
+closeServersAfterEach();
 
 describe('POST /plants with a valid request', () => {
   it('answers 200 with a Plant that echoes name and tag', async () => {

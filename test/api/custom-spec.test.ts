@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mockServer } from '../helpers.js';
+import { closeServersAfterEach, mockServer } from '../support/servers.js';
+
+closeServersAfterEach();
 
 const spec = new URL('../fixtures/pets.yaml', import.meta.url).pathname;
 const key = { 'x-api-key': 'k' };

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH, contractErrors, JSON_BODY, mockServer, postPlant } from '../helpers.js';
+import { contractErrors } from '../support/contract.js';
+import { AUTH, closeServersAfterEach, JSON_BODY, mockServer, postPlant } from '../support/servers.js';
+
+closeServersAfterEach();
 
 const valid = '{"id": 1, "name": "Aloe vera"}';
 const prefer = (value: string) => ({ ...JSON_BODY, prefer: value });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mockServer, postPlant } from '../helpers.js';
+import { closeServersAfterEach, mockServer, postPlant } from '../support/servers.js';
+
+closeServersAfterEach();
 
 const body = (id: string) => `{"id": ${id}, "name": "Aloe vera"}`;
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH, contractErrors, JSON_BODY, mockServer, postPlant } from '../helpers.js';
+import { contractErrors } from '../support/contract.js';
+import { AUTH, closeServersAfterEach, JSON_BODY, mockServer, postPlant } from '../support/servers.js';
+
+closeServersAfterEach();
 
 function expectError(response: { statusCode: number; json(): unknown; headers: Record<string, unknown> }, status: number, error: number) {
   expect(response.statusCode).toBe(status);

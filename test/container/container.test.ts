@@ -3,7 +3,7 @@ import { GenericContainer, getContainerRuntimeClient } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/server.js';
 import { PlantStoreMockContainer, type StartedPlantStoreMockContainer } from '../../src/testcontainers/index.js';
-import { findContainerRuntime } from './find-runtime.js';
+import { findContainerRuntime } from '../support/find-runtime.js';
 
 // Builds the image from the project's Dockerfile and drives it through the Testcontainers module against
 // a real container runtime. Without one these tests are skipped, with the reason, except in CI.

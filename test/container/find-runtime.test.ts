@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findContainerRuntime } from './find-runtime.js';
+import { findContainerRuntime } from '../support/find-runtime.js';
 
 describe('findContainerRuntime', () => {
   it('reports a DOCKER_HOST that does not answer as unavailable, naming it and how to provision one', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/index.js';
-import { createPlant, postOverNetwork } from './helpers.js';
+import { createPlant, postOverNetwork } from '../support/scenarios.js';
 
 describe('bundled Plant Store scenarios', () => {
   let server: MockServer;

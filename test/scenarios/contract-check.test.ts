@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMockServer, MockConfigError } from '../../src/index.js';
-import { scenarioDir, serverWith } from './helpers.js';
+import { scenarioDir, serverWith } from '../support/scenarios.js';
 
 async function startupError(text: string): Promise<string> {
   try {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postOverNetwork, serverWith } from './helpers.js';
+import { postOverNetwork, serverWith } from '../support/scenarios.js';
 
 const step = (name: string, body: string) => `
 description: ${name}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlant, serverWith } from './helpers.js';
+import { createPlant, serverWith } from '../support/scenarios.js';
 
 const FILES = {
   'first-fails.yaml': `

@@ -2,7 +2,7 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_SPEC, createMockServer, type MockServer } from '../../src/index.js';
-import { createPlant, scenarioDir } from './helpers.js';
+import { createPlant, scenarioDir } from '../support/scenarios.js';
 
 const answering = (name: string) => `
 description: answers ${name}

@@ -2,10 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { MockConfigError } from '../config-error.js';
 import { loadOperations } from '../prism/prism-engine.js';
+import { ADMIN_PREFIX } from '../protocol.js';
 import type { MockOperation } from './operation.js';
-
-/** Paths the mock keeps for itself. */
-export const ADMIN_PREFIX = '/__mock';
 
 export interface LoadedSpec {
   readonly path: string;

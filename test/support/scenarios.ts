@@ -2,8 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMockServer, type MockServer, type MockServerOptions } from '../../src/index.js';
-
-export const AUTH = { authorization: 'Bearer test-token', 'content-type': 'application/json' };
+import { JSON_BODY } from './servers.js';
 
 /** A temporary directory of scenario files, named by key. */
 export async function scenarioDir(files: Readonly<Record<string, string>>): Promise<{ dir: string; remove: () => Promise<void> }> {
@@ -31,7 +30,7 @@ export async function serverWith(
 }
 
 export function createPlant(server: MockServer, body: unknown, headers: Record<string, string> = {}, url = '/plants') {
-  return server.inject({ method: 'POST', url, headers: { ...AUTH, ...headers }, payload: JSON.stringify(body) });
+  return server.inject({ method: 'POST', url, headers: { ...JSON_BODY, ...headers }, payload: JSON.stringify(body) });
 }
 
 /** POSTs a plant over a real socket (faults need one); resolves to the response or the network error. */
@@ -44,7 +43,7 @@ export async function postOverNetwork(
   try {
     const response = await fetch(`${url}/plants`, {
       method: 'POST',
-      headers: { ...AUTH, ...headers },
+      headers: { ...JSON_BODY, ...headers },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });

@@ -1,19 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sendResponse } from '../http/send-response.js';
 import { parseJson } from '../json/parse-json.js';
-import { problemResponse } from '../pipeline/decide-status.js';
-import type { Problem } from '../pipeline/types.js';
-import { ADMIN_PREFIX } from '../spec/load-spec.js';
-import { namesOf, type ScenarioEngine } from './scenario-engine.js';
-
-const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+import { type Problem, problemResponse } from '../problem.js';
+import { ADMIN_PREFIX, SESSION_ID } from '../protocol.js';
+import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
+import { namesOf } from '../scenarios/scenario-types.js';
+import { sendProblem } from './send-problem.js';
 
 /**
  * The scenarios admin API (the dashboard uses the same shapes):
- * GET /__mock/scenarios, GET|PUT /__mock/scenario, POST /__mock/reset. See README "Scenarios".
+ * GET /__mock/scenarios, GET|PUT /__mock/scenario, POST /__mock/reset. See scenarios/README.md.
  */
-export function registerScenarioRoutes(app: FastifyInstance, engine: ScenarioEngine): void {
-  const fail = (reply: FastifyReply, problem: Problem) => sendResponse(reply, problemResponse(problem));
+export function registerScenarioRoutes(app: FastifyInstance, engine: ScenarioEngine, onReset?: (session?: string) => void): void {
+  const fail = (reply: FastifyReply, problem: Problem) => sendProblem(reply, problemResponse(problem));
   const invalid = (details: string): Problem => ({ code: 'INVALID_ADMIN_REQUEST', params: { details } });
   const current = (session: string | undefined) => ({ session: session ?? null, scenario: engine.scenarioOf(session) ?? null });
 
@@ -47,6 +45,7 @@ export function registerScenarioRoutes(app: FastifyInstance, engine: ScenarioEng
     const session = body.session ?? undefined;
     if (session !== undefined && !validSession(session)) return fail(reply, invalid(sessionRule));
     engine.sessions.reset(session);
+    onReset?.(session);
     return { reset: session ?? 'all' };
   });
 }

@@ -1,5 +1,4 @@
-/** A JSON Schema as found in the (dereferenced) OpenAPI document. */
-export type JsonSchema = Readonly<Record<string, unknown>>;
+import type { JsonSchema } from '../json/json-schema.js';
 
 export interface MockExample {
   readonly name: string;

@@ -1,0 +1,83 @@
+// The layer rules of src/ (ARCHITECTURE.md explains them). Dependencies point down:
+//   cli -> server -> http -> admin -> features (pipeline, scenarios, journal, metrics)
+//       -> model (openapi, prism) -> leaves (errors, problem, protocol, json, generate, ...)
+// Type-only imports count too. Tests (*.test.ts) may import across layers.
+const CLI = '^src/cli/';
+const SERVER = '^src/(server|index)[.]ts$';
+const HTTP = '^src/http/';
+const ADMIN = '^src/(admin|dashboard)/';
+const FEATURES = '^src/(pipeline|scenarios|journal|metrics|contract-coverage)/';
+const MODEL = '^src/(openapi|prism)/';
+const LEAVES = [
+  '^src/(errors|problem|protocol|mock-response|config-error|options|option-table|option-kinds)[.]ts$',
+  '^src/(json|generate|assets)/',
+];
+const TESTS = '[.]test[.]ts$';
+
+const above = (...layers) => ({ path: layers });
+const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from: { ...from, pathNot: TESTS }, to });
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'An import cycle in src/: move what both sides need one layer down.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    forbid('server-not-up', 'server.ts and index.ts are used by the CLI, never the reverse.', { path: SERVER }, above(CLI)),
+    forbid('http-not-up', 'http/ builds the app; only server.ts and the CLI sit above it.', { path: HTTP }, above(CLI, SERVER)),
+    forbid('admin-not-up', "The mock's own routes are registered by http/, never the reverse.", { path: ADMIN }, above(CLI, SERVER, HTTP)),
+    forbid(
+      'features-not-up',
+      'pipeline, scenarios, journal and metrics know nothing of the app, its admin routes or the server.',
+      { path: FEATURES },
+      above(CLI, SERVER, HTTP, ADMIN),
+    ),
+    forbid(
+      'pipeline-knows-no-responder',
+      'The pipeline is handed its responders (scenarios) and never reads the journal or metrics.',
+      { path: '^src/pipeline/' },
+      above('^src/(scenarios|journal|metrics)/'),
+    ),
+    forbid(
+      'features-not-sideways',
+      'Scenarios, journal and metrics may use the pipeline, not each other.',
+      { path: '^src/(scenarios|journal|metrics)/' },
+      { path: '^src/(scenarios|journal|metrics)/', pathNot: '^src/$1/' },
+    ),
+    forbid(
+      'model-not-up',
+      'The OpenAPI model and the Prism adapter are used by the layers above, never the reverse.',
+      { path: MODEL },
+      above(CLI, SERVER, HTTP, ADMIN, FEATURES),
+    ),
+    forbid(
+      'prism-reads-only-the-model',
+      'The Prism adapter reads the model types (openapi/operation.ts), never the document loader.',
+      { path: '^src/prism/' },
+      { path: '^src/openapi/', pathNot: '^src/openapi/operation[.]ts$' },
+    ),
+    forbid('leaves-are-leaves', 'Leaves import only other leaves.', { path: LEAVES }, { path: '^src/', pathNot: LEAVES }),
+    forbid(
+      'core-knows-no-fastify',
+      'The pipeline, scenarios, the model, the adapter and the leaves know no Fastify.',
+      { path: ['^src/(pipeline|scenarios|openapi|prism)/', ...LEAVES] },
+      { path: '^fastify$|node_modules/fastify/' },
+    ),
+    forbid(
+      'only-prism-loads-prism',
+      'Stoplight Prism is reached through src/prism/ only.',
+      { path: '^src/', pathNot: '^src/prism/' },
+      { path: '@stoplight/' },
+    ),
+    forbid('src-not-to-tests', 'Shipped code never imports test code.', { path: '^src/' }, { path: ['^test/', TESTS] }),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { coverageJunit } from '../contract-coverage/coverage-junit.js';
+import { coverageMarkdown } from '../contract-coverage/coverage-markdown.js';
+import type { CoverageModel } from '../contract-coverage/coverage-model.js';
+import { coverageReport } from '../contract-coverage/coverage-report.js';
+import { coverageText } from '../contract-coverage/coverage-text.js';
+import { tokenQueryProperty } from '../journal/journal-schemas.js';
+import { problemResponse } from '../problem.js';
+import { ADMIN_PREFIX } from '../protocol.js';
+import { sendProblem } from './send-problem.js';
+
+export const COVERAGE_FORMATS = ['json', 'junit', 'markdown', 'text'] as const;
+const session = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9._:-]{1,128}$',
+  description: 'Only this `X-Mock-Session` (default: every request).',
+};
+
+/** Validated by Fastify and shown in the admin OpenAPI document, from the same objects. */
+export const coverageQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    session,
+    format: { type: 'string', enum: [...COVERAGE_FORMATS], description: 'json (default), junit (JUnit XML), markdown or text.' },
+    ...tokenQueryProperty,
+  },
+} as const;
+export const coverageResetQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { session: { ...session, description: 'Forget only this session`s coverage (default: all of it).' }, ...tokenQueryProperty },
+} as const;
+
+const RENDER = {
+  junit: { type: 'application/xml; charset=utf-8', render: coverageJunit },
+  markdown: { type: 'text/markdown; charset=utf-8', render: coverageMarkdown },
+  text: { type: 'text/plain; charset=utf-8', render: coverageText },
+} as const;
+
+/** GET /__mock/coverage (JSON, JUnit, Markdown or text) and DELETE /__mock/coverage. */
+export async function coverageRoutes(app: FastifyInstance, { coverage }: { coverage: CoverageModel }): Promise<void> {
+  app.get(`${ADMIN_PREFIX}/coverage`, { schema: { querystring: coverageQuerySchema }, attachValidation: true }, async (request, reply) => {
+    if (request.validationError) return invalid(request, reply);
+    const query = request.query as { session?: string; format?: (typeof COVERAGE_FORMATS)[number] };
+    const report = coverageReport(coverage, query.session);
+    reply.header('cache-control', 'no-store');
+    if (query.format === undefined || query.format === 'json')
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(report));
+    const { type, render } = RENDER[query.format];
+    return reply.type(type).send(render(report));
+  });
+
+  app.delete(
+    `${ADMIN_PREFIX}/coverage`,
+    { schema: { querystring: coverageResetQuerySchema }, attachValidation: true },
+    async (request, reply) => {
+      if (request.validationError) return invalid(request, reply);
+      const { session: id } = request.query as { session?: string };
+      coverage.reset(id);
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify({ reset: id ?? 'all' }));
+    },
+  );
+}
+
+/** A bad query is the admin API's own 400, naming the field (the schema error formatter's message). */
+function invalid(request: FastifyRequest, reply: FastifyReply) {
+  const details = request.validationError?.message ?? 'invalid query';
+  return sendProblem(reply, problemResponse({ code: 'INVALID_ADMIN_REQUEST', params: { details } }));
+}

@@ -1,0 +1,129 @@
+import type { MockOperation } from '../openapi/operation.js';
+import type { Exchange } from '../pipeline/types.js';
+import type { Catalogue } from '../scenarios/scenario-types.js';
+import { OperationCounts, UnmatchedCounts } from './coverage-counts.js';
+import { answeredMediaType, answerKindOf, rejectionOf, sessionOf } from './coverage-exchange.js';
+import { OperationShape } from './operation-shape.js';
+
+/** The counts of one scope: every request, or one session's. */
+export class CoverageTally {
+  readonly byOperation = new Map<MockOperation, OperationCounts>();
+  readonly unmatched = new UnmatchedCounts();
+  lastSeen = 0;
+}
+
+export interface CoverageModelOptions {
+  /** The operations of the document, in its order. */
+  readonly operations: readonly MockOperation[];
+  /** Sessions are kept as the scenario sessions are: at most this many, the least recently used dropped first... */
+  readonly maxSessions: number;
+  /** ...and forgotten after this many milliseconds without a request. */
+  readonly sessionIdleMs: number;
+  /** The scenarios in use, to tell rules that keep state from others. */
+  readonly catalogue: () => Catalogue | undefined;
+  readonly now?: () => number;
+}
+
+/**
+ * Contract coverage of one server, kept as counters rather than entries: exact whatever the journal
+ * keeps, and bounded whatever the traffic (per operation, per status met, per session kept).
+ */
+export class CoverageModel {
+  #overall = new CoverageTally();
+  readonly #sessions = new Map<string, CoverageTally>();
+  readonly #shapes = new Map<MockOperation, OperationShape>();
+  /** The latest operation object of each id: a reload (--watch) compiles new ones. */
+  readonly #operations = new Map<string, MockOperation>();
+  readonly #options: CoverageModelOptions;
+  readonly #now: () => number;
+
+  constructor(options: CoverageModelOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    for (const operation of options.operations) this.#operations.set(operation.id, operation);
+  }
+
+  /** Counts one answer to the API (status 0: a fault left it unanswered). */
+  record(exchange: Exchange | undefined, status: number): void {
+    if (exchange === undefined) return;
+    const rejection = rejectionOf(exchange);
+    const kind = answerKindOf(exchange, status, this.#options.catalogue());
+    const mediaType = answeredMediaType(exchange);
+    this.#recordIn(this.#overall, exchange, status, rejection, kind, mediaType);
+    const session = sessionOf(exchange);
+    if (session !== undefined) this.#recordIn(this.#session(session), exchange, status, rejection, kind, mediaType);
+  }
+
+  /** The counts of one session (undefined: every request); undefined for a session that sent nothing or was forgotten. */
+  tally(session?: string): CoverageTally | undefined {
+    if (session === undefined) return this.#overall;
+    this.#expire(this.#now());
+    return this.#sessions.get(session);
+  }
+
+  /** The operations of the document as it is now, in its order (operations a reload added last). */
+  operations(): MockOperation[] {
+    return [...this.#operations.values()];
+  }
+
+  shapeOf(operation: MockOperation): OperationShape {
+    let shape = this.#shapes.get(operation);
+    if (shape === undefined) {
+      shape = new OperationShape(operation);
+      this.#shapes.set(operation, shape);
+      this.#operations.set(operation.id, operation);
+    }
+    return shape;
+  }
+
+  /** Forgets the counts of one session, or of everything (every session and the overall counts). */
+  reset(session?: string): void {
+    if (session !== undefined) {
+      this.#sessions.delete(session);
+      return;
+    }
+    this.#sessions.clear();
+    this.#overall = new CoverageTally();
+  }
+
+  #recordIn(
+    tally: CoverageTally,
+    exchange: Exchange,
+    status: number,
+    rejection: string | undefined,
+    kind: number,
+    media: string | undefined,
+  ) {
+    const operation = exchange.operation;
+    if (operation === undefined) {
+      tally.unmatched.record(rejection);
+      return;
+    }
+    let counts = tally.byOperation.get(operation);
+    if (counts === undefined) {
+      counts = new OperationCounts(this.shapeOf(operation));
+      tally.byOperation.set(operation, counts);
+    }
+    counts.record(exchange, status, rejection, kind, media);
+  }
+
+  /** The session's tally, made the most recently used; the least recently used go beyond the limit. */
+  #session(id: string): CoverageTally {
+    const now = this.#now();
+    this.#expire(now);
+    let tally = this.#sessions.get(id);
+    if (tally === undefined) tally = new CoverageTally();
+    else this.#sessions.delete(id);
+    tally.lastSeen = now;
+    this.#sessions.set(id, tally);
+    if (this.#sessions.size > this.#options.maxSessions) this.#sessions.delete(this.#sessions.keys().next().value as string);
+    return tally;
+  }
+
+  #expire(now: number): void {
+    for (const [id, tally] of this.#sessions) {
+      if (now - tally.lastSeen < this.#options.sessionIdleMs) break;
+      this.#sessions.delete(id);
+    }
+  }
+}

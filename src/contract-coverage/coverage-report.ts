@@ -1,0 +1,116 @@
+import type { MockOperation } from '../openapi/operation.js';
+import type { OperationCounts } from './coverage-counts.js';
+import { ANSWER_KINDS } from './coverage-exchange.js';
+import type { CoverageModel, CoverageTally } from './coverage-model.js';
+
+export interface CoverageSummary {
+  readonly operations: number;
+  readonly operationsExercised: number;
+  /** Documented (status x media type) pairs; a response without content counts once. */
+  readonly documentedResponses: number;
+  readonly documentedResponsesServed: number;
+  /** documentedResponsesServed / documentedResponses, in percent, rounded down to one decimal. */
+  readonly percent: number;
+  /** Requests the contract rejects (a forced or scenario answer is not one), unmatched ones included. */
+  readonly violations: number;
+  readonly requests: number;
+}
+
+export interface ResponseCoverage {
+  /** The code as documented (`200`, `4XX`, `default`), or the status served when undocumented. */
+  readonly status: string;
+  readonly documented: boolean;
+  readonly served: number;
+  readonly mediaTypes?: readonly { readonly mediaType: string | null; readonly served: number }[];
+  /** Answers of this documented status sent with a media type it does not document. */
+  readonly undocumentedMediaType?: number;
+}
+
+export interface OperationCoverage {
+  readonly method: string;
+  readonly path: string;
+  readonly operationId?: string;
+  readonly requests: number;
+  readonly violations: number;
+  readonly rejected: Readonly<Record<string, number>>;
+  readonly answeredBy: Readonly<Record<string, number>>;
+  readonly responses: readonly ResponseCoverage[];
+  readonly neverSent: readonly string[];
+}
+
+export interface CoverageReport {
+  /** The session the report is narrowed to, or null for every request. */
+  readonly session: string | null;
+  readonly summary: CoverageSummary;
+  readonly operations: readonly OperationCoverage[];
+  /** Requests that matched no operation of the document. */
+  readonly unmatched: { readonly requests: number; readonly violations: number; readonly rejected: Readonly<Record<string, number>> };
+}
+
+/** The report of every request, or of one session's. */
+export function coverageReport(model: CoverageModel, session?: string): CoverageReport {
+  const tally: CoverageTally | undefined = model.tally(session);
+  const operations = model.operations().map((operation) => operationCoverage(model, operation, tally?.byOperation.get(operation)));
+  let documented = 0;
+  let served = 0;
+  for (const operation of operations) {
+    for (const response of operation.responses) {
+      for (const media of response.mediaTypes ?? []) {
+        documented++;
+        if (media.served > 0) served++;
+      }
+    }
+  }
+  const unmatched = tally?.unmatched;
+  const summary: CoverageSummary = {
+    operations: operations.length,
+    operationsExercised: operations.filter((o) => o.requests > 0).length,
+    documentedResponses: documented,
+    documentedResponsesServed: served,
+    percent: documented === 0 ? 100 : Math.floor((served / documented) * 1000) / 10,
+    violations: operations.reduce((sum, o) => sum + o.violations, 0) + (unmatched?.violations ?? 0),
+    requests: operations.reduce((sum, o) => sum + o.requests, 0) + (unmatched?.requests ?? 0),
+  };
+  return {
+    session: session ?? null,
+    summary,
+    operations,
+    unmatched: { requests: unmatched?.requests ?? 0, violations: unmatched?.violations ?? 0, rejected: record(unmatched?.rejected) },
+  };
+}
+
+function operationCoverage(model: CoverageModel, operation: MockOperation, counts: OperationCounts | undefined): OperationCoverage {
+  const shape = counts?.shape ?? model.shapeOf(operation);
+  const responses: ResponseCoverage[] = shape.responses.map((response, r) => {
+    const mediaTypes = response.mediaTypes.map((mediaType, m) => ({
+      mediaType: mediaType ?? null,
+      served: counts?.bySlot[response.firstSlot + m] ?? 0,
+    }));
+    const total = counts?.byResponse[r] ?? 0;
+    const other = total - mediaTypes.reduce((sum, m) => sum + m.served, 0);
+    return { status: response.code, documented: true, served: total, mediaTypes, ...(other > 0 ? { undocumentedMediaType: other } : {}) };
+  });
+  const undocumented = [...(counts?.undocumented ?? [])].sort(([a], [b]) => a - b);
+  for (const [status, served] of undocumented) responses.push({ status: String(status), documented: false, served });
+  const answeredBy: Record<string, number> = {};
+  ANSWER_KINDS.forEach((kind, i) => {
+    const count = counts?.byKind[i] ?? 0;
+    if (count > 0) answeredBy[kind] = count;
+  });
+  const named = operation.id !== `${operation.method} ${operation.path}`;
+  return {
+    method: operation.method,
+    path: operation.path,
+    ...(named ? { operationId: operation.id } : {}),
+    requests: counts?.requests ?? 0,
+    violations: counts?.violations ?? 0,
+    rejected: record(counts?.rejected),
+    answeredBy,
+    responses,
+    neverSent: counts ? counts.neverSent() : shape.items.map((item) => item.label),
+  };
+}
+
+function record(counts: ReadonlyMap<string, number> | undefined): Record<string, number> {
+  return Object.fromEntries([...(counts ?? [])].sort(([a], [b]) => a.localeCompare(b)));
+}

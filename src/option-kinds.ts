@@ -1,0 +1,75 @@
+/** The shape of an option's declaration in ./option-table.ts, and the value types derived from it. */
+
+/** What the CLI and the README say of an option. */
+interface Described {
+  /** The flag, where it is not the kebab-case of the option's name. */
+  readonly flag?: string;
+  /** The README's placeholder for the flag's value; integers default to N, sizes to SIZE. */
+  readonly arg?: string;
+  /** One line of `--help`. */
+  readonly help: string;
+  /** `--help`'s words for a default that is no plain value; the CLI then passes none and `resolveOptions` decides. */
+  readonly helpDefault?: string;
+  /** The README's meaning, where it says more than `help`. */
+  readonly readme?: string;
+  /** The README's words for a default that is no plain value. */
+  readonly readmeDefault?: string;
+}
+
+interface Bounded {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** How an option is given, checked and shown; `default` is the programmatic one, `cliDefault` the CLI's where it differs. */
+export type Declaration =
+  | (Described & Bounded & { readonly kind: 'integer'; readonly default?: number; readonly cliDefault?: number })
+  /** Bytes; the CLI takes `512kb`, `2mb` too, and `examples` shows how in its error message. */
+  | (Described & Bounded & { readonly kind: 'size'; readonly default: number; readonly examples: string })
+  | (Described & { readonly kind: 'boolean'; readonly default?: boolean })
+  | (Described & {
+      readonly kind: 'choice';
+      readonly choices: readonly string[];
+      readonly default: string;
+      readonly cliDefault?: string;
+    })
+  /** `invalid` ends the error message; `showValue` adds the value given (never for a secret). */
+  | (Described & {
+      readonly kind: 'string';
+      readonly default?: string;
+      readonly pattern: RegExp;
+      readonly invalid: string;
+      readonly showValue?: boolean;
+    })
+  /** A non-empty path, made absolute. */
+  | (Described & { readonly kind: 'path'; readonly default?: string; readonly invalid: string })
+  /** A list of strings matching `pattern`; repeatable as a flag, comma-separated in the environment. */
+  | (Described & { readonly kind: 'tokens'; readonly default: readonly string[]; readonly pattern: RegExp; readonly invalid: string })
+  /** Programmatic only: no flag. */
+  | { readonly kind: 'stream' };
+
+export type CliDeclaration = Exclude<Declaration, { kind: 'stream' }>;
+
+export interface LogStream {
+  write(line: string): unknown;
+}
+
+type ValueOf<D> = D extends { kind: 'integer' | 'size' }
+  ? number
+  : D extends { kind: 'boolean' }
+    ? boolean
+    : D extends { kind: 'string' | 'path' }
+      ? string
+      : D extends { kind: 'tokens' }
+        ? readonly string[]
+        : D extends { kind: 'choice'; choices: readonly (infer C)[] }
+          ? C
+          : LogStream;
+
+/** Options as given: any may be left out. */
+export type GivenOptions<Table> = { readonly [K in keyof Table]?: ValueOf<Table[K]> };
+
+/** Options once defaults are applied: those without a default may stay undefined. */
+export type FilledOptions<Table> = {
+  readonly [K in keyof Table]: ValueOf<Table[K]> | (Table[K] extends { default: unknown } ? never : undefined);
+};

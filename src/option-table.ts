@@ -1,0 +1,230 @@
+import { BUNDLED_SPEC } from './assets/package-files.js';
+import type { Declaration, GivenOptions } from './option-kinds.js';
+import { TOKEN68 } from './protocol.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const ENV_PREFIX = 'PLANTSTORE_MOCK';
+
+const HOUR = 3_600_000;
+
+/**
+ * Every option, declared once. `resolveOptions`, the CLI's flags and environment variables, the option types
+ * and the README's command-line table (`npm run docs`) are made from it, in this order (that of `--help`).
+ * Flag: the kebab-case of the name unless `flag` is given; environment variable: PLANTSTORE_MOCK_ and the flag
+ * in SNAKE_CASE. Field meanings: ./option-kinds.ts.
+ */
+export const OPTIONS = {
+  spec: {
+    kind: 'path',
+    default: BUNDLED_SPEC,
+    arg: 'PATH',
+    invalid: 'must be a file path',
+    help: 'OpenAPI document to mock (YAML or JSON)',
+    helpDefault: 'the bundled Plant Store openapi.yaml',
+    readme: 'OpenAPI 3.x / Swagger 2.0 document to mock (YAML or JSON); every operation in it is mocked the same way',
+    readmeDefault: 'bundled `openapi.yaml`',
+  },
+  port: { kind: 'integer', default: 0, cliDefault: 4010, min: 0, max: 65535, help: 'TCP port to listen on (0 picks a free one)' },
+  host: {
+    kind: 'string',
+    default: '127.0.0.1',
+    pattern: /\S/,
+    invalid: 'must be a host name or address',
+    arg: 'H',
+    help: 'interface to listen on (0.0.0.0 for every interface)',
+    readme: 'interface; `0.0.0.0` to be reachable from other machines',
+  },
+  seed: {
+    kind: 'integer',
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+    help: 'seed of the data generator, for reproducible generated bodies',
+    readmeDefault: 'random',
+  },
+  dynamic: { kind: 'boolean', default: false, help: 'generate bodies from the schemas instead of echoing and examples' },
+  tokens: {
+    kind: 'tokens',
+    flag: 'token',
+    default: [],
+    pattern: TOKEN68,
+    invalid: 'must be a list of bearer tokens (letters, digits and -._~+/ as RFC 6750 allows)',
+    arg: 'T',
+    help: 'accepted bearer token (repeatable; env: comma-separated); default: any token',
+    readme: 'accepted bearer token; repeatable',
+    readmeDefault: 'any token',
+  },
+  bodyLimit: {
+    kind: 'size',
+    default: 1024 * 1024,
+    min: 1,
+    max: 1024 ** 3,
+    examples: '1048576, 512kb or 2mb',
+    help: 'largest request body: bytes, or with kb/mb',
+    readme: 'largest body: bytes, `512kb`, `2mb`',
+  },
+  logLevel: {
+    kind: 'choice',
+    choices: LOG_LEVELS,
+    default: 'silent',
+    cliDefault: 'info',
+    arg: 'L',
+    help: 'log level; info logs one line per request',
+    readme: '`info` logs one line per request',
+  },
+  cors: {
+    kind: 'boolean',
+    default: true,
+    help: 'answer CORS requests and preflights (--no-cors to turn off)',
+    readme: 'answer CORS requests and preflights',
+  },
+  logStream: { kind: 'stream' },
+  scenariosDir: {
+    kind: 'path',
+    flag: 'scenarios',
+    invalid: 'must be a directory path',
+    arg: 'DIR',
+    help: 'directory of extra scenario files (*.yaml); same name replaces a bundled one',
+    readme: 'directory of extra [scenario files](scenarios/README.md); a file named like a bundled one replaces it',
+  },
+  // Its default depends on the spec: resolveOptions works it out.
+  bundledScenarios: {
+    kind: 'boolean',
+    help: 'load the bundled Plant Store scenarios (--no-bundled-scenarios: only --scenarios DIR)',
+    helpDefault: 'on with the bundled spec, off with --spec',
+    readme: 'load the bundled Plant Store scenarios (they name its operations)',
+    readmeDefault: 'on with the bundled spec, off with `--spec`',
+  },
+  scenario: {
+    kind: 'string',
+    pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+    invalid: 'must be a scenario name (letters, digits and -._)',
+    showValue: true,
+    arg: 'NAME',
+    help: 'scenario every request gets unless X-Mock-Scenario or its session picks another',
+    readme: 'scenario every request gets unless a session or `X-Mock-Scenario` picks another',
+  },
+  watch: {
+    kind: 'boolean',
+    default: false,
+    help: 'reload the spec and scenario files on change; a bad edit keeps the last good version',
+    readme: 'reload the spec and scenario files on change; a bad edit keeps the last good version and logs why',
+  },
+  sessionIdleTimeout: {
+    kind: 'integer',
+    default: 30 * 60 * 1000,
+    min: 1,
+    max: 2 ** 31 - 1,
+    arg: 'MS',
+    help: 'milliseconds after which an idle X-Mock-Session is forgotten',
+  },
+  maxSessions: {
+    kind: 'integer',
+    default: 10_000,
+    min: 1,
+    max: 1_000_000,
+    help: 'most X-Mock-Session sessions kept at once (least recently used go first)',
+  },
+  journalSize: {
+    kind: 'integer',
+    default: 1000,
+    min: 0,
+    max: 1_000_000,
+    help: 'how many of the latest requests the journal keeps (0 turns it off)',
+  },
+  adminToken: {
+    kind: 'string',
+    pattern: TOKEN68,
+    invalid: 'must be a bearer token (letters, digits and -._~+/ as RFC 6750 allows)',
+    arg: 'T',
+    help: 'require Authorization: Bearer T on /__mock/ (except health)',
+    readme: 'require `Authorization: Bearer T` (or `?token=T`) under `/__mock/`, health excepted',
+  },
+  coverageReport: {
+    kind: 'path',
+    invalid: 'must be a directory path',
+    arg: 'DIR',
+    help: 'directory where coverage.json, coverage.xml and coverage.md are written on shutdown',
+    readme:
+      'directory where the [contract coverage](docs/coverage.md) report (`coverage.json`, `coverage.xml`, `coverage.md`) is written when the server closes',
+  },
+  maxHeaderSize: {
+    kind: 'size',
+    default: 16 * 1024,
+    min: 1024,
+    max: 1024 * 1024,
+    examples: '16384 or 16kb',
+    help: 'largest request line plus headers (431 beyond): bytes, or with kb',
+    readme: 'largest request line plus headers; beyond it `431` and the connection is closed',
+  },
+  maxHeaderCount: { kind: 'integer', default: 100, min: 1, max: 10_000, help: 'most header fields per request (431 beyond)' },
+  maxUrlLength: {
+    kind: 'integer',
+    default: 8192,
+    min: 16,
+    max: 1024 * 1024,
+    help: 'longest request URL in characters (414 beyond)',
+    readme: 'longest URL (path and query) in characters; beyond it `414`',
+  },
+  headersTimeout: {
+    kind: 'integer',
+    default: 10_000,
+    min: 1,
+    max: HOUR,
+    arg: 'MS',
+    help: 'ms a client has to send its headers (408 after)',
+    readme: 'time a client has to send its request line and headers; then `408` and close',
+  },
+  requestTimeout: {
+    kind: 'integer',
+    default: 30_000,
+    min: 1,
+    max: HOUR,
+    arg: 'MS',
+    help: 'ms a client has to send a whole request (408 after)',
+    readme: 'time a client has to send a whole request, body included; then `408` and close',
+  },
+  keepAliveTimeout: {
+    kind: 'integer',
+    default: 5_000,
+    min: 1,
+    max: HOUR,
+    arg: 'MS',
+    help: 'ms an idle keep-alive connection stays open',
+    readme: 'how long an idle keep-alive connection stays open',
+  },
+  maxConnections: {
+    kind: 'integer',
+    default: 1_000,
+    min: 1,
+    max: 1_000_000,
+    help: 'most open connections; more are closed at once',
+    readme: 'most open connections; further ones are closed at once (the client sees a reset)',
+  },
+  shutdownTimeout: {
+    kind: 'integer',
+    default: 1_500,
+    min: 0,
+    max: HOUR,
+    arg: 'MS',
+    help: 'ms in-flight requests may take to finish on SIGTERM/SIGINT',
+    readme: 'on SIGTERM/SIGINT, how long in-flight requests may take before every connection is closed',
+  },
+} as const satisfies Record<string, Declaration>;
+
+export type OptionName = keyof typeof OPTIONS;
+/** The option types the table declares; `MockServerOptions` must match them (checked in options.test.ts). */
+export type DeclaredOptions = GivenOptions<typeof OPTIONS>;
+
+/** The table's entries in order, typed loosely enough to walk. */
+export const DECLARATIONS = Object.entries(OPTIONS) as readonly (readonly [OptionName, Declaration])[];
+
+export function flagOf(name: string): string {
+  const declared: Declaration | undefined = Object.hasOwn(OPTIONS, name) ? OPTIONS[name as OptionName] : undefined;
+  return (declared && 'flag' in declared ? declared.flag : undefined) ?? name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+export function envOf(name: string): string {
+  return `${ENV_PREFIX}_${flagOf(name).toUpperCase().replace(/-/g, '_')}`;
+}

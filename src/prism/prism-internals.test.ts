@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { PRISM_INTERNALS, piece } from './prism-internals.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|mjs|js)$/.test(entry.name))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+describe('the wall around Prism internals', () => {
+  it('loads every piece it names, each of the kind the mock uses it as', () => {
+    // Loading the module checked each piece; a Prism upgrade that moves one fails that load with
+    // "@stoplight/prism-http internal NAME (used for USE) moved or changed".
+    const names = PRISM_INTERNALS.map((p) => p.name);
+    for (const name of ['validateInput', 'validateSecurity', 'validateOutput', 'parseMIMEHeader', 'validateAgainstSchema'])
+      expect(names).toContain(name);
+    for (const { usedFor } of PRISM_INTERNALS) expect(usedFor).not.toBe('');
+  });
+
+  it('names the missing piece and its use when an upgrade moves or changes one', () => {
+    expect(() => piece('testing', { gone: 'function' }, () => ({}))).toThrow(
+      '@stoplight/prism-http internal gone (used for testing) moved or changed: expected a function, found undefined',
+    );
+    const missing = () => createRequire(import.meta.url)('@stoplight/prism-http/dist/no/such/file');
+    expect(() => piece('testing', { anything: 'function' }, missing)).toThrow(
+      /^@stoplight\/prism-http internal anything \(used for testing\) moved or changed: Cannot find module/,
+    );
+  });
+
+  it('is the only module of src/ that loads Prism, and nothing in scripts/ reaches into prism-http (tests may use Prism as their oracle)', () => {
+    const mentions = (file: string, pattern: RegExp) => !file.endsWith('.test.ts') && pattern.test(readFileSync(join(root, file), 'utf8'));
+    const reaching = [
+      ...sources('src').filter((file) => mentions(file, /@stoplight\/|createRequire\(createRequire/)),
+      ...sources('scripts').filter((file) => mentions(file, /prism-http\/dist/)),
+    ];
+    expect(reaching).toEqual(['src/prism/prism-internals.ts']);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * Every piece of Stoplight Prism the mock reaches below its public API, in one place. Written against
+ * @stoplight/prism-http 5.12.0 (its `dist/` layout and the dependencies it resolves); an upgrade that
+ * moves or changes a piece fails when this module loads, with a message naming the piece and what it
+ * is used for (prism-internals.test.ts runs it). The rest of src/prism/ imports Prism from here only.
+ *
+ * Why below the public API: the package's entry loads all of prism-http (its HTTP client, the Postman
+ * reader) for three validators and a spec reader; the direct body check
+ * (direct-body-check.ts) calls the validators' own parts to skip their per-request plumbing.
+ *
+ * Each piece is loaded by a call of `prism` with a literal specifier: scripts/bundle-cli.mjs rewrites those
+ * calls into plain require()s of the files Node would load, so the CLI bundle includes them.
+ */
+import { createRequire } from 'node:module';
+
+/** Resolves as prism-http does: its own files, and its dependencies at the versions it installed. */
+const prism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/validator/index.js'));
+
+export type Option<T> = { readonly _tag: 'None' } | { readonly _tag: 'Some'; readonly value: T };
+export type Either<L, R> = { readonly _tag: 'Left'; readonly left: L } | { readonly _tag: 'Right'; readonly right: R };
+export interface PrismDiagnostic {
+  readonly message: string;
+  readonly code?: string | number;
+  readonly path?: readonly (string | number)[];
+  readonly severity: number;
+}
+export interface PrismContent {
+  readonly mediaType: string;
+  readonly schema?: Readonly<Record<string, unknown>>;
+}
+type Schema = Readonly<Record<string, unknown>>;
+type Validator<E> = (arg: { resource: object; element: E }) => Either<PrismDiagnostic[], unknown>;
+
+type Kind = 'function' | 'object' | 'number' | 'string';
+
+/** What was loaded, for the test: the pieces named and the use each serves. */
+export const PRISM_INTERNALS: { readonly name: string; readonly usedFor: string }[] = [];
+
+/**
+ * A loaded module's exports, checked: each named export ('' for module.exports itself) must be of the
+ * kind the mock calls it as. `load` is a function so that a module that moved fails here too, with the same kind of message.
+ */
+export function piece<T>(usedFor: string, expected: Readonly<Record<string, Kind>>, load: () => unknown): T {
+  let loaded: unknown;
+  try {
+    loaded = load();
+  } catch (error) {
+    throw movedOrChanged(Object.keys(expected).join(', '), usedFor, (error as Error).message.split('\n')[0] ?? '');
+  }
+  for (const [name, kind] of Object.entries(expected)) {
+    const value = name === '' ? loaded : (loaded as Record<string, unknown> | undefined)?.[name];
+    const shown = name === '' ? '(module.exports)' : name;
+    if (typeof value !== kind) throw movedOrChanged(shown, usedFor, `expected a ${kind}, found ${typeof value}`);
+    PRISM_INTERNALS.push({ name: shown, usedFor });
+  }
+  return loaded as T;
+}
+
+function movedOrChanged(name: string, usedFor: string, detail: string): Error {
+  return new Error(`@stoplight/prism-http internal ${name} (used for ${usedFor}) moved or changed: ${detail} (written against 5.12.0)`);
+}
+
+/** Prism's validators, without the package entry (and so without its HTTP client and mocker). */
+export const validators = piece<{
+  validateSecurity: Validator<unknown>;
+  validateInput: Validator<unknown>;
+  validateOutput: Validator<unknown>;
+}>(
+  'validating requests, credentials and scenario answers',
+  { validateSecurity: 'function', validateInput: 'function', validateOutput: 'function' },
+  () => prism('@stoplight/prism-http/dist/validator'),
+);
+
+/** The parts of validateInput's body check, for the direct body check. */
+export const { parseMIMEHeader } = piece<{ parseMIMEHeader: (header: string) => [string | undefined, string] }>(
+  "the direct body check's Content-Type parsing",
+  { parseMIMEHeader: 'function' },
+  () => prism('@stoplight/prism-http/dist/validator/validators/headers'),
+);
+export const { findContentByMediaTypeOrFirst } = piece<{
+  findContentByMediaTypeOrFirst: <C extends PrismContent>(contents: readonly C[], mediaType: string) => Option<{ content: C }>;
+}>("the direct body check's content lookup", { findContentByMediaTypeOrFirst: 'function' }, () =>
+  prism('@stoplight/prism-http/dist/validator/validators/body'),
+);
+export const { validateAgainstSchema } = piece<{
+  validateAgainstSchema: (
+    value: unknown,
+    schema: Schema,
+    coerce: boolean,
+    context: number,
+    prefix: string,
+    bundle: unknown,
+  ) => Option<PrismDiagnostic[]>;
+}>("the direct body check's schema check", { validateAgainstSchema: 'function' }, () =>
+  prism('@stoplight/prism-http/dist/validator/validators/utils'),
+);
+export const { ValidationContext } = piece<{ ValidationContext: { Input: number } }>(
+  'telling the schema check it checks a request',
+  { ValidationContext: 'object' },
+  () => prism('@stoplight/prism-http/dist/validator/validators/types'),
+);
+export const { wildcardMediaTypeMatch } = piece<{ wildcardMediaTypeMatch: (a: string, b: string) => boolean }>(
+  "the direct body check's 415 decision",
+  { wildcardMediaTypeMatch: 'function' },
+  () => prism('@stoplight/prism-http/dist/validator/utils/wildcardMediaTypeMatch'),
+);
+export const { stripReadOnlyProperties } = piece<{ stripReadOnlyProperties: (schema: Schema) => Option<Schema> }>(
+  "the direct body check's request schema (readOnly stripped)",
+  { stripReadOnlyProperties: 'function' },
+  () => prism('@stoplight/prism-http/dist/utils/filterRequiredProperties'),
+);
+/** Prism's allOf merger and media-type matcher, as its body check uses them. */
+export const mergeAllOf = piece<(schema: Schema, options: object) => Schema>(
+  "the direct body check's allOf merge",
+  { '': 'function' },
+  () => prism('@stoplight/json-schema-merge-allof'),
+);
+export const { is: typeIs } = piece<{ is: (mediaType: string, types: string[]) => string | false }>(
+  "the direct body check's form media types",
+  { is: 'function' },
+  () => prism('type-is'),
+);
+
+/** The spec reader's parts (see load-operations.ts): http-spec's transformers, the reference parser, bundling. */
+type Transform = (document: unknown) => unknown[];
+export const { transformOas2Operations } = piece<{ transformOas2Operations: Transform }>(
+  'reading OpenAPI 2 documents',
+  { transformOas2Operations: 'function' },
+  () => prism('@stoplight/http-spec/oas2/operation'),
+);
+export const { transformOas3Operations } = piece<{ transformOas3Operations: Transform }>(
+  'reading OpenAPI 3 documents',
+  { transformOas3Operations: 'function' },
+  () => prism('@stoplight/http-spec/oas3/operation'),
+);
+export const RefParser = piece<new () => { dereference(path: string, options: object): Promise<unknown> }>(
+  "dereferencing documents (Prism's reference parser)",
+  { '': 'function' },
+  () => prism('@stoplight/json-schema-ref-parser'),
+);
+export const { decycle, bundleTarget } = piece<{
+  decycle: (value: unknown) => unknown;
+  bundleTarget: (options: { document: unknown; path: string; cloneDocument: boolean }) => unknown;
+}>('making each operation self-contained', { decycle: 'function', bundleTarget: 'function' }, () => prism('@stoplight/json'));
+export const { version: prismVersion } = piece<{ version: string }>('the User-Agent of reference fetches', { version: 'string' }, () =>
+  prism('@stoplight/prism-http/package.json'),
+);
+
+const AjvCore = piece<{ default: { prototype: { compile: (...args: unknown[]) => unknown } } }>(
+  "keeping the validator Prism compiles (Ajv's compile)",
+  { default: 'function' },
+  () => prism('ajv/dist/core'),
+).default;
+
+/**
+ * Runs `run` with Ajv's `compile` (Prism's copy of Ajv) temporarily wrapped, and returns what the first
+ * compile whose schema argument passes `wanted` returned (the last, should several). Prism compiles a schema on first use and
+ * caches the function without exposing it; this is how the direct body check gets that function.
+ * The wrapper is removed before returning, even when `run` throws.
+ */
+export function captureCompiled(run: () => void, wanted: (schema: unknown) => boolean): unknown {
+  const prototype = AjvCore.prototype;
+  const compile = prototype.compile;
+  let compiled: unknown;
+  prototype.compile = function (this: unknown, ...args: unknown[]) {
+    const made = compile.apply(this, args);
+    if (wanted(args[0])) compiled = made;
+    return made;
+  };
+  try {
+    run();
+  } finally {
+    prototype.compile = compile;
+  }
+  return compiled;
+}

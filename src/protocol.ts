@@ -1,0 +1,25 @@
+/**
+ * The names the mock's clients see on the wire, each defined once: where the mock's own endpoints live,
+ * the headers it reads and writes, and what their values may be.
+ */
+
+/** Paths the mock keeps for itself (admin API, dashboard, metrics); a document may not define them. */
+export const ADMIN_PREFIX = '/__mock';
+
+/** The mock's own error code on every answer from the catalogue, so a consumer can tell them from the API's. */
+export const ERROR_CODE_HEADER = 'x-mock-error';
+/** Every finding of a rejected request, as JSON. */
+export const FINDINGS_HEADER = 'x-mock-findings';
+/** The scenario session a request belongs to. */
+export const SESSION_HEADER = 'x-mock-session';
+/** The scenario a request asks to be answered from. */
+export const SCENARIO_HEADER = 'x-mock-scenario';
+/** Marks an answer that deliberately breaks the contract; its value is the reason the scenario file gives. */
+export const OFF_CONTRACT_HEADER = 'x-mock-off-contract';
+
+/** Session ids (header and admin API) and scenario names in headers: short plain words, never paths or markup. */
+export const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Scenario names are plain words: they are looked up, never turned into paths. */
+export const SCENARIO_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** RFC 6750 §2.1 b64token: what a bearer token may consist of. */
+export const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;

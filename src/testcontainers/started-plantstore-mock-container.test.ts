@@ -1,0 +1,30 @@
+import type { StartedTestContainer } from 'testcontainers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../index.js';
+import { StartedPlantStoreMockContainer } from './started-plantstore-mock-container.js';
+
+describe('StartedPlantStoreMockContainer.getCoverage', () => {
+  let mock: MockServer;
+  let container: StartedPlantStoreMockContainer;
+
+  beforeAll(async () => {
+    mock = await createMockServer({ adminToken: 'admin' });
+    const port = Number(new URL(await mock.listen()).port);
+    // The mock in this process stands in for the container: only its address is read.
+    const started = { getHost: () => '127.0.0.1', getMappedPort: () => port } as unknown as StartedTestContainer;
+    container = new StartedPlantStoreMockContainer(started, 4010);
+  });
+  afterAll(() => mock?.close());
+
+  it('returns the coverage report, of one session when asked', async () => {
+    const headers = { authorization: 'Bearer t', 'content-type': 'application/json', 'x-mock-session': 's' };
+    await fetch(`${container.getBaseUrl()}/plants`, { method: 'POST', headers, body: '{"id": 1, "name": "Ficus"}' });
+    const report = await container.getCoverage({ adminToken: 'admin', session: 's' });
+    expect(report.session).toBe('s');
+    expect(report.summary).toMatchObject({ requests: 1, documentedResponsesServed: 1 });
+  });
+
+  it('throws on any answer but 200, with the mock`s message', async () => {
+    await expect(container.getCoverage()).rejects.toThrow('GET /__mock/coverage answered 401: The admin endpoints require');
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * A deterministic valid value for a schema, from the document's own words first (examples, default,
+ * const, enum) and then from its type and format. Deterministic on purpose: a conformance failure must
+ * replay exactly. The property test varies values with fast-check instead (see arbitraries.ts).
+ */
+import type { Schema } from './types.js';
+
+const FORMATS: Record<string, string> = {
+  date: '2024-05-01',
+  'date-time': '2024-05-01T10:00:00Z',
+  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  email: 'fern@example.com',
+  uri: 'https://example.com/plants',
+  byte: 'ZmVybg==',
+  binary: 'fern',
+};
+
+/** Follows local `$ref`s (`#/...`) inside `root`: Prism leaves some, pointing into the operation's `__bundled__`. */
+export function resolve(schema: Schema | undefined, root: unknown): Schema | undefined {
+  let current = schema;
+  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 20; hops++) {
+    const pointer = current.$ref.startsWith('#/') ? current.$ref.slice(2).split('/') : [];
+    let target: unknown = root;
+    for (const part of pointer) target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    current = target as Schema | undefined;
+  }
+  return current;
+}
+
+export function sampleValue(input: Schema | undefined, root: unknown, depth = 0): unknown {
+  const schema = resolve(input, root);
+  if (!schema || depth > 6) return undefined;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if ('example' in schema) return schema.example;
+  if ('default' in schema) return schema.default;
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum.find((v) => v !== null);
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const options = schema[key];
+    if (Array.isArray(options) && options.length > 0) return sampleValue(options[0] as Schema, root, depth + 1);
+  }
+  if (Array.isArray(schema.allOf)) {
+    return Object.assign({}, ...schema.allOf.map((part) => sampleValue(part as Schema, root, depth + 1) ?? {}));
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type ?? (schema.properties ? 'object' : undefined)) {
+    case 'integer':
+      return typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) + (schema.exclusiveMinimum === true ? 1 : 0) : 1;
+    case 'number':
+      return typeof schema.minimum === 'number' ? schema.minimum + 1 : 1.5;
+    case 'boolean':
+      return true;
+    case 'string': {
+      const text = FORMATS[String(schema.format)] ?? 'fern';
+      const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+      return text.padEnd(min, 'x');
+    }
+    case 'array': {
+      const item = sampleValue(schema.items as Schema | undefined, root, depth + 1);
+      return item === undefined ? [] : [item];
+    }
+    case 'object':
+      return sampleObject(schema, root, depth);
+    default:
+      return undefined;
+  }
+}
+
+/** Required properties always; optional ones too near the top, so bodies exercise the whole schema. */
+function sampleObject(schema: Schema, root: unknown, depth: number): Record<string, unknown> {
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const result: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
+    const resolved = resolve(property, root);
+    if (resolved?.readOnly === true) continue;
+    if (!required.has(name) && depth > 1) continue;
+    const value = sampleValue(property, root, depth + 1);
+    if (value !== undefined) result[name] = value;
+  }
+  return result;
+}
+
+/** A value of another type than the schema's (its first type), to make a request invalid. */
+export function wrongTypeValue(input: Schema | undefined, root: unknown): unknown {
+  const schema = resolve(input, root);
+  const type = Array.isArray(schema?.type) ? schema.type[0] : schema?.type;
+  if (type === 'integer' || type === 'number' || type === 'boolean') return 'not-a-number';
+  if (type === 'string') return schema?.enum || schema?.format ? 12345 : { not: 'a string' };
+  if (type === 'array' || type === 'object') return 42;
+  return undefined;
+}
