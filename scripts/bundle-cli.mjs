@@ -56,20 +56,6 @@ const prismRequires = {
 };
 
 /**
- * jsonc-parser's CommonJS entry is a UMD wrapper that hands `require` to its factory as a value, which no
- * bundler can follow; its ES module entry (package.json "module", same code) bundles.
- */
-const jsoncParserAsModule = {
-  name: 'jsonc-parser-as-module',
-  setup(builder) {
-    builder.onResolve({ filter: /^jsonc-parser$/ }, ({ resolveDir }) => {
-      const manifest = createRequire(`${resolveDir}/`).resolve('jsonc-parser/package.json');
-      return { path: fileURLToPath(new URL(createRequire(manifest)(manifest).module, `file://${manifest}`)) };
-    });
-  },
-};
-
-/**
  * The scenario-file validator compiled ahead of time: Ajv's standalone code for the schema, made with the
  * options the module compiles it with, replaces its compile at start-up. Ajv documents standalone code as
  * the same validation functions, only without compiling them; the build fails should the line change.
@@ -105,7 +91,10 @@ const result = await build({
   // The ES modules bundled (ours, yargs) locate files from import.meta.url: the bundle's own URL.
   define: { 'import.meta.url': '__bundleUrl' },
   banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [prismRequires, jsoncParserAsModule, precompiledFileSchema],
+  // jsonc-parser's CommonJS entry is a UMD wrapper that hands `require` to its factory as a value, which
+  // no bundler can follow; its ES module entry (package.json "module", the same code) bundles.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  plugins: [prismRequires, precompiledFileSchema],
   logLevel: 'warning',
   write: false,
 });
