@@ -4,10 +4,7 @@
 // stays tsc's output.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv } from 'ajv';
-import standaloneCode from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
 
 const cli = fileURLToPath(new URL('../dist/cli/run.js', import.meta.url));
@@ -55,32 +52,6 @@ const prismRequires = {
   },
 };
 
-/**
- * The scenario-file validator compiled ahead of time: Ajv's standalone code for the schema, made with the
- * options the module compiles it with, replaces its compile at start-up. Ajv documents standalone code as
- * the same validation functions, only without compiling them; the build fails should the line change.
- */
-const precompiledFileSchema = {
-  name: 'precompiled-file-schema',
-  setup(builder) {
-    const compileLine =
-      "const validate = new Ajv(FILE_SCHEMA_AJV_OPTIONS).compile(JSON.parse(readFileSync(SCENARIO_FILE_SCHEMA, 'utf8')));";
-    builder.onLoad({ filter: /[\\/]dist[\\/]scenarios[\\/]file-schema\.js$/ }, async ({ path }) => {
-      const source = await readFile(path, 'utf8');
-      if (!source.includes(compileLine)) throw new Error(`${path}: the schema's compile is not the line the bundler replaces`);
-      return { contents: source.replace(compileLine, "const validate = require('precompiled:file-schema');"), loader: 'js' };
-    });
-    builder.onResolve({ filter: /^precompiled:file-schema$/ }, () => ({ path: 'file-schema', namespace: 'precompiled' }));
-    builder.onLoad({ filter: /.*/, namespace: 'precompiled' }, async () => {
-      const { FILE_SCHEMA_AJV_OPTIONS, SCENARIO_FILE_SCHEMA } = await import('../dist/scenarios/file-schema.js');
-      const ajv = new Ajv({ ...FILE_SCHEMA_AJV_OPTIONS, code: { source: true } });
-      const validate = ajv.compile(JSON.parse(await readFile(SCENARIO_FILE_SCHEMA, 'utf8')));
-      // Its require()s of Ajv's run-time helpers resolve from here, as the module's import of Ajv does.
-      return { contents: standaloneCode(ajv, validate), resolveDir: dirname(fileURLToPath(import.meta.url)), loader: 'js' };
-    });
-  },
-};
-
 const result = await build({
   entryPoints: [cli],
   outfile: bundle,
@@ -94,7 +65,7 @@ const result = await build({
   // jsonc-parser's CommonJS entry is a UMD wrapper that hands `require` to its factory as a value, which
   // no bundler can follow; its ES module entry (package.json "module", the same code) bundles.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
-  plugins: [prismRequires, precompiledFileSchema],
+  plugins: [prismRequires],
   logLevel: 'warning',
   write: false,
 });
