@@ -93,7 +93,7 @@ const sections: string[] = [
   '',
   `Each server ran alone, ${rounds} interleaved rounds, ${warmup} s warm-up then ${duration} s per mix, ` +
     `autocannon with ${connections} connections on 127.0.0.1; figures are medians over the rounds (errors and non-2xx are totals).`,
-  "CPU us/req is the server process's user + system time over the measured load (from /proc) divided by the requests answered: " +
+  "CPU us/req is the user + system time of the server's process and its descendants (Prism's CLI forks its server) over the measured load (from /proc) divided by the requests answered: " +
     'unlike req/s, it does not move with how much of the machine the load generator and other jobs take.',
   'Servers: `mock` = `node dist/cli/main.js` (defaults, `--log-level info`), `prism` = `prism mock openapi.yaml` 5.12.0 (static, ' +
     'default logging), `ceiling` = bare Fastify with its own Ajv body schema, bearer check and echo (scripts/bench/ceiling-server.ts).',
