@@ -1,14 +1,11 @@
 // Bundles the compiled CLI (dist/cli/run.js and everything it imports) into one CommonJS file,
-// dist/cli/run.cjs, so that the CLI's start-up resolves and reads one module instead of ~900. CommonJS
-// because on Node 20 the entry (main.js) runs it through vm.Script with V8's code cache, which only takes
-// scripts. Run by `npm run build` after tsc; dist/index.js (the programmatic API) stays tsc's output.
-import { createHash } from 'node:crypto';
+// dist/cli/run.cjs, so that the CLI's start-up resolves and reads one module instead of ~900. The entry
+// (main.js) loads it with require(). Run by `npm run build` after tsc; dist/index.js (the programmatic API)
+// stays tsc's output.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv } from 'ajv';
-import standaloneCode from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
 
 const cli = fileURLToPath(new URL('../dist/cli/run.js', import.meta.url));
@@ -25,8 +22,8 @@ const bundle = fileURLToPath(new URL('../dist/cli/run.cjs', import.meta.url));
  * Left to Node where it has a compile cache (22.1+, main.js): Prism's reference parser calls url.resolve and
  * pulls in node-fetch, whose whatwg-url and tr46 use Node APIs that print deprecation warnings (url.parse,
  * punycode) on Node >= 22 unless the caller lives in node_modules; Node's compile cache covers it there.
- * Bundled as well, and loaded from the bundle on older Node, which warns about neither and whose code
- * cache (src/cli/code-cache.ts) only covers the bundle: loaded by Node, its ~40 modules cost ~40 ms.
+ * Bundled as well, and loaded from the bundle on older Node, which warns about neither and has no compile
+ * cache: loaded by Node, its ~40 modules cost ~40 ms.
  */
 const LEFT_TO_NODE = new Set(['@stoplight/json-schema-ref-parser']);
 
@@ -56,102 +53,6 @@ const prismRequires = {
   },
 };
 
-/**
- * jsonc-parser's CommonJS entry is a UMD wrapper that hands `require` to its factory as a value, which no
- * bundler can follow; its ES module entry (package.json "module", same code) bundles.
- */
-const jsoncParserAsModule = {
-  name: 'jsonc-parser-as-module',
-  setup(builder) {
-    builder.onResolve({ filter: /^jsonc-parser$/ }, ({ resolveDir }) => {
-      const manifest = createRequire(`${resolveDir}/`).resolve('jsonc-parser/package.json');
-      return { path: fileURLToPath(new URL(createRequire(manifest)(manifest).module, `file://${manifest}`)) };
-    });
-  },
-};
-
-/**
- * Prism's security validator takes only `set` from lodash/fp, whose index converts all of lodash (a second
- * copy of it, ~300 functions wrapped) when loaded: ~20 ms of start-up. It gets lodash's own per-method
- * module instead, lodash/fp/set (the same conversion of the same function). The build fails should the
- * validator ever use another lodash/fp function.
- */
-const lodashFpSetOnly = {
-  name: 'lodash-fp-set-only',
-  setup(builder) {
-    builder.onResolve({ filter: /^lodash\/fp$/ }, async ({ importer, resolveDir }) => {
-      const used = new Set([...(await readFile(importer, 'utf8')).matchAll(/\bfp_1\.(\w+)/g)].map(([, name]) => name));
-      if ([...used].join() !== 'set')
-        throw new Error(`${importer}: uses lodash/fp's ${[...used].join(', ') || 'nothing known'}, not only set`);
-      return { path: 'lodash-fp-set', namespace: 'lodash-fp-set-only', pluginData: { resolveDir } };
-    });
-    builder.onLoad({ filter: /.*/, namespace: 'lodash-fp-set-only' }, ({ pluginData }) => ({
-      contents: "exports.set = require('lodash/fp/set');",
-      resolveDir: pluginData.resolveDir,
-      loader: 'js',
-    }));
-  },
-};
-
-/**
- * The scenario-file validator compiled ahead of time: Ajv's standalone code for the schema, made with the
- * options the module compiles it with, replaces its compile at start-up. Ajv documents standalone code as
- * the same validation functions, only without compiling them; the build fails should the line change.
- */
-const precompiledFileSchema = {
-  name: 'precompiled-file-schema',
-  setup(builder) {
-    const compileLine =
-      "const validate = new Ajv(FILE_SCHEMA_AJV_OPTIONS).compile(JSON.parse(readFileSync(SCENARIO_FILE_SCHEMA, 'utf8')));";
-    builder.onLoad({ filter: /[\\/]dist[\\/]scenarios[\\/]file-schema\.js$/ }, async ({ path }) => {
-      const source = await readFile(path, 'utf8');
-      if (!source.includes(compileLine)) throw new Error(`${path}: the schema's compile is not the line the bundler replaces`);
-      return { contents: source.replace(compileLine, "const validate = require('precompiled:file-schema');"), loader: 'js' };
-    });
-    builder.onResolve({ filter: /^precompiled:file-schema$/ }, () => ({ path: 'file-schema', namespace: 'precompiled' }));
-    builder.onLoad({ filter: /.*/, namespace: 'precompiled' }, async () => {
-      const { FILE_SCHEMA_AJV_OPTIONS, SCENARIO_FILE_SCHEMA } = await import('../dist/scenarios/file-schema.js');
-      const ajv = new Ajv({ ...FILE_SCHEMA_AJV_OPTIONS, code: { source: true } });
-      const validate = ajv.compile(JSON.parse(await readFile(SCENARIO_FILE_SCHEMA, 'utf8')));
-      // Its require()s of Ajv's run-time helpers resolve from here, as the module's import of Ajv does.
-      return { contents: standaloneCode(ajv, validate), resolveDir: dirname(fileURLToPath(import.meta.url)), loader: 'js' };
-    });
-  },
-};
-
-/**
- * yargs' help layout (cliui, wrap-ansi) measures text with string-width, each copy of which builds an
- * Intl.Segmenter and Unicode property regular expressions when loaded (ICU's break rules and emoji data:
- * ~20 ms of every start-up, for help text most runs never print). Here each copy's module body runs on
- * its first call instead; the build fails should a copy export anything else.
- */
-const lazyStringWidth = {
-  name: 'lazy-string-width',
-  setup(builder) {
-    builder.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, async ({ path }) => {
-      const source = await readFile(path, 'utf8');
-      const imports = source.match(/^import [^;]+;$/gm) ?? [];
-      const body = imports.reduce((rest, line) => rest.replace(line, ''), source);
-      const exported = 'export default function stringWidth(';
-      if (body.split(/^export /m).length !== 2 || !body.includes(exported)) {
-        throw new Error(`${path}: exports other than the default stringWidth function; cannot defer its body`);
-      }
-      const deferred = body.replace(exported, 'function stringWidth(');
-      const contents = `${imports.join('\n')}
-let made;
-export default function stringWidth(...args) {
-  made ??= (() => {
-${deferred}
-    return stringWidth;
-  })();
-  return made(...args);
-}
-`;
-      return { contents, loader: 'js' };
-    });
-  },
-};
-
 const result = await build({
   entryPoints: [cli],
   outfile: bundle,
@@ -162,7 +63,10 @@ const result = await build({
   // The ES modules bundled (ours, yargs) locate files from import.meta.url: the bundle's own URL.
   define: { 'import.meta.url': '__bundleUrl' },
   banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [prismRequires, jsoncParserAsModule, lodashFpSetOnly, precompiledFileSchema, lazyStringWidth],
+  // jsonc-parser's CommonJS entry is a UMD wrapper that hands `require` to its factory as a value, which
+  // no bundler can follow; its ES module entry (package.json "module", the same code) bundles.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  plugins: [prismRequires],
   logLevel: 'warning',
   write: false,
 });
@@ -176,9 +80,7 @@ if (unfollowed) throw new Error(`bundle-cli: a require() esbuild cannot follow: 
 // Written as \u escapes, they mean the same in strings, regular expressions and comments.
 // Each UTF-16 unit beyond ASCII (surrogate halves included) becomes one escape.
 const ascii = output.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-// The id the code cache is keyed by (src/cli/code-cache.ts): a new build never runs an old build's code.
-const buildId = createHash('sha256').update(ascii).digest('hex').slice(0, 32);
-await writeFile(bundle, `${ascii}\n//# buildId=${buildId}\n`);
+await writeFile(bundle, `${ascii}\n`);
 // tsc's unbundled entry and its map: the bundle replaces them.
 await Promise.all([cli, `${cli}.map`, cli.replace(/\.js$/, '.d.ts')].map((file) => rm(file, { force: true })));
 
@@ -198,7 +100,8 @@ const libResult = await build({
   target: 'node20',
   define: { 'import.meta.url': '__bundleUrl' },
   banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [prismRequires, jsoncParserAsModule, lodashFpSetOnly, precompiledFileSchema],
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  plugins: [prismRequires],
   logLevel: 'warning',
   write: false,
 });

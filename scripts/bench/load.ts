@@ -35,15 +35,18 @@ export interface LoadOptions {
   /** Seconds, or a request count with `amount`. */
   readonly duration?: number;
   readonly amount?: number;
+  /** Requests per second over all connections; unset, as fast as the server answers. */
+  readonly rate?: number;
 }
 
 /** Runs autocannon against a server; latency covers every answer (2xx or not). */
-export async function runLoad({ url, mix, connections = 50, duration = 5, amount }: LoadOptions): Promise<LoadResult> {
+export async function runLoad({ url, mix, connections = 50, duration = 5, amount, rate }: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections,
     pipelining: 1,
     ...(amount === undefined ? { duration } : { amount }),
+    ...(rate === undefined ? {} : { overallRate: rate }),
     requests: MIXES[mix],
     // Latency of every answer, not only 2xx, so the mixed run is measured whole.
     ...({ includeErrorStats: true } as object),

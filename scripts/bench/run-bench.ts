@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type LoadResult, type MixName, runLoad } from './load.js';
 import { machineLine } from './machine.js';
-import { rssMb, type ServerName, startServer } from './servers.js';
+import { rssMb, type ServerName, startServer, withCpu } from './servers.js';
 import { fixed, markdownTable, median } from './stats.js';
 
 const { values: flags } = parseArgs({
@@ -36,6 +36,8 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 interface Sample extends LoadResult {
   readonly rss: number;
+  /** Server CPU (user + system) over the measured load, per request answered. */
+  readonly cpuUsPerRequest: number;
 }
 const samples = new Map<string, Sample[]>();
 const key = (server: ServerName, mix: MixName) => `${server}/${mix}`;
@@ -59,11 +61,11 @@ for (let round = 0; round < rounds; round++) {
     try {
       await runLoad({ url: server.url, mix: 'valid', connections, duration: warmup });
       for (const mix of MIX_NAMES) {
-        const result = await runLoad({ url: server.url, mix, connections, duration });
+        const result = await withCpu(server.child.pid, () => runLoad({ url: server.url, mix, connections, duration }));
         const sample = { ...result, rss: rssMb(server.child.pid) };
         samples.set(key(name, mix), [...(samples.get(key(name, mix)) ?? []), sample]);
         log(
-          `round ${round + 1} ${name} ${mix}: ${fixed(result.reqPerSec)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+          `round ${round + 1} ${name} ${mix}: ${fixed(result.reqPerSec)} req/s, CPU ${fixed(result.cpuUsPerRequest, 1)} us/req, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
             `errors ${result.errors}, non-2xx ${result.non2xx}, RSS ${fixed(sample.rss)} MB`,
         );
       }
@@ -77,6 +79,7 @@ const summary = (name: ServerName, mix: MixName) => {
   const list = samples.get(key(name, mix)) ?? [];
   return {
     reqPerSec: median(list.map((s) => s.reqPerSec)),
+    cpuUsPerRequest: median(list.map((s) => s.cpuUsPerRequest)),
     p50: median(list.map((s) => s.p50)),
     p99: median(list.map((s) => s.p99)),
     errors: list.reduce((sum, s) => sum + s.errors, 0),
@@ -92,6 +95,8 @@ const sections: string[] = [
   '',
   `Each server ran alone, ${rounds} interleaved rounds, ${warmup} s warm-up then ${duration} s per mix, ` +
     `autocannon with ${connections} connections on 127.0.0.1; figures are medians over the rounds (errors and non-2xx are totals).`,
+  "CPU us/req is the user + system time of the server's process and its descendants (Prism's CLI forks its server) over the measured load (from /proc) divided by the requests answered: " +
+    'unlike req/s, it does not move with how much of the machine the load generator and other jobs take.',
   'Servers: `mock` = `node dist/cli/main.js` (defaults, `--log-level info`), `prism` = `prism mock openapi.yaml` 5.12.0 (static, ' +
     'default logging), `ceiling` = bare Fastify with its own Ajv body schema, bearer check and echo (scripts/bench/ceiling-server.ts).',
 ];
@@ -101,10 +106,19 @@ for (const mix of MIX_NAMES) {
     mix === 'valid' ? '## Valid `POST /plants`' : '## Mixed: 50% valid, 30% invalid bodies, 20% missing auth',
     '',
     markdownTable(
-      ['server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'RSS after load MB'],
+      ['server', 'req/s', 'CPU us/req', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'RSS after load MB'],
       SERVERS.map((name) => {
         const s = summary(name, mix);
-        return [name, fixed(s.reqPerSec), fixed(s.p50, 1), fixed(s.p99, 1), String(s.errors), String(s.non2xx), fixed(s.rss)];
+        return [
+          name,
+          fixed(s.reqPerSec),
+          fixed(s.cpuUsPerRequest, 1),
+          fixed(s.p50, 1),
+          fixed(s.p99, 1),
+          String(s.errors),
+          String(s.non2xx),
+          fixed(s.rss),
+        ];
       }),
     ),
   );
@@ -122,6 +136,18 @@ const roundRatio = (mix: MixName, other: ServerName) => {
   const theirs = samples.get(key(other, mix)) ?? [];
   return median(mine.map((sample, i) => sample.reqPerSec / (theirs[i]?.reqPerSec ?? Number.NaN)));
 };
+/**
+ * CPU per request of the other server over the mock's: how many times the mock's throughput the other's
+ * would be were each limited by its own CPU alone (the targets' sense on a machine where the load
+ * generator caps the fast servers). Per round, then the median.
+ */
+const cpuRatio = (mix: MixName, other: ServerName) => {
+  const mine = samples.get(key('mock', mix)) ?? [];
+  const theirs = samples.get(key(other, mix)) ?? [];
+  return median(mine.map((sample, i) => (theirs[i]?.cpuUsPerRequest ?? Number.NaN) / sample.cpuUsPerRequest));
+};
+const cpuVsPrism = cpuRatio('valid', 'prism');
+const cpuVsCeiling = cpuRatio('valid', 'ceiling');
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 const throughputVsPrism = mockValid.reqPerSec / summary('prism', 'valid').reqPerSec;
 const throughputVsCeiling = mockValid.reqPerSec / summary('ceiling', 'valid').reqPerSec;
@@ -163,6 +189,15 @@ sections.push(
         '>= 0.5x',
         verdict(roundRatio('valid', 'ceiling') >= 0.5),
       ],
+      ['valid CPU us/req, prism / mock (median of per-round ratios)', `${cpuVsPrism.toFixed(2)}x`, '>= 8x', verdict(cpuVsPrism >= 8)],
+      [
+        'valid CPU us/req, ceiling / mock (median of per-round ratios)',
+        `${cpuVsCeiling.toFixed(2)}x`,
+        '>= 0.5x',
+        verdict(cpuVsCeiling >= 0.5),
+      ],
+      ['mixed CPU us/req, prism / mock (median of per-round ratios)', `${cpuRatio('mixed', 'prism').toFixed(2)}x`, '', ''],
+      ['mixed CPU us/req, ceiling / mock (median of per-round ratios)', `${cpuRatio('mixed', 'ceiling').toFixed(2)}x`, '', ''],
       ['mixed req/s, mock / prism', ratio(summary('mock', 'mixed').reqPerSec, summary('prism', 'mixed').reqPerSec), '', ''],
       ['mixed req/s, mock / ceiling', ratio(summary('mock', 'mixed').reqPerSec, summary('ceiling', 'mixed').reqPerSec), '', ''],
       ['mixed req/s, mock / prism, median of per-round ratios', `${roundRatio('mixed', 'prism').toFixed(2)}x`, '', ''],

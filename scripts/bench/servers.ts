@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -8,11 +9,17 @@ const spec = `${root}openapi.yaml`;
 
 export type ServerName = 'mock' | 'prism' | 'ceiling';
 
+/** How the mock is launched: the package root whose dist/cli/main.js runs (a variant's copy, for side-by-side builds), extra environment. */
+export interface Launch {
+  readonly packageRoot?: string;
+  readonly env?: Readonly<Record<string, string>>;
+}
+
 /** How each contender is started: each one a child process on 127.0.0.1, with its default logging. */
-export function commandFor(name: ServerName, port: number): { command: string; args: string[] } {
+export function commandFor(name: ServerName, port: number, launch: Launch = {}): { command: string; args: string[] } {
   switch (name) {
     case 'mock':
-      return { command: process.execPath, args: [`${root}dist/cli/main.js`, '--port', String(port)] };
+      return { command: process.execPath, args: [join(launch.packageRoot ?? root, 'dist/cli/main.js'), '--port', String(port)] };
     case 'prism':
       return {
         command: process.execPath,
@@ -52,15 +59,15 @@ export async function freePort(): Promise<number> {
  * line per request, by default) goes down a real pipe to a separate sink process that discards it:
  * read by this process, it would compete with the load generator's event loop and back the pipe up.
  */
-export async function startServer(name: ServerName, timeoutMs = 120_000): Promise<RunningServer> {
+export async function startServer(name: ServerName, timeoutMs = 120_000, launch: Launch = {}): Promise<RunningServer> {
   const port = await freePort();
-  const { command, args } = commandFor(name, port);
+  const { command, args } = commandFor(name, port, launch);
   const sink = spawn('cat', [], { stdio: ['pipe', 'ignore', 'ignore'] });
   const startedAt = performance.now();
   const child = spawn(command, args, {
     cwd: root,
     stdio: ['ignore', sink.stdin ?? 'ignore', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', ...launch.env },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -100,13 +107,77 @@ async function servesPlants(url: string): Promise<boolean> {
   }
 }
 
-/** Resident set size of a process in MB, from /proc (Linux). */
+/**
+ * The process and all its descendants, from /proc (Linux). Prism's CLI forks the process that serves
+ * (cluster), so the figures of the spawned process alone would leave out the work.
+ */
+export function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    try {
+      for (const task of readdirSync(`/proc/${tree[i]}/task`)) {
+        const children = readFileSync(`/proc/${tree[i]}/task/${task}/children`, 'utf8').trim();
+        if (children) tree.push(...children.split(' ').map(Number));
+      }
+    } catch {
+      // Gone since it was listed: nothing of it to add.
+    }
+  }
+  return tree;
+}
+
+/** Resident set size in MB of a process and its descendants, from /proc (Linux). */
 export function rssMb(pid: number | undefined): number {
   if (pid === undefined) return Number.NaN;
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
+  let kb = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${member}/status`, 'utf8'));
+      if (match) kb += Number(match[1]);
+    } catch {
+      if (member === pid) return Number.NaN;
+    }
   }
+  return kb / 1024;
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ; 100 on Linux almost everywhere). */
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU seconds (user + system) a process and its descendants have used so far, those it waited for
+ * included, from /proc (Linux); NaN where the process itself cannot be read.
+ */
+export function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  let ticks = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${member}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces and parentheses): state is field 3,
+      // utime 14, stime 15, cutime 16, cstime 17.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      if (member === pid) return Number.NaN;
+    }
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
+/** Runs `load` and measures the server's CPU over it (its process tree): microseconds of user + system time per request answered. */
+export async function withCpu<T extends { requests: number }>(
+  pid: number | undefined,
+  load: () => Promise<T>,
+): Promise<T & { cpuUsPerRequest: number }> {
+  const before = cpuSeconds(pid);
+  const result = await load();
+  const used = cpuSeconds(pid) - before;
+  return { ...result, cpuUsPerRequest: result.requests > 0 ? (used * 1e6) / result.requests : Number.NaN };
 }

@@ -3,7 +3,7 @@ import { asFlags } from './flags.js';
 import { parseArgs } from './parse-args.js';
 
 /** The CLI: flags in, programmatic API called, one-line errors out. The only place that exits. */
-async function main(startUpOver: (listening: boolean) => void): Promise<number> {
+async function main(): Promise<number> {
   // Handlers first: as a container's PID 1, a SIGTERM that arrives before any handler exists is ignored
   // and `docker stop` waits its full timeout to kill; caught early, it stops the server once listening.
   const stopRequested = new Promise<void>((resolve) => {
@@ -32,7 +32,6 @@ async function main(startUpOver: (listening: boolean) => void): Promise<number> 
     throw error;
   }
   process.stdout.write(`plantstore-mock listening on ${server.url} (spec: ${server.options.spec})\n`);
-  startUpOver(true);
   await stopRequested;
   // A second signal means "now": skip the graceful part.
   const now = () => process.exit(1);
@@ -42,24 +41,19 @@ async function main(startUpOver: (listening: boolean) => void): Promise<number> 
   return 0;
 }
 
-/** Settles once start-up is over, true when the server listens: the entry then saves the code cache. */
-export const started = new Promise<boolean>((startUpOver) => {
-  main(startUpOver).then(
-    (code) => {
-      startUpOver(false);
-      process.exitCode = code;
-      // Nothing of the mock's outlives close(); should a stray handle, the exit still comes promptly.
-      setTimeout(() => process.exit(code), 500).unref();
-    },
-    (error: unknown) => {
-      startUpOver(false);
-      const message =
-        error instanceof MockConfigError
-          ? asFlags(error.message)
-          : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
-      process.stderr.write(`plantstore-mock: ${message}\n`);
-      if (!(error instanceof MockConfigError) && process.env.DEBUG) console.error(error);
-      process.exitCode = error instanceof MockConfigError ? 2 : 1;
-    },
-  );
-});
+main().then(
+  (code) => {
+    process.exitCode = code;
+    // Nothing of the mock's outlives close(); should a stray handle, the exit still comes promptly.
+    setTimeout(() => process.exit(code), 500).unref();
+  },
+  (error: unknown) => {
+    const message =
+      error instanceof MockConfigError
+        ? asFlags(error.message)
+        : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+    process.stderr.write(`plantstore-mock: ${message}\n`);
+    if (!(error instanceof MockConfigError) && process.env.DEBUG) console.error(error);
+    process.exitCode = error instanceof MockConfigError ? 2 : 1;
+  },
+);

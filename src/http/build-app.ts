@@ -15,7 +15,6 @@ import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
 import { StateSimulator } from '../state/simulator.js';
 import { applyCors } from './cors.js';
-import { lazySchemaValidation } from './lazy-validation.js';
 import { answerOverLimits, limitServerOptions, registerLimits } from './limits.js';
 import { asyncFd } from './log-destination.js';
 import { answerLog, createLogger, elapsedMs, pathOf } from './request-logger.js';
@@ -53,7 +52,6 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     // Admin route schemas reject unknown fields rather than silently dropping them (a typo in a verify
     // filter must not pass); the API's own requests are validated by the pipeline, not by Fastify.
     ajv: { customOptions: { removeAdditional: false, allErrors: true } },
-    schemaController: lazySchemaValidation(),
     ...limitServerOptions(options),
   });
   app.decorateRequest('exchange', undefined);

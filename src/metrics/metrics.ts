@@ -1,6 +1,5 @@
-import type { Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Exchange } from '../pipeline/types.js';
-import { DurationHistogram } from './duration-histogram.js';
 
 export interface RequestObservation {
   readonly exchange: Exchange | undefined;
@@ -35,73 +34,66 @@ class Tally<A, B> {
 /**
  * Prometheus metrics of one server, in its own registry (never prom-client's global one, so servers in
  * one process do not share counts). Labels are bounded: the operationId (or `unmatched`), the status,
- * the scenario name, the rejection code; never raw paths. Requests are tallied in plain Maps as they
- * are answered and handed to prom-client when scraped: its inc() and observe() check and hash the
- * labels of every call, a measurable share of a request. prom-client itself is loaded, and the registry
- * made, on the first scrape: most servers (one per test) are never scraped.
+ * the scenario name, the rejection code; never raw paths. Counts are tallied in plain Maps as requests
+ * are answered and handed to prom-client's counters when scraped (its inc() checks and hashes the labels
+ * of every call); durations go to prom-client's own Histogram.
  */
 export function createMetrics(journalSize: () => number): Metrics {
   const byOperation = new Map<string, Tally<number, string>>();
   const rejected = new Tally<string, string>();
   const stateOperations = new Tally<string, string>();
-  const duration = new DurationHistogram(
-    'plantstore_mock_request_duration_seconds',
-    'Time from request to response, by operation.',
-    [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-  );
-  let registry: Promise<Registry> | undefined;
-  const makeRegistry = async (): Promise<Registry> => {
-    const { Counter, Gauge, Registry } = await import('prom-client');
-    const made = new Registry();
-    new Counter({
-      name: 'plantstore_mock_requests_total',
-      help: 'API requests answered, by operation, status and scenario.',
-      labelNames: ['operation', 'status', 'scenario'] as const,
-      registers: [made],
-      collect() {
-        this.reset();
-        for (const [operation, statuses] of byOperation) {
-          for (const [status, scenario, count] of statuses.entries()) this.inc({ operation, status, scenario }, count);
-        }
-      },
-    });
-    made.registerMetric(duration.asMetric());
-    new Counter({
-      name: 'plantstore_mock_validation_failures_total',
-      help: 'Requests the mock rejected as breaking the contract, by operation and error code.',
-      labelNames: ['operation', 'code'] as const,
-      registers: [made],
-      collect() {
-        this.reset();
-        for (const [operation, code, count] of rejected.entries()) this.inc({ operation, code }, count);
-      },
-    });
-    new Counter({
-      name: 'plantstore_mock_state_operations_total',
-      help: 'Requests the stateful simulator answered, by operation and action (create, list, read, replace, merge, remove).',
-      labelNames: ['operation', 'action'] as const,
-      registers: [made],
-      collect() {
-        this.reset();
-        for (const [operation, action, count] of stateOperations.entries()) this.inc({ operation, action }, count);
-      },
-    });
-    new Gauge({
-      name: 'plantstore_mock_journal_entries',
-      help: 'Entries the request journal holds now.',
-      registers: [made],
-      collect() {
-        this.set(journalSize());
-      },
-    });
-    return made;
-  };
+  const registry = new Registry();
+  new Counter({
+    name: 'plantstore_mock_requests_total',
+    help: 'API requests answered, by operation, status and scenario.',
+    labelNames: ['operation', 'status', 'scenario'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [operation, statuses] of byOperation) {
+        for (const [status, scenario, count] of statuses.entries()) this.inc({ operation, status, scenario }, count);
+      }
+    },
+  });
+  const duration = new Histogram({
+    name: 'plantstore_mock_request_duration_seconds',
+    help: 'Time from request to response, by operation.',
+    labelNames: ['operation'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  new Counter({
+    name: 'plantstore_mock_validation_failures_total',
+    help: 'Requests the mock rejected as breaking the contract, by operation and error code.',
+    labelNames: ['operation', 'code'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [operation, code, count] of rejected.entries()) this.inc({ operation, code }, count);
+    },
+  });
+  new Counter({
+    name: 'plantstore_mock_state_operations_total',
+    help: 'Requests the stateful simulator answered, by operation and action (create, list, read, replace, merge, remove).',
+    labelNames: ['operation', 'action'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [operation, action, count] of stateOperations.entries()) this.inc({ operation, action }, count);
+    },
+  });
+  new Gauge({
+    name: 'plantstore_mock_journal_entries',
+    help: 'Entries the request journal holds now.',
+    registers: [registry],
+    collect() {
+      this.set(journalSize());
+    },
+  });
 
   return {
     async scrape() {
-      registry ??= makeRegistry();
-      const made = await registry;
-      return { contentType: made.contentType, text: await made.metrics() };
+      return { contentType: registry.contentType, text: await registry.metrics() };
     },
     observe({ exchange, status, seconds }) {
       const operation = exchange?.operation?.id ?? 'unmatched';
@@ -111,7 +103,7 @@ export function createMetrics(journalSize: () => number): Metrics {
         byOperation.set(operation, statuses);
       }
       statuses.add(status, exchange?.scenario ?? 'none');
-      duration.observe(operation, seconds);
+      duration.observe({ operation }, seconds);
       const rejection = exchange?.rejection;
       if (rejection !== undefined) rejected.add(operation, rejection);
       const action = exchange?.stateAction;

@@ -6,13 +6,11 @@ export { SCENARIO_FILE_SCHEMA };
 
 /**
  * The schema is ours and checked against draft-07 by its unit test, so Ajv skips compiling the meta-schema
- * to check it again (~50 ms of start-up). The CLI bundle compiles the schema with these options at build
- * time (Ajv's standalone code, scripts/bundle-cli.mjs) and skips the line below (~35 ms of start-up).
+ * to check it again at every start. Compiled once: the validator is a pure function of the schema.
  */
-export const FILE_SCHEMA_AJV_OPTIONS = { allErrors: false, strict: false, validateSchema: false } as const;
-
-// Compiled once: the validator is a pure function of the schema.
-const validate = new Ajv(FILE_SCHEMA_AJV_OPTIONS).compile(JSON.parse(readFileSync(SCENARIO_FILE_SCHEMA, 'utf8')));
+const validate = new Ajv({ allErrors: false, strict: false, validateSchema: false }).compile(
+  JSON.parse(readFileSync(SCENARIO_FILE_SCHEMA, 'utf8')),
+);
 
 /** Undefined when the parsed file fits the schema, else the first violation with where it is. */
 export function validateScenarioFile(document: unknown): string | undefined {
