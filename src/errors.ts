@@ -85,7 +85,7 @@ export const ERRORS = {
     status: 404,
     error: 40402,
     message: 'No {resource} record with id {id} in this session',
-    when: 'With `--stateful`, a read, replace or delete names a record the session does not hold (the document`s own 404 shape when it has one).',
+    when: "With `--stateful`, a read, replace or delete names a record the session does not hold (the document's own 404 shape when it has one).",
   },
   METHOD_NOT_ALLOWED: {
     status: 405,
@@ -133,7 +133,7 @@ export const ERRORS = {
     status: 415,
     error: 41501,
     message: 'Unsupported Content-Type {contentType}; supported: {mediaTypes}',
-    when: 'The body is not sent as the operation`s media type (application/json).',
+    when: "The body is not sent as one of the operation's media types (for the Plant Store, application/json).",
   },
   EXPECTATION_FAILED: {
     status: 417,

@@ -131,7 +131,7 @@ export const OPTIONS = {
     default: false,
     help: 'simulate the resources of the document: what a request creates can be read, listed, changed and deleted',
     readme:
-      'simulate the document`s resources per session: created records can be read, listed, replaced and deleted ([stateful simulation](docs/stateful.md))',
+      "simulate the document's resources per session: created records can be read, listed, replaced and deleted ([stateful simulation](docs/stateful.md))",
   },
   maxResources: {
     kind: 'integer',
