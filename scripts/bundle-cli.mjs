@@ -53,34 +53,39 @@ const prismRequires = {
   },
 };
 
-const result = await build({
-  entryPoints: [cli],
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  // The ES modules bundled (ours, yargs) locate files from import.meta.url: the bundle's own URL.
-  define: { 'import.meta.url': '__bundleUrl' },
-  banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  // jsonc-parser's CommonJS entry is a UMD wrapper that hands `require` to its factory as a value, which
-  // no bundler can follow; its ES module entry (package.json "module", the same code) bundles.
-  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
-  plugins: [prismRequires],
-  logLevel: 'warning',
-  write: false,
-});
-// A require() esbuild could not follow fails at run time, on the code path that reaches it: refuse to
-// write such a bundle (a relative specifier left to runtime, or require handed around as a value).
-const [output] = result.outputFiles;
-const unfollowed = /\b(?:__)?require\(["']\.|[(,]\s*(?:__)?require\s*[,)]/.exec(output.text);
-if (unfollowed) throw new Error(`bundle-cli: a require() esbuild cannot follow: ${unfollowed[0]}`);
-// V8 keeps a module's source text in memory while the module lives, and one character beyond ASCII makes
-// all of it a two-byte string: twice the memory (the bundle has two, in a comment and a regular expression).
-// Written as \u escapes, they mean the same in strings, regular expressions and comments.
-// Each UTF-16 unit beyond ASCII (surrogate halves included) becomes one escape.
-const ascii = output.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-await writeFile(bundle, `${ascii}\n`);
+/** One entry bundled into one CommonJS file, written with ASCII only. */
+async function bundleEntry(entry, outfile) {
+  const result = await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // The ES modules bundled (ours, yargs) locate files from import.meta.url: the bundle's own URL.
+    define: { 'import.meta.url': '__bundleUrl' },
+    banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // jsonc-parser's CommonJS entry is a UMD wrapper that hands `require` to its factory as a value, which
+    // no bundler can follow; its ES module entry (package.json "module", the same code) bundles.
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+    plugins: [prismRequires],
+    logLevel: 'warning',
+    write: false,
+  });
+  // A require() esbuild could not follow fails at run time, on the code path that reaches it: refuse to
+  // write such a bundle (a relative specifier left to runtime, or require handed around as a value).
+  const [output] = result.outputFiles;
+  const unfollowed = /\b(?:__)?require\(["']\.|[(,]\s*(?:__)?require\s*[,)]/.exec(output.text);
+  if (unfollowed) throw new Error(`bundle-cli: a require() esbuild cannot follow in ${entry}: ${unfollowed[0]}`);
+  // V8 keeps a module's source text in memory while the module lives, and one character beyond ASCII makes
+  // all of it a two-byte string: twice the memory. Written as \u escapes, they mean the same in strings,
+  // regular expressions and comments; each UTF-16 unit beyond ASCII (surrogate halves included) becomes one.
+  const ascii = output.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  await mkdir(dirname(outfile), { recursive: true });
+  await writeFile(outfile, `${ascii}\n`);
+}
+
+await bundleEntry(cli, bundle);
 // tsc's unbundled entry and its map: the bundle replaces them.
 await Promise.all([cli, `${cli}.map`, cli.replace(/\.js$/, '.d.ts')].map((file) => rm(file, { force: true })));
 
@@ -91,28 +96,7 @@ await Promise.all([cli, `${cli}.map`, cli.replace(/\.js$/, '.d.ts')].map((file) 
 // have Node scan the whole bundle for its export names on every import.
 const lib = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const libBundle = fileURLToPath(new URL('../dist/lib/index.cjs', import.meta.url));
-const libResult = await build({
-  entryPoints: [lib],
-  outfile: libBundle,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  define: { 'import.meta.url': '__bundleUrl' },
-  banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
-  plugins: [prismRequires],
-  logLevel: 'warning',
-  write: false,
-});
-const [libOutput] = libResult.outputFiles;
-const libUnfollowed = /\b(?:__)?require\(["']\.|[(,]\s*(?:__)?require\s*[,)]/.exec(libOutput.text);
-if (libUnfollowed) throw new Error(`bundle-cli: a require() esbuild cannot follow in the library: ${libUnfollowed[0]}`);
-await mkdir(dirname(libBundle), { recursive: true });
-await writeFile(
-  libBundle,
-  libOutput.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-);
+await bundleEntry(lib, libBundle);
 const names = Object.keys(createRequire(import.meta.url)(libBundle)).filter((name) => name !== '__esModule');
 await writeFile(
   lib,

@@ -1,6 +1,6 @@
 /**
  * The bare app the per-test bench compares with: a Fastify app doing the least a faithful mock must do
- * for POST /plants (as the ceiling server does), built and answered in-process: one route, its own Ajv
+ * for POST /plants, built and answered in-process (ceiling-server.ts listens with it): one route, its own Ajv
  * body schema, a bearer check, echo. No logging.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
