@@ -4,17 +4,8 @@
 
 (() => {
   const POLL_MS = 1000;
-  const base = location.pathname.replace(/\/(index\.html)?$/, '');
-  const token = sessionStorage.getItem('plantstore-mock-admin-token');
-  const $ = (id) => document.getElementById(id);
+  const { $, el, api } = window.mockDashboard;
   let timer;
-
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-    for (const child of children) node.append(child);
-    return node;
-  }
 
   /** Documented codes in a stable order: exact statuses, then ranges like 4XX, then default. */
   function statusOrder(a, b) {
@@ -82,8 +73,7 @@
   }
 
   async function refresh() {
-    const headers = token ? { authorization: `Bearer ${token}` } : {};
-    const response = await fetch(`${base}/coverage`, { headers });
+    const response = await api('/coverage');
     if (response.ok) render(await response.json());
   }
 
@@ -98,7 +88,7 @@
 
   $('coverage-toggle').addEventListener('click', () => show(!document.body.classList.contains('coverage-mode')));
   $('coverage-reset').addEventListener('click', async () => {
-    await fetch(`${base}/coverage`, { method: 'DELETE', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    await api('/coverage', { method: 'DELETE' });
     refresh();
   });
 })();

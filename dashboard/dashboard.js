@@ -167,6 +167,9 @@
   $('filter').addEventListener('input', render);
   $('only-invalid').addEventListener('change', render);
 
+  // What the coverage and state views (loaded after this script) share with it.
+  window.mockDashboard = Object.freeze({ $, el, api });
+
   follow();
   loadScenarios();
 })();

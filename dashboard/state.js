@@ -3,17 +3,8 @@
 
 (() => {
   const POLL_MS = 1000;
-  const base = location.pathname.replace(/\/(index\.html)?$/, '');
-  const token = sessionStorage.getItem('plantstore-mock-admin-token');
-  const $ = (id) => document.getElementById(id);
+  const { $, el, api } = window.mockDashboard;
   let timer;
-
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-    for (const child of children) node.append(child);
-    return node;
-  }
 
   const text = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -41,7 +32,7 @@
   async function refresh() {
     const session = $('state-session').value.trim();
     const query = session ? `?session=${encodeURIComponent(session)}` : '';
-    const response = await fetch(`${base}/state${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const response = await api(`/state${query}`);
     if (response.ok) render(await response.json());
     else $('state-summary').textContent = `Could not read the state (${response.status})`;
   }
