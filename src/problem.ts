@@ -41,6 +41,8 @@ export interface ErrorShape {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: ErrorBodyShape;
+  /** How a body of the response's media type is written when it is not JSON (text, XML, bytes). */
+  readonly serialise?: (body: unknown) => string | Buffer;
 }
 
 /** `none`: no content; `text`: the message itself; `object`: the template with the detail written in; `fixed`: the template as it is. */
@@ -58,7 +60,9 @@ export type ErrorBodyShape =
 
 /** The answer a documented error response gives for an error code and message, without the mock's own headers. */
 export function shapedError(shape: ErrorShape, error: number, message: string): MockResponse {
-  return { status: shape.status, headers: shape.headers, body: shapedBody(shape.body, shape.status, error, message) };
+  const body = shapedBody(shape.body, shape.status, error, message);
+  const response = { status: shape.status, headers: shape.headers, body };
+  return shape.serialise === undefined || body === undefined ? response : { ...response, payload: shape.serialise(body) };
 }
 
 function shapedBody(body: ErrorBodyShape, status: number, error: number, message: string): unknown {

@@ -28,6 +28,12 @@ describe('planErrorShape', () => {
     expect(JSON.stringify(answer(spec).body)).toBe('{"error":40001,"message":"Invalid request: x"}');
   });
 
+  it('writes a text error response as text, labelled with its charset', () => {
+    const written = answer(response('400', [json({ type: 'string' }, [], 'text/plain')]));
+    expect(written.payload).toBe('Invalid request: x');
+    expect(written.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+
   it('fills other required properties from the example, else generates them', () => {
     const schema = {
       type: 'object',

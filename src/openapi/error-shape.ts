@@ -3,8 +3,10 @@ import type { JsonSchema } from '../json/json-schema.js';
 import type { ErrorBodyShape, ErrorShape } from '../problem.js';
 import { findFailureResponse, findResponse } from './find-response.js';
 import { planHeaders } from './header-plan.js';
+import { concreteMediaType, contentTypeHeader, essenceOf, mediaKind } from './media-type.js';
 import type { MockContent, MockOperation, MockResponseSpec } from './operation.js';
 import { documentedValue } from './schema-value.js';
+import { serialiserFor } from './serialise-body.js';
 
 /** Properties that carry a message, most telling first (RFC 9457's `detail`, OAuth's `error_description`). */
 const MESSAGE_NAMES = [
@@ -83,8 +85,11 @@ function cached(
 export function planErrorShape(response: MockResponseSpec, status: number, generator: DataGenerator): ErrorShape {
   const content = response.contents.find((c) => /json/i.test(c.mediaType)) ?? response.contents[0];
   const headers: Record<string, string> = { ...planHeaders(response, generator).all };
-  if (content && content.mediaType.toLowerCase() !== 'application/json') headers['content-type'] = content.mediaType;
-  return { status, headers, body: planBody(content, generator) };
+  if (!content || essenceOf(content.mediaType) === 'application/json') return { status, headers, body: planBody(content, generator) };
+  const mediaType = concreteMediaType(content.mediaType);
+  const kind = mediaKind(mediaType);
+  headers['content-type'] = contentTypeHeader(mediaType, kind);
+  return { status, headers, body: planBody(content, generator), serialise: serialiserFor(kind, content.schema) };
 }
 
 function planBody(content: MockContent | undefined, generator: DataGenerator): ErrorBodyShape {
