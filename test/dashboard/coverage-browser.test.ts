@@ -1,26 +1,15 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/index.js';
+import { launchChromium, skipBrowser } from '../support/chromium.js';
 
-/** Debian's chromium (scripts/install-chromium.sh), as in dashboard-browser.test.ts. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 const ARTIFACTS = new URL('../../artifacts/', import.meta.url);
 const SHOP = fileURLToPath(new URL('../contract-coverage/fixtures/shop.yaml', import.meta.url));
 const ADMIN = 'coverage-admin-token';
-const available = existsSync(CHROMIUM);
 
-describe.skipIf(!available && process.env.CI !== 'true')('dashboard coverage view in a real headless Chromium', () => {
+describe.skipIf(skipBrowser)('dashboard coverage view in a real headless Chromium', () => {
   let mock: MockServer;
   let browser: Browser;
   let page: Page;
@@ -29,8 +18,7 @@ describe.skipIf(!available && process.env.CI !== 'true')('dashboard coverage vie
   beforeAll(async () => {
     mock = await createMockServer({ spec: SHOP, adminToken: ADMIN });
     url = await mock.listen();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 60_000 });
-    page = await browser.newPage({ viewport: { width: 1280, height: 640 } });
+    ({ browser, page } = await launchChromium());
   }, 90_000);
 
   afterAll(async () => {

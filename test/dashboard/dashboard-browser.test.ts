@@ -1,27 +1,16 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/index.js';
+import { CHROMIUM, launchChromium, skipBrowser } from '../support/chromium.js';
 
-/** Debian's chromium (scripts/install-chromium.sh); browsers cannot be downloaded here. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 const ARTIFACTS = new URL('../../artifacts/', import.meta.url);
 const ADMIN = 'dashboard-admin-token';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI !== 'true') {
+if (skipBrowser) {
   console.warn(`dashboard browser test skipped: no chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
 }
 
-describe.skipIf(!available && process.env.CI !== 'true')('dashboard in a real headless Chromium', () => {
+describe.skipIf(skipBrowser)('dashboard in a real headless Chromium', () => {
   let mock: MockServer;
   let browser: Browser;
   let page: Page;
@@ -30,8 +19,7 @@ describe.skipIf(!available && process.env.CI !== 'true')('dashboard in a real he
   beforeAll(async () => {
     mock = await createMockServer({ adminToken: ADMIN });
     url = await mock.listen();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 60_000 });
-    page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    ({ browser, page } = await launchChromium(720));
   }, 90_000);
 
   afterAll(async () => {

@@ -1,21 +1,9 @@
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/index.js';
+import { launchChromium, skipBrowser } from '../support/chromium.js';
 
-/** Debian's chromium (scripts/install-chromium.sh), as in dashboard-browser.test.ts. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
-const available = existsSync(CHROMIUM);
-
-describe.skipIf(!available && process.env.CI !== 'true')('dashboard state view in a real headless Chromium', () => {
+describe.skipIf(skipBrowser)('dashboard state view in a real headless Chromium', () => {
   let mock: MockServer;
   let browser: Browser;
   let page: Page;
@@ -24,8 +12,7 @@ describe.skipIf(!available && process.env.CI !== 'true')('dashboard state view i
   beforeAll(async () => {
     mock = await createMockServer({ spec: 'test/fixtures/plantstore-crud.yaml', stateful: true });
     url = await mock.listen();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 60_000 });
-    page = await browser.newPage({ viewport: { width: 1280, height: 640 } });
+    ({ browser, page } = await launchChromium());
   }, 90_000);
 
   afterAll(async () => {
