@@ -3,9 +3,7 @@
 // never sent. Polled from /__mock/coverage while shown. Text from the server is only set as textContent.
 
 (() => {
-  const POLL_MS = 1000;
-  const { $, el, api } = window.mockDashboard;
-  let timer;
+  const { $, el, api, pollingView } = window.mockDashboard;
 
   /** Documented codes in a stable order: exact statuses, then ranges like 4XX, then default. */
   function statusOrder(a, b) {
@@ -77,16 +75,7 @@
     if (response.ok) render(await response.json());
   }
 
-  function show(on) {
-    document.body.classList.toggle('coverage-mode', on);
-    $('coverage-toggle').setAttribute('aria-pressed', String(on));
-    clearInterval(timer);
-    if (!on) return;
-    refresh();
-    timer = setInterval(refresh, POLL_MS);
-  }
-
-  $('coverage-toggle').addEventListener('click', () => show(!document.body.classList.contains('coverage-mode')));
+  const show = pollingView('coverage', refresh);
   $('coverage-reset').addEventListener('click', async () => {
     await api('/coverage', { method: 'DELETE' });
     refresh();

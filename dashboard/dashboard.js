@@ -3,6 +3,7 @@
 
 (() => {
   const MAX_ROWS = 500;
+  const VIEW_POLL_MS = 1000;
   const base = location.pathname.replace(/\/(index\.html)?$/, '');
   const params = new URLSearchParams(location.search);
   if (params.get('token')) sessionStorage.setItem('plantstore-mock-admin-token', params.get('token'));
@@ -167,8 +168,27 @@
   $('filter').addEventListener('input', render);
   $('only-invalid').addEventListener('change', render);
 
+  /**
+   * A view shown instead of the journal while body.NAME-mode is set (its button is #NAME-toggle), and
+   * refreshed every second while shown. Returns its show(on).
+   */
+  function pollingView(name, refresh) {
+    const toggle = $(`${name}-toggle`);
+    let timer;
+    const show = (on) => {
+      document.body.classList.toggle(`${name}-mode`, on);
+      toggle.setAttribute('aria-pressed', String(on));
+      clearInterval(timer);
+      if (!on) return;
+      refresh();
+      timer = setInterval(refresh, VIEW_POLL_MS);
+    };
+    toggle.addEventListener('click', () => show(!document.body.classList.contains(`${name}-mode`)));
+    return show;
+  }
+
   // What the coverage and state views (loaded after this script) share with it.
-  window.mockDashboard = Object.freeze({ $, el, api });
+  window.mockDashboard = Object.freeze({ $, el, api, pollingView });
 
   follow();
   loadScenarios();

@@ -2,9 +2,7 @@
 // collection, polled while shown. Text from the server is only set as textContent.
 
 (() => {
-  const POLL_MS = 1000;
-  const { $, el, api } = window.mockDashboard;
-  let timer;
+  const { $, el, api, pollingView } = window.mockDashboard;
 
   const text = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -37,15 +35,6 @@
     else $('state-summary').textContent = `Could not read the state (${response.status})`;
   }
 
-  function show(on) {
-    document.body.classList.toggle('state-mode', on);
-    $('state-toggle').setAttribute('aria-pressed', String(on));
-    clearInterval(timer);
-    if (!on) return;
-    refresh();
-    timer = setInterval(refresh, POLL_MS);
-  }
-
-  $('state-toggle').addEventListener('click', () => show(!document.body.classList.contains('state-mode')));
+  pollingView('state', refresh);
   $('state-session').addEventListener('change', refresh);
 })();

@@ -1,12 +1,10 @@
 import type { DataGenerator } from '../generate/data-generator.js';
 import { echo } from '../generate/echo.js';
 import type { MockResponse } from '../mock-response.js';
-import type { MockOperation } from '../openapi/operation.js';
 import { createResponsePlans, type ResponsePlan, type ResponsePlans } from './response-plans.js';
 import type { Exchange } from './types.js';
 
 export interface ResponseSelectorOptions {
-  readonly operations: readonly MockOperation[];
   readonly generator: DataGenerator;
   /** Generate every body from its schema unless a request says `dynamic=false`. */
   readonly dynamic: boolean;

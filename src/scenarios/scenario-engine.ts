@@ -53,7 +53,7 @@ export class ScenarioEngine {
   /** Loads and checks the files against these operations, without using them yet. Throws MockConfigError. */
   async load(operations: readonly MockOperation[]): Promise<LoadedScenarios> {
     const { generator, dynamic } = this.#options;
-    const parts = { generator, fallback: createResponseSelector({ operations, generator, dynamic }) };
+    const parts = { generator, fallback: createResponseSelector({ generator, dynamic }) };
     const catalogue = await loadScenarios(this.#options.dirs, operations, parts);
     const name = this.defaultScenario;
     if (name !== undefined && !catalogue.has(name))
