@@ -6,6 +6,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
  * app's error handler and so the catalogue.
  */
 export function adminJsonBodies(admin: FastifyInstance): void {
+  // The API's own parser (raw bytes for the pipeline) is inherited; the admin routes read JSON.
+  if (admin.hasContentTypeParser('application/json')) admin.removeContentTypeParser('application/json');
   admin.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
     if (text === '') return done(null, undefined);
     try {

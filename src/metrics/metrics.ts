@@ -91,6 +91,9 @@ export function createMetrics(journalSize: () => number): Metrics {
     },
   });
 
+  // One labelled child per operation (a document's operations, and "unmatched"): prom-client's
+  // observe(labels, value) makes the child anew on every call.
+  const durationOf = new Map<string, { observe(seconds: number): void }>();
   return {
     async scrape() {
       return { contentType: registry.contentType, text: await registry.metrics() };
@@ -103,7 +106,12 @@ export function createMetrics(journalSize: () => number): Metrics {
         byOperation.set(operation, statuses);
       }
       statuses.add(status, exchange?.scenario ?? 'none');
-      duration.observe({ operation }, seconds);
+      let timer = durationOf.get(operation);
+      if (timer === undefined) {
+        timer = duration.labels({ operation });
+        durationOf.set(operation, timer);
+      }
+      timer.observe(seconds);
       const rejection = exchange?.rejection;
       if (rejection !== undefined) rejected.add(operation, rejection);
       const action = exchange?.stateAction;

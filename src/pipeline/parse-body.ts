@@ -1,11 +1,11 @@
+import { isUtf8 } from 'node:buffer';
 import { parseJson } from '../json/parse-json.js';
 import type { Finding } from '../problem.js';
 import type { Stage } from './types.js';
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
 /** `application/json`, `application/problem+json`, ... with any parameters. */
 export function isJsonMediaType(contentType: string): boolean {
+  if (contentType === 'application/json') return true;
   const type = contentType.split(';', 1)[0]?.trim().toLowerCase() ?? '';
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
@@ -34,12 +34,10 @@ export const parseBody: Stage = (exchange) => {
     exchange.body = raw.toString('utf8');
     return [];
   }
-  let text: string;
-  try {
-    text = utf8.decode(raw);
-  } catch {
-    return [finding('body', 'invalid-encoding', 'is not valid UTF-8')];
-  }
+  // What a strict UTF-8 decoder gives (a byte-order mark dropped), in two native steps that cost less.
+  if (!isUtf8(raw)) return [finding('body', 'invalid-encoding', 'is not valid UTF-8')];
+  const decoded = raw.toString('utf8');
+  const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
   exchange.bodyText = text;
   if (text.trim() === '') return [finding('body', 'body-required', 'is empty')];
   const parsed = parseJson(text);
