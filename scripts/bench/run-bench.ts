@@ -1,9 +1,9 @@
 /**
- * `npm run bench`: this mock, Prism's CLI mock and a bare-Fastify ceiling, one at a time, interleaved
- * over several rounds, each warmed up, under the same request mixes; then start-up to first served
+ * `npm run bench`: this mock, Prism's CLI mock and a bare-Fastify ceiling, measured one at a time and back
+ * to back over several rounds, each warmed up, under the same request mixes; then start-up to first served
  * request, mock vs Prism. Prints a markdown summary and writes it to bench/results.md. Asserts nothing.
  *
- * Flags: --rounds N (3) --duration S (5) --warmup S (2) --startups N (5) --connections N (50) --out PATH
+ * Flags: --rounds N (5) --duration S (5) --warmup S (2) --startups N (5) --connections N (50) --out PATH
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -11,12 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type LoadResult, type MixName, runLoad } from './load.js';
 import { machineLine } from './machine.js';
-import { rssMb, type ServerName, startServer, withCpu } from './servers.js';
+import { type RunningServer, rssMb, type ServerName, startServer, withCpu } from './servers.js';
 import { fixed, markdownTable, median } from './stats.js';
 
 const { values: flags } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '2' },
     startups: { type: 'string', default: '5' },
@@ -56,22 +56,29 @@ log(`start-up ms: mock ${startupMs.mock.map((v) => v.toFixed(0)).join(' ')}; pri
 for (let round = 0; round < rounds; round++) {
   // Rotate the order so no server always runs first (or last) in a round.
   const order = SERVERS.map((_, i) => SERVERS[(i + round) % SERVERS.length] as ServerName);
-  for (const name of order) {
-    const server = await startServer(name);
-    try {
+  // All three are started and warmed up first, then measured back to back, mix by mix: the servers a
+  // ratio compares are measured seconds apart, not minutes (Prism's start-up), so a change in what other
+  // jobs take of the machine moves them together. An idle server takes no measurable CPU.
+  const running: RunningServer[] = [];
+  try {
+    for (const name of order) {
+      const server = await startServer(name);
+      running.push(server);
       await runLoad({ url: server.url, mix: 'valid', connections, duration: warmup });
-      for (const mix of MIX_NAMES) {
+    }
+    for (const mix of MIX_NAMES) {
+      for (const server of running) {
         const result = await withCpu(server.child.pid, () => runLoad({ url: server.url, mix, connections, duration }));
         const sample = { ...result, rss: rssMb(server.child.pid) };
-        samples.set(key(name, mix), [...(samples.get(key(name, mix)) ?? []), sample]);
+        samples.set(key(server.name, mix), [...(samples.get(key(server.name, mix)) ?? []), sample]);
         log(
-          `round ${round + 1} ${name} ${mix}: ${fixed(result.reqPerSec)} req/s, CPU ${fixed(result.cpuUsPerRequest, 1)} us/req, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+          `round ${round + 1} ${server.name} ${mix}: ${fixed(result.reqPerSec)} req/s, CPU ${fixed(result.cpuUsPerRequest, 1)} us/req, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
             `errors ${result.errors}, non-2xx ${result.non2xx}, RSS ${fixed(sample.rss)} MB`,
         );
       }
-    } finally {
-      await server.stop();
     }
+  } finally {
+    await Promise.all(running.map((server) => server.stop()));
   }
 }
 
@@ -93,7 +100,7 @@ const sections: string[] = [
   '',
   `Measured ${machineLine()}.`,
   '',
-  `Each server ran alone, ${rounds} interleaved rounds, ${warmup} s warm-up then ${duration} s per mix, ` +
+  `${rounds} rounds; in each, the three servers started and warmed up (${warmup} s), then measured one after the other (${duration} s per mix, the order rotating by round), ` +
     `autocannon with ${connections} connections on 127.0.0.1; figures are medians over the rounds (errors and non-2xx are totals).`,
   "CPU us/req is the user + system time of the server's process and its descendants (Prism's CLI forks its server) over the measured load (from /proc) divided by the requests answered: " +
     'unlike req/s, it does not move with how much of the machine the load generator and other jobs take.',
