@@ -25,9 +25,11 @@ describe('the route stage', () => {
     expect(templated.pathParams).toEqual({ id: 'a b' });
   });
 
-  it('reports an unknown path and a wrong method with the allowed ones', () => {
+  it('reports an unknown path and a wrong method with the allowed ones, HEAD where GET is', () => {
     expect(route(exchange('GET', '/nothing'))).toMatchObject([{ code: 'not-found' }]);
-    expect(route(exchange('PUT', '/items/1'))).toMatchObject([{ code: 'method-not-allowed', message: 'DELETE, GET' }]);
+    expect(route(exchange('PUT', '/items/1'))).toMatchObject([{ code: 'method-not-allowed', message: 'DELETE, GET, HEAD' }]);
+    expect(route(exchange('PUT', '/own-head'))).toMatchObject([{ code: 'method-not-allowed', message: 'GET, HEAD' }]);
+    expect(route(exchange('GET', '/items'))).toMatchObject([{ code: 'method-not-allowed', message: 'POST' }]);
   });
 
   it('does not match a trailing slash or an undecodable parameter', () => {

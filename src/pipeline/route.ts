@@ -132,6 +132,8 @@ function notFound(): Finding {
   return { location: 'route', path: [], code: 'not-found', message: 'no such path' };
 }
 
-function methodNotAllowed(allowed: string[]): Finding {
+/** Allow names every method the path answers: HEAD too where GET is documented (it is answered as GET). */
+function methodNotAllowed(documented: string[]): Finding {
+  const allowed = documented.includes('GET') && !documented.includes('HEAD') ? [...documented, 'HEAD'] : documented;
   return { location: 'route', path: [], code: 'method-not-allowed', message: allowed.sort().join(', ') };
 }

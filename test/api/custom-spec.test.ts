@@ -47,11 +47,11 @@ describe('mocking another OpenAPI document (--spec)', () => {
     expect(response.body).toBe('');
   });
 
-  it('answers 405 listing the methods of a templated path', async () => {
+  it('answers 405 listing the methods of a templated path, HEAD with GET', async () => {
     const server = await mockServer({ spec });
     const response = await server.inject({ method: 'PUT', url: '/pets/3', headers: key });
     expect(response.statusCode).toBe(405);
-    expect(response.headers.allow).toBe('DELETE, GET');
+    expect(response.headers.allow).toBe('DELETE, GET, HEAD');
   });
 
   it('forces a status that has no body', async () => {
