@@ -1,7 +1,8 @@
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockResponse } from '../mock-response.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
-import type { MockOperation } from '../openapi/operation.js';
+import { type HeaderPlan, planHeaders } from '../openapi/header-plan.js';
+import type { MockOperation, MockResponseSpec } from '../openapi/operation.js';
 import type { Exchange } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
 import { OFF_CONTRACT_HEADER } from '../protocol.js';
@@ -28,7 +29,14 @@ export function stepResponse(step: Step, exchange: Exchange, stored: ReadonlyMap
   for (const [name, value] of Object.entries(step.headers)) extra[name] = headerText(renderString(value, context));
   if (step.offContract !== undefined) extra[OFF_CONTRACT_HEADER] = headerText(step.offContract);
   const status = step.status ?? defaultStatus(operation);
-  const json = (body: unknown): MockResponse => ({ status, headers: { 'content-type': mediaTypeOf(operation, status), ...extra }, body });
+  // The documented response's required headers go out as a generated answer sends them, unless the
+  // step sets them itself or says it leaves the contract on purpose.
+  const required = (answered: number) => (step.offContract === undefined ? requiredHeaders(operation, answered, parts.generator) : {});
+  const json = (body: unknown): MockResponse => ({
+    status,
+    headers: { ...required(status), 'content-type': mediaTypeOf(operation, status), ...extra },
+    body,
+  });
   const body = step.body;
   switch (body?.kind) {
     case 'literal':
@@ -44,7 +52,10 @@ export function stepResponse(step: Step, exchange: Exchange, stored: ReadonlyMap
       for (const [name, value] of Object.entries(body.params))
         params[name] = textOf(typeof value === 'string' ? renderString(value, context) : value);
       const problem = problemResponse({ code: body.code, params });
-      return { ...problem, headers: { 'content-type': mediaTypeOf(operation, problem.status), ...problem.headers, ...extra } };
+      return {
+        ...problem,
+        headers: { ...required(problem.status), 'content-type': mediaTypeOf(operation, problem.status), ...problem.headers, ...extra },
+      };
     }
     case undefined: {
       if (step.status !== undefined) exchange.forcing = { code: step.status };
@@ -61,6 +72,25 @@ export function withChaos(response: MockResponse, step: Step, random: () => numb
   const delayMs = delay ? sampleDelay(delay, random) : 0;
   if (fault === undefined && delayMs === 0) return response;
   return { ...response, ...(fault ? { fault } : {}), ...(delayMs > 0 ? { delayMs } : {}) };
+}
+
+/** Header plans of the documented responses, per generator: made once, read by every answer. */
+const plans = new WeakMap<DataGenerator, WeakMap<MockResponseSpec, HeaderPlan>>();
+
+function requiredHeaders(operation: MockOperation, status: number, generator: DataGenerator): Readonly<Record<string, string>> {
+  const response = findResponse(operation, status);
+  if (response === undefined || response.headers.length === 0) return {};
+  let byResponse = plans.get(generator);
+  if (byResponse === undefined) {
+    byResponse = new WeakMap();
+    plans.set(generator, byResponse);
+  }
+  let plan = byResponse.get(response);
+  if (plan === undefined) {
+    plan = planHeaders(response, generator);
+    byResponse.set(response, plan);
+  }
+  return plan.required;
 }
 
 function mediaTypeOf(operation: MockOperation, status: number): string {
