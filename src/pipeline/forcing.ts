@@ -1,7 +1,7 @@
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
-import type { Forcing, Stage } from './types.js';
+import type { Exchange, Forcing, Stage } from './types.js';
 
 const KEYS = ['code', 'example', 'dynamic', 'seed'] as const;
 type Key = (typeof KEYS)[number];
@@ -14,7 +14,7 @@ const QUERY_NAMES = KEYS.map((key) => [key, `__${key}`] as const);
 export const readForcing: Stage = (exchange) => {
   const header = exchange.headers.prefer;
   // Most requests force nothing: answer them without building anything.
-  if (header === undefined && !QUERY_NAMES.some(([, name]) => exchange.query[name] !== undefined)) return [];
+  if (header === undefined && !forcesByQuery(exchange.query)) return [];
   const raw = new Map<Key, string>();
   for (const [key, name] of QUERY_NAMES) {
     const value = exchange.query[name];
@@ -48,6 +48,11 @@ export const readForcing: Stage = (exchange) => {
   if (findings.length === 0) exchange.forcing = forcing;
   return findings;
 };
+
+function forcesByQuery(query: Exchange['query']): boolean {
+  for (const [, name] of QUERY_NAMES) if (query[name] !== undefined) return true;
+  return false;
+}
 
 function parseValue(key: Key, value: string): { value: string | number | boolean } | string {
   switch (key) {
