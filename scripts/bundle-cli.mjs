@@ -5,7 +5,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const cli = fileURLToPath(new URL('../dist/cli/run.js', import.meta.url));
@@ -53,6 +53,68 @@ const prismRequires = {
   },
 };
 
+/**
+ * CommonJS modules that a bundled dependency requires at load time but calls only on paths a first answer
+ * does not take: each becomes a stand-in whose first property read loads the real module. Prism's security
+ * validator requires lodash/fp (most of lodash, converted function by function at load) for the one
+ * `set` it calls on a rejected credential.
+ */
+const LOADED_ON_FIRST_USE = new Set(['lodash/fp']);
+
+const loadedOnFirstUse = {
+  name: 'loaded-on-first-use',
+  setup(builder) {
+    builder.onResolve({ filter: /^lodash\/fp$/ }, ({ path, resolveDir, namespace }) => {
+      if (namespace === 'first-use' || !LOADED_ON_FIRST_USE.has(path)) return undefined;
+      const real = createRequire(`${resolveDir}/`).resolve(path);
+      return { path: real, namespace: 'first-use' };
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'first-use' }, ({ path }) => ({
+      contents: `let loaded;
+const real = () => (loaded ??= require(${JSON.stringify(path)}));
+module.exports = new Proxy({}, {
+  get: (_, name) => real()[name],
+  has: (_, name) => name in real(),
+  ownKeys: () => Reflect.ownKeys(real()),
+  getOwnPropertyDescriptor: (_, name) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(real(), name);
+    return descriptor && { ...descriptor, configurable: true };
+  },
+});
+`,
+      loader: 'js',
+      resolveDir: dirname(path),
+    }));
+  },
+};
+
+/**
+ * The scenario-file schema compiled at build time (src/scenarios/file-schema-precompiled.ts says why): that
+ * module becomes Ajv's standalone code for the shipped schema, made with the options file-schema.ts
+ * compiles it with at run time (from tsc's output, built just before), by the Ajv the package depends on.
+ */
+const scenarioSchemaModule = /[\\/]dist[\\/]scenarios[\\/]file-schema-precompiled\.js$/;
+let scenarioSchemaPrecompiled = 0;
+const precompiledScenarioSchema = {
+  name: 'precompiled-scenario-schema',
+  setup(builder) {
+    builder.onLoad({ filter: scenarioSchemaModule }, async ({ path }) => {
+      const { SCENARIO_SCHEMA_AJV_OPTIONS, SCENARIO_FILE_SCHEMA } = await import(new URL('file-schema.js', pathToFileURL(path)).href);
+      const fromHere = createRequire(path);
+      const { Ajv } = fromHere('ajv');
+      const standaloneCode = fromHere('ajv/dist/standalone').default;
+      const ajv = new Ajv({ ...SCENARIO_SCHEMA_AJV_OPTIONS, code: { source: true, esm: true } });
+      const code = standaloneCode(ajv, ajv.compile(JSON.parse(await readFile(SCENARIO_FILE_SCHEMA, 'utf8'))));
+      scenarioSchemaPrecompiled += 1;
+      return {
+        contents: `${code}\nexport function precompiledScenarioValidator() { return validate; }\n`,
+        loader: 'js',
+        resolveDir: dirname(path),
+      };
+    });
+  },
+};
+
 /** One entry bundled into one CommonJS file, written with ASCII only. */
 async function bundleEntry(entry, outfile) {
   const result = await build({
@@ -68,13 +130,15 @@ async function bundleEntry(entry, outfile) {
     // jsonc-parser's CommonJS entry is a UMD wrapper that hands `require` to its factory as a value, which
     // no bundler can follow; its ES module entry (package.json "module", the same code) bundles.
     alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
-    plugins: [prismRequires],
+    plugins: [prismRequires, loadedOnFirstUse, precompiledScenarioSchema],
     logLevel: 'warning',
     write: false,
   });
   // A require() esbuild could not follow fails at run time, on the code path that reaches it: refuse to
   // write such a bundle (a relative specifier left to runtime, or require handed around as a value).
   const [output] = result.outputFiles;
+  if (scenarioSchemaPrecompiled === 0) throw new Error(`bundle-cli: ${entry} has no precompiled scenario-file schema`);
+  scenarioSchemaPrecompiled = 0;
   const unfollowed = /\b(?:__)?require\(["']\.|[(,]\s*(?:__)?require\s*[,)]/.exec(output.text);
   if (unfollowed) throw new Error(`bundle-cli: a require() esbuild cannot follow in ${entry}: ${unfollowed[0]}`);
   // V8 keeps a module's source text in memory while the module lives, and one character beyond ASCII makes
