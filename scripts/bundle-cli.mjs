@@ -2,6 +2,8 @@
 // dist/cli/run.cjs, so that the CLI's start-up resolves and reads one module instead of ~900. The entry
 // (main.js) loads it with require(). Run by `npm run build` after tsc; dist/index.js (the programmatic API)
 // stays tsc's output.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -162,8 +164,20 @@ const lib = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const libBundle = fileURLToPath(new URL('../dist/lib/index.cjs', import.meta.url));
 await bundleEntry(lib, libBundle);
 const names = Object.keys(createRequire(import.meta.url)(libBundle)).filter((name) => name !== '__esModule');
+// The bundle loads through dist/lib/load-bundle.cjs, with a V8 code cache made now by this Node (see there).
+const bundleId = createHash('sha256')
+  .update(await readFile(libBundle))
+  .digest('hex')
+  .slice(0, 16);
+const loader = await readFile(new URL('./bundle/load-bundle.cjs', import.meta.url), 'utf8');
+await writeFile(new URL('../dist/lib/load-bundle.cjs', import.meta.url), loader.replace("'__BUNDLE_ID__'", `'${bundleId}'`));
 await writeFile(
   lib,
-  `import { createRequire } from 'node:module';\nconst lib = createRequire(import.meta.url)('./lib/index.cjs');\nexport const { ${names.join(', ')} } = lib;\n`,
+  `import { createRequire } from 'node:module';\nconst lib = createRequire(import.meta.url)('./lib/load-bundle.cjs').loadBundle();\nexport const { ${names.join(', ')} } = lib;\n`,
 );
 await rm(`${lib}.map`, { force: true });
+const made = spawnSync(process.execPath, [fileURLToPath(new URL('./bundle/make-code-cache.cjs', import.meta.url)), dirname(lib)], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_OPTIONS: '' },
+});
+if (made.status !== 0) throw new Error(`bundle-cli: making the code cache failed (${made.status ?? made.signal})`);
