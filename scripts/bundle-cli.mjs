@@ -62,17 +62,17 @@ const prismRequires = {
  * `set` it calls on a rejected credential.
  */
 const LOADED_ON_FIRST_USE = new Set(['lodash/fp']);
+/**
+ * Modules required only for what they do where Node has no global fetch: isomorphic-fetch then installs
+ * node-fetch (with whatwg-url and tr46) as the global one, and Prism's reference parser requires it for
+ * that alone. Node 20+ has fetch: the stand-in loads it only where fetch is missing (turned off).
+ */
+const ONLY_WITHOUT_GLOBAL_FETCH = new Set(['isomorphic-fetch']);
 
-const loadedOnFirstUse = {
-  name: 'loaded-on-first-use',
-  setup(builder) {
-    builder.onResolve({ filter: /^lodash\/fp$/ }, ({ path, resolveDir, namespace }) => {
-      if (namespace === 'first-use' || !LOADED_ON_FIRST_USE.has(path)) return undefined;
-      const real = createRequire(`${resolveDir}/`).resolve(path);
-      return { path: real, namespace: 'first-use' };
-    });
-    builder.onLoad({ filter: /.*/, namespace: 'first-use' }, ({ path }) => ({
-      contents: `let loaded;
+const standIn = (kind, path) =>
+  kind === 'fetch'
+    ? `if (typeof globalThis.fetch !== 'function') module.exports = require(${JSON.stringify(path)});\n`
+    : `let loaded;
 const real = () => (loaded ??= require(${JSON.stringify(path)}));
 module.exports = new Proxy({}, {
   get: (_, name) => real()[name],
@@ -83,7 +83,18 @@ module.exports = new Proxy({}, {
     return descriptor && { ...descriptor, configurable: true };
   },
 });
-`,
+`;
+
+const loadedOnFirstUse = {
+  name: 'loaded-on-first-use',
+  setup(builder) {
+    builder.onResolve({ filter: /^(lodash\/fp|isomorphic-fetch)$/ }, ({ path, resolveDir, namespace }) => {
+      const kind = LOADED_ON_FIRST_USE.has(path) ? 'first-use' : ONLY_WITHOUT_GLOBAL_FETCH.has(path) ? 'fetch' : undefined;
+      if (namespace === 'stand-in' || kind === undefined) return undefined;
+      return { path: createRequire(`${resolveDir}/`).resolve(path), namespace: 'stand-in', pluginData: kind };
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'stand-in' }, ({ path, pluginData }) => ({
+      contents: standIn(pluginData, path),
       loader: 'js',
       resolveDir: dirname(path),
     }));
