@@ -2,10 +2,12 @@
 // dist/cli/run.cjs, so that the CLI's start-up resolves and reads one module instead of ~900. The entry
 // (main.js) loads it with require(). Run by `npm run build` after tsc; dist/index.js (the programmatic API)
 // stays tsc's output.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const cli = fileURLToPath(new URL('../dist/cli/run.js', import.meta.url));
@@ -53,6 +55,79 @@ const prismRequires = {
   },
 };
 
+/**
+ * CommonJS modules that a bundled dependency requires at load time but calls only on paths a first answer
+ * does not take: each becomes a stand-in whose first property read loads the real module. Prism's security
+ * validator requires lodash/fp (most of lodash, converted function by function at load) for the one
+ * `set` it calls on a rejected credential.
+ */
+const LOADED_ON_FIRST_USE = new Set(['lodash/fp']);
+/**
+ * Modules required only for what they do where Node has no global fetch: isomorphic-fetch then installs
+ * node-fetch (with whatwg-url and tr46) as the global one, and Prism's reference parser requires it for
+ * that alone. Node 20+ has fetch: the stand-in loads it only where fetch is missing (turned off).
+ */
+const ONLY_WITHOUT_GLOBAL_FETCH = new Set(['isomorphic-fetch']);
+
+const standIn = (kind, path) =>
+  kind === 'fetch'
+    ? `if (typeof globalThis.fetch !== 'function') module.exports = require(${JSON.stringify(path)});\n`
+    : `let loaded;
+const real = () => (loaded ??= require(${JSON.stringify(path)}));
+module.exports = new Proxy({}, {
+  get: (_, name) => real()[name],
+  has: (_, name) => name in real(),
+  ownKeys: () => Reflect.ownKeys(real()),
+  getOwnPropertyDescriptor: (_, name) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(real(), name);
+    return descriptor && { ...descriptor, configurable: true };
+  },
+});
+`;
+
+const loadedOnFirstUse = {
+  name: 'loaded-on-first-use',
+  setup(builder) {
+    builder.onResolve({ filter: /^(lodash\/fp|isomorphic-fetch)$/ }, ({ path, resolveDir, namespace }) => {
+      const kind = LOADED_ON_FIRST_USE.has(path) ? 'first-use' : ONLY_WITHOUT_GLOBAL_FETCH.has(path) ? 'fetch' : undefined;
+      if (namespace === 'stand-in' || kind === undefined) return undefined;
+      return { path: createRequire(`${resolveDir}/`).resolve(path), namespace: 'stand-in', pluginData: kind };
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'stand-in' }, ({ path, pluginData }) => ({
+      contents: standIn(pluginData, path),
+      loader: 'js',
+      resolveDir: dirname(path),
+    }));
+  },
+};
+
+/**
+ * The scenario-file schema compiled at build time (src/scenarios/file-schema-precompiled.ts says why): that
+ * module becomes Ajv's standalone code for the shipped schema, made with the options file-schema.ts
+ * compiles it with at run time (from tsc's output, built just before), by the Ajv the package depends on.
+ */
+const scenarioSchemaModule = /[\\/]dist[\\/]scenarios[\\/]file-schema-precompiled\.js$/;
+let scenarioSchemaPrecompiled = 0;
+const precompiledScenarioSchema = {
+  name: 'precompiled-scenario-schema',
+  setup(builder) {
+    builder.onLoad({ filter: scenarioSchemaModule }, async ({ path }) => {
+      const { SCENARIO_SCHEMA_AJV_OPTIONS, SCENARIO_FILE_SCHEMA } = await import(new URL('file-schema.js', pathToFileURL(path)).href);
+      const fromHere = createRequire(path);
+      const { Ajv } = fromHere('ajv');
+      const standaloneCode = fromHere('ajv/dist/standalone').default;
+      const ajv = new Ajv({ ...SCENARIO_SCHEMA_AJV_OPTIONS, code: { source: true, esm: true } });
+      const code = standaloneCode(ajv, ajv.compile(JSON.parse(await readFile(SCENARIO_FILE_SCHEMA, 'utf8'))));
+      scenarioSchemaPrecompiled += 1;
+      return {
+        contents: `${code}\nexport function precompiledScenarioValidator() { return validate; }\n`,
+        loader: 'js',
+        resolveDir: dirname(path),
+      };
+    });
+  },
+};
+
 /** One entry bundled into one CommonJS file, written with ASCII only. */
 async function bundleEntry(entry, outfile) {
   const result = await build({
@@ -68,13 +143,15 @@ async function bundleEntry(entry, outfile) {
     // jsonc-parser's CommonJS entry is a UMD wrapper that hands `require` to its factory as a value, which
     // no bundler can follow; its ES module entry (package.json "module", the same code) bundles.
     alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
-    plugins: [prismRequires],
+    plugins: [prismRequires, loadedOnFirstUse, precompiledScenarioSchema],
     logLevel: 'warning',
     write: false,
   });
   // A require() esbuild could not follow fails at run time, on the code path that reaches it: refuse to
   // write such a bundle (a relative specifier left to runtime, or require handed around as a value).
   const [output] = result.outputFiles;
+  if (scenarioSchemaPrecompiled === 0) throw new Error(`bundle-cli: ${entry} has no precompiled scenario-file schema`);
+  scenarioSchemaPrecompiled = 0;
   const unfollowed = /\b(?:__)?require\(["']\.|[(,]\s*(?:__)?require\s*[,)]/.exec(output.text);
   if (unfollowed) throw new Error(`bundle-cli: a require() esbuild cannot follow in ${entry}: ${unfollowed[0]}`);
   // V8 keeps a module's source text in memory while the module lives, and one character beyond ASCII makes
@@ -98,8 +175,20 @@ const lib = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const libBundle = fileURLToPath(new URL('../dist/lib/index.cjs', import.meta.url));
 await bundleEntry(lib, libBundle);
 const names = Object.keys(createRequire(import.meta.url)(libBundle)).filter((name) => name !== '__esModule');
+// The bundle loads through dist/lib/load-bundle.cjs, with a V8 code cache made now by this Node (see there).
+const bundleId = createHash('sha256')
+  .update(await readFile(libBundle))
+  .digest('hex')
+  .slice(0, 16);
+const loader = await readFile(new URL('./bundle/load-bundle.cjs', import.meta.url), 'utf8');
+await writeFile(new URL('../dist/lib/load-bundle.cjs', import.meta.url), loader.replace("'__BUNDLE_ID__'", `'${bundleId}'`));
 await writeFile(
   lib,
-  `import { createRequire } from 'node:module';\nconst lib = createRequire(import.meta.url)('./lib/index.cjs');\nexport const { ${names.join(', ')} } = lib;\n`,
+  `import { createRequire } from 'node:module';\nconst lib = createRequire(import.meta.url)('./lib/load-bundle.cjs').loadBundle();\nexport const { ${names.join(', ')} } = lib;\n`,
 );
 await rm(`${lib}.map`, { force: true });
+const made = spawnSync(process.execPath, [fileURLToPath(new URL('./bundle/make-code-cache.cjs', import.meta.url)), dirname(lib)], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_OPTIONS: '' },
+});
+if (made.status !== 0) throw new Error(`bundle-cli: making the code cache failed (${made.status ?? made.signal})`);

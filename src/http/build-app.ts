@@ -1,4 +1,3 @@
-import { AjvCompiler } from '@fastify/ajv-compiler';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerAdminRoutes } from '../admin/admin-routes.js';
 import { guardAdminRoutes } from '../admin/admin-token.js';
@@ -15,6 +14,7 @@ import { type Problem, problemResponse } from '../problem.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
 import { StateSimulator } from '../state/simulator.js';
+import { lazyAdminValidators } from './admin-validators.js';
 import { applyCors } from './cors.js';
 import { answerOverLimits, limitServerOptions, registerLimits } from './limits.js';
 import { asyncFd } from './log-destination.js';
@@ -38,13 +38,6 @@ export interface AppParts {
   readonly generator: DataGenerator;
 }
 
-/**
- * The admin routes' schemas are module constants, the same for every server: one Ajv compiler for the
- * process (Fastify's documented way to share it across instances) compiles each once, so a server per
- * test does not recompile them. Only immutable validators are shared.
- */
-const sharedValidatorCompiler = AjvCompiler();
-
 /** The Fastify app, built apart from listen() so tests can use inject(). */
 export async function buildApp({ options, spec, generator }: AppParts): Promise<FastifyInstance> {
   const stdout = options.logStream === undefined && options.logLevel !== 'silent' ? asyncFd(1) : undefined;
@@ -60,7 +53,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     // Admin route schemas reject unknown fields rather than silently dropping them (a typo in a verify
     // filter must not pass); the API's own requests are validated by the pipeline, not by Fastify.
     ajv: { customOptions: { removeAdditional: false, allErrors: true } },
-    schemaController: { compilersFactory: { buildValidator: sharedValidatorCompiler } },
+    schemaController: { compilersFactory: { buildValidator: lazyAdminValidators } },
     ...limitServerOptions(options),
   });
   app.decorateRequest('exchange', undefined);

@@ -90,7 +90,8 @@ class LazyHandle implements Handle {
   readonly #source: PrismOperation;
   #split: { operation: PrismOperation; check: JsonPartsCheck | undefined } | undefined;
   #direct: { check: DirectBodyCheck | undefined } | undefined;
-  #verdicts: { bearer: readonly Finding[]; anonymous: readonly Finding[] } | undefined;
+  #bearer: { verdict: readonly Finding[] | undefined } | undefined;
+  #anonymous: { verdict: readonly Finding[] | undefined } | undefined;
 
   constructor(source: PrismOperation) {
     this.#source = source;
@@ -117,22 +118,16 @@ class LazyHandle implements Handle {
   }
 
   get bearerVerdict(): readonly Finding[] | undefined {
-    return this.#onlyBearerVerdicts()?.bearer;
+    this.#bearer ??= {
+      verdict: onlyBearer(this.#source) ? securityVerdict(this.prism, headersOnly('Bearer any-well-formed-token')) : undefined,
+    };
+    return this.#bearer.verdict;
   }
 
+  /** Apart from the bearer verdict: Prism's verdict on a rejection loads code a valid first request does not need. */
   get anonymousVerdict(): readonly Finding[] | undefined {
-    return this.#onlyBearerVerdicts()?.anonymous;
-  }
-
-  #onlyBearerVerdicts() {
-    if (this.#verdicts === undefined && onlyBearer(this.#source)) {
-      const prism = this.prism;
-      this.#verdicts = {
-        bearer: securityVerdict(prism, headersOnly('Bearer any-well-formed-token')),
-        anonymous: securityVerdict(prism, headersOnly(undefined)),
-      };
-    }
-    return this.#verdicts;
+    this.#anonymous ??= { verdict: onlyBearer(this.#source) ? securityVerdict(this.prism, headersOnly(undefined)) : undefined };
+    return this.#anonymous.verdict;
   }
 }
 

@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const LOADER = fileURLToPath(new URL('../../dist/lib/load-bundle.cjs', import.meta.url));
+const ENTRY = new URL('../../dist/index.js', import.meta.url).href;
+
+/** A fresh `node` (the cache is V8's, per process), without the test runner's options. */
+function node(args: string[]) {
+  return spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, timeout: 60_000 });
+}
+
+const ANSWER_ONE = `const { createMockServer } = await import(${JSON.stringify(ENTRY)});
+const server = await createMockServer({ logLevel: 'silent' });
+const answer = await server.inject({ method: 'POST', url: '/plants', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, payload: '{"id":1,"name":"Monstera deliciosa","tag":"tropical"}' });
+await server.close();
+process.stdout.write(String(answer.statusCode));`;
+
+describe("the library bundle's code cache (scripts/bundle/load-bundle.cjs)", () => {
+  it('is made by the build for this Node, and V8 accepts it', () => {
+    const run = node([
+      '-e',
+      `const { compileBundle, cacheFile } = require(${JSON.stringify(LOADER)});
+const { script } = compileBundle(require('node:fs').readFileSync(cacheFile()));
+process.stdout.write(String(script.cachedDataRejected));`,
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('false');
+  });
+
+  it('serves through the package entry with the cache, and without it when V8 rejects it (other flags)', () => {
+    for (const flags of [[], ['--no-lazy-feedback-allocation']]) {
+      const run = node([...flags, '--input-type=module', '-e', ANSWER_ONE]);
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toBe('200');
+    }
+  });
+});
