@@ -1,8 +1,8 @@
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockResponse } from '../mock-response.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
-import { type HeaderPlan, planHeaders } from '../openapi/header-plan.js';
-import type { MockOperation, MockResponseSpec } from '../openapi/operation.js';
+import type { MockOperation } from '../openapi/operation.js';
+import type { ResponsePlans } from '../pipeline/response-plans.js';
 import type { Exchange } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
 import { OFF_CONTRACT_HEADER } from '../protocol.js';
@@ -12,6 +12,8 @@ import { renderString, renderTemplate } from './template.js';
 
 export interface RespondParts {
   readonly generator: DataGenerator;
+  /** The server's response plans, for the documented headers of a step's status. */
+  readonly plans: ResponsePlans;
   /** The default response selection, for steps that only set a status, a delay or a fault. */
   readonly fallback: (exchange: Exchange) => MockResponse;
 }
@@ -31,7 +33,8 @@ export function stepResponse(step: Step, exchange: Exchange, stored: ReadonlyMap
   const status = step.status ?? defaultStatus(operation);
   // The documented response's required headers go out as a generated answer sends them, unless the
   // step sets them itself or says it leaves the contract on purpose.
-  const required = (answered: number) => (step.offContract === undefined ? requiredHeaders(operation, answered, parts.generator) : {});
+  const required = (answered: number) =>
+    step.offContract === undefined ? parts.plans(operation, answered).documentedHeaders.required : {};
   const json = (body: unknown): MockResponse => ({
     status,
     headers: { ...required(status), 'content-type': mediaTypeOf(operation, status), ...extra },
@@ -72,25 +75,6 @@ export function withChaos(response: MockResponse, step: Step, random: () => numb
   const delayMs = delay ? sampleDelay(delay, random) : 0;
   if (fault === undefined && delayMs === 0) return response;
   return { ...response, ...(fault ? { fault } : {}), ...(delayMs > 0 ? { delayMs } : {}) };
-}
-
-/** Header plans of the documented responses, per generator: made once, read by every answer. */
-const plans = new WeakMap<DataGenerator, WeakMap<MockResponseSpec, HeaderPlan>>();
-
-function requiredHeaders(operation: MockOperation, status: number, generator: DataGenerator): Readonly<Record<string, string>> {
-  const response = findResponse(operation, status);
-  if (response === undefined || response.headers.length === 0) return {};
-  let byResponse = plans.get(generator);
-  if (byResponse === undefined) {
-    byResponse = new WeakMap();
-    plans.set(generator, byResponse);
-  }
-  let plan = byResponse.get(response);
-  if (plan === undefined) {
-    plan = planHeaders(response, generator);
-    byResponse.set(response, plan);
-  }
-  return plan.required;
 }
 
 function mediaTypeOf(operation: MockOperation, status: number): string {

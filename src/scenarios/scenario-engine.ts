@@ -2,6 +2,7 @@ import { MockConfigError } from '../config-error.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { createSeededRandom } from '../generate/seeded-random.js';
 import type { MockOperation } from '../openapi/operation.js';
+import { createResponsePlans } from '../pipeline/response-plans.js';
 import { createResponseSelector } from '../pipeline/select-response.js';
 import type { Responder } from '../pipeline/types.js';
 import { loadScenarios } from './load-scenarios.js';
@@ -53,7 +54,8 @@ export class ScenarioEngine {
   /** Loads and checks the files against these operations, without using them yet. Throws MockConfigError. */
   async load(operations: readonly MockOperation[]): Promise<LoadedScenarios> {
     const { generator, dynamic } = this.#options;
-    const parts = { generator, fallback: createResponseSelector({ generator, dynamic }) };
+    const plans = createResponsePlans(generator);
+    const parts = { generator, plans, fallback: createResponseSelector({ generator, dynamic }, plans) };
     const catalogue = await loadScenarios(this.#options.dirs, operations, parts);
     const name = this.defaultScenario;
     if (name !== undefined && !catalogue.has(name))
