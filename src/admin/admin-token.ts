@@ -1,39 +1,28 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { sendProblem } from './send-problem.js';
 
 const OPEN_PATHS = new Set([`${ADMIN_PREFIX}/health`]);
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Whether the route that matched is one of the mock's own (`/__mock/...`), not the API's. */
-    adminRoute: boolean;
-  }
-}
-
 /**
- * Marks the mock's own routes as they are registered, by the route that matches (the router decodes
- * `/%5f_mock/journal` to an admin route), so per-request code reads a flag instead of asking Fastify
- * for the route options (a fresh object on every access). With an admin token, everything under
- * /__mock/ but health also needs `Authorization: Bearer <token>`, or `?token=` where a browser cannot
- * send a header (opening the dashboard, EventSource). The API itself is not affected: its credentials
- * are checked by the security stage. Admin routes are told apart here for the log line too: they
- * answer on their own, not through sendResponse(). Call before the admin routes are registered.
+ * With an admin token, everything under /__mock/ but health needs `Authorization: Bearer <token>`, or
+ * `?token=` where a browser cannot send a header (opening the dashboard, EventSource). The API itself
+ * is not affected: its credentials are checked by the security stage. Every admin answer is told to
+ * `answered` (its log line): admin routes answer on their own, not through the API's sendResponse().
+ * Call on the admin app, before its routes are registered.
  */
 export function guardAdminRoutes(app: FastifyInstance, { token, answered }: AdminGuard): void {
-  app.decorateRequest('adminRoute', false);
-  const check = token === undefined ? undefined : tokenCheck(digest(token));
-  const onAnswered = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+  if (token !== undefined) {
+    const check = tokenCheck(digest(token));
+    app.addHook('onRoute', (route) => {
+      if (!OPEN_PATHS.has(route.url)) route.onRequest = [check, ...asList(route.onRequest)];
+    });
+  }
+  app.addHook('onResponse', (request, reply, done) => {
     answered(request, reply);
     done();
-  };
-  app.addHook('onRoute', (route) => {
-    if (!isAdminRoute(route.url)) return;
-    const guard = check && !OPEN_PATHS.has(route.url) ? [check] : [];
-    route.onRequest = [markAdmin, ...guard, ...asList(route.onRequest)];
-    route.onResponse = [...asList(route.onResponse), onAnswered];
   });
 }
 
@@ -48,11 +37,6 @@ function asList<T>(hooks: T | T[] | undefined): T[] {
   return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }
 
-function markAdmin(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  request.adminRoute = true;
-  done();
-}
-
 function tokenCheck(expected: Buffer) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'OPTIONS') return; // CORS preflights carry no credentials
@@ -61,11 +45,6 @@ function tokenCheck(expected: Buffer) {
     const problem = problemResponse({ code: 'ADMIN_TOKEN_REQUIRED' });
     return sendProblem(reply, { ...problem, headers: { ...problem.headers, 'www-authenticate': 'Bearer realm="plantstore-mock-admin"' } });
   };
-}
-
-/** Whether the matched route is one of the mock's own (everything the API gets is routed as `/*`). */
-function isAdminRoute(route: string | undefined): route is string {
-  return route !== undefined && (route === ADMIN_PREFIX || route.startsWith(`${ADMIN_PREFIX}/`));
 }
 
 /** Equal-length digests, so the comparison takes the same time whatever was sent. */

@@ -1,6 +1,5 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerAdminRoutes } from '../admin/admin-routes.js';
-import { guardAdminRoutes } from '../admin/admin-token.js';
 import { createCoverage } from '../contract-coverage/coverage.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { Journal } from '../journal/journal.js';
@@ -10,25 +9,16 @@ import { type LoadedSpec, loadSpec } from '../openapi/load-spec.js';
 import type { ResolvedOptions } from '../options.js';
 import { createPipeline } from '../pipeline/pipeline.js';
 import type { Exchange } from '../pipeline/types.js';
-import { type Problem, problemResponse } from '../problem.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
 import { StateSimulator } from '../state/simulator.js';
-import { lazyAdminValidators } from './admin-validators.js';
+import { mountAdmin } from './admin-app.js';
 import { applyCors } from './cors.js';
+import { createFastify, unpipelined } from './fastify-instance.js';
 import { answerOverLimits, limitServerOptions, registerLimits } from './limits.js';
 import { asyncFd } from './log-destination.js';
 import { answerLog, createLogger, elapsedMs, pathOf } from './request-logger.js';
 import { HeldConnections, sendResponse } from './send-response.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The exchange the pipeline handled, for the log line (and later the journal). */
-    exchange: Exchange | undefined;
-    /** performance.now() when the request reached the app, before its body was read. */
-    startedAt: number;
-  }
-}
 
 const API_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS', 'TRACE'];
 
@@ -44,20 +34,7 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   const logStream = options.logStream ?? stdout;
   const log = createLogger(options, logStream);
   const logAnswer = answerLog(log, logStream);
-  const app = Fastify({
-    // The mock logs through its own logger (see request-logger.ts), never headers, so never a token.
-    logger: false,
-    bodyLimit: options.bodyLimit,
-    exposeHeadRoutes: false,
-    return503OnClosing: false,
-    // Admin route schemas reject unknown fields rather than silently dropping them (a typo in a verify
-    // filter must not pass); the API's own requests are validated by the pipeline, not by Fastify.
-    ajv: { customOptions: { removeAdditional: false, allErrors: true } },
-    schemaController: { compilersFactory: { buildValidator: lazyAdminValidators } },
-    ...limitServerOptions(options),
-  });
-  app.decorateRequest('exchange', undefined);
-  app.decorateRequest('startedAt', 0);
+  const app = createFastify(options, log, limitServerOptions(options));
   registerLimits(app, options);
   // One hook for what every request goes through first (one hook costs less than two).
   app.addHook('onRequest', (request, reply, done) => {
@@ -67,14 +44,6 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     done();
   });
 
-  // Bodies are parsed by the pipeline, after the security check and as data rather than exceptions.
-  app.removeAllContentTypeParsers();
-  const keepBytes = (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) => done(null, body);
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, keepBytes);
-  // Fastify caches the parser it found for a Content-Type, except the catch-all's: named, the usual
-  // type is looked up once rather than parsed into a media type on every request.
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, keepBytes);
-
   const scenarios = new ScenarioEngine({
     dirs: options.scenarioDirs,
     defaultScenario: options.scenario,
@@ -83,10 +52,6 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     seed: options.seed,
     generator,
     dynamic: options.dynamic,
-  });
-  guardAdminRoutes(app, {
-    token: options.adminToken,
-    answered: (request, reply) => logAnswer(request, reply.statusCode, elapsedMs(request)),
   });
   const journal = new Journal(options.journalSize);
   const metrics = createMetrics(() => journal.size);
@@ -98,7 +63,12 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     sessions: scenarios.sessions,
     generator,
   });
-  registerAdminRoutes(app, { spec, scenarios, journal, metrics, coverage, state, stateful: options.stateful });
+  mountAdmin(app, {
+    options,
+    log,
+    answered: (request, reply) => logAnswer(request, reply.statusCode, elapsedMs(request)),
+    routes: (admin) => registerAdminRoutes(admin, { spec, scenarios, journal, metrics, coverage, state, stateful: options.stateful }),
+  });
 
   // The one place the pipeline is swapped: --watch rebuilds it from a reloaded spec and scenario set,
   // and swaps scenarios and pipeline together only once both loaded and checked.
@@ -156,22 +126,8 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   app.route({ method: API_METHODS, url: '/*', handler: handle });
   app.setNotFoundHandler(handle);
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const problem = problemOf(error, options.bodyLimit, request.id);
-    if (problem.code === 'INTERNAL') log.error({ reqId: request.id, err: error }, 'unexpected error');
-    const response = problemResponse(problem);
-    // Requests that failed before the pipeline saw them (e.g. over the body limit) still reach the journal.
-    request.exchange ??= unpipelined(request, {}, undefined);
-    const exchange = request.exchange;
-    if (exchange.rejection === undefined && exchange.source === undefined) exchange.rejection = problem.code;
-    exchange.response ??= response;
-    return sendResponse(reply, response);
-  });
-
   /** Every answer to the API (and every fault, as status 0): its log line, journal entry and metrics. */
   app.decorate('answered', (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    // The mock's own endpoints log from their own hook and are neither journalled nor counted.
-    if (request.adminRoute) return;
     const elapsed = elapsedMs(request);
     logAnswer(request, status, elapsed);
     if (journal.capacity > 0) {
@@ -183,26 +139,4 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     coverage.record(request.exchange, status);
   });
   return app;
-}
-
-/** The exchange of a request answered without the pipeline, from what Fastify knows of it. */
-function unpipelined(request: FastifyRequest, query: unknown, body: unknown): Exchange {
-  const rawBody = Buffer.isBuffer(body) ? body : undefined;
-  return { method: request.method, path: pathOf(request.url), query: query as Exchange['query'], headers: request.headers, rawBody };
-}
-
-/** Fastify's own errors say what was wrong with the request; any other is a bug, whose detail goes to the log only. */
-function problemOf(error: FastifyError, bodyLimit: number, requestId: string): Problem {
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { code: 'PAYLOAD_TOO_LARGE', params: { limit: bodyLimit } };
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { code: 'INVALID_REQUEST', params: { details: 'the Content-Length header does not match the body' } };
-    default:
-      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-        return { code: 'INVALID_REQUEST', params: { details: error.message } };
-      }
-      // The message of an unexpected error may carry a stack or file paths: never answered.
-      return { code: 'INTERNAL', params: { details: `the log has the details of request ${requestId}` } };
-  }
 }

@@ -1,0 +1,78 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { guardAdminRoutes } from '../admin/admin-token.js';
+import { stringifyJson } from '../json/stringify-json.js';
+import type { ResolvedOptions } from '../options.js';
+import { problemResponse } from '../problem.js';
+import { ADMIN_PREFIX } from '../protocol.js';
+import { applyCors } from './cors.js';
+import { createFastify } from './fastify-instance.js';
+import { type Logger, pathOf } from './request-logger.js';
+import { sendResponse } from './send-response.js';
+
+/** The methods of the admin routes; any other method on an admin path is the API's (a 404 from the pipeline). */
+export const ADMIN_METHODS = ['DELETE', 'GET', 'POST', 'PUT'] as const;
+
+export interface AdminMount {
+  readonly options: ResolvedOptions;
+  readonly log: Logger;
+  /** Told of each answer the admin app sent (its log line). */
+  readonly answered: (request: FastifyRequest, reply: FastifyReply) => void;
+  /** Registers the admin routes on the admin app. */
+  readonly routes: (admin: FastifyInstance) => void;
+}
+
+/**
+ * The mock's own routes (`/__mock/...`) live in a second Fastify app, built on the first request that
+ * needs it: most servers (one per test) never call them, and Fastify prepares each route as the app is
+ * built, most of the cost of a fresh server. The API's app routes every admin path and method to it
+ * (after its limits and CORS, before reading the body) through Fastify's public `routing`. The router
+ * decodes the path, so `/%5f_mock/journal` reaches the admin app, and its token check, as well.
+ */
+export function mountAdmin(app: FastifyInstance, mount: AdminMount): void {
+  // The API app's request, for the admin app's request id and start time (one request, one log id).
+  const forwarded = new WeakMap<IncomingMessage, FastifyRequest>();
+  let admin: Promise<FastifyInstance> | undefined;
+  const forward = (request: FastifyRequest, reply: FastifyReply, _done: HookHandlerDoneFunction) => {
+    reply.hijack();
+    forwarded.set(request.raw, request);
+    admin ??= buildAdminApp(mount, forwarded);
+    admin.then(
+      (built) => built.routing(request.raw, reply.raw),
+      (error: unknown) => {
+        mount.log.error({ reqId: request.id, err: error }, 'the admin routes could not be built');
+        const problem = problemResponse({ code: 'INTERNAL', params: { details: `the log has the details of request ${request.id}` } });
+        reply.raw.writeHead(problem.status, { ...problem.headers, 'content-type': 'application/json; charset=utf-8' });
+        reply.raw.end(stringifyJson(problem.body));
+      },
+    );
+  };
+  const unreachable = () => undefined;
+  for (const url of [ADMIN_PREFIX, `${ADMIN_PREFIX}/*`]) {
+    app.route({ method: [...ADMIN_METHODS], url, onRequest: forward, handler: unreachable });
+  }
+  // Streams the admin app holds open (the journal's events) end before the server waits for its connections.
+  app.addHook('preClose', async () => {
+    const built = await admin?.catch(() => undefined);
+    await built?.close();
+  });
+}
+
+async function buildAdminApp(mount: AdminMount, forwarded: WeakMap<IncomingMessage, FastifyRequest>): Promise<FastifyInstance> {
+  const { options, log } = mount;
+  const admin = createFastify(options, log, { genReqId: (raw) => forwarded.get(raw)?.id ?? 'admin' });
+  admin.addHook('onRequest', (request, reply, done) => {
+    request.startedAt = forwarded.get(request.raw)?.startedAt ?? performance.now();
+    // The API app answered a preflight already; other answers carry CORS headers as the API's do.
+    if (options.cors) applyCors(request, reply);
+    done();
+  });
+  guardAdminRoutes(admin, { token: options.adminToken, answered: mount.answered });
+  // No document path lies under /__mock/ (the loader refuses one): what no admin route takes, nothing does.
+  admin.setNotFoundHandler((request, reply) => {
+    sendResponse(reply, problemResponse({ code: 'NOT_FOUND', params: { method: request.method, path: pathOf(request.url) } }));
+  });
+  mount.routes(admin);
+  await admin.ready();
+  return admin;
+}
