@@ -108,8 +108,8 @@ export const OPTIONS = {
   watch: {
     kind: 'boolean',
     default: false,
-    help: 'reload the spec and scenario files on change; a bad edit keeps the last good version',
-    readme: 'reload the spec and scenario files on change; a bad edit keeps the last good version and logs why',
+    help: 'reload the spec, scenario files and --data file on change; a bad edit keeps the last good version',
+    readme: 'reload the spec, scenario files and `--data` file on change; a bad edit keeps the last good version and logs why',
   },
   sessionIdleTimeout: {
     kind: 'integer',

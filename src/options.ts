@@ -41,7 +41,7 @@ export interface MockServerOptions {
   readonly bundledScenarios?: boolean;
   /** Scenario every request gets unless its session or an `X-Mock-Scenario` header picks another. Default: none. */
   readonly scenario?: string;
-  /** Reload the spec and scenario files when they change; a bad edit keeps the last good version. Default false. */
+  /** Reload the spec, scenario files and `data` file when they change; a bad edit keeps the last good version. Default false. */
   readonly watch?: boolean;
   /** Milliseconds without a request after which a scenario session (`X-Mock-Session`) is forgotten. Default 30 minutes. */
   readonly sessionIdleTimeout?: number;

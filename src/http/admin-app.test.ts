@@ -75,7 +75,12 @@ describe('the admin app (built on first use)', () => {
     mock = await createMockServer({ bodyLimit: 64 });
     const big = await mock.inject({ method: 'POST', url: '/__mock/journal/verify', payload: { path: 'x'.repeat(100), exactly: 0 } });
     expect(big.statusCode).toBe(413);
-    const bad = await mock.inject({ method: 'POST', url: '/__mock/journal/verify', headers: { 'content-type': 'application/json' }, payload: '{' });
+    const bad = await mock.inject({
+      method: 'POST',
+      url: '/__mock/journal/verify',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('not valid JSON');
   });

@@ -36,16 +36,21 @@ export function mountAdmin(app: FastifyInstance, mount: AdminMount): void {
   const forward = (request: FastifyRequest, reply: FastifyReply, _done: HookHandlerDoneFunction) => {
     reply.hijack();
     forwarded.set(request.raw, request);
-    admin ??= buildAdminApp(mount, forwarded);
-    admin.then(
-      (built) => built.routing(request.raw, reply.raw),
-      (error: unknown) => {
-        mount.log.error({ reqId: request.id, err: error }, 'the admin routes could not be built');
+    admin ??= buildAdminApp(mount, forwarded).catch((error: unknown) => {
+      admin = undefined; // a later request tries again
+      throw error;
+    });
+    admin
+      .then((built) => built.routing(request.raw, reply.raw))
+      .catch((error: unknown) => {
+        // A bug (building the admin app cannot fail on user input): logged, answered without internals.
+        mount.log.error({ reqId: request.id, err: error }, 'the admin routes failed');
+        const raw = reply.raw;
+        if (raw.headersSent) return void raw.destroy();
         const problem = problemResponse({ code: 'INTERNAL', params: { details: `the log has the details of request ${request.id}` } });
-        reply.raw.writeHead(problem.status, { ...problem.headers, 'content-type': 'application/json; charset=utf-8' });
-        reply.raw.end(stringifyJson(problem.body));
-      },
-    );
+        raw.writeHead(problem.status, { ...problem.headers, 'content-type': 'application/json; charset=utf-8' });
+        raw.end(stringifyJson(problem.body));
+      });
   };
   const unreachable = () => undefined;
   for (const url of [ADMIN_PREFIX, `${ADMIN_PREFIX}/*`]) {

@@ -70,8 +70,8 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
     routes: (admin) => registerAdminRoutes(admin, { spec, scenarios, journal, metrics, coverage, state, stateful: options.stateful }),
   });
 
-  // The one place the pipeline is swapped: --watch rebuilds it from a reloaded spec and scenario set,
-  // and swaps scenarios and pipeline together only once both loaded and checked.
+  // The one place the pipeline is swapped: --watch rebuilds it from a reloaded spec, scenario set and
+  // seed data, and swaps them together only once all are loaded and checked.
   const assemble = async (current: LoadedSpec) => {
     const loaded = await scenarios.load(current.operations);
     const stateful = await state.load(
@@ -91,13 +91,14 @@ export async function buildApp({ options, spec, generator }: AppParts): Promise<
   }
   let pipeline = first.pipeline;
   if (options.watch) {
-    const stop = watchFiles([fileTarget(options.spec), ...options.scenarioDirs.map((dir) => ({ dir }))], async () => {
+    const files = [options.spec, ...(options.data === undefined ? [] : [options.data])].map(fileTarget);
+    const stop = watchFiles([...files, ...options.scenarioDirs.map((dir) => ({ dir }))], async () => {
       try {
         const next = await assemble(await loadSpec(options.spec));
         scenarios.use(next.loaded);
         state.use(next.stateful);
         pipeline = next.pipeline;
-        log.info('reloaded the spec and scenarios');
+        log.info(options.data === undefined ? 'reloaded the spec and scenarios' : 'reloaded the spec, scenarios and data file');
       } catch (error) {
         log.warn(`reload failed, still serving the last good version: ${(error as Error).message}`);
       }

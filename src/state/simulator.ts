@@ -21,6 +21,8 @@ export interface LoadedState {
   readonly model: StateModel;
   /** Undefined when nothing can turn the simulator on (then the pipeline never asks it). */
   readonly responder: Responder | undefined;
+  /** The `--data` records, checked against this load's document (empty without `--data`). */
+  readonly seeds: SeedData;
   /** One line per resource, for the start-up log. */
   readonly summary: readonly string[];
 }
@@ -28,7 +30,8 @@ export interface LoadedState {
 /** The stateful simulator of one server: the session's records and the model of the current document. */
 export class StateSimulator {
   #model: StateModel = { resources: [], bindings: new Map() };
-  #seeds: SeedData = new Map();
+  /** Read by the sessions' stores as each new session starts; refilled in place by use(). */
+  readonly #seeds = new Map<string, readonly Record<string, unknown>[]>();
   readonly resources: SessionResources;
   readonly #options: SimulatorOptions;
 
@@ -43,25 +46,26 @@ export class StateSimulator {
   }
 
   /**
-   * Infers the resources of a document, once per load; the first load also reads and checks the seed
-   * data. `scenariosMayEnable`: some scenario turns the simulator on for its requests.
+   * Infers the resources of a document and reads and checks the seed data against them, once per load
+   * (a `--watch` reload reads both again). `scenariosMayEnable`: some scenario turns the simulator on
+   * for its requests. Nothing changes until use().
    */
   async load(operations: readonly MockOperation[], scenariosMayEnable: boolean): Promise<LoadedState> {
     const model = inferResources(operations);
     const { stateful, dataFile, generator, maxResources } = this.#options;
-    if (dataFile !== undefined && this.#seeds.size === 0) {
-      const seeds = await loadSeedData(dataFile, model);
-      for (const [path, records] of seeds) (this.#seeds as Map<string, readonly Record<string, unknown>[]>).set(path, records);
-    }
+    const seeds = dataFile === undefined ? new Map() : await loadSeedData(dataFile, model);
     const enabled = stateful || scenariosMayEnable;
     const responder = enabled
       ? createStateResponder({ model, resources: this.resources, generator, maxResources, always: stateful })
       : undefined;
-    return { model, responder, summary: describeModel(model) };
+    return { model, responder, seeds, summary: describeModel(model) };
   }
 
+  /** Serves a load: sessions that start from now on begin with its seed data; running ones keep their records. */
   use(loaded: LoadedState): void {
     this.#model = loaded.model;
+    this.#seeds.clear();
+    for (const [path, records] of loaded.seeds) this.#seeds.set(path, records);
   }
 
   /** A session's records by collection path, in creation order (seed data for a session not yet seen). */

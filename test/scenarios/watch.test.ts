@@ -2,6 +2,7 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_SPEC, createMockServer, type MockServer } from '../../src/index.js';
+import { eventually } from '../support/eventually.js';
 import { createPlant, scenarioDir } from '../support/scenarios.js';
 
 const answering = (name: string) => `
@@ -10,15 +11,6 @@ rules:
   - operation: createPlant
     respond: { body: { name: ${name} } }
 `;
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not met in time');
-}
 
 describe('--watch', () => {
   let server: MockServer;

@@ -2,6 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.js';
 import { closeServersAfterEach, JSON_BODY, mockServer } from '../support/servers.js';
 
 closeServersAfterEach();
@@ -65,6 +66,32 @@ describe('seed data', () => {
     await expect(mockServer({ spec: GROWN, stateful: true, data: 'test/fixtures/state/bad-plants.yaml' })).rejects.toThrow(
       /data file .*bad-plants\.yaml: \/plants record 2: body\.name is required/,
     );
+  });
+
+  it('with --watch, starts new sessions with the edited file and keeps the last good one on a bad edit', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'state-seed-'));
+    const data = join(dir, 'seed.yaml');
+    await writeFile(data, '/plants:\n  - { id: 1, name: Monstera }\n');
+    const log: string[] = [];
+    const logStream = { write: (line: string) => log.push(line) };
+    const server = await mockServer({ spec: GROWN, stateful: true, data, watch: true, logLevel: 'info', logStream });
+    const names = async (session: string) =>
+      (
+        (await server.inject({ method: 'GET', url: '/plants', headers: { ...headers, 'x-mock-session': session } })).json() as {
+          name: string;
+        }[]
+      ).map((p) => p.name);
+    expect(await names('before')).toEqual(['Monstera']);
+
+    await writeFile(data, '/plants:\n  - { id: 1, name: Monstera }\n  - { id: 2, name: Calathea }\n');
+    // Each look is a new session: a session's records are made from the seeds of its first request.
+    let look = 0;
+    await eventually(async () => (await names(`after-edit-${look++}`)).length === 2);
+    expect(await names('before')).toEqual(['Monstera']);
+
+    await writeFile(data, '/plants:\n  - { id: 3 }\n');
+    await eventually(async () => log.some((line) => line.includes('reload failed') && line.includes('name is required')));
+    expect(await names('after-bad-edit')).toEqual(['Monstera', 'Calathea']);
   });
 
   it('rejects a collection the document does not have', async () => {
