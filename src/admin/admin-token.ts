@@ -39,7 +39,6 @@ function asList<T>(hooks: T | T[] | undefined): T[] {
 
 function tokenCheck(expected: Buffer) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method === 'OPTIONS') return; // CORS preflights carry no credentials
     const presented = bearerToken(request.headers.authorization) ?? queryToken(request.query);
     if (presented !== undefined && timingSafeEqual(digest(presented), expected)) return;
     const problem = problemResponse({ code: 'ADMIN_TOKEN_REQUIRED' });

@@ -71,6 +71,18 @@ describe('the admin app (built on first use)', () => {
     expect(answer.headers.vary).toContain('Origin');
   });
 
+  it('leaves CORS preflights to the API app, which answers them without the admin token', async () => {
+    mock = await createMockServer({ cors: true, adminToken: 'admin-secret' });
+    const preflight = await mock.inject({
+      method: 'OPTIONS',
+      url: '/__mock/journal',
+      headers: { origin: 'http://app.test', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-headers']).toBe('authorization');
+    expect((await mock.inject({ url: '/__mock/journal', headers: { origin: 'http://app.test' } })).statusCode).toBe(401);
+  });
+
   it('answers the admin body limit and bad JSON from the catalogue', async () => {
     mock = await createMockServer({ bodyLimit: 64 });
     const big = await mock.inject({ method: 'POST', url: '/__mock/journal/verify', payload: { path: 'x'.repeat(100), exactly: 0 } });
