@@ -1,15 +1,16 @@
 // The layer rules of src/ (ARCHITECTURE.md explains them). Dependencies point down:
-//   cli -> server -> http -> admin -> features (pipeline, scenarios, journal, metrics, state)
-//       -> model (openapi, prism) -> leaves (errors, problem, protocol, json, generate, ...)
+//   cli -> server -> http -> admin -> mock (createMock) -> features (pipeline, scenarios, journal,
+//       metrics, state) -> model (openapi, prism) -> leaves (errors, problem, protocol, json, generate, ...)
 // Type-only imports count too. Tests (*.test.ts) may import across layers.
 const CLI = '^src/cli/';
 const SERVER = '^src/((server|index)[.]ts$|session/)';
 const HTTP = '^src/http/';
 const ADMIN = '^src/(admin|dashboard)/';
+const MOCK = '^src/mock/';
 const FEATURES = '^src/(pipeline|scenarios|journal|metrics|contract-coverage|state)/';
 const MODEL = '^src/(openapi|prism)/';
 const LEAVES = [
-  '^src/(errors|problem|protocol|mock-response|config-error|options|option-table|option-kinds)[.]ts$',
+  '^src/(errors|problem|protocol|mock-response|provenance|config-error|options|option-table|option-kinds)[.]ts$',
   '^src/(json|generate|assets|cache)/',
 ];
 const TESTS = '[.]test[.]ts$';
@@ -30,10 +31,29 @@ module.exports = {
     forbid('http-not-up', 'http/ builds the app; only server.ts and the CLI sit above it.', { path: HTTP }, above(CLI, SERVER)),
     forbid('admin-not-up', "The mock's own routes are registered by http/, never the reverse.", { path: ADMIN }, above(CLI, SERVER, HTTP)),
     forbid(
-      'features-not-up',
-      'pipeline, scenarios, journal and metrics know nothing of the app, its admin routes or the server.',
-      { path: FEATURES },
+      'mock-not-up',
+      'createMock assembles the features; the HTTP adapter and the server use it, never the reverse.',
+      { path: MOCK },
       above(CLI, SERVER, HTTP, ADMIN),
+    ),
+    forbid(
+      'http-only-adapts',
+      'http/ adapts the mock to Fastify: it reaches the features through createMock (src/mock/), never wires them itself.',
+      { path: HTTP },
+      { path: '^src/(scenarios|state|journal|metrics|contract-coverage|prism)/' },
+    ),
+    {
+      name: 'mock-knows-no-fastify',
+      comment: 'createMock assembles the mock without Fastify: nothing it imports, directly or not, loads Fastify.',
+      severity: 'error',
+      from: { path: MOCK, pathNot: TESTS },
+      to: { path: '^fastify$|node_modules/fastify/', reachable: true },
+    },
+    forbid(
+      'features-not-up',
+      'pipeline, scenarios, journal and metrics know nothing of the app, its admin routes, the mock assembly or the server.',
+      { path: FEATURES },
+      above(CLI, SERVER, HTTP, ADMIN, MOCK),
     ),
     forbid(
       'pipeline-knows-no-responder',
@@ -51,7 +71,7 @@ module.exports = {
       'model-not-up',
       'The OpenAPI model and the Prism adapter are used by the layers above, never the reverse.',
       { path: MODEL },
-      above(CLI, SERVER, HTTP, ADMIN, FEATURES),
+      above(CLI, SERVER, HTTP, ADMIN, MOCK, FEATURES),
     ),
     forbid(
       'prism-reads-only-the-model',

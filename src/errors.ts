@@ -48,7 +48,7 @@ export const ERRORS = {
   DUPLICATE_ID: {
     status: 400,
     error: 40009,
-    message: 'A plant with id {id} already exists',
+    message: 'A {resource} with id {id} already exists',
     when: 'A scenario that keeps state saw the same id created twice.',
   },
   INVALID_ADMIN_REQUEST: {
@@ -84,7 +84,7 @@ export const ERRORS = {
   RESOURCE_NOT_FOUND: {
     status: 404,
     error: 40402,
-    message: 'No {resource} record with id {id} in this session',
+    message: 'No {resource} with id {id} in this session',
     when: "With `--stateful`, a read, replace or delete names a record the session does not hold (the document's own 404 shape when it has one).",
   },
   METHOD_NOT_ALLOWED: {
@@ -114,7 +114,7 @@ export const ERRORS = {
   RESOURCE_EXISTS: {
     status: 409,
     error: 40901,
-    message: 'A {resource} record with id {id} already exists',
+    message: 'A {resource} with id {id} already exists',
     when: 'With `--stateful`, a create carries an id the session already holds (400 `DUPLICATE_ID` where the document has a 400 and no 409).',
   },
   PAYLOAD_TOO_LARGE: {

@@ -10,6 +10,18 @@ export interface MockResponse {
   readonly delayMs?: number;
   /** Misbehave instead of answering normally (scenario faults); see src/http/send-response.ts. */
   readonly fault?: Fault;
+  /**
+   * A body sent over time instead of `body`/`payload`: each chunk written as it comes (after its own
+   * delay), as fast as the client reads, and the stream left when the client goes away.
+   */
+  readonly stream?: AsyncIterable<BodyChunk>;
+}
+
+/** One piece of a streamed body. */
+export interface BodyChunk {
+  readonly data: string | Uint8Array;
+  /** Wait this long before sending it. */
+  readonly delayMs?: number;
 }
 
 /**

@@ -6,7 +6,18 @@ import { ERROR_CODE_HEADER, FINDINGS_HEADER } from './protocol.js';
 const MAX_FINDINGS_HEADER_LENGTH = 4096;
 
 /** Where in the request a finding points. */
-export type FindingLocation = 'route' | 'security' | 'media-type' | 'body' | 'query' | 'header' | 'cookie' | 'path' | 'forcing' | 'accept';
+export type FindingLocation =
+  | 'route'
+  | 'security'
+  | 'media-type'
+  | 'body'
+  | 'query'
+  | 'header'
+  | 'cookie'
+  | 'path'
+  | 'forcing'
+  | 'accept'
+  | 'mock-header';
 
 /** One thing a stage found wrong with the request: data, never an exception. */
 export interface Finding {
@@ -97,11 +108,6 @@ export function problemResponse(problem: Problem): MockResponse {
   if (problem.findings && problem.findings.length > 0) headers[FINDINGS_HEADER] = findingsHeader(problem.findings);
   if (shape) return { ...shapedError(shape, definition.error, message), headers };
   return { status: definition.status, headers, body: { error: definition.error, message } };
-}
-
-/** What produced an answer, as the log line and the journal show it: `rejected CODE`, or the responder's description. */
-export function describeAnswer(rejection: ErrorCode | undefined, source: string | undefined): string {
-  return rejection === undefined ? (source ?? '') : `rejected ${rejection}`;
 }
 
 /** JSON of the findings, ASCII-only (header values are Latin-1) and bounded in length. */

@@ -31,7 +31,7 @@ export interface MockServer {
 export async function createMockServer(input: MockServerOptions = {}): Promise<MockServer> {
   const options = resolveOptions(input);
   const spec = await loadSpec(options.spec);
-  const app = await buildApp({ options, spec, generator: new DataGenerator(options.seed) });
+  const { app, mock } = await buildApp({ options, spec, generator: new DataGenerator(options.seed) });
   await app.ready();
   let url: string | undefined;
   return {
@@ -53,7 +53,7 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
       };
       return createSession(transport, id);
     },
-    coverage: (query) => coverageReport(app.coverage, query?.session),
+    coverage: (query) => coverageReport(mock.coverage, query?.session),
     async close() {
       // In-flight requests may finish until the deadline; then every connection is closed.
       const deadline = setTimeout(() => app.server.closeAllConnections(), options.shutdownTimeout);

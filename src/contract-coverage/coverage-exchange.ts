@@ -1,12 +1,7 @@
 import type { ErrorCode } from '../errors.js';
 import type { Exchange } from '../pipeline/types.js';
-import { SESSION_HEADER, SESSION_ID } from '../protocol.js';
-import type { Catalogue } from '../scenarios/scenario-types.js';
 
 /** Everything coverage reads from an exchange beyond its operation, in one file. */
-
-const SCENARIO = 'scenario ';
-const RULE = ' rule ';
 
 /**
  * Catalogue codes that answer a misuse of the mock itself (its steering headers) or a bug in it, not a
@@ -16,7 +11,8 @@ const NOT_VIOLATIONS: ReadonlySet<string> = new Set<ErrorCode>(['INVALID_FORCING
 
 /** The catalogue code the request was rejected with, or undefined when it was answered. */
 export function rejectionOf(exchange: Exchange): string | undefined {
-  return exchange.rejection;
+  const provenance = exchange.provenance;
+  return provenance?.kind === 'rejected' ? provenance.code : undefined;
 }
 
 export function isViolation(code: string): boolean {
@@ -40,46 +36,30 @@ export const ANSWER_KINDS = [
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
 const KIND = Object.fromEntries(ANSWER_KINDS.map((kind, i) => [kind, i])) as Record<AnswerKind, number>;
 
-/** Index in ANSWER_KINDS of what produced the answer; reads the source without building any string. */
-export function answerKindOf(exchange: Exchange, status: number, catalogue: Catalogue | undefined): number {
+/** Index in ANSWER_KINDS of what produced the answer. */
+export function answerKindOf(exchange: Exchange, status: number): number {
   if (status === 0) return KIND.fault;
-  if (exchange.rejection !== undefined) return KIND.rejected;
-  const source = exchange.source;
-  if (source === undefined) return KIND.other;
-  if (source.startsWith(SCENARIO)) return usesState(exchange, source, catalogue) ? KIND.state : KIND.scenario;
-  if (exchange.forcing !== undefined) return KIND.forced;
-  if (exchange.stateAction !== undefined) return KIND.state;
-  if (source === 'echo') return KIND.echo;
-  if (source.startsWith('example=')) return KIND.example;
-  if (source.startsWith('dynamic')) return KIND.dynamic;
-  if (source === 'generated') return KIND.generated;
-  if (source === 'empty') return KIND.empty;
-  return KIND.other;
-}
-
-/** Whether the scenario rule that answered keeps or consults the session's stored data. */
-function usesState(exchange: Exchange, source: string, catalogue: Catalogue | undefined): boolean {
-  const name = exchange.scenario;
-  const at = source.indexOf(RULE);
-  if (name === undefined || catalogue === undefined || at < 0) return false;
-  let index = 0;
-  for (let i = at + RULE.length; i < source.length; i++) {
-    const digit = source.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) break;
-    index = index * 10 + digit;
+  const provenance = exchange.provenance;
+  if (provenance === undefined) return KIND.other;
+  switch (provenance.kind) {
+    case 'rejected':
+      return KIND.rejected;
+    case 'scenario':
+      return provenance.usesState ? KIND.state : KIND.scenario;
+    case 'forced':
+      return KIND.forced;
+    case 'state':
+      return KIND.state;
+    case 'generated':
+      return provenance.dynamic ? KIND.dynamic : KIND.generated;
+    default:
+      return KIND[provenance.kind];
   }
-  const rule = catalogue.get(name)?.rules[index - 1];
-  return rule !== undefined && (rule.store !== undefined || rule.match.stored !== undefined || rule.match.notStored !== undefined);
 }
 
-/**
- * The request's `X-Mock-Session`: the one the scenarios responder read, or for a request rejected
- * before it, the header itself when well-formed.
- */
+/** The request's `X-Mock-Session`, as the exchange read it. */
 export function sessionOf(exchange: Exchange): string | undefined {
-  if (exchange.session !== undefined) return exchange.session;
-  const raw = exchange.headers[SESSION_HEADER];
-  return typeof raw === 'string' && SESSION_ID.test(raw) ? raw : undefined;
+  return exchange.session.id;
 }
 
 /** The media type the answer was sent with: problems and bodies without one go out as JSON. */

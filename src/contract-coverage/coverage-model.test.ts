@@ -26,14 +26,14 @@ const exchange = (session: string | undefined, body: unknown = {}): Exchange => 
   rawBody: undefined,
   operation,
   body,
-  session,
-  source: 'echo',
+  session: { id: session },
+  provenance: { kind: 'echo' },
   response: { status: 201, headers: { 'content-type': 'application/vnd.thing+json; charset=utf-8' }, body: {} },
 });
 
 describe('CoverageModel', () => {
   it('answers a status through ranges and default, and a media type through wildcards', () => {
-    const model = new CoverageModel({ operations: [operation], maxSessions: 10, sessionIdleMs: 1000, catalogue: () => undefined });
+    const model = new CoverageModel({ operations: [operation], maxSessions: 10, sessionIdleMs: 1000 });
     model.record(exchange(undefined), 201);
     model.record({ ...exchange(undefined), response: { status: 503, headers: {}, body: undefined } }, 503);
     const counts = model.tally()?.byOperation.get(operation);
@@ -47,7 +47,6 @@ describe('CoverageModel', () => {
       operations: [operation],
       maxSessions: 10,
       sessionIdleMs: 1000,
-      catalogue: () => undefined,
       now: () => now,
     });
     model.record(exchange('old'), 201);
@@ -60,7 +59,7 @@ describe('CoverageModel', () => {
   });
 
   it('stops looking for request parts once each was sent', () => {
-    const model = new CoverageModel({ operations: [operation], maxSessions: 10, sessionIdleMs: 1000, catalogue: () => undefined });
+    const model = new CoverageModel({ operations: [operation], maxSessions: 10, sessionIdleMs: 1000 });
     model.record(exchange(undefined, { b: 1 }), 201);
     expect(model.tally()?.byOperation.get(operation)?.neverSent()).toEqual(['body.a']);
     model.record(exchange(undefined, { a: null }), 201);

@@ -1,6 +1,5 @@
 import type { MockOperation } from '../openapi/operation.js';
 import type { Exchange } from '../pipeline/types.js';
-import type { Catalogue } from '../scenarios/scenario-types.js';
 import { OperationCounts, UnmatchedCounts } from './coverage-counts.js';
 import { answeredMediaType, answerKindOf, rejectionOf, sessionOf } from './coverage-exchange.js';
 import { OperationShape } from './operation-shape.js';
@@ -19,8 +18,6 @@ export interface CoverageModelOptions {
   readonly maxSessions: number;
   /** ...and forgotten after this many milliseconds without a request. */
   readonly sessionIdleMs: number;
-  /** The scenarios in use, to tell rules that keep state from others. */
-  readonly catalogue: () => Catalogue | undefined;
   readonly now?: () => number;
 }
 
@@ -47,7 +44,7 @@ export class CoverageModel {
   record(exchange: Exchange | undefined, status: number): void {
     if (exchange === undefined) return;
     const rejection = rejectionOf(exchange);
-    const kind = answerKindOf(exchange, status, this.#options.catalogue());
+    const kind = answerKindOf(exchange, status);
     const mediaType = answeredMediaType(exchange);
     this.#recordIn(this.#overall, exchange, status, rejection, kind, mediaType);
     const session = sessionOf(exchange);

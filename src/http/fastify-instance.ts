@@ -1,5 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { ResolvedOptions } from '../options.js';
+import { newExchange } from '../pipeline/session.js';
 import type { Exchange } from '../pipeline/types.js';
 import { type Problem, problemResponse } from '../problem.js';
 import { lazyAdminValidators } from './admin-validators.js';
@@ -50,7 +51,7 @@ export function createFastify(options: ResolvedOptions, log: Logger, serverOptio
     // Requests that failed before the pipeline saw them (e.g. over the body limit) still reach the journal.
     request.exchange ??= unpipelined(request, {}, undefined);
     const exchange = request.exchange;
-    if (exchange.rejection === undefined && exchange.source === undefined) exchange.rejection = problem.code;
+    exchange.provenance ??= { kind: 'rejected', code: problem.code };
     exchange.response ??= response;
     return sendResponse(reply, response);
   });
@@ -60,7 +61,13 @@ export function createFastify(options: ResolvedOptions, log: Logger, serverOptio
 /** The exchange of a request answered without the pipeline, from what Fastify knows of it. */
 export function unpipelined(request: FastifyRequest, query: unknown, body: unknown): Exchange {
   const rawBody = Buffer.isBuffer(body) ? body : undefined;
-  return { method: request.method, path: pathOf(request.url), query: query as Exchange['query'], headers: request.headers, rawBody };
+  return newExchange({
+    method: request.method,
+    path: pathOf(request.url),
+    query: query as Exchange['query'],
+    headers: request.headers,
+    rawBody,
+  });
 }
 
 /** Fastify's own errors say what was wrong with the request; any other is a bug, whose detail goes to the log only. */

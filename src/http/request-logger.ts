@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { FastifyRequest } from 'fastify';
 import { type Logger, pino } from 'pino';
 import type { ResolvedOptions } from '../options.js';
-import { describeAnswer } from '../problem.js';
+import { describeProvenance } from '../provenance.js';
 
 export type { Logger } from 'pino';
 
@@ -36,7 +36,7 @@ export function answerLog(logger: Logger, stream: LogStream | undefined): Answer
   return (request, status, elapsed) => {
     const exchange = request.exchange;
     const path = exchange?.path ?? pathOf(request.url);
-    const source = exchange === undefined ? '' : describeAnswer(exchange.rejection, exchange.source);
+    const source = describeProvenance(exchange?.provenance);
     const line = status === 0 ? `${request.method} ${path}` : `${request.method} ${path} ${status} ${elapsed.toFixed(1)}ms`;
     const message = source === '' ? line : `${line} ${source}`;
     stream.write(`${head}${Date.now()}${base}${JSON.stringify(request.id)},"msg":${JSON.stringify(message)}}\n`);

@@ -14,9 +14,11 @@ const entry: JournalEntry = {
   headers: { 'content-type': 'application/json', 'x-list': 'a, b' },
   body: '{"id":1,"name":"Monstera\\n\\"deliciosa\\""}',
   bodySize: 41,
-  findings: [{ kind: 'body', path: 'body.id', message: 'must be integer' }] as unknown as JournalEntry['findings'],
-  rejection: undefined,
-  source: 'example monstera',
+  provenance: {
+    kind: 'rejected',
+    code: 'INVALID_REQUEST',
+    findings: [{ location: 'body', path: ['id'], code: 'type', message: 'must be integer' }],
+  },
   operation: 'createPlant',
   status: 200,
   responseHeaders: { 'content-type': 'application/json; charset=utf-8', 'content-length': 34 },
@@ -35,7 +37,7 @@ describe('the journal entry codec', () => {
   });
 
   it('tells no body from an empty one, and keeps bytes that are not UTF-8', () => {
-    const none = { ...entry, body: undefined, responseBody: undefined, session: undefined, findings: undefined, operation: undefined };
+    const none = { ...entry, body: undefined, responseBody: undefined, session: undefined, provenance: undefined, operation: undefined };
     expect(roundTrip(none)).toEqual(none);
     const empty = { ...entry, body: '', responseBody: '' };
     expect(roundTrip(empty)).toEqual(empty);

@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ErrorCode } from '../errors.js';
-import type { Finding } from '../problem.js';
+import type { Provenance } from '../provenance.js';
 
 /** One API request and the mock's answer. */
 export interface JournalEntry {
@@ -20,11 +19,8 @@ export interface JournalEntry {
    */
   readonly body: string | Buffer | undefined;
   readonly bodySize: number;
-  readonly findings: readonly Finding[] | undefined;
-  /** The catalogue's code when the mock rejected the request itself, else undefined. */
-  readonly rejection: ErrorCode | undefined;
-  /** What produced an answer the mock did not reject: a scenario rule, forcing, an example; '' when unknown. */
-  readonly source: string;
+  /** Where the answer came from (a rejection with its findings, a scenario rule, an example, ...); undefined when unknown. */
+  readonly provenance: Provenance | undefined;
   /** operationId of the matched operation, if any. */
   readonly operation: string | undefined;
   readonly status: number;

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { TextDecoder } from 'node:util';
 import { parseJson } from '../json/parse-json.js';
-import { describeAnswer } from '../problem.js';
+import { describeProvenance } from '../provenance.js';
 import type { JournalEntry } from './journal-entry.js';
 import { JOURNAL_BODY_LIMIT } from './record-entry.js';
 
@@ -20,9 +20,9 @@ export function presentEntry(entry: JournalEntry): Record<string, unknown> {
     query: entry.query,
     headers: maskHeaders(entry.headers),
     ...presentBody(entry),
-    findings: entry.findings ?? [],
+    findings: (entry.provenance?.kind === 'rejected' && entry.provenance.findings) || [],
     invalid: isInvalid(entry),
-    source: describeAnswer(entry.rejection, entry.source),
+    source: describeProvenance(entry.provenance),
     response: { status: entry.status, headers: entry.responseHeaders, body: presentResponseBody(entry.responseBody) },
     durationMs: Math.round(entry.durationMs * 1000) / 1000,
   };
@@ -30,7 +30,7 @@ export function presentEntry(entry: JournalEntry): Record<string, unknown> {
 
 /** The mock rejected the request itself (findings, or a problem such as 413), as opposed to forced errors. */
 function isInvalid(entry: JournalEntry): boolean {
-  return (entry.findings?.length ?? 0) > 0 || entry.rejection !== undefined || (entry.status >= 400 && entry.source === '');
+  return entry.provenance === undefined ? entry.status >= 400 : entry.provenance.kind === 'rejected';
 }
 
 /** `Bearer ****wxyz`: enough to tell tokens apart, never enough to reuse one. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { entryOf, JOURNAL_BODY_LIMIT } from './record-entry.js';
 
 function answered(responseText: string, status = 200) {
-  const exchange = { method: 'POST', path: '/plants', query: {}, headers: {}, rawBody: undefined, responseText };
+  const exchange = { method: 'POST', path: '/plants', query: {}, headers: {}, rawBody: undefined, session: {}, responseText };
   return entryOf(exchange, status, { 'content-type': 'application/json' }, 1);
 }
 

@@ -1,5 +1,4 @@
 import type { Exchange } from '../pipeline/types.js';
-import { SESSION_HEADER } from '../protocol.js';
 import type { JournalEntry, NewJournalEntry } from './journal-entry.js';
 
 /** Bodies beyond this many bytes are kept truncated, so a full journal stays within a known bound. */
@@ -21,19 +20,16 @@ export function entryOf(
 ): NewJournalEntry {
   const answered = status !== 0;
   const raw = exchange.rawBody;
-  const session = exchange.headers[SESSION_HEADER];
   return {
     time: Math.floor(Date.now() - elapsed),
-    session: typeof session === 'string' ? session : undefined,
+    session: exchange.session.id,
     method: exchange.method,
     path: exchange.path,
     query: exchange.query,
     headers: exchange.headers,
     body: keptBody(raw, exchange.bodyText),
     bodySize: raw?.length ?? Number(exchange.headers['content-length'] ?? 0),
-    findings: exchange.findings,
-    rejection: exchange.rejection,
-    source: exchange.source ?? '',
+    provenance: exchange.provenance,
     operation: exchange.operation?.id,
     status,
     responseHeaders: answered ? responseHeaders : {},

@@ -105,17 +105,16 @@ export function createMetrics(journalSize: () => number): Metrics {
         statuses = new Tally();
         byOperation.set(operation, statuses);
       }
-      statuses.add(status, exchange?.scenario ?? 'none');
+      const provenance = exchange?.provenance;
+      statuses.add(status, provenance?.kind === 'scenario' ? provenance.name : 'none');
       let timer = durationOf.get(operation);
       if (timer === undefined) {
         timer = duration.labels({ operation });
         durationOf.set(operation, timer);
       }
       timer.observe(seconds);
-      const rejection = exchange?.rejection;
-      if (rejection !== undefined) rejected.add(operation, rejection);
-      const action = exchange?.stateAction;
-      if (action !== undefined) stateOperations.add(operation, action);
+      if (provenance?.kind === 'rejected') rejected.add(operation, provenance.code);
+      else if (provenance?.kind === 'state') stateOperations.add(operation, provenance.action);
     },
   };
 }

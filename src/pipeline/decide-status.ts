@@ -13,6 +13,8 @@ const MAX_HEADER_IN_MESSAGE = 200;
  */
 export function decideProblem(findings: readonly Finding[], exchange: Exchange, shapes?: ErrorShapes): Problem {
   const problem = catalogueProblem(findings, exchange);
+  // A malformed steering header is about the mock, not the API: the catalogue answers it, never the document's shape.
+  if (problem.code === 'INVALID_MOCK_HEADER') return problem;
   const operation = exchange.operation;
   const shape = operation && shapes?.forFailure(operation, ERRORS[problem.code].status);
   return shape ? { ...problem, shape } : problem;
@@ -56,6 +58,8 @@ function catalogueProblem(findings: readonly Finding[], exchange: Exchange): Pro
         : { code: 'MEDIA_TYPE_NOT_PRODUCIBLE', params: { details: first.message }, findings };
     case 'forcing':
       return { code: 'INVALID_FORCING', params: { details: first.message }, findings };
+    case 'mock-header':
+      return { code: 'INVALID_MOCK_HEADER', params: { header: first.path[0] ?? '', details: first.message } };
     default:
       return bodyProblem(first, findings, mediaTypes);
   }

@@ -13,7 +13,7 @@ const operation = {
 } as unknown as MockOperation;
 
 function exchange(headers: Record<string, string>, query: Record<string, string> = {}): Exchange {
-  return { method: 'POST', path: '/', query, headers, rawBody: undefined, operation };
+  return { method: 'POST', path: '/', query, headers, rawBody: undefined, session: {}, operation };
 }
 
 describe('readForcing', () => {

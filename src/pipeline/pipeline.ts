@@ -1,38 +1,40 @@
-import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockResponse } from '../mock-response.js';
-import { ErrorShapes } from '../openapi/error-shape.js';
 import type { MockOperation } from '../openapi/operation.js';
 import { problemResponse } from '../problem.js';
 import { decideProblem } from './decide-status.js';
 import { readForcing } from './forcing.js';
 import { createNegotiationStage } from './negotiate-response.js';
 import { parseBody } from './parse-body.js';
-import { createResponsePlans } from './response-plans.js';
 import { createRouteStage } from './route.js';
 import { createSecurityStage } from './security.js';
-import { createResponseSelector } from './select-response.js';
-import type { Exchange, Responder, Stage } from './types.js';
+import type { Answering } from './select-response.js';
+import { checkSessionHeaders } from './session.js';
+import type { Answer, Exchange, Responder, Stage } from './types.js';
 import { validateRequest } from './validate-request.js';
 
 export interface PipelineOptions {
   readonly operations: readonly MockOperation[];
   readonly tokens: readonly string[];
-  readonly generator: DataGenerator;
-  readonly dynamic: boolean;
+  /** The server's response plans, error shapes and response selector (shared with its responders). */
+  readonly answering: Answering;
   /** Responders asked before the default response selection, in order (scenarios, then the stateful simulator). */
   readonly responders?: readonly Responder[];
 }
 
-export type Pipeline = (exchange: Exchange) => MockResponse;
+/**
+ * Decides the answer of an exchange and records it there (`response`, `provenance`). Synchronous
+ * whenever every responder asked answers synchronously; a promise only when one of them waits.
+ */
+export type Pipeline = (exchange: Exchange) => MockResponse | Promise<MockResponse>;
 
 /**
  * The request path, top to bottom: route -> security -> body parsing -> validation -> forcing ->
- * negotiation, each a stage that returns findings; the first stage with findings ends the request with the problem
- * decideProblem() makes of them. A request that passes them all gets the first answer a responder
- * proposes, the default response selection last.
+ * negotiation -> the session headers, each a stage that returns findings; the first stage with
+ * findings ends the request with the problem decideProblem() makes of them. A request that passes
+ * them all gets the first answer a responder proposes, the default response selection last.
  */
 export function createPipeline(options: PipelineOptions): Pipeline {
-  const plans = createResponsePlans(options.generator);
+  const { plans, errorShapes, select } = options.answering;
   const stages: readonly Stage[] = [
     createRouteStage(options.operations),
     createSecurityStage(options.tokens),
@@ -40,24 +42,33 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     validateRequest,
     readForcing,
     createNegotiationStage(plans),
+    checkSessionHeaders,
   ];
-  const selectResponse = createResponseSelector(options, plans);
   const responders = options.responders ?? [];
-  const errorShapes = new ErrorShapes(options.generator);
+  const settle = (exchange: Exchange, answer: Answer): MockResponse => {
+    exchange.provenance = answer.provenance;
+    exchange.response = answer.response;
+    return answer.response;
+  };
+  // From responder `from` on; leaves the synchronous path only at a responder that returns a promise.
+  const respond = (exchange: Exchange, from: number): MockResponse | Promise<MockResponse> => {
+    for (let i = from; i < responders.length; i++) {
+      const proposed = (responders[i] as Responder)(exchange);
+      if (proposed === undefined) continue;
+      if (proposed instanceof Promise)
+        return proposed.then((answer) => (answer === undefined ? respond(exchange, i + 1) : settle(exchange, answer)));
+      return settle(exchange, proposed);
+    }
+    return settle(exchange, select(exchange));
+  };
   return (exchange) => {
     for (const stage of stages) {
       const findings = stage(exchange);
       if (findings.length > 0) {
         const problem = decideProblem(findings, exchange, errorShapes);
-        exchange.findings = findings;
-        exchange.rejection = problem.code;
-        return problemResponse(problem);
+        return settle(exchange, { response: problemResponse(problem), provenance: { kind: 'rejected', code: problem.code, findings } });
       }
     }
-    for (const responder of responders) {
-      const response = responder(exchange);
-      if (response) return response;
-    }
-    return selectResponse(exchange);
+    return respond(exchange, 0);
   };
 }

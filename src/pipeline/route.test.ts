@@ -13,7 +13,7 @@ const route = createRouteStage([
   op('GET', '/own-head'),
   op('HEAD', '/own-head'),
 ]);
-const exchange = (method: string, path: string): Exchange => ({ method, path, query: {}, headers: {}, rawBody: undefined });
+const exchange = (method: string, path: string): Exchange => ({ method, path, query: {}, headers: {}, rawBody: undefined, session: {} });
 
 describe('the route stage', () => {
   it('matches literal paths before templates and decodes path parameters', () => {

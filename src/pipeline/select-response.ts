@@ -1,8 +1,10 @@
 import type { DataGenerator } from '../generate/data-generator.js';
 import { echo } from '../generate/echo.js';
 import type { MockResponse } from '../mock-response.js';
+import { ErrorShapes } from '../openapi/error-shape.js';
+import type { Provenance, SelectedBody } from '../provenance.js';
 import { createResponsePlans, type ResponsePlan, type ResponsePlans } from './response-plans.js';
-import type { Exchange } from './types.js';
+import type { Answer, Exchange } from './types.js';
 
 export interface ResponseSelectorOptions {
   readonly generator: DataGenerator;
@@ -10,30 +12,57 @@ export interface ResponseSelectorOptions {
   readonly dynamic: boolean;
 }
 
+/** What a caller asks of the answer; a request's own forcing when none is given. */
+export interface Selection {
+  readonly status?: number;
+  readonly example?: string;
+  readonly dynamic?: boolean;
+  readonly seed?: number;
+}
+
+export type SelectResponse = (exchange: Exchange, selection?: Selection) => Answer;
+
 /**
- * Response selection: the forced or default status, then the body in the media type negotiation
- * chose: a named example, generated data (dynamic or seeded), the request echoed into the response
- * schema (2xx), the first example, or the static answer built from the schema's words (once per
- * representation, on first use), in that order; written as that media type.
+ * What every answer of one server (one document load) is made from: one set of response plans, one set
+ * of error shapes, and the one response selector over them. The pipeline, the scenarios and the
+ * stateful simulator all use these.
+ */
+export interface Answering {
+  readonly plans: ResponsePlans;
+  readonly errorShapes: ErrorShapes;
+  readonly select: SelectResponse;
+}
+
+export function createAnswering(options: ResponseSelectorOptions): Answering {
+  const plans = createResponsePlans(options.generator);
+  return { plans, errorShapes: new ErrorShapes(options.generator), select: createResponseSelector(options, plans) };
+}
+
+/**
+ * Response selection: the asked-for (or the request's forced, or the default) status, then the body in
+ * the media type negotiation chose: a named example, generated data (dynamic or seeded), the request
+ * echoed into the response schema (2xx), the first example, or the static answer built from the
+ * schema's words (once per representation, on first use), in that order; written as that media type.
  */
 export function createResponseSelector(
   options: ResponseSelectorOptions,
   plans: ResponsePlans = createResponsePlans(options.generator),
-): (exchange: Exchange) => MockResponse {
-  return (exchange) => {
+): SelectResponse {
+  return (exchange, selection) => {
     const operation = exchange.operation;
     if (!operation) throw new Error('response selection needs a routed operation');
-    const forcing = exchange.forcing ?? {};
-    // A scenario step may force a status after negotiation: its plan is negotiated here, the same way.
-    const negotiated = exchange.plan !== undefined && (forcing.code === undefined || forcing.code === exchange.plan.status);
-    const plan = negotiated ? (exchange.plan as ResponsePlan) : plans(operation, forcing.code);
+    const forcing = exchange.forcing;
+    const asked: Selection = selection ?? (forcing === undefined ? NOTHING : { ...forcing, status: forcing.code });
+    // A status asked for after negotiation (a scenario step's) is negotiated here, the same way.
+    const negotiated = exchange.plan !== undefined && (asked.status === undefined || asked.status === exchange.plan.status);
+    const plan = negotiated ? (exchange.plan as ResponsePlan) : plans(operation, asked.status);
     const representation = negotiated
       ? exchange.representation
       : (plan.representations[plan.negotiate(exchange.headers.accept)] ?? plan.representations[0]);
     const content = representation?.content;
-    const dynamic = forcing.dynamic ?? (forcing.seed !== undefined || options.dynamic);
+    const dynamic = asked.dynamic ?? (asked.seed !== undefined || options.dynamic);
     // Static answers send every documented header, generated ones the required headers only.
-    const all = !dynamic || forcing.example !== undefined;
+    const all = !dynamic || asked.example !== undefined;
     const headers = representation
       ? all
         ? representation.headers
@@ -41,22 +70,23 @@ export function createResponseSelector(
       : all
         ? plan.documentedHeaders.all
         : plan.documentedHeaders.required;
-    const respond = (body: unknown, source: string): MockResponse => {
-      exchange.source = source;
+    const respond = (body: unknown, made: SelectedBody): Answer => {
       const serialise = representation?.serialise;
-      return serialise === undefined
-        ? { status: plan.status, headers, body }
-        : { status: plan.status, headers, body, payload: serialise(body) };
+      const response: MockResponse =
+        serialise === undefined ? { status: plan.status, headers, body } : { status: plan.status, headers, body, payload: serialise(body) };
+      // A request that forced its answer says so; a caller's selection is described by the caller.
+      const provenance: Provenance =
+        selection === undefined && forcing !== undefined ? { kind: 'forced', code: forcing.code, body: made } : made;
+      return { response, provenance };
     };
-    if (!content) return respond(undefined, describe(forcing.code, 'empty'));
+    if (!content) return respond(undefined, EMPTY);
     const schema = content.schema;
-    const generate = () => (schema ? options.generator.generate(schema, forcing.seed) : null);
-    if (forcing.example !== undefined) {
-      const example = content.examples.find((e) => e.name === forcing.example);
-      return respond(example?.value, describe(forcing.code, `example=${forcing.example}`));
+    const generate = () => (schema ? options.generator.generate(schema, asked.seed) : null);
+    if (asked.example !== undefined) {
+      const example = content.examples.find((e) => e.name === asked.example);
+      return respond(example?.value, { kind: 'example', name: asked.example });
     }
-    if (dynamic)
-      return respond(generate(), describe(forcing.code, forcing.seed === undefined ? 'dynamic' : `dynamic seed=${forcing.seed}`));
+    if (dynamic) return respond(generate(), asked.seed === undefined ? DYNAMIC : { kind: 'generated', dynamic: true, seed: asked.seed });
     const first = content.examples[0];
     const fallback = () => {
       if (first) return first.value;
@@ -64,11 +94,13 @@ export function createResponseSelector(
       return representation.built.body;
     };
     if (representation.echo && plan.status < 300 && exchange.body !== undefined)
-      return respond(echo(representation.echo, exchange.body, fallback), describe(forcing.code, 'echo'));
-    return respond(fallback(), describe(forcing.code, first ? `example=${first.name}` : 'generated'));
+      return respond(echo(representation.echo, exchange.body, fallback), ECHO);
+    return respond(fallback(), first ? { kind: 'example', name: first.name } : STATIC);
   };
 }
 
-function describe(code: number | undefined, body: string): string {
-  return code === undefined ? body : `code=${code} ${body}`;
-}
+const NOTHING: Selection = {};
+const EMPTY: SelectedBody = { kind: 'empty' };
+const ECHO: SelectedBody = { kind: 'echo' };
+const DYNAMIC: SelectedBody = { kind: 'generated', dynamic: true };
+const STATIC: SelectedBody = { kind: 'generated', dynamic: false };

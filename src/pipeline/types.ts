@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ErrorCode } from '../errors.js';
 import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
+import type { Provenance } from '../provenance.js';
 import type { Representation, ResponsePlan } from './response-plans.js';
 
 /** What a request asked of its response, Prism-style: `Prefer: code=400, example=NAME, dynamic=true, seed=7`. */
@@ -22,6 +22,8 @@ export interface Exchange {
   readonly headers: IncomingHttpHeaders;
   /** Raw body bytes exactly as received, or undefined when none was sent. */
   readonly rawBody: Buffer | undefined;
+  /** `X-Mock-Session` and `X-Mock-Scenario`, read once as the exchange is made (src/pipeline/session.ts). */
+  readonly session: SessionHeaders;
   operation?: MockOperation;
   pathParams?: Readonly<Record<string, string>>;
   /** The decoded body text, when there was a body and it is valid UTF-8. */
@@ -35,20 +37,10 @@ export interface Exchange {
   plan?: ResponsePlan;
   /** The media type negotiation chose; undefined when the response has no content. */
   representation?: Representation;
-  /** The scenario session (`X-Mock-Session`), set by the scenarios responder; undefined = the default session. */
-  session?: string;
-  /** The scenario whose rule answered, if one did. */
-  scenario?: string;
   /** The selected scenario turns the stateful simulator on for this request. */
   stateful?: boolean;
-  /** What the stateful simulator did (`create`, `read`, ...), when it answered. */
-  stateAction?: string;
-  /** What the stage that ended the request found wrong, for the journal. */
-  findings?: readonly Finding[];
-  /** The catalogue's code when the mock rejected the request itself (a stage's problem, a bad mock header). */
-  rejection?: ErrorCode;
-  /** Short description of what produced any other answer, for the log line and the journal. */
-  source?: string;
+  /** Where the answer came from, once the pipeline has decided it. */
+  provenance?: Provenance;
   /** The answer, once the pipeline has decided it. */
   response?: MockResponse;
   /** The body text sent, once the reply stage has written it. */
@@ -58,8 +50,25 @@ export interface Exchange {
 /** Every stage has this shape: it reads and enriches the exchange and returns what it found wrong. */
 export type Stage = (exchange: Exchange) => readonly Finding[];
 
+/** The mock's steering headers as read; a malformed one is named in `invalid` and answered by the session stage. */
+export interface SessionHeaders {
+  /** The scenario session; undefined = the default session. */
+  readonly id?: string;
+  /** The scenario the request asks for. */
+  readonly scenario?: string;
+  /** The header whose value is not a valid id. */
+  readonly invalid?: string;
+}
+
+/** An answer and where it came from. */
+export interface Answer {
+  readonly response: MockResponse;
+  readonly provenance: Provenance;
+}
+
 /**
  * Proposes the answer for a request that passed every stage, or undefined to leave it to the next
- * responder (scenarios come before the default response selection).
+ * responder (scenarios come before the default response selection). A responder that must wait
+ * (for another server, say) returns a promise of the same; synchronous ones stay synchronous.
  */
-export type Responder = (exchange: Exchange) => MockResponse | undefined;
+export type Responder = (exchange: Exchange) => Answer | undefined | Promise<Answer | undefined>;

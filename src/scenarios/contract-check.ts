@@ -34,6 +34,7 @@ export function checkStep(step: Step, operation: MockOperation, parts: RespondPa
       query: {},
       headers: {},
       rawBody: undefined,
+      session: {},
       operation,
       body: sample,
     };

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../pipeline/types.js';
 import { compileMatch, MAX_REGEX_INPUT, matches } from './match-rule.js';
 
-const exchange = (body: unknown): Exchange => ({ method: 'POST', path: '/plants', query: {}, headers: {}, rawBody: undefined, body });
+const exchange = (body: unknown): Exchange => ({
+  method: 'POST',
+  path: '/plants',
+  query: {},
+  headers: {},
+  rawBody: undefined,
+  session: {},
+  body,
+});
 
 describe('match conditions', () => {
   it('rejects regexes that could backtrack catastrophically', () => {

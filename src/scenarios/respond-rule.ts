@@ -2,7 +2,9 @@ import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockResponse } from '../mock-response.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import type { MockOperation } from '../openapi/operation.js';
+import { resourceNoun } from '../openapi/resource-noun.js';
 import type { ResponsePlans } from '../pipeline/response-plans.js';
+import type { SelectResponse } from '../pipeline/select-response.js';
 import type { Exchange } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
 import { OFF_CONTRACT_HEADER } from '../protocol.js';
@@ -14,8 +16,8 @@ export interface RespondParts {
   readonly generator: DataGenerator;
   /** The server's response plans, for the documented headers of a step's status. */
   readonly plans: ResponsePlans;
-  /** The default response selection, for steps that only set a status, a delay or a fault. */
-  readonly fallback: (exchange: Exchange) => MockResponse;
+  /** The server's response selector, for steps that only set a status, a delay or a fault. */
+  readonly select: SelectResponse;
 }
 
 /** What templates can refer to: `/body`, `/query`, `/headers`, `/params` of the request, `/stored/KEY` of the session. */
@@ -51,7 +53,8 @@ export function stepResponse(step: Step, exchange: Exchange, stored: ReadonlyMap
       return json(schema ? parts.generator.generate(schema, body.seed) : null);
     }
     case 'error': {
-      const params: Record<string, string> = {};
+      // Catalogue messages about records name them as the document does (`A plant with id 42 ...`).
+      const params: Record<string, string> = { resource: resourceNoun(operation.path) };
       for (const [name, value] of Object.entries(body.params))
         params[name] = textOf(typeof value === 'string' ? renderString(value, context) : value);
       const problem = problemResponse({ code: body.code, params });
@@ -61,9 +64,8 @@ export function stepResponse(step: Step, exchange: Exchange, stored: ReadonlyMap
       };
     }
     case undefined: {
-      if (step.status !== undefined) exchange.forcing = { code: step.status };
-      const fallback = parts.fallback(exchange);
-      return { ...fallback, headers: { ...fallback.headers, ...extra } };
+      const { response } = parts.select(exchange, { status: step.status });
+      return { ...response, headers: { ...response.headers, ...extra } };
     }
   }
 }

@@ -2,8 +2,7 @@ import { MockConfigError } from '../config-error.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { createSeededRandom } from '../generate/seeded-random.js';
 import type { MockOperation } from '../openapi/operation.js';
-import { createResponsePlans } from '../pipeline/response-plans.js';
-import { createResponseSelector } from '../pipeline/select-response.js';
+import type { Answering } from '../pipeline/select-response.js';
 import type { Responder } from '../pipeline/types.js';
 import { loadScenarios } from './load-scenarios.js';
 import { createScenarioResponder } from './scenario-responder.js';
@@ -19,7 +18,6 @@ export interface ScenarioEngineOptions {
   readonly maxSessions: number;
   readonly seed: number | undefined;
   readonly generator: DataGenerator;
-  readonly dynamic: boolean;
 }
 
 /** A loaded, contract-checked set of scenarios with the responder that answers from it. */
@@ -51,11 +49,12 @@ export class ScenarioEngine {
     return this.#catalogue;
   }
 
-  /** Loads and checks the files against these operations, without using them yet. Throws MockConfigError. */
-  async load(operations: readonly MockOperation[]): Promise<LoadedScenarios> {
-    const { generator, dynamic } = this.#options;
-    const plans = createResponsePlans(generator);
-    const parts = { generator, plans, fallback: createResponseSelector({ generator, dynamic }, plans) };
+  /**
+   * Loads and checks the files against these operations, without using them yet; the answers are made
+   * with the load's response plans and selector. Throws MockConfigError.
+   */
+  async load(operations: readonly MockOperation[], answering: Answering): Promise<LoadedScenarios> {
+    const parts = { generator: this.#options.generator, plans: answering.plans, select: answering.select };
     const catalogue = await loadScenarios(this.#options.dirs, operations, parts);
     const name = this.defaultScenario;
     if (name !== undefined && !catalogue.has(name))

@@ -1,7 +1,7 @@
 import type { MockResponse } from '../mock-response.js';
 import type { Exchange, Responder } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
-import { SCENARIO_HEADER, SESSION_HEADER, SESSION_ID } from '../protocol.js';
+import type { Provenance } from '../provenance.js';
 import { resolvePointer } from './json-pointer.js';
 import { matches, storeKey } from './match-rule.js';
 import { type RespondParts, stepResponse, withChaos } from './respond-rule.js';
@@ -20,21 +20,17 @@ export interface ScenarioSelection {
  * Answers requests from the selected scenario: `X-Mock-Scenario`, else the session's choice, else
  * `--scenario`; none selected, forcing asked for, or no rule fits: the next responder answers. The step
  * is decided and the sequence advanced synchronously, before any await, so parallel calls in one
- * session each take their own step.
+ * session each take their own step. The session headers were read and checked by the pipeline.
  */
 export function createScenarioResponder(engine: ScenarioSelection, catalogue: Catalogue, parts: RespondParts): Responder {
   return (exchange) => {
-    const session = headerOf(exchange, SESSION_HEADER);
-    if (typeof session === 'object') return session;
-    exchange.session = session;
-    const requested = headerOf(exchange, SCENARIO_HEADER);
-    if (typeof requested === 'object') return requested;
-    const name = requested ?? engine.scenarioOf(session);
+    const session = exchange.session.id;
+    const name = exchange.session.scenario ?? engine.scenarioOf(session);
     if (name === undefined) return undefined;
     const scenario = catalogue.get(name);
     if (!scenario) {
-      exchange.rejection = 'UNKNOWN_SCENARIO';
-      return problemResponse({ code: 'UNKNOWN_SCENARIO', params: { name, available: namesOf(catalogue) } });
+      const response = problemResponse({ code: 'UNKNOWN_SCENARIO', params: { name, available: namesOf(catalogue) } });
+      return { response, provenance: { kind: 'rejected', code: 'UNKNOWN_SCENARIO' } };
     }
     if (scenario.stateful) exchange.stateful = true;
     if (exchange.forcing) return undefined;
@@ -49,11 +45,21 @@ export function createScenarioResponder(engine: ScenarioSelection, catalogue: Ca
       const [step, stepNumber] = stepAt(rule, calls);
       const response = withChaos(stepResponse(step, exchange, state.stored, parts), step, engine.random);
       if (rule.store && response.status < 300 && response.fault === undefined) remember(rule, exchange, state.stored);
-      exchange.scenario = scenario.name;
-      exchange.source = `scenario ${scenario.name} rule ${rule.index}${rule.steps.length > 1 ? ` step ${stepNumber}` : ''}${describeChaos(response)}`;
-      return response;
+      return { response, provenance: provenanceOf(scenario.name, rule, stepNumber, response) };
     }
     return undefined;
+  };
+}
+
+function provenanceOf(name: string, rule: Rule, step: number, response: MockResponse): Provenance {
+  return {
+    kind: 'scenario',
+    name,
+    rule: rule.index,
+    ...(rule.steps.length > 1 ? { step } : {}),
+    usesState: rule.store !== undefined || rule.match.stored !== undefined || rule.match.notStored !== undefined,
+    ...(response.fault ? { fault: response.fault } : {}),
+    ...(response.delayMs ? { delayMs: response.delayMs } : {}),
   };
 }
 
@@ -70,20 +76,4 @@ function stepAt(rule: Rule, calls: number): [Step, number] {
 function remember(rule: Rule, exchange: Exchange, stored: Map<string, unknown>): void {
   const key = storeKey(resolvePointer(exchange.body, rule.store ?? []));
   if (key !== undefined) stored.set(key, exchange.body);
-}
-
-function headerOf(exchange: Exchange, name: string): string | undefined | MockResponse {
-  const raw = exchange.headers[name];
-  if (raw === undefined) return undefined;
-  const value = (Array.isArray(raw) ? raw.join(',') : raw).trim();
-  if (SESSION_ID.test(value)) return value;
-  exchange.rejection = 'INVALID_MOCK_HEADER';
-  return problemResponse({
-    code: 'INVALID_MOCK_HEADER',
-    params: { header: name, details: 'use 1 to 128 letters, digits and -._: (a single value)' },
-  });
-}
-
-function describeChaos(response: MockResponse): string {
-  return `${response.fault ? ` fault=${response.fault}` : ''}${response.delayMs ? ` delay=${response.delayMs}ms` : ''}`;
 }

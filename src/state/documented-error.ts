@@ -16,7 +16,7 @@ type Missing = {
 export function conflictError(shapes: ErrorShapes, operation: MockOperation, problem: Missing): MockResponse {
   const exact = (code: string) => operation.responses.some((r) => r.code === code);
   if (!exact('409') && exact('400'))
-    return problemResponse({ code: 'DUPLICATE_ID', params: { id: problem.id }, shape: shapes.forStatus(operation, 400) });
+    return problemResponse({ code: 'DUPLICATE_ID', params: problem, shape: shapes.forStatus(operation, 400) });
   return problemResponse({ code: 'RESOURCE_EXISTS', params: problem, shape: shapes.forStatus(operation, 409) });
 }
 

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../json/json-schema.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import type { MockContent, MockOperation } from '../openapi/operation.js';
+import { resourceNoun } from '../openapi/resource-noun.js';
 import { isArraySchema, propertiesOf } from './schema-shape.js';
 
 export type Action = 'create' | 'list' | 'read' | 'replace' | 'merge' | 'remove';
@@ -11,6 +12,8 @@ export type IdKind = 'integer' | 'uuid' | 'string';
 export interface Resource {
   /** The collection's path template, e.g. `/plants`; the key of seed data and of the state view. */
   readonly collection: string;
+  /** What a record is called in messages (`plant`), see resourceNoun(). */
+  readonly noun: string;
   readonly item: string | undefined;
   /** The item path's parameter naming a record, when there is an item path. */
   readonly idParam: string | undefined;
@@ -88,6 +91,7 @@ function describe(collection: string, item: string | undefined, ops: Partial<Rec
   const idKind: IdKind = idSchema?.type === 'string' ? (idSchema.format === 'uuid' ? 'uuid' : 'string') : 'integer';
   return {
     collection,
+    noun: resourceNoun(collection),
     item,
     idParam,
     idField,

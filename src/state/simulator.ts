@@ -1,4 +1,5 @@
 import type { DataGenerator } from '../generate/data-generator.js';
+import type { ErrorShapes } from '../openapi/error-shape.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Responder } from '../pipeline/types.js';
 import { describeModel, inferResources, type StateModel } from './infer-resources.js';
@@ -48,15 +49,16 @@ export class StateSimulator {
   /**
    * Infers the resources of a document and reads and checks the seed data against them, once per load
    * (a `--watch` reload reads both again). `scenariosMayEnable`: some scenario turns the simulator on
-   * for its requests. Nothing changes until use().
+   * for its requests; `errorShapes`: the load's, which the simulator's errors take their shape from.
+   * Nothing changes until use().
    */
-  async load(operations: readonly MockOperation[], scenariosMayEnable: boolean): Promise<LoadedState> {
+  async load(operations: readonly MockOperation[], scenariosMayEnable: boolean, errorShapes: ErrorShapes): Promise<LoadedState> {
     const model = inferResources(operations);
     const { stateful, dataFile, generator, maxResources } = this.#options;
     const seeds = dataFile === undefined ? new Map() : await loadSeedData(dataFile, model);
     const enabled = stateful || scenariosMayEnable;
     const responder = enabled
-      ? createStateResponder({ model, resources: this.resources, generator, maxResources, always: stateful })
+      ? createStateResponder({ model, resources: this.resources, generator, errorShapes, maxResources, always: stateful })
       : undefined;
     return { model, responder, seeds, summary: describeModel(model) };
   }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockResponse } from '../mock-response.js';
-import { ErrorShapes } from '../openapi/error-shape.js';
+import type { ErrorShapes } from '../openapi/error-shape.js';
 import type { MockOperation } from '../openapi/operation.js';
-import type { Exchange, Responder } from '../pipeline/types.js';
+import type { Answer, Exchange, Responder } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
+import type { Provenance } from '../provenance.js';
 import { conflictError, notFoundError } from './documented-error.js';
 import type { Action, Resource, StateModel } from './infer-resources.js';
 import { type ListPlan, planList, selectRecords } from './list-query.js';
@@ -25,6 +26,8 @@ export interface StateResponderOptions {
   readonly model: StateModel;
   readonly resources: SessionResources;
   readonly generator: DataGenerator;
+  /** The server's error shapes, the ones its rejections use. */
+  readonly errorShapes: ErrorShapes;
   readonly maxResources: number;
   /** `--stateful`: every request; otherwise only those a stateful scenario selected (`exchange.stateful`). */
   readonly always: boolean;
@@ -36,6 +39,7 @@ interface Prepared {
   readonly success: SuccessPlan;
   readonly list: ListPlan | undefined;
   readonly location: boolean;
+  readonly provenance: Provenance;
 }
 
 interface Call {
@@ -55,7 +59,7 @@ interface Call {
  */
 export function createStateResponder(options: StateResponderOptions): Responder {
   const prepared = new Map<MockOperation, Prepared>();
-  const shapes = new ErrorShapes(options.generator);
+  const shapes = options.errorShapes;
   for (const [operation, { resource, action }] of options.model.bindings) {
     const success = planSuccess(operation, action);
     prepared.set(operation, {
@@ -64,6 +68,7 @@ export function createStateResponder(options: StateResponderOptions): Responder 
       success,
       list: action === 'list' ? planList(resource, operation) : undefined,
       location: action === 'create' && documentsHeader(operation, String(success.status), 'location'),
+      provenance: { kind: 'state', action },
     });
   }
   return (exchange) => {
@@ -71,25 +76,27 @@ export function createStateResponder(options: StateResponderOptions): Responder 
     const operation = exchange.operation;
     const found = operation && prepared.get(operation);
     if (!operation || !found) return undefined;
-    const store = options.resources.of(exchange.session);
+    const store = options.resources.of(exchange.session.id);
     const path = concretePath(found.resource.collection, exchange.pathParams);
     const call: Call = { exchange, operation, prepared: found, store, collection: store.collection(path), path, shapes };
-    const response = respond(call, options);
-    if (response) {
-      exchange.stateAction = found.action;
-      exchange.source ??= `state ${found.action}`;
-    }
-    return response;
+    return respond(call, options);
   };
 }
 
-function respond(call: Call, options: StateResponderOptions): MockResponse | undefined {
+function done(call: Call, response: MockResponse | undefined): Answer | undefined {
+  return response && { response, provenance: call.prepared.provenance };
+}
+
+function respond(call: Call, options: StateResponderOptions): Answer | undefined {
   const { exchange, prepared, collection, operation } = call;
   const { resource, success, action } = prepared;
   const generator = options.generator;
   if (action === 'list') {
     const records = selectRecords(prepared.list as ListPlan, collection.records.values(), exchange.query);
-    return answer(success, () => listBody(success, records, records.length, generator));
+    return done(
+      call,
+      answer(success, () => listBody(success, records, records.length, generator)),
+    );
   }
   if (action === 'create') return create(call, options);
   const id = exchange.pathParams?.[resource.idParam ?? ''];
@@ -97,13 +104,20 @@ function respond(call: Call, options: StateResponderOptions): MockResponse | und
   const key = idKey(id);
   const existing = collection.records.get(key);
   if (!existing) {
-    exchange.source = `state ${action} not-found`;
-    return notFoundError(call.shapes, operation, { resource: resource.collection, id });
+    const response = notFoundError(call.shapes, operation, { resource: resource.noun, id });
+    return { response, provenance: { kind: 'state', action, outcome: 'not-found' } };
   }
-  if (action === 'read') return answer(success, () => recordBody(success, existing));
+  if (action === 'read')
+    return done(
+      call,
+      answer(success, () => recordBody(success, existing)),
+    );
   if (action === 'remove') {
     call.store.remove(collection, key);
-    return answer(success, () => recordBody(success, existing));
+    return done(
+      call,
+      answer(success, () => recordBody(success, existing)),
+    );
   }
   if (!isRecord(exchange.body)) return undefined;
   const next =
@@ -113,10 +127,13 @@ function respond(call: Call, options: StateResponderOptions): MockResponse | und
   next[resource.idField] = existing[resource.idField];
   fillRequired(next, resource.recordSchema, generator);
   call.store.put(collection, key, next);
-  return answer(success, () => recordBody(success, next));
+  return done(
+    call,
+    answer(success, () => recordBody(success, next)),
+  );
 }
 
-function create(call: Call, options: StateResponderOptions): MockResponse | undefined {
+function create(call: Call, options: StateResponderOptions): Answer | undefined {
   const { exchange, prepared, collection, store } = call;
   const { resource, success } = prepared;
   if (!isRecord(exchange.body)) return undefined;
@@ -125,18 +142,21 @@ function create(call: Call, options: StateResponderOptions): MockResponse | unde
   const id = record[resource.idField];
   const key = idKey(id);
   if (collection.records.has(key)) {
-    exchange.source = 'state create conflict';
-    return conflictError(call.shapes, call.operation, { resource: resource.collection, id: String(id) });
+    const response = conflictError(call.shapes, call.operation, { resource: resource.noun, id: String(id) });
+    return { response, provenance: { kind: 'state', action: 'create', outcome: 'conflict' } };
   }
   if (store.count >= options.maxResources) {
-    exchange.source = 'state create over-limit';
-    return problemResponse({ code: 'TOO_MANY_RESOURCES', params: { max: options.maxResources } });
+    const response = problemResponse({ code: 'TOO_MANY_RESOURCES', params: { max: options.maxResources } });
+    return { response, provenance: { kind: 'state', action: 'create', outcome: 'over-limit' } };
   }
   fillRequired(record, resource.recordSchema, options.generator);
   store.put(collection, key, record);
   const headers: Record<string, string> =
     prepared.location && resource.item ? { location: `${call.path.replace(/\/$/, '')}/${encodeURIComponent(String(id))}` } : {};
-  return answer(success, () => recordBody(success, record), headers);
+  return done(
+    call,
+    answer(success, () => recordBody(success, record), headers),
+  );
 }
 
 function assignId(resource: Resource, collection: Collection): unknown {

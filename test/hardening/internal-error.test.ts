@@ -17,7 +17,7 @@ describe('an unexpected internal error', () => {
   it('answers a generic catalogue message without stack or path, and logs the detail with the request id', async () => {
     const lines: string[] = [];
     const options = resolveOptions({ spec: SPEC, logLevel: 'info', logStream: { write: (line: string) => lines.push(line) } });
-    const app = await buildApp({ options, spec: await loadSpec(SPEC), generator: new BrokenGenerator(1) });
+    const { app } = await buildApp({ options, spec: await loadSpec(SPEC), generator: new BrokenGenerator(1) });
     try {
       const response = await app.inject({ method: 'GET', url: '/account' });
       expect(response.statusCode).toBe(500);

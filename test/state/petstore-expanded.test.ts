@@ -19,6 +19,6 @@ describe('petstore-expanded with --stateful', () => {
     expect((await call('DELETE', '/pets/2')).statusCode).toBe(204);
     const gone = await call('GET', '/pets/2');
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ code: 40402, message: 'No /pets record with id 2 in this session' });
+    expect(gone.json()).toEqual({ code: 40402, message: 'No pet with id 2 in this session' });
   });
 });

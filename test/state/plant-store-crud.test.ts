@@ -36,7 +36,7 @@ describe('the grown Plant Store with --stateful', () => {
     expect((await call('s', 'DELETE', '/plants/42')).statusCode).toBe(204);
     const gone = await call('s', 'GET', '/plants/42');
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ error: 40402, message: 'No /plants record with id 42 in this session' });
+    expect(gone.json()).toEqual({ error: 40402, message: 'No plant with id 42 in this session' });
   });
 
   it('answers the documented error for replacing or deleting a plant that does not exist', async () => {

@@ -1,0 +1,136 @@
+import { type Coverage, createCoverage } from '../contract-coverage/coverage.js';
+import type { CoverageModel } from '../contract-coverage/coverage-model.js';
+import type { DataGenerator } from '../generate/data-generator.js';
+import { Journal } from '../journal/journal.js';
+import type { JournalEntry } from '../journal/journal-entry.js';
+import { entryOf } from '../journal/record-entry.js';
+import { createMetrics, type Metrics } from '../metrics/metrics.js';
+import type { MockResponse } from '../mock-response.js';
+import { type LoadedSpec, loadSpec } from '../openapi/load-spec.js';
+import type { ResolvedOptions } from '../options.js';
+import { createPipeline, type Pipeline } from '../pipeline/pipeline.js';
+import { createAnswering } from '../pipeline/select-response.js';
+import type { Exchange, Responder } from '../pipeline/types.js';
+import { ScenarioEngine } from '../scenarios/scenario-engine.js';
+import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
+import { StateSimulator } from '../state/simulator.js';
+
+/** Where the mock's own messages go (start-up summary, reloads, a report it could not write). */
+export interface MockLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface MockParts {
+  readonly options: ResolvedOptions;
+  readonly spec: LoadedSpec;
+  readonly generator: DataGenerator;
+  readonly log: MockLog;
+  /** Responders asked after the scenarios and the stateful simulator, before the default answer. */
+  readonly responders?: readonly Responder[];
+}
+
+/** One mock server without its transport: what decides answers and what records them. */
+export interface Mock {
+  /** The document loaded at start-up. */
+  readonly spec: LoadedSpec;
+  readonly scenarios: ScenarioEngine;
+  readonly journal: Journal;
+  readonly metrics: Metrics;
+  readonly coverage: CoverageModel;
+  readonly state: StateSimulator;
+  /** `--stateful`: the simulator answers every request it can. */
+  readonly stateful: boolean;
+  /** Decides the answer of an exchange (see Pipeline): synchronous unless a responder waits. */
+  answer(exchange: Exchange): MockResponse | Promise<MockResponse>;
+  /**
+   * Records an answered request (status 0: a fault answered nothing): journal, metrics and coverage.
+   * `seen`: the pipeline handled the exchange; requests it never saw (a preflight, one over the limits)
+   * are journalled and counted but are not contract coverage.
+   */
+  answered(exchange: Exchange, seen: boolean, status: number, elapsedMs: number, responseHeaders: JournalEntry['responseHeaders']): void;
+  /** Stops watching files and writes the coverage report files when asked; after the last answer. */
+  close(): Promise<void>;
+}
+
+/**
+ * Assembles a mock from a loaded document: the pipeline and its responders (scenarios, the stateful
+ * simulator), sessions, journal, metrics and contract coverage. Knows no HTTP server: `src/http/`
+ * adapts it to Fastify. With `--watch`, a changed document, scenario or data file is reloaded and
+ * swapped in whole, or, when it fails to load, the last good version keeps serving.
+ */
+export async function createMock({ options, spec, generator, log, responders = [] }: MockParts): Promise<Mock> {
+  const scenarios = new ScenarioEngine({
+    dirs: options.scenarioDirs,
+    defaultScenario: options.scenario,
+    sessionIdleTimeout: options.sessionIdleTimeout,
+    maxSessions: options.maxSessions,
+    seed: options.seed,
+    generator,
+  });
+  const journal = new Journal(options.journalSize);
+  const metrics = createMetrics(() => journal.size);
+  const coverage: Coverage = createCoverage({ options, operations: spec.operations, log });
+  const state = new StateSimulator({
+    stateful: options.stateful,
+    maxResources: options.maxResources,
+    dataFile: options.data,
+    sessions: scenarios.sessions,
+    generator,
+  });
+
+  // The one place the pipeline is made: from a (re)loaded spec, scenario set and seed data, swapped
+  // together only once all are loaded and checked. One set of plans and error shapes per load.
+  const assemble = async (current: LoadedSpec) => {
+    const answering = createAnswering({ generator, dynamic: options.dynamic });
+    const loaded = await scenarios.load(current.operations, answering);
+    const mayEnable = [...loaded.catalogue.values()].some((s) => s.stateful);
+    const stateful = await state.load(current.operations, mayEnable, answering.errorShapes);
+    const all = [loaded.responder, ...(stateful.responder ? [stateful.responder] : []), ...responders];
+    const pipeline: Pipeline = createPipeline({ operations: current.operations, tokens: options.tokens, answering, responders: all });
+    return { loaded, stateful, pipeline };
+  };
+  const first = await assemble(spec);
+  scenarios.use(first.loaded);
+  state.use(first.stateful);
+  if (options.stateful) {
+    const summary = first.stateful.summary;
+    log.info(summary.length > 0 ? `stateful resources: ${summary.join('; ')}` : 'stateful: no operation of the document fits a collection');
+  }
+  let pipeline = first.pipeline;
+  let stopWatching: (() => void) | undefined;
+  if (options.watch) {
+    const files = [options.spec, ...(options.data === undefined ? [] : [options.data])].map(fileTarget);
+    stopWatching = watchFiles([...files, ...options.scenarioDirs.map((dir) => ({ dir }))], async () => {
+      try {
+        const next = await assemble(await loadSpec(options.spec));
+        scenarios.use(next.loaded);
+        state.use(next.stateful);
+        pipeline = next.pipeline;
+        log.info(options.data === undefined ? 'reloaded the spec and scenarios' : 'reloaded the spec, scenarios and data file');
+      } catch (error) {
+        log.warn(`reload failed, still serving the last good version: ${(error as Error).message}`);
+      }
+    });
+  }
+
+  return {
+    spec,
+    scenarios,
+    journal,
+    metrics,
+    coverage: coverage.model,
+    state,
+    stateful: options.stateful,
+    answer: (exchange) => pipeline(exchange),
+    answered(exchange, seen, status, elapsedMs, responseHeaders) {
+      if (journal.capacity > 0) journal.record(entryOf(exchange, status, responseHeaders, elapsedMs));
+      metrics.observe({ exchange: seen ? exchange : undefined, status, seconds: elapsedMs / 1000 });
+      if (seen) coverage.model.record(exchange, status);
+    },
+    async close() {
+      stopWatching?.();
+      await coverage.close();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { ErrorCode } from './errors.js';
+import type { Fault } from './mock-response.js';
+import type { Finding } from './problem.js';
+
+/**
+ * Where the body of an answer the response selector made came from: a named example, data generated
+ * from the schema (`dynamic`: per request, with an optional seed; else the static answer built once from
+ * the schema's words), the request echoed, or no content at all.
+ */
+export type SelectedBody =
+  | { readonly kind: 'example'; readonly name: string }
+  | { readonly kind: 'generated'; readonly dynamic: boolean; readonly seed?: number }
+  | { readonly kind: 'echo' }
+  | { readonly kind: 'empty' };
+
+/**
+ * Where an answer came from, as data: the log line, the journal, the metrics and the coverage read
+ * it, and describeProvenance() is the one place that puts it in words.
+ */
+export type Provenance =
+  /** The mock refused the request itself: a stage's findings, a bad steering header, a body too large. */
+  | { readonly kind: 'rejected'; readonly code: ErrorCode; readonly findings?: readonly Finding[] }
+  /**
+   * A scenario rule answered; `step` is given when the rule has several; `usesState`: the rule keeps or
+   * consults the session's stored data.
+   */
+  | {
+      readonly kind: 'scenario';
+      readonly name: string;
+      readonly rule: number;
+      readonly step?: number;
+      readonly usesState: boolean;
+      readonly fault?: Fault;
+      readonly delayMs?: number;
+    }
+  /** The stateful simulator answered, with what it did and, for an error it answered, why. */
+  | { readonly kind: 'state'; readonly action: string; readonly outcome?: 'not-found' | 'conflict' | 'over-limit' }
+  /** The request asked for this answer (`Prefer`, `__code`, ...): the status it forced, if any, and the body given. */
+  | { readonly kind: 'forced'; readonly code?: number; readonly body: SelectedBody }
+  | SelectedBody;
+
+/** The words of the log line and the journal's `source` for where an answer came from. */
+export function describeProvenance(provenance: Provenance | undefined): string {
+  if (provenance === undefined) return '';
+  switch (provenance.kind) {
+    case 'rejected':
+      return `rejected ${provenance.code}`;
+    case 'scenario': {
+      const step = provenance.step === undefined ? '' : ` step ${provenance.step}`;
+      const fault = provenance.fault === undefined ? '' : ` fault=${provenance.fault}`;
+      const delay = provenance.delayMs ? ` delay=${provenance.delayMs}ms` : '';
+      return `scenario ${provenance.name} rule ${provenance.rule}${step}${fault}${delay}`;
+    }
+    case 'state':
+      return provenance.outcome === undefined ? `state ${provenance.action}` : `state ${provenance.action} ${provenance.outcome}`;
+    case 'forced':
+      return provenance.code === undefined ? describeBody(provenance.body) : `code=${provenance.code} ${describeBody(provenance.body)}`;
+    default:
+      return describeBody(provenance);
+  }
+}
+
+function describeBody(body: SelectedBody): string {
+  switch (body.kind) {
+    case 'example':
+      return `example=${body.name}`;
+    case 'generated':
+      if (!body.dynamic) return 'generated';
+      return body.seed === undefined ? 'dynamic' : `dynamic seed=${body.seed}`;
+    case 'echo':
+    case 'empty':
+      return body.kind;
+  }
+}
