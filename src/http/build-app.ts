@@ -9,10 +9,11 @@ import type { Exchange, Responder } from '../pipeline/types.js';
 import { mountAdmin } from './admin-app.js';
 import { applyCors } from './cors.js';
 import { createFastify, unpipelined } from './fastify-instance.js';
+import { HeldConnections } from './held-connections.js';
 import { answerOverLimits, limitServerOptions, registerLimits } from './limits.js';
 import { asyncFd } from './log-destination.js';
 import { answerLog, createLogger, elapsedMs, pathOf } from './request-logger.js';
-import { HeldConnections, sendResponse } from './send-response.js';
+import { sendResponse } from './send-response.js';
 
 const API_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS', 'TRACE'];
 

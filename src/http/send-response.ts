@@ -2,48 +2,8 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { stringifyJson } from '../json/stringify-json.js';
 import type { MockResponse } from '../mock-response.js';
-
-/**
- * What one server keeps of the answers it holds back: delays in progress and connections a `timeout`
- * fault keeps open. close() (on server close) cuts delays short and drops held connections, so closing
- * never waits on a scenario.
- */
-export class HeldConnections {
-  readonly #sockets = new Set<Socket>();
-  readonly #wakers = new Set<() => void>();
-  #closing = false;
-
-  /** Resolves after ms, or at once when the server is closing. */
-  wait(ms: number): Promise<void> {
-    if (this.#closing) return Promise.resolve();
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.#wakers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      this.#wakers.add(wake);
-    });
-  }
-
-  /** Keeps a connection open without answering until its client goes away or the server closes. */
-  hold(socket: Socket): void {
-    if (this.#closing) {
-      socket.destroy();
-      return;
-    }
-    this.#sockets.add(socket);
-    socket.once('close', () => this.#sockets.delete(socket));
-  }
-
-  close(): void {
-    this.#closing = true;
-    for (const wake of [...this.#wakers]) wake();
-    for (const socket of this.#sockets) socket.destroy();
-    this.#sockets.clear();
-  }
-}
+import type { HeldConnections } from './held-connections.js';
+import { sendStream } from './send-stream.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +23,10 @@ export function sendResponse(reply: FastifyReply, response: MockResponse, held?:
 }
 
 function write(reply: FastifyReply, response: MockResponse, held: HeldConnections | undefined): FastifyReply {
+  if (response.stream !== undefined && response.fault === undefined) {
+    reply.headers(response.headers);
+    return sendStream(reply, response.status, response.stream, held);
+  }
   const socket = reply.raw.socket as Socket | null;
   if (response.fault && response.fault !== 'malformed-json' && socket && typeof socket.destroy === 'function') {
     reply.server.answered?.(reply.request, reply, 0);
