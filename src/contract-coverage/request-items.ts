@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json/json-schema.js';
+import { findJsonContent } from '../openapi/media-type.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Exchange } from '../pipeline/types.js';
 import { declaredParameters } from '../prism/operation-parameters.js';
@@ -37,7 +38,7 @@ export function requestItemsOf(operation: MockOperation): RequestItem[] {
       items.push({ where, name, value: text, label: `${where}.${name}=${typeof value === 'string' ? value : JSON.stringify(value)}` });
     }
   };
-  const schema = operation.requestBody?.contents.find((c) => /json/i.test(c.mediaType))?.schema;
+  const schema = findJsonContent(operation.requestBody?.contents)?.schema;
   if (schema !== undefined) {
     const required = new Set<string>();
     for (const [name, property] of topLevelProperties(schema, required)) {

@@ -3,7 +3,7 @@ import type { JsonSchema } from '../json/json-schema.js';
 import type { ErrorBodyShape, ErrorShape } from '../problem.js';
 import { findFailureResponse, findResponse } from './find-response.js';
 import { planHeaders } from './header-plan.js';
-import { concreteMediaType, contentTypeHeader, essenceOf, mediaKind } from './media-type.js';
+import { concreteMediaType, contentTypeHeader, essenceOf, jsonContent, mediaKind } from './media-type.js';
 import type { MockContent, MockOperation, MockResponseSpec } from './operation.js';
 import { documentedValue } from './schema-value.js';
 import { serialiserFor } from './serialise-body.js';
@@ -83,7 +83,7 @@ function cached(
  * taken from the property's own `default`/`example`/`enum`, else generated.
  */
 export function planErrorShape(response: MockResponseSpec, status: number, generator: DataGenerator): ErrorShape {
-  const content = response.contents.find((c) => /json/i.test(c.mediaType)) ?? response.contents[0];
+  const content = jsonContent(response.contents);
   const headers: Record<string, string> = { ...planHeaders(response, generator).all };
   if (!content || essenceOf(content.mediaType) === 'application/json') return { status, headers, body: planBody(content, generator) };
   const mediaType = concreteMediaType(content.mediaType);

@@ -1,9 +1,31 @@
+import type { MockContent } from './operation.js';
+
 /** What the mock knows how to write for a media type: the kinds a response body is serialised as. */
 export type MediaKind = 'json' | 'text' | 'xml' | 'form' | 'binary' | 'multipart';
 
 /** `application/json; charset=utf-8` -> `application/json` (lower case). */
 export function essenceOf(mediaType: string): string {
   return (mediaType.split(';', 1)[0] ?? '').trim().toLowerCase();
+}
+
+/** JSON (RFC 8259, RFC 6839): `application/json` or any `application/*+json` type, with any parameters. */
+export function isJsonMediaType(mediaType: string): boolean {
+  if (mediaType === 'application/json') return true;
+  const essence = essenceOf(mediaType);
+  return essence === 'application/json' || (essence.startsWith('application/') && essence.endsWith('+json'));
+}
+
+/**
+ * The content of a content map the mock reads or writes as JSON when a document lists several media
+ * types: the first JSON one, else undefined.
+ */
+export function findJsonContent(contents: readonly MockContent[] | undefined): MockContent | undefined {
+  return contents?.find((content) => isJsonMediaType(content.mediaType));
+}
+
+/** The first JSON content of a content map, else its first content. */
+export function jsonContent(contents: readonly MockContent[] | undefined): MockContent | undefined {
+  return findJsonContent(contents) ?? contents?.[0];
 }
 
 /** The serialisation a (concrete) media type calls for. */

@@ -1,14 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 import { parseJson } from '../json/parse-json.js';
+import { isJsonMediaType } from '../openapi/media-type.js';
 import type { Finding } from '../problem.js';
 import type { Stage } from './types.js';
-
-/** `application/json`, `application/problem+json`, ... with any parameters. */
-export function isJsonMediaType(contentType: string): boolean {
-  if (contentType === 'application/json') return true;
-  const type = contentType.split(';', 1)[0]?.trim().toLowerCase() ?? '';
-  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
-}
 
 function isFormMediaType(contentType: string): boolean {
   const type = contentType.split(';', 1)[0]?.trim().toLowerCase() ?? '';

@@ -1,7 +1,7 @@
+import { findJsonContent } from '../openapi/media-type.js';
 import { checkInput, headersForInput } from '../prism/prism-engine.js';
 import type { Finding } from '../problem.js';
 import { approximateBigIntegers, checkInt64Range } from './int-range.js';
-import { isJsonMediaType } from './parse-body.js';
 import type { Stage } from './types.js';
 
 /**
@@ -23,7 +23,7 @@ export const validateRequest: Stage = (exchange) => {
   if (exchange.body !== undefined && !exchange.body && exchange.rawBody?.length) fixFalsyBodyFindings(findings, exchange.body);
   if (bigIntegers.length === 0) return findings;
   const contentType = exchange.headers['content-type'];
-  const schema = operation.requestBody?.contents.find((c) => contentType !== undefined && isJsonMediaType(c.mediaType))?.schema;
+  const schema = contentType === undefined ? undefined : findJsonContent(operation.requestBody?.contents)?.schema;
   return [...findings, ...checkInt64Range(schema, bigIntegers)];
 };
 

@@ -1,6 +1,7 @@
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockResponse } from '../mock-response.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
+import { jsonContent } from '../openapi/media-type.js';
 import type { MockOperation } from '../openapi/operation.js';
 import { resourceNoun } from '../openapi/resource-noun.js';
 import type { ResponsePlans } from '../pipeline/response-plans.js';
@@ -80,8 +81,7 @@ export function withChaos(response: MockResponse, step: Step, random: () => numb
 }
 
 function mediaTypeOf(operation: MockOperation, status: number): string {
-  const contents = findResponse(operation, status)?.contents ?? [];
-  return (contents.find((c) => /json/i.test(c.mediaType)) ?? contents[0])?.mediaType ?? 'application/json';
+  return jsonContent(findResponse(operation, status)?.contents)?.mediaType ?? 'application/json';
 }
 
 /** Header values are Latin-1 without control characters; request data rendered into one may not be. */

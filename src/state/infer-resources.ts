@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../json/json-schema.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
-import type { MockContent, MockOperation } from '../openapi/operation.js';
+import { jsonContent } from '../openapi/media-type.js';
+import type { MockOperation } from '../openapi/operation.js';
 import { resourceNoun } from '../openapi/resource-noun.js';
 import { isArraySchema, propertiesOf } from './schema-shape.js';
 
@@ -108,10 +109,6 @@ function itemParam(collection: string, candidate: string): string | undefined {
   const prefix = collection.endsWith('/') ? collection : `${collection}/`;
   if (!candidate.startsWith(prefix)) return undefined;
   return /^\{([^/{}]+)\}$/.exec(candidate.slice(prefix.length))?.[1];
-}
-
-export function jsonContent(contents: readonly MockContent[] | undefined): MockContent | undefined {
-  return contents?.find((c) => /json/i.test(c.mediaType)) ?? contents?.[0];
 }
 
 /** The schema of the operation's success answer (its default status). */

@@ -2,9 +2,9 @@ import type { DataGenerator } from '../generate/data-generator.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import type { MockResponse } from '../mock-response.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
+import { jsonContent } from '../openapi/media-type.js';
 import type { MockContent, MockOperation } from '../openapi/operation.js';
 import type { Action } from './infer-resources.js';
-import { jsonContent } from './infer-resources.js';
 import { isArraySchema, isRecord, itemsOf, project, propertiesOf, requiredOf } from './schema-shape.js';
 
 /** An operation's success answer, worked out once per document load. */
