@@ -1,35 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { CoverageModel } from '../contract-coverage/coverage-model.js';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.js';
-import type { Journal } from '../journal/journal.js';
 import { journalRoutes } from '../journal/journal-routes.js';
-import type { Metrics } from '../metrics/metrics.js';
 import { metricsRoutes } from '../metrics/metrics-routes.js';
-import type { LoadedSpec } from '../openapi/load-spec.js';
+import type { MockFeatures } from '../mock/create-mock.js';
 import { ADMIN_PREFIX } from '../protocol.js';
-import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
-import type { StateSimulator } from '../state/simulator.js';
 import { adminJsonBodies } from './admin-json.js';
 import { adminOpenApiRoute } from './admin-openapi.js';
 import { coverageRoutes } from './coverage-routes.js';
 import { registerScenarioRoutes } from './scenario-routes.js';
 import { stateRoutes } from './state-routes.js';
 
-export interface AdminParts {
-  readonly spec: LoadedSpec;
-  readonly scenarios: ScenarioEngine;
-  readonly journal: Journal;
-  readonly metrics: Metrics;
-  readonly coverage: CoverageModel;
-  readonly state: StateSimulator;
-  readonly stateful: boolean;
-}
-
 /**
  * Everything the mock adds lives under /__mock/. Each feature registers its own routes from its own
  * module, one line here each.
  */
-export function registerAdminRoutes(app: FastifyInstance, parts: AdminParts): void {
+export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures): void {
   app.get(`${ADMIN_PREFIX}/health`, async () => ({ status: 'ok', spec: parts.spec.title, version: parts.spec.version }));
   registerScenarioRoutes(app, parts.scenarios, (session) => {
     parts.coverage.reset(session);

@@ -30,8 +30,8 @@ export interface MockParts {
   readonly responders?: readonly Responder[];
 }
 
-/** One mock server without its transport: what decides answers and what records them. */
-export interface Mock {
+/** The parts of a mock its own routes (`/__mock/...`) read and steer. */
+export interface MockFeatures {
   /** The document loaded at start-up. */
   readonly spec: LoadedSpec;
   readonly scenarios: ScenarioEngine;
@@ -41,6 +41,10 @@ export interface Mock {
   readonly state: StateSimulator;
   /** `--stateful`: the simulator answers every request it can. */
   readonly stateful: boolean;
+}
+
+/** One mock server without its transport: what decides answers and what records them. */
+export interface Mock extends MockFeatures {
   /** Decides the answer of an exchange (see Pipeline): synchronous unless a responder waits. */
   answer(exchange: Exchange): MockResponse | Promise<MockResponse>;
   /**
