@@ -63,13 +63,8 @@ export async function buildApp({ options, spec, generator, responders }: AppPart
   const held = new HeldConnections();
   app.addHook('preClose', async () => held.close());
   const handle = (request: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined => {
-    const exchange = newExchange({
-      method: request.method,
-      path: pathOf(request.url),
-      query: request.query as Exchange['query'],
-      headers: request.headers,
-      rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
-    });
+    const rawBody = Buffer.isBuffer(request.body) ? request.body : undefined;
+    const exchange = newExchange(request.method, pathOf(request.url), request.query as Exchange['query'], request.headers, rawBody);
     request.exchange = exchange;
     const response = mock.answer(exchange);
     // Fastify sends a handler's return value: an answer already sent must not be returned.

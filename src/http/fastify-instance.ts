@@ -61,13 +61,7 @@ export function createFastify(options: ResolvedOptions, log: Logger, serverOptio
 /** The exchange of a request answered without the pipeline, from what Fastify knows of it. */
 export function unpipelined(request: FastifyRequest, query: unknown, body: unknown): Exchange {
   const rawBody = Buffer.isBuffer(body) ? body : undefined;
-  return newExchange({
-    method: request.method,
-    path: pathOf(request.url),
-    query: query as Exchange['query'],
-    headers: request.headers,
-    rawBody,
-  });
+  return newExchange(request.method, pathOf(request.url), query as Exchange['query'], request.headers, rawBody);
 }
 
 /** Fastify's own errors say what was wrong with the request; any other is a bug, whose detail goes to the log only. */

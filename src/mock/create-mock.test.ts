@@ -6,13 +6,13 @@ import { newExchange } from '../pipeline/session.js';
 import { createMock } from './create-mock.js';
 
 const create = (headers: Record<string, string> = {}) =>
-  newExchange({
-    method: 'POST',
-    path: '/plants',
-    query: {},
-    headers: { authorization: 'Bearer t', 'content-type': 'application/json', ...headers },
-    rawBody: Buffer.from('{"id": 1, "name": "Fern"}'),
-  });
+  newExchange(
+    'POST',
+    '/plants',
+    {},
+    { authorization: 'Bearer t', 'content-type': 'application/json', ...headers },
+    Buffer.from('{"id": 1, "name": "Fern"}'),
+  );
 
 describe('a mock built apart from any HTTP server', () => {
   it('answers an exchange synchronously and records it with where the answer came from', async () => {

@@ -4,14 +4,18 @@ import type { Exchange, SessionHeaders, Stage } from './types.js';
 
 const NONE: SessionHeaders = Object.freeze({});
 
-/** The parts of a request an exchange is made of; the session headers are read from its headers. */
-export type ExchangeInput = Pick<Exchange, 'method' | 'path' | 'query' | 'headers' | 'rawBody'>;
-
-/** A new exchange, its `X-Mock-Session` and `X-Mock-Scenario` read once here for every later reader. */
-export function newExchange(input: ExchangeInput): Exchange {
-  // Written out, not spread: every exchange then starts from one object shape, which keeps the stages'
-  // property reads and writes on V8's fast path.
-  const { method, path, query, headers, rawBody } = input;
+/**
+ * A new exchange, its `X-Mock-Session` and `X-Mock-Scenario` read once here for every later reader.
+ * Written out field by field (a spread input made the stages' writes to the exchange leave V8's fast
+ * path), from arguments rather than an input object, which would be one more allocation per request.
+ */
+export function newExchange(
+  method: string,
+  path: string,
+  query: Exchange['query'],
+  headers: Exchange['headers'],
+  rawBody: Buffer | undefined,
+): Exchange {
   return { method, path, query, headers, rawBody, session: readSessionHeaders(headers) };
 }
 
