@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/server.js';
 import { PlantStoreMockContainer, type StartedPlantStoreMockContainer } from '../../src/testcontainers/index.js';
 import { findContainerRuntime } from '../support/find-runtime.js';
+import { loadSharedCases, runSharedCase } from '../support/shared-cases.js';
 
 // Builds the image from the project's Dockerfile and drives it through the Testcontainers module against
 // a real container runtime. Without one these tests are skipped, with the reason, except in CI.
@@ -87,6 +88,15 @@ describe.skipIf(!runtime.available)(
       expect((await b.verify({ method: 'POST', path: '/plants', exactly: 1 })).pass).toBe(true);
       await a.reset();
       expect(await a.journal()).toEqual([]);
+    });
+
+    // The same list the Java, Python and Go modules' tests run (modules/cases.json).
+    describe('the shared cases of every language module', () => {
+      for (const sharedCase of loadSharedCases()) {
+        it(sharedCase.name, async () => {
+          await runSharedCase(mock.session(), sharedCase);
+        });
+      }
     });
 
     it('reports health on the admin API', async () => {

@@ -1,0 +1,33 @@
+"""Bad input: each error names its cause and carries the container's last log lines."""
+
+from __future__ import annotations
+
+import pytest
+
+from plantstore_mock import MockAdminError, MockStartError, PlantStoreMockContainer
+
+
+def test_a_missing_document_file_raises_at_once_naming_it() -> None:
+    with pytest.raises(FileNotFoundError, match=r"the OpenAPI document .*no-such-openapi\.yaml does not exist"):
+        PlantStoreMockContainer().with_spec("no-such-openapi.yaml")
+
+
+def test_an_image_the_runtime_cannot_find_raises_naming_it(image: str) -> None:
+    with pytest.raises(MockStartError, match=r"the image localhost/plantstore-mock-missing:0 could not be started"):
+        PlantStoreMockContainer("localhost/plantstore-mock-missing:0").start()
+
+
+def test_a_container_that_exits_raises_with_its_last_log_lines(image: str) -> None:
+    with pytest.raises(MockStartError) as raised:
+        PlantStoreMockContainer(image).with_scenario("no-such-scenario").start()
+    assert "exited with code 2 before it served" in raised.value.cause
+    assert 'no scenario "no-such-scenario"' in raised.value.logs
+    assert "last log lines of the container" in str(raised.value)
+
+
+def test_a_scenario_the_server_lacks_raises_naming_it_and_those_it_has(mock: PlantStoreMockContainer) -> None:
+    with mock.session() as session, pytest.raises(MockAdminError) as raised:
+        session.use_scenario("no-such-scenario")
+    assert raised.value.status == 422
+    assert 'Unknown scenario "no-such-scenario"; available: duplicate-id' in raised.value.cause
+    assert "listening on" in raised.value.logs
