@@ -1,0 +1,137 @@
+package plantstoremock
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/testcontainers/testcontainers-go"
+)
+
+// Options map to the image's PLANTSTORE_MOCK_* variables (the CLI's flags); files are copied in, not
+// bind-mounted, so a remote container runtime works too. A bad value fails Run before anything starts.
+
+func option(apply func(request *testcontainers.GenericContainerRequest) error) testcontainers.CustomizeRequestOption {
+	return func(request *testcontainers.GenericContainerRequest) error { return apply(request) }
+}
+
+func setEnv(request *testcontainers.GenericContainerRequest, flag, value string) {
+	if request.Env == nil {
+		request.Env = map[string]string{}
+	}
+	request.Env[envPrefix+strings.ToUpper(strings.ReplaceAll(strings.TrimLeft(flag, "-"), "-", "_"))] = value
+}
+
+// WithFlag sets any command-line flag by its name ("body-limit", "stateful", ...).
+func WithFlag(name, value string) testcontainers.CustomizeRequestOption {
+	return option(func(request *testcontainers.GenericContainerRequest) error {
+		setEnv(request, name, value)
+		return nil
+	})
+}
+
+func copyFile(request *testcontainers.GenericContainerRequest, what, hostPath, dir string) (string, error) {
+	absolute, err := filepath.Abs(hostPath)
+	if err != nil {
+		return "", err
+	}
+	info, err := os.Stat(absolute)
+	if err != nil {
+		return "", fmt.Errorf("plantstoremock: %s %s: %w", what, absolute, err)
+	}
+	if info.IsDir() {
+		return "", fmt.Errorf("plantstoremock: %s %s is a directory, not a file", what, absolute)
+	}
+	target := dir + "/" + filepath.Base(absolute)
+	request.Files = append(request.Files, testcontainers.ContainerFile{HostFilePath: absolute, ContainerFilePath: target, FileMode: 0o644})
+	return target, nil
+}
+
+// WithSpec mocks this OpenAPI document (YAML or JSON) instead of the bundled one.
+func WithSpec(hostFile string) testcontainers.CustomizeRequestOption {
+	return option(func(request *testcontainers.GenericContainerRequest) error {
+		target, err := copyFile(request, "the OpenAPI document", hostFile, SpecDir)
+		if err == nil {
+			setEnv(request, "spec", target)
+		}
+		return err
+	})
+}
+
+// WithScenariosDir copies the scenario files of a host directory to /scenarios and loads them.
+func WithScenariosDir(hostDir string) testcontainers.CustomizeRequestOption {
+	return option(func(request *testcontainers.GenericContainerRequest) error {
+		entries, err := os.ReadDir(hostDir)
+		if err != nil {
+			return fmt.Errorf("plantstoremock: the scenarios directory %s: %w", hostDir, err)
+		}
+		for _, entry := range entries {
+			if entry.Type().IsRegular() {
+				if _, err := copyFile(request, "the scenario file", filepath.Join(hostDir, entry.Name()), ScenariosDir); err != nil {
+					return err
+				}
+			}
+		}
+		setEnv(request, "scenarios", ScenariosDir)
+		return nil
+	})
+}
+
+// WithData copies seed records for --stateful (JSON or YAML) to /data.
+func WithData(hostFile string) testcontainers.CustomizeRequestOption {
+	return option(func(request *testcontainers.GenericContainerRequest) error {
+		target, err := copyFile(request, "the seed data file", hostFile, DataDir)
+		if err == nil {
+			setEnv(request, "data", target)
+		}
+		return err
+	})
+}
+
+// WithTokens accepts only these bearer tokens; without it any well-formed token is accepted.
+func WithTokens(tokens ...string) testcontainers.CustomizeRequestOption {
+	return option(func(request *testcontainers.GenericContainerRequest) error {
+		if len(tokens) == 0 {
+			return errors.New("plantstoremock: WithTokens needs at least one token")
+		}
+		for _, token := range tokens {
+			if token == "" || strings.Contains(token, ",") {
+				return fmt.Errorf("plantstoremock: a token must be non-empty and hold no comma; got %q", token)
+			}
+		}
+		setEnv(request, "token", strings.Join(tokens, ","))
+		return nil
+	})
+}
+
+// WithAdminToken protects /__mock/ (but health) with this token; the module's admin calls send it.
+func WithAdminToken(token string) testcontainers.CustomizeRequestOption {
+	return option(func(request *testcontainers.GenericContainerRequest) error {
+		if token == "" {
+			return errors.New("plantstoremock: the admin token must not be empty")
+		}
+		setEnv(request, "admin-token", token)
+		return nil
+	})
+}
+
+// WithSeed seeds the data generator, for reproducible generated bodies.
+func WithSeed(seed uint64) testcontainers.CustomizeRequestOption {
+	return WithFlag("seed", strconv.FormatUint(seed, 10))
+}
+
+// WithStateful simulates the document's resources per session.
+func WithStateful() testcontainers.CustomizeRequestOption { return WithFlag("stateful", "true") }
+
+// WithScenario starts with this scenario active for every request.
+func WithScenario(name string) testcontainers.CustomizeRequestOption {
+	return WithFlag("scenario", name)
+}
+
+// WithLogLevel sets the server's log level (its log is the container's output).
+func WithLogLevel(level string) testcontainers.CustomizeRequestOption {
+	return WithFlag("log-level", level)
+}
