@@ -1,6 +1,6 @@
 module github.com/plantstore-mock/plantstore-mock/modules/go
 
-go 1.26.8
+go 1.26.0
 
 require github.com/testcontainers/testcontainers-go v0.45.0
 

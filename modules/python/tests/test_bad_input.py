@@ -30,4 +30,4 @@ def test_a_scenario_the_server_lacks_raises_naming_it_and_those_it_has(mock: Pla
         session.use_scenario("no-such-scenario")
     assert raised.value.status == 422
     assert 'Unknown scenario "no-such-scenario"; available: duplicate-id' in raised.value.cause
-    assert "listening on" in raised.value.logs
+    assert raised.value.logs != "" and len(raised.value.logs.splitlines()) <= 30

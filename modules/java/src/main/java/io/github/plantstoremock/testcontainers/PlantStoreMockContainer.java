@@ -1,0 +1,259 @@
+package io.github.plantstoremock.testcontainers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.utility.DockerImageName;
+import org.testcontainers.utility.MountableFile;
+
+/**
+ * A plantstore-mock container for Testcontainers. Options map to the image's {@code PLANTSTORE_MOCK_*}
+ * environment variables (the CLI's flags); files are copied in, not bind-mounted, so a remote runtime works
+ * too; {@link #start()} waits until {@code GET /__mock/health} answers 200 and throws a
+ * {@link MockStartException}, with the container's last log lines, when it does not.
+ */
+public class PlantStoreMockContainer extends GenericContainer<PlantStoreMockContainer> {
+    /** The tag {@code docker build -t plantstore-mock .} gives the image. */
+    public static final String DEFAULT_IMAGE = "plantstore-mock:latest";
+    /** The port the image listens on inside the container. */
+    public static final int MOCK_PORT = 4010;
+    public static final String SPEC_DIR = "/spec";
+    public static final String SCENARIOS_DIR = "/scenarios";
+    public static final String DATA_DIR = "/data";
+    /** The module's version: the project's one version number. */
+    public static final String VERSION = "0.1.0";
+    static final int LOG_LINES = 30;
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final String imageName;
+    private String adminToken;
+
+    public PlantStoreMockContainer() {
+        this(DEFAULT_IMAGE);
+    }
+
+    public PlantStoreMockContainer(String image) {
+        this(DockerImageName.parse(image));
+    }
+
+    public PlantStoreMockContainer(DockerImageName image) {
+        super(image);
+        this.imageName = image.asCanonicalNameString();
+        withExposedPorts(MOCK_PORT);
+        waitingFor(new HealthWaitStrategy().withStartupTimeout(Duration.ofSeconds(60)));
+    }
+
+    // Options --------------------------------------------------------------------------------------------
+
+    /** Any command-line flag by its name ({@code body-limit}, {@code stateful}, ...), as its environment variable. */
+    public PlantStoreMockContainer withFlag(String name, String value) {
+        String variable = "PLANTSTORE_MOCK_" + name.replaceFirst("^-+", "").replace('-', '_').toUpperCase(Locale.ROOT);
+        return withEnv(variable, value);
+    }
+
+    /** Mocks this OpenAPI document (YAML or JSON) instead of the bundled one. */
+    public PlantStoreMockContainer withSpec(Path document) {
+        return withFlag("spec", copy(existingFile(document, "the OpenAPI document"), SPEC_DIR));
+    }
+
+    /** Copies the scenario files of a host directory to /scenarios and loads them. */
+    public PlantStoreMockContainer withScenariosDir(Path directory) {
+        Path absolute = directory.toAbsolutePath();
+        if (!Files.isDirectory(absolute)) {
+            throw new IllegalArgumentException("the scenarios directory " + absolute + " does not exist or is not a directory");
+        }
+        try (Stream<Path> files = Files.list(absolute)) {
+            files.filter(Files::isRegularFile).sorted().forEach(file -> copy(file, SCENARIOS_DIR));
+        } catch (IOException error) {
+            throw new UncheckedIOException("reading the scenarios directory " + absolute, error);
+        }
+        return withFlag("scenarios", SCENARIOS_DIR);
+    }
+
+    /** Seed records for {@code --stateful} (JSON or YAML), copied to /data. */
+    public PlantStoreMockContainer withData(Path file) {
+        return withFlag("data", copy(existingFile(file, "the seed data file"), DATA_DIR));
+    }
+
+    /** Accepts only these bearer tokens; without it any well-formed token is accepted. */
+    public PlantStoreMockContainer withTokens(String... tokens) {
+        if (tokens.length == 0 || Arrays.stream(tokens).anyMatch(token -> token.isEmpty() || token.contains(","))) {
+            throw new IllegalArgumentException("withTokens needs at least one token, none empty or containing a comma");
+        }
+        return withFlag("token", String.join(",", tokens));
+    }
+
+    /** Protects /__mock/ (but health) with this token; the module's admin calls send it. */
+    public PlantStoreMockContainer withAdminToken(String token) {
+        if (token.isEmpty()) throw new IllegalArgumentException("the admin token must not be empty");
+        this.adminToken = token;
+        return withFlag("admin-token", token);
+    }
+
+    public PlantStoreMockContainer withSeed(long seed) {
+        if (seed < 0) throw new IllegalArgumentException("seed must be a non-negative integer; got " + seed);
+        return withFlag("seed", Long.toString(seed));
+    }
+
+    public PlantStoreMockContainer withStateful() {
+        return withFlag("stateful", "true");
+    }
+
+    /** Starts with this scenario active for every request. */
+    public PlantStoreMockContainer withScenario(String name) {
+        return withFlag("scenario", name);
+    }
+
+    public PlantStoreMockContainer withLogLevel(String level) {
+        return withFlag("log-level", level);
+    }
+
+    private static Path existingFile(Path file, String what) {
+        Path absolute = file.toAbsolutePath();
+        if (!Files.isRegularFile(absolute)) throw new IllegalArgumentException(what + " " + absolute + " does not exist or is not a file");
+        return absolute;
+    }
+
+    private String copy(Path file, String directory) {
+        String target = directory + "/" + file.getFileName();
+        withCopyFileToContainer(MountableFile.forHostPath(file, 0644), target);
+        return target;
+    }
+
+    // Life cycle ---------------------------------------------------------------------------------------
+
+    @Override
+    public void start() {
+        try {
+            super.start();
+        } catch (RuntimeException error) {
+            MockStartException known = find(error);
+            String logs = known != null ? known.logs() : lastLogsOrEmpty();
+            String cause = known != null ? known.cause() : "could not be started: " + rootMessage(error);
+            stop();
+            throw new MockStartException("the image " + imageName + " did not start: " + cause, logs, error);
+        }
+    }
+
+    private static MockStartException find(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof MockStartException start) return start;
+        }
+        return null;
+    }
+
+    private static String rootMessage(Throwable error) {
+        Throwable root = error;
+        while (root.getCause() != null) root = root.getCause();
+        return root == error ? String.valueOf(error.getMessage()) : error.getMessage() + ": " + root.getMessage();
+    }
+
+    private String lastLogsOrEmpty() {
+        try {
+            return getContainerId() == null ? "" : lastLogs();
+        } catch (RuntimeException ignored) {
+            return "";
+        }
+    }
+
+    /** The container's last log lines. */
+    public String lastLogs() {
+        return lastLines(getLogs());
+    }
+
+    static String lastLines(String logs) {
+        List<String> lines = logs.strip().lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_LINES), lines.size()));
+    }
+
+    // Where and what -----------------------------------------------------------------------------------
+
+    /** The mock as the test sees it, e.g. {@code http://127.0.0.1:32768}. */
+    public String getBaseUrl() {
+        String host = getHost();
+        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + getMappedPort(MOCK_PORT);
+    }
+
+    /**
+     * Calls an admin endpoint ({@code /__mock/PATH}, query included) with a JSON body (null for none) and
+     * returns its JSON (null when empty); an error status throws a {@link MockAdminException}.
+     */
+    public JsonNode admin(String method, String path, Object body) {
+        String relative = path.replaceFirst("^/+", "");
+        try {
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(getBaseUrl() + "/__mock/" + relative))
+                    .timeout(Duration.ofSeconds(30))
+                    .header("Accept", "application/json");
+            if (adminToken != null) request.header("Authorization", "Bearer " + adminToken);
+            if (body == null) {
+                request.method(method, HttpRequest.BodyPublishers.noBody());
+            } else {
+                request.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
+            }
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode answer = response.body().isEmpty() ? null : JSON.readTree(response.body());
+            if (response.statusCode() >= 400) {
+                String message = answer != null && answer.path("message").isTextual() ? answer.path("message").asText() : response.body();
+                throw new MockAdminException(method + " /__mock/" + relative + " answered " + response.statusCode() + ": " + message,
+                        response.statusCode(), lastLogsOrEmpty());
+            }
+            return answer;
+        } catch (IOException error) {
+            throw new UncheckedIOException(method + " /__mock/" + relative, error);
+        } catch (InterruptedException error) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted: " + method + " /__mock/" + relative, error);
+        }
+    }
+
+    /** {@code {status: "ok", spec, version}} while the mock serves. */
+    public JsonNode health() {
+        return admin("GET", "health", null);
+    }
+
+    /** The scenarios the mock knows and the active one. */
+    public JsonNode scenarios() {
+        return admin("GET", "scenarios", null);
+    }
+
+    /** The contract coverage report of every request. */
+    public JsonNode coverage() {
+        return admin("GET", "coverage", null);
+    }
+
+    /** The contract coverage report of one session. */
+    public JsonNode coverage(String session) {
+        return admin("GET", "coverage?session=" + URLEncoder.encode(session, StandardCharsets.UTF_8), null);
+    }
+
+    /** The coverage gate's verdict on every request (see {@link GateVerdict#check}). */
+    public GateVerdict coverageGate(Double minPercent, boolean noViolations) {
+        return GateVerdict.check(coverage(), minPercent, noViolations);
+    }
+
+    /** A handle on a fresh session (a random id). */
+    public MockSession session() {
+        return new MockSession(this, java.util.UUID.randomUUID().toString());
+    }
+
+    /** A handle on the session with this id. */
+    public MockSession session(String id) {
+        return new MockSession(this, id);
+    }
+}
