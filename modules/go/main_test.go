@@ -17,7 +17,7 @@ import (
 )
 
 // The tests drive the image built from the repository's Dockerfile through a real container runtime:
-// PLANTSTORE_MOCK_IMAGE, else plantstore-mock:test, built here when the runtime lacks it (CI builds it
+// PLANTSTORE_TEST_IMAGE, else plantstore-mock:test, built here when the runtime lacks it (CI builds it
 // once for all four languages). Without a runtime they are skipped, except with CI set.
 
 var (
@@ -28,7 +28,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	if name := os.Getenv("PLANTSTORE_MOCK_IMAGE"); name != "" {
+	if name := os.Getenv("PLANTSTORE_TEST_IMAGE"); name != "" {
 		image = name
 	}
 	if dockerHost, ok := findRuntime(); ok {

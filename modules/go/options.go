@@ -52,10 +52,15 @@ func copyFile(request *testcontainers.GenericContainerRequest, what, hostPath, d
 
 // WithSpec mocks this OpenAPI document (YAML or JSON) instead of the bundled one.
 func WithSpec(hostFile string) testcontainers.CustomizeRequestOption {
+	return copiedFile("spec", "the OpenAPI document", hostFile, SpecDir)
+}
+
+// copiedFile copies a host file into dir and points the flag at it.
+func copiedFile(flag, what, hostFile, dir string) testcontainers.CustomizeRequestOption {
 	return option(func(request *testcontainers.GenericContainerRequest) error {
-		target, err := copyFile(request, "the OpenAPI document", hostFile, SpecDir)
+		target, err := copyFile(request, what, hostFile, dir)
 		if err == nil {
-			setEnv(request, "spec", target)
+			setEnv(request, flag, target)
 		}
 		return err
 	})
@@ -82,13 +87,7 @@ func WithScenariosDir(hostDir string) testcontainers.CustomizeRequestOption {
 
 // WithData copies seed records for --stateful (JSON or YAML) to /data.
 func WithData(hostFile string) testcontainers.CustomizeRequestOption {
-	return option(func(request *testcontainers.GenericContainerRequest) error {
-		target, err := copyFile(request, "the seed data file", hostFile, DataDir)
-		if err == nil {
-			setEnv(request, "data", target)
-		}
-		return err
-	})
+	return copiedFile("data", "the seed data file", hostFile, DataDir)
 }
 
 // WithTokens accepts only these bearer tokens; without it any well-formed token is accepted.

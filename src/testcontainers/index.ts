@@ -1,7 +1,8 @@
 // Entry point `plantstore-mock/testcontainers`; testcontainers is an optional peer dependency, loaded
 // only by this entry (the main entry never imports it).
 
+export type { GateBar } from '../contract-coverage/coverage-gate.js';
 export type { CoverageReport } from '../contract-coverage/coverage-report.js';
 export type { MockSession, SessionExpectation, SessionJournalFilter, SessionVerification } from '../session/session-handle.js';
-export { DEFAULT_IMAGE, MOCK_PORT, PlantStoreMockContainer, SCENARIOS_DIR, SPEC_DIR } from './plantstore-mock-container.js';
+export { DATA_DIR, DEFAULT_IMAGE, MOCK_PORT, PlantStoreMockContainer, SCENARIOS_DIR, SPEC_DIR } from './plantstore-mock-container.js';
 export { type AdminResponse, StartedPlantStoreMockContainer } from './started-plantstore-mock-container.js';

@@ -15,8 +15,13 @@ describe('PlantStoreMockContainer options', () => {
     expect(() => new PlantStoreMockContainer().withTokens('a,b')).toThrow(RangeError);
   });
 
+  it('rejects an empty admin token', () => {
+    expect(() => new PlantStoreMockContainer().withAdminToken('')).toThrow(/admin token must not be empty/);
+  });
+
   it('chains, returning the same container for every option', () => {
     const container = new PlantStoreMockContainer('plantstore-mock:test');
     expect(container.withSeed(7).withTokens('secret').withScenario('slow').withLogLevel('warn')).toBe(container);
+    expect(container.withStateful().withAdminToken('admin').withFlag('--journal-size', '50')).toBe(container);
   });
 });

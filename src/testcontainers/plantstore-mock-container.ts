@@ -9,6 +9,7 @@ export const DEFAULT_IMAGE = 'plantstore-mock:latest';
 /** Where the image reads its OpenAPI document and a scenarios directory (see docs/containers.md). */
 export const SPEC_DIR = '/spec';
 export const SCENARIOS_DIR = '/scenarios';
+export const DATA_DIR = '/data';
 
 /**
  * A plantstore-mock container for Testcontainers. Options map to the image's PLANTSTORE_MOCK_*
@@ -16,6 +17,8 @@ export const SCENARIOS_DIR = '/scenarios';
  * container runtime works too, and start() waits until GET /__mock/health answers 200.
  */
 export class PlantStoreMockContainer extends GenericContainer {
+  #adminToken: string | undefined;
+
   constructor(image: string = DEFAULT_IMAGE) {
     super(image);
     this.withExposedPorts(MOCK_PORT)
@@ -55,12 +58,35 @@ export class PlantStoreMockContainer extends GenericContainer {
     return this.withCopyFilesToContainer([{ source: resolve(hostFile), target }]).withEnvironment({ PLANTSTORE_MOCK_SPEC: target });
   }
 
+  /** Seed records for `--stateful` (a host file, JSON or YAML), copied to /data. */
+  withData(hostFile: string): this {
+    const target = `${DATA_DIR}/${basename(hostFile)}`;
+    return this.withCopyFilesToContainer([{ source: resolve(hostFile), target }]).withEnvironment({ PLANTSTORE_MOCK_DATA: target });
+  }
+
+  /** Simulates the document's resources per session (`--stateful`). */
+  withStateful(): this {
+    return this.withFlag('stateful', 'true');
+  }
+
+  /** Protects /__mock/ (but health) with this token (`--admin-token`); the module's admin calls send it. */
+  withAdminToken(token: string): this {
+    if (token === '') throw new RangeError('the admin token must not be empty');
+    this.#adminToken = token;
+    return this.withFlag('admin-token', token);
+  }
+
+  /** Any command-line flag by its name (`body-limit`, `journal-size`, ...), as its PLANTSTORE_MOCK_* variable. */
+  withFlag(name: string, value: string): this {
+    return this.withEnvironment({ [`PLANTSTORE_MOCK_${name.replace(/^-+/, '').replaceAll('-', '_').toUpperCase()}`]: value });
+  }
+
   /** Log level of the server (`--log-level`); its log is the container's output. */
   withLogLevel(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'): this {
     return this.withEnvironment({ PLANTSTORE_MOCK_LOG_LEVEL: level });
   }
 
   override async start(): Promise<StartedPlantStoreMockContainer> {
-    return new StartedPlantStoreMockContainer(await super.start(), MOCK_PORT);
+    return new StartedPlantStoreMockContainer(await super.start(), MOCK_PORT, this.#adminToken);
   }
 }

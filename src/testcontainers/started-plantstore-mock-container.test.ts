@@ -24,6 +24,18 @@ describe('StartedPlantStoreMockContainer.getCoverage', () => {
     expect(report.summary).toMatchObject({ requests: 1, documentedResponsesServed: 1 });
   });
 
+  it('gives the coverage gate`s verdict, sending the admin token it was started with', async () => {
+    const withToken = new StartedPlantStoreMockContainer(
+      { getHost: () => '127.0.0.1', getMappedPort: () => Number(new URL(container.getBaseUrl()).port) } as unknown as StartedTestContainer,
+      4010,
+      'admin',
+    );
+    expect(await withToken.checkCoverage({ noViolations: true }, { session: 's' })).toMatchObject({ pass: true });
+    const verdict = await withToken.checkCoverage({ min: 100 }, { session: 's' });
+    expect(verdict.pass).toBe(false);
+    expect(verdict.reason).toContain('is below --min 100% (session s)');
+  });
+
   it('throws on any answer but 200, with the mock`s message', async () => {
     await expect(container.getCoverage()).rejects.toThrow('GET /__mock/coverage answered 401: The admin endpoints require');
   });

@@ -1,4 +1,5 @@
 import { AbstractStartedContainer, type StartedTestContainer } from 'testcontainers';
+import { checkGate, type GateBar } from '../contract-coverage/coverage-gate.js';
 import type { CoverageReport } from '../contract-coverage/coverage-report.js';
 import { createSession, type MockSession } from '../session/session-handle.js';
 
@@ -11,9 +12,11 @@ export interface AdminResponse<T = unknown> {
 /** A running plantstore-mock container: where to send requests, and the /__mock/ admin API. */
 export class StartedPlantStoreMockContainer extends AbstractStartedContainer {
   readonly #baseUrl: string;
+  readonly #adminToken: string | undefined;
 
-  constructor(started: StartedTestContainer, port: number) {
+  constructor(started: StartedTestContainer, port: number, adminToken?: string) {
     super(started);
+    this.#adminToken = adminToken;
     const host = started.getHost();
     this.#baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${started.getMappedPort(port)}`;
   }
@@ -33,7 +36,11 @@ export class StartedPlantStoreMockContainer extends AbstractStartedContainer {
     path: string,
     init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<AdminResponse<T>> {
-    const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...(this.#adminToken === undefined ? {} : { authorization: `Bearer ${this.#adminToken}` }),
+      ...init.headers,
+    };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(this.adminUrl(path), {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
@@ -46,7 +53,7 @@ export class StartedPlantStoreMockContainer extends AbstractStartedContainer {
 
   /** A handle on a fresh session (or the given id) of this mock: see docs/testing-with-sessions.md. */
   session(id?: string): MockSession {
-    return createSession({ base: () => this.#baseUrl, send: (request) => fetch(request) }, id);
+    return createSession({ base: () => this.#baseUrl, send: (request) => fetch(request), adminToken: this.#adminToken }, id);
   }
 
   /** GET /__mock/health: `{ status: 'ok', spec, version }` while the mock serves. */
@@ -65,9 +72,18 @@ export class StartedPlantStoreMockContainer extends AbstractStartedContainer {
    */
   async getCoverage(options: { session?: string; adminToken?: string } = {}): Promise<CoverageReport> {
     const query = options.session === undefined ? '' : `?session=${encodeURIComponent(options.session)}`;
-    const headers: Record<string, string> = options.adminToken === undefined ? {} : { authorization: `Bearer ${options.adminToken}` };
+    const token = options.adminToken ?? this.#adminToken;
+    const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
     const { status, body } = await this.admin<CoverageReport & { message?: string }>(`coverage${query}`, { headers });
     if (status !== 200) throw new Error(`GET /__mock/coverage answered ${status}: ${body?.message ?? ''}`);
     return body;
+  }
+
+  /**
+   * The coverage gate's verdict (the CLI's `coverage --min N --no-violations`), of every request or of one
+   * session: `expect(verdict.pass, verdict.reason).toBe(true)`.
+   */
+  async checkCoverage(bar: GateBar, options: { session?: string } = {}): Promise<{ readonly pass: boolean; readonly reason: string }> {
+    return checkGate(await this.getCoverage(options), bar);
   }
 }

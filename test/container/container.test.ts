@@ -129,6 +129,22 @@ describe.skipIf(!runtime.available)(
       expect(await inContainer.text()).toBe(expected);
     });
 
+    it('sends its admin token on the admin calls of the container and its sessions, and takes any flag by name', async () => {
+      const guarded = await start(new PlantStoreMockContainer(IMAGE).withAdminToken('admin').withFlag('journal-size', '50'));
+      expect((await fetch(guarded.adminUrl('journal'))).status).toBe(401);
+      expect((await guarded.admin<{ capacity: number }>('journal')).body.capacity).toBe(50);
+      const session = guarded.session();
+      await session.useScenario('unauthorized');
+      const create = {
+        method: 'POST',
+        headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+        body: JSON.stringify(VALID),
+      };
+      expect((await session.fetch('/plants', create)).status).toBe(401); // the scenario's answer: no violation
+      expect((await session.verify({ method: 'POST', exactly: 1 })).pass).toBe(true);
+      expect(await guarded.checkCoverage({ noViolations: true }, { session: session.id })).toMatchObject({ pass: true });
+    });
+
     describe('scenarios', () => {
       // Scenarios (issue 4) are built in parallel; on an image without them these checks skip with the reason.
       const requireScenarios = async (skip: (note: string) => void) => {

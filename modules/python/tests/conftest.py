@@ -76,13 +76,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def image() -> str:
-    """The image built from the repository's Dockerfile: PLANTSTORE_MOCK_IMAGE, else plantstore-mock:test,
+    """The image built from the repository's Dockerfile: PLANTSTORE_TEST_IMAGE, else plantstore-mock:test,
     built here when the runtime lacks it (CI builds it once for all four languages)."""
     import docker.errors
     from testcontainers.core.docker_client import DockerClient
     from testcontainers.core.image import DockerImage
 
-    name = os.environ.get("PLANTSTORE_MOCK_IMAGE", "plantstore-mock:test")
+    name = os.environ.get("PLANTSTORE_TEST_IMAGE", "plantstore-mock:test")
     try:
         DockerClient().client.images.get(name)
     except docker.errors.ImageNotFound:

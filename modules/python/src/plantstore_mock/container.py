@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 from typing import Any, Optional, Union
 
-import docker.errors
+import docker.errors  # type: ignore[import-untyped]  # docker ships no type hints
 import httpx
 from testcontainers.core.container import DockerContainer
 
@@ -136,13 +136,15 @@ class PlantStoreMockContainer(DockerContainer):
             if container.status in ("exited", "dead"):
                 code = container.attrs.get("State", {}).get("ExitCode")
                 raise MockStartError(f"the container of {self.image} exited with code {code} before it served", self.last_logs())
-            try:
-                health = httpx.get(f"{self.get_base_url()}/__mock/health", timeout=2)
-                if health.status_code == 200:
-                    return
-                last_problem = f"GET /__mock/health answered {health.status_code}"
-            except (httpx.TransportError, ValueError) as error:
-                last_problem = str(error) or type(error).__name__
+            port = self._published_port(container.attrs) if container.status == "running" else None
+            if port is not None:
+                try:
+                    health = httpx.get(f"http://{self.get_container_host_ip()}:{port}/__mock/health", timeout=2)
+                    if health.status_code == 200:
+                        return
+                    last_problem = f"GET /__mock/health answered {health.status_code}"
+                except httpx.TransportError as error:
+                    last_problem = str(error) or type(error).__name__
             time.sleep(0.1)
         raise MockStartError(
             f"the container of {self.image} did not answer GET /__mock/health with 200 within "
@@ -150,9 +152,16 @@ class PlantStoreMockContainer(DockerContainer):
             self.last_logs(),
         )
 
+    @staticmethod
+    def _published_port(attrs: dict[str, Any]) -> Optional[str]:
+        """The host port of 4010/tcp from an inspection, without waiting (the container may exit any moment)."""
+        bindings = (attrs.get("NetworkSettings", {}).get("Ports") or {}).get(f"{MOCK_PORT}/tcp") or []
+        return next((binding["HostPort"] for binding in bindings if binding.get("HostPort")), None)
+
     def last_logs(self, lines: int = LOG_LINES) -> str:
         """The container's last log lines (stdout and stderr interleaved)."""
-        return self.get_wrapped_container().logs(tail=lines).decode("utf-8", "replace").rstrip()
+        logs: bytes = self.get_wrapped_container().logs(tail=lines)
+        return logs.decode("utf-8", "replace").rstrip()
 
     def _logs_or_empty(self) -> str:
         try:

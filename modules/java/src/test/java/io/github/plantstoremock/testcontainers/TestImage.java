@@ -9,7 +9,7 @@ import org.testcontainers.DockerClientFactory;
 import org.testcontainers.images.builder.ImageFromDockerfile;
 
 /**
- * The image built from the repository's Dockerfile: PLANTSTORE_MOCK_IMAGE, else plantstore-mock:test, built
+ * The image built from the repository's Dockerfile: PLANTSTORE_TEST_IMAGE, else plantstore-mock:test, built
  * here when the runtime lacks it (CI builds it once for all four languages), and one container of it shared by
  * the tests. Without a runtime the tests are skipped, except with CI set.
  */
@@ -29,7 +29,7 @@ final class TestImage {
             if (!ci.isEmpty() && !ci.equals("0") && !ci.equals("false")) throw new IllegalStateException("CI needs a container runtime: " + reason);
             Assumptions.abort(reason);
         }
-        String wanted = System.getenv().getOrDefault("PLANTSTORE_MOCK_IMAGE", "plantstore-mock:test");
+        String wanted = System.getenv().getOrDefault("PLANTSTORE_TEST_IMAGE", "plantstore-mock:test");
         try {
             DockerClientFactory.instance().client().inspectImageCmd(wanted).exec();
         } catch (NotFoundException missing) {
