@@ -3,10 +3,12 @@ import type { CoverageModel } from '../contract-coverage/coverage-model.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { Journal } from '../journal/journal.js';
 import type { JournalEntry } from '../journal/journal-entry.js';
+import { maskedEntries } from '../journal/mask-entry.js';
 import { entryOf } from '../journal/record-entry.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
 import type { MockResponse } from '../mock-response.js';
 import { type LoadedSpec, loadSpec } from '../openapi/load-spec.js';
+import { credentialPlaces } from '../openapi/mask-credentials.js';
 import type { ResolvedOptions } from '../options.js';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.js';
 import { createAnswering } from '../pipeline/select-response.js';
@@ -72,7 +74,9 @@ export async function createMock({ options, spec, generator, log, responders = [
     seed: options.seed,
     generator,
   });
-  const journal = new Journal(options.journalSize);
+  // Credentials are masked as entries are stored; a reloaded document may name other API keys.
+  let credentials = credentialPlaces(spec.operations);
+  const journal = new Journal(options.journalSize, options.journalUnmasked ? undefined : maskedEntries(() => credentials));
   const metrics = createMetrics(() => journal.size);
   const coverage: Coverage = createCoverage({ options, operations: spec.operations, log });
   const state = new StateSimulator({
@@ -92,7 +96,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     const stateful = await state.load(current.operations, mayEnable, answering.errorShapes);
     const all = [loaded.responder, ...(stateful.responder ? [stateful.responder] : []), ...responders];
     const pipeline: Pipeline = createPipeline({ operations: current.operations, tokens: options.tokens, answering, responders: all });
-    return { loaded, stateful, pipeline };
+    return { loaded, stateful, pipeline, operations: current.operations };
   };
   const first = await assemble(spec);
   scenarios.use(first.loaded);
@@ -111,6 +115,7 @@ export async function createMock({ options, spec, generator, log, responders = [
         scenarios.use(next.loaded);
         state.use(next.stateful);
         pipeline = next.pipeline;
+        credentials = credentialPlaces(next.operations);
         log.info(options.data === undefined ? 'reloaded the spec and scenarios' : 'reloaded the spec, scenarios and data file');
       } catch (error) {
         log.warn(`reload failed, still serving the last good version: ${(error as Error).message}`);

@@ -149,6 +149,7 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     secured: (prism.security ?? []).some((alternative) => alternative.length > 0),
     acceptsBearer: schemes.some((s) => s.type === 'http' && s.scheme?.toLowerCase() === 'bearer'),
     challengeSchemes: [...new Set(schemes.map(challengeScheme).filter((c): c is string => c !== undefined))],
+    apiKeys: schemes.flatMap(apiKeyOf),
     credentialHint: [...new Set(schemes.map(credentialHint))].join(' or '),
     engine: new LazyHandle(prism),
   };
@@ -158,6 +159,12 @@ function challengeScheme(scheme: PrismSecurityScheme): string | undefined {
   if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return 'Bearer';
   if (scheme.type !== 'http' || !scheme.scheme) return undefined;
   return scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1).toLowerCase();
+}
+
+function apiKeyOf(scheme: PrismSecurityScheme): MockOperation['apiKeys'] {
+  if (scheme.type !== 'apiKey' || !scheme.name) return [];
+  const where = scheme.in === 'header' || scheme.in === 'cookie' ? scheme.in : 'query';
+  return [{ in: where, name: scheme.name }];
 }
 
 function credentialHint(scheme: PrismSecurityScheme): string {
