@@ -20,7 +20,7 @@ import {
   withoutReadOnly,
 } from './record-answers.js';
 import { type Collection, idKey, type ResourceStore, type SessionResources } from './resource-store.js';
-import { isRecord } from './schema-shape.js';
+import { isRecord, setOwn } from './schema-shape.js';
 
 export interface StateResponderOptions {
   readonly model: StateModel;
@@ -167,7 +167,7 @@ function assignId(resource: Resource, collection: Collection): unknown {
 function readOnlyOf(record: Record<string, unknown>, resource: Resource): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(record))
-    if (!Object.hasOwn(withoutReadOnly({ [name]: value }, resource.recordSchema), name)) kept[name] = value;
+    if (!Object.hasOwn(withoutReadOnly({ [name]: value }, resource.recordSchema), name)) setOwn(kept, name, value);
   return kept;
 }
 
