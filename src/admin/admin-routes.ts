@@ -19,6 +19,12 @@ export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures): 
   registerScenarioRoutes(app, parts.scenarios, (session) => {
     parts.coverage.reset(session);
     parts.state.resources.reset(session);
+    const budget = parts.scenarios.budget;
+    if (session === undefined) budget.releaseAll();
+    else {
+      const owner = parts.scenarios.sessions.peek(session);
+      if (owner) budget.release(owner);
+    }
   });
   // One plugin, for the admin routes' own JSON parser; each feature's routes join it rather than being a
   // plugin of their own: a server per test pays Fastify's plugin machinery once instead of seven times.

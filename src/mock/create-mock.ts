@@ -5,6 +5,7 @@ import { Journal } from '../journal/journal.js';
 import type { JournalEntry } from '../journal/journal-entry.js';
 import { maskedEntries } from '../journal/mask-entry.js';
 import { entryOf } from '../journal/record-entry.js';
+import { ByteBudget } from '../json/byte-budget.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
 import type { MockResponse } from '../mock-response.js';
 import { type LoadedSpec, loadSpec } from '../openapi/load-spec.js';
@@ -66,7 +67,10 @@ export interface Mock extends MockFeatures {
  * swapped in whole, or, when it fails to load, the last good version keeps serving.
  */
 export async function createMock({ options, spec, generator, log, responders = [] }: MockParts): Promise<Mock> {
+  // Stored bodies and records, per session and in all: one budget for both.
+  const budget = new ByteBudget(options.maxStateBytes, options.maxTotalStateBytes);
   const scenarios = new ScenarioEngine({
+    budget,
     dirs: options.scenarioDirs,
     defaultScenario: options.scenario,
     sessionIdleTimeout: options.sessionIdleTimeout,
@@ -85,6 +89,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     dataFile: options.data,
     sessions: scenarios.sessions,
     generator,
+    budget,
   });
 
   // The one place the pipeline is made: from a (re)loaded spec, scenario set and seed data, swapped
