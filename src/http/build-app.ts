@@ -58,7 +58,7 @@ export async function buildApp({ options, spec, generator, responders }: AppPart
     options,
     log,
     answered: (request, reply) => logAnswer(request, reply.statusCode, elapsedMs(request)),
-    routes: (admin) => registerAdminRoutes(admin, mock),
+    routes: (admin) => registerAdminRoutes(admin, mock, { maxEventStreams: options.maxEventStreams }),
   });
   app.addHook('onClose', () => mock.close());
   // Last, after everything else closing has logged: what the log still holds goes out.
