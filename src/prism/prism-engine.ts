@@ -334,7 +334,14 @@ function toFinding(d: PrismDiagnostic): Finding {
   if (missing?.[1] !== undefined) {
     return { location, path: [...rest, missing[1]], code: 'required', message: 'is required' };
   }
-  return { location, path: rest, code: String(d.code ?? 'invalid'), message: tail };
+  return { location, path: rest, code: String(d.code ?? 'invalid'), message: shortened(tail) };
+}
+
+/** Longest finding message: Prism lists every allowed value of an enum, 50,000 of them if the document has them. */
+const MAX_MESSAGE = 300;
+
+function shortened(message: string): string {
+  return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}...` : message;
 }
 
 /**
