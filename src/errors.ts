@@ -75,6 +75,18 @@ export const ERRORS = {
     message: 'The admin endpoints require Authorization: Bearer <admin token>',
     when: 'The server runs with `--admin-token` and a request under `/__mock/` (other than health) lacks it or sends another token.',
   },
+  HOST_NOT_ALLOWED: {
+    status: 403,
+    error: 40301,
+    message: 'The Host {host} is not one this mock answers; add it with --allowed-host',
+    when: 'The `Host` header names neither localhost, an IP address, a single-label name nor an `--allowed-host` (DNS rebinding protection, SECURITY.md).',
+  },
+  ADMIN_ORIGIN_REFUSED: {
+    status: 403,
+    error: 40302,
+    message: 'Pages of {origin} may not call /__mock/; allow the origin with --admin-cors',
+    when: "A browser page of another origin called `/__mock/` (only the mock's own pages and `--admin-cors` origins may).",
+  },
   NOT_FOUND: {
     status: 404,
     error: 40401,
@@ -182,6 +194,13 @@ export const ERRORS = {
     error: 50701,
     message: 'The session holds {max} records, the --max-resources limit; delete some or reset the session',
     when: 'With `--stateful`, a create would take a session beyond `--max-resources` records.',
+  },
+  STATE_BUDGET_EXCEEDED: {
+    status: 507,
+    error: 50702,
+    message:
+      'Storing {bytes} more bytes would take {scope} beyond its budget of {limit} bytes (--max-state-bytes); delete records or reset sessions',
+    when: 'A record or scenario `store` would take a session beyond `--max-state-bytes` or all sessions beyond `--max-total-state-bytes`.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -80,6 +80,32 @@ export const OPTIONS = {
     readme: 'answer CORS requests and preflights',
   },
   logStream: { kind: 'stream' },
+  adminCors: {
+    kind: 'tokens',
+    flag: 'admin-cors',
+    default: [],
+    pattern: /^https?:\/\/[^\s/?#]+$/,
+    invalid: 'must be a list of origins such as http://localhost:3000',
+    arg: 'ORIGIN',
+    help: "another origin whose pages may call /__mock/ (repeatable); default: the mock's own origin only",
+    readme:
+      "another origin whose pages may read and drive `/__mock/` (repeatable); by default only the mock's own pages (the dashboard) may",
+    readmeDefault: 'own origin only',
+  },
+  allowedHosts: {
+    kind: 'tokens',
+    flag: 'allowed-host',
+    default: [],
+    pattern: /^(\*|\.?[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.?)$/,
+    invalid: 'must be a list of host names (.example.com for a domain and its subdomains, * for any host)',
+    arg: 'HOST',
+    help: 'another Host the mock answers (repeatable; .example.com: a domain and its subdomains; *: any host)',
+    helpDefault: 'localhost, IP addresses and single-label names',
+    readme:
+      'another `Host` the mock answers (repeatable; `.example.com` for a domain and its subdomains; `*` for any, e.g. a public deployment); other hosts get `403` ([why](SECURITY.md))',
+    readmeDefault: '`localhost`, IP addresses, single-label names',
+  },
+
   scenariosDir: {
     kind: 'path',
     flag: 'scenarios',
@@ -140,6 +166,24 @@ export const OPTIONS = {
     max: 10_000_000,
     help: 'most records one session holds with --stateful (a create beyond it answers 507)',
   },
+  maxStateBytes: {
+    kind: 'size',
+    default: 64 * 1024 * 1024,
+    min: 1024,
+    max: 64 * 1024 ** 3,
+    examples: '67108864, 64mb or 1gb',
+    help: 'most bytes of stored records and scenario data one session holds (507 beyond): bytes, or with kb/mb/gb',
+    readme: 'most bytes of stored records and scenario data per session; a store beyond it answers `507`',
+  },
+  maxTotalStateBytes: {
+    kind: 'size',
+    default: 512 * 1024 * 1024,
+    min: 1024,
+    max: 64 * 1024 ** 3,
+    examples: '536870912, 512mb or 2gb',
+    help: 'most bytes of stored records and scenario data of all sessions together (507 beyond)',
+    readme: 'most bytes of stored records and scenario data of all sessions together; a store beyond it answers `507`',
+  },
   data: {
     kind: 'path',
     invalid: 'must be a file path',
@@ -154,6 +198,20 @@ export const OPTIONS = {
     min: 0,
     max: 1_000_000,
     help: 'how many of the latest requests the journal keeps (0 turns it off)',
+  },
+  journalUnmasked: {
+    kind: 'boolean',
+    default: false,
+    help: 'keep credentials unmasked in the journal, dashboard and coverage (default: masked as Bearer ***abcd)',
+    readme: 'keep credentials (Authorization, cookies, the API keys the document names) unmasked in the journal and dashboard',
+  },
+  maxEventStreams: {
+    kind: 'integer',
+    default: 32,
+    min: 1,
+    max: 10_000,
+    help: 'most open /__mock/events streams (the oldest is closed for a new one)',
+    readme: 'most open `/__mock/events` streams (dashboards); a new one closes the oldest',
   },
   adminToken: {
     kind: 'string',

@@ -26,6 +26,13 @@ export interface MockServerOptions {
   readonly tokens?: readonly string[];
   /** Largest accepted request body in bytes; larger ones get 413. Default 1 MiB. */
   readonly bodyLimit?: number;
+  /** Other origins whose pages may read and drive `/__mock/` (e.g. `http://localhost:3000`). Default: none, only the mock's own pages. */
+  readonly adminCors?: readonly string[];
+  /**
+   * Other `Host` names the mock answers (`.example.com`: the domain and its subdomains; `*`: any). Default: none besides
+   * `localhost`, IP addresses and single-label names; other hosts get 403 (DNS rebinding protection).
+   */
+  readonly allowedHosts?: readonly string[];
   /** Log level; one line per request at `info`. Default `silent` (the CLI's default is `info`). */
   readonly logLevel?: LogLevel;
   /** Answer CORS requests and preflights, for browser frontends. Default true. */
@@ -51,12 +58,20 @@ export interface MockServerOptions {
   readonly stateful?: boolean;
   /** Most records one session holds with `stateful`; a create beyond it answers 507 TOO_MANY_RESOURCES. Default 10000. */
   readonly maxResources?: number;
+  /** Most bytes of stored records and scenario data one session holds; a store beyond it answers 507. Default 64 MiB. */
+  readonly maxStateBytes?: number;
+  /** Most bytes of stored records and scenario data of all sessions together; a store beyond it answers 507. Default 512 MiB. */
+  readonly maxTotalStateBytes?: number;
   /** Seed data for `stateful` (JSON or YAML: collection path -> array of records), loaded into every new session. Default: none. */
   readonly data?: string;
   /** How many of the latest API requests the journal keeps (a ring: older ones drop out); 0 turns it off. Default 1000. */
   readonly journalSize?: number;
   /** When set, everything under `/__mock/` except health requires `Authorization: Bearer <adminToken>` (or `?token=`). Default: none. */
   readonly adminToken?: string;
+  /** Keep credentials unmasked in the journal, dashboard and coverage. Default false: masked as `Bearer ***abcd`. */
+  readonly journalUnmasked?: boolean;
+  /** Most open `/__mock/events` streams; a new one closes the oldest. Default 32. */
+  readonly maxEventStreams?: number;
   /** Directory where close() writes the contract coverage report (coverage.json, .xml, .md). Default: none. */
   readonly coverageReport?: string;
   /** Largest request line plus headers, in bytes; larger ones get 431 and the connection is closed. Default 16 KiB. */

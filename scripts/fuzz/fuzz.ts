@@ -2,7 +2,9 @@
  * `npm run fuzz`: the HTTP properties of test/hardening with many more cases, against the built CLI on a
  * real socket on 127.0.0.1 (so Node's HTTP parser is in the path too), then byte-level mutations of
  * valid requests, then a burst of 10,000 concurrent connections, then the corpus of test/corpus (each
- * document served by its own CLI). Exits 1 on the first violation.
+ * document served by its own CLI), then the admin API (hostile filters, verify bodies, state, scenario
+ * switching) and hostile documents (backtracking patterns, deep $ref chains, huge enums). Exits 1 on
+ * the first violation.
  * FUZZ_RUNS (default 10000) sets the number of requests per phase; FUZZ_SEED replays a run.
  */
 import fc from 'fast-check';
@@ -11,7 +13,9 @@ import { startCli } from '../../test/support/cli.js';
 import { type FuzzRequest, requestArbitrary } from '../../test/support/http-arbitraries.js';
 import { rawRequest } from '../../test/support/raw-http.js';
 import { violation } from '../../test/support/well-formed.js';
+import { adminPhase } from './admin-phase.js';
 import { corpusPhase } from './corpus-phase.js';
+import { hostileDocumentPhase } from './hostile-document-phase.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = process.env.FUZZ_SEED === undefined ? Date.now() : Number(process.env.FUZZ_SEED);
@@ -109,6 +113,10 @@ async function main(): Promise<number> {
   }
   // The corpus runs its own servers, one per document; a failure above does not hide its findings.
   failures.push(...(await corpusPhase().catch((error: unknown) => [`corpus phase: ${String(error)}`])));
+  const adminStart = Date.now();
+  failures.push(...(await adminPhase(Math.min(RUNS, 2000), SEED)));
+  console.log(`fuzz: admin phase in ${Date.now() - adminStart} ms`);
+  failures.push(...(await hostileDocumentPhase()));
   for (const failure of failures) console.error(`fuzz: FAILED ${failure}`);
   console.log(failures.length === 0 ? 'fuzz: all properties held' : `fuzz: ${failures.length} failure(s); replay with FUZZ_SEED=${SEED}`);
   return failures.length === 0 ? 0 : 1;

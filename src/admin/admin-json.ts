@@ -23,8 +23,18 @@ export function adminJsonBodies(admin: FastifyInstance): void {
       if (typeof params.additionalProperty === 'string') return `${where} has unknown field "${params.additionalProperty}"`;
       return `${where} ${e.message ?? 'is invalid'}`;
     });
-    return badInput([...new Set(described)].join('; '));
+    return badInput(capped([...new Set(described)]));
   });
+}
+
+/** Findings shown of one bad admin input, and the characters each may take: a hostile body gets a short answer. */
+const SHOWN_FINDINGS = 5;
+const FINDING_LENGTH = 200;
+
+function capped(findings: string[]): string {
+  const shown = findings.slice(0, SHOWN_FINDINGS).map((f) => (f.length > FINDING_LENGTH ? `${f.slice(0, FINDING_LENGTH)}...` : f));
+  const more = findings.length - shown.length;
+  return more > 0 ? `${shown.join('; ')}; and ${more} more` : shown.join('; ');
 }
 
 function badInput(message: string): FastifyError {

@@ -10,21 +10,33 @@ import { coverageRoutes } from './coverage-routes.js';
 import { registerScenarioRoutes } from './scenario-routes.js';
 import { stateRoutes } from './state-routes.js';
 
+/** Bounds of the admin routes themselves. */
+export interface AdminLimits {
+  /** Most open `/__mock/events` streams. */
+  readonly maxEventStreams: number;
+}
+
 /**
  * Everything the mock adds lives under /__mock/. Each feature registers its own routes from its own
  * module, one line here each.
  */
-export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures): void {
+export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, limits: AdminLimits): void {
   app.get(`${ADMIN_PREFIX}/health`, async () => ({ status: 'ok', spec: parts.spec.title, version: parts.spec.version }));
   registerScenarioRoutes(app, parts.scenarios, (session) => {
     parts.coverage.reset(session);
     parts.state.resources.reset(session);
+    const budget = parts.scenarios.budget;
+    if (session === undefined) budget.releaseAll();
+    else {
+      const owner = parts.scenarios.sessions.peek(session);
+      if (owner) budget.release(owner);
+    }
   });
   // One plugin, for the admin routes' own JSON parser; each feature's routes join it rather than being a
   // plugin of their own: a server per test pays Fastify's plugin machinery once instead of seven times.
   app.register(async (admin) => {
     adminJsonBodies(admin);
-    await journalRoutes(admin, { journal: parts.journal });
+    await journalRoutes(admin, { journal: parts.journal, maxEventStreams: limits.maxEventStreams });
     await metricsRoutes(admin, { metrics: parts.metrics });
     await coverageRoutes(admin, { coverage: parts.coverage });
     await stateRoutes(admin, { state: parts.state, stateful: parts.stateful });

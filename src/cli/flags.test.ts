@@ -21,7 +21,10 @@ function sample(declaration: CliDeclaration): string | boolean {
     case 'choice':
       return declaration.choices.find((choice) => choice !== cliDefault(declaration)) ?? '';
     case 'tokens':
-      return 'token-a,token-b';
+      // Tokens, host names, or origins: the first sample list the declaration's pattern takes.
+      return (
+        ['token-a,token-b', 'http://a.test,http://b.test'].find((list) => list.split(',').every((v) => declaration.pattern.test(v))) ?? ''
+      );
     case 'string':
       return 'sample-1';
     case 'path':

@@ -1,10 +1,10 @@
-/** Sizes as the CLI takes them: bytes, or with kb/mb (binary: 1kb = 1024 bytes). */
+/** Sizes as the CLI takes them: bytes, or with kb/mb/gb (binary: 1kb = 1024 bytes). */
 
 export function parseSize(text: string): number | undefined {
-  const match = /^\s*(\d+)\s*(b|kb|kib|mb|mib)?\s*$/i.exec(text);
+  const match = /^\s*(\d+)\s*(b|kb|kib|mb|mib|gb|gib)?\s*$/i.exec(text);
   if (!match) return undefined;
   const unit = (match[2] ?? 'b').toLowerCase();
-  const factor = unit.startsWith('k') ? 1024 : unit.startsWith('m') ? 1024 * 1024 : 1;
+  const factor = unit.startsWith('k') ? 1024 : unit.startsWith('m') ? 1024 ** 2 : unit.startsWith('g') ? 1024 ** 3 : 1;
   return Number(match[1]) * factor;
 }
 

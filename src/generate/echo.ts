@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json/json-schema.js';
+import { LongInteger } from '../json/long-integer.js';
 
 /** What an object response schema lets the mock echo from the request: its properties, in order. */
 export interface EchoPlan {
@@ -53,13 +54,13 @@ function fits(value: unknown, types: readonly string[] | undefined): boolean {
   return types.some((type) => {
     switch (type) {
       case 'integer':
-        return typeof value === 'bigint' || Number.isInteger(value);
+        return typeof value === 'bigint' || Number.isInteger(value) || value instanceof LongInteger;
       case 'number':
-        return typeof value === 'number' || typeof value === 'bigint';
+        return typeof value === 'number' || typeof value === 'bigint' || value instanceof LongInteger;
       case 'array':
         return Array.isArray(value);
       case 'object':
-        return value !== null && typeof value === 'object' && !Array.isArray(value);
+        return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof LongInteger);
       case 'null':
         return value === null;
       default:

@@ -64,7 +64,7 @@ describe('the admin app (built on first use)', () => {
   });
 
   it('carries the CORS headers of the API app', async () => {
-    mock = await createMockServer({ cors: true });
+    mock = await createMockServer({ cors: true, adminCors: ['http://app.test'] });
     const answer = await mock.inject({ url: '/__mock/health', headers: { origin: 'http://app.test' } });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['access-control-allow-origin']).toBe('http://app.test');
@@ -72,7 +72,7 @@ describe('the admin app (built on first use)', () => {
   });
 
   it('leaves CORS preflights to the API app, which answers them without the admin token', async () => {
-    mock = await createMockServer({ cors: true, adminToken: 'admin-secret' });
+    mock = await createMockServer({ cors: true, adminToken: 'admin-secret', adminCors: ['http://app.test'] });
     const preflight = await mock.inject({
       method: 'OPTIONS',
       url: '/__mock/journal',

@@ -7,6 +7,7 @@ import type { ResolvedOptions } from '../options.js';
 import { newExchange } from '../pipeline/session.js';
 import type { Exchange, Responder } from '../pipeline/types.js';
 import { mountAdmin } from './admin-app.js';
+import { createBrowserGuard } from './browser-guard.js';
 import { applyCors } from './cors.js';
 import { createFastify, unpipelined } from './fastify-instance.js';
 import { HeldConnections } from './held-connections.js';
@@ -42,10 +43,12 @@ export async function buildApp({ options, spec, generator, responders }: AppPart
   const logAnswer = answerLog(log, logStream);
   const app = createFastify(options, log, limitServerOptions(options));
   registerLimits(app, options);
+  const guard = createBrowserGuard(options);
   // One hook for what every request goes through first (one hook costs less than two).
   app.addHook('onRequest', (request, reply, done) => {
     request.startedAt = performance.now();
     if (answerOverLimits(request, reply, options)) return;
+    if (guard(request, reply)) return;
     if (options.cors && applyCors(request, reply)) return;
     done();
   });
@@ -55,7 +58,7 @@ export async function buildApp({ options, spec, generator, responders }: AppPart
     options,
     log,
     answered: (request, reply) => logAnswer(request, reply.statusCode, elapsedMs(request)),
-    routes: (admin) => registerAdminRoutes(admin, mock),
+    routes: (admin) => registerAdminRoutes(admin, mock, { maxEventStreams: options.maxEventStreams }),
   });
   app.addHook('onClose', () => mock.close());
   // Last, after everything else closing has logged: what the log still holds goes out.

@@ -45,7 +45,7 @@ export function createFastify(options: ResolvedOptions, log: Logger, serverOptio
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, keepBytes);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const problem = problemOf(error, options.bodyLimit, request.id);
+    const problem = problemOf(error, options.bodyLimit, request.id, request.headers['content-type']);
     if (problem.code === 'INTERNAL') log.error({ reqId: request.id, err: error }, 'unexpected error');
     const response = problemResponse(problem);
     // Requests that failed before the pipeline saw them (e.g. over the body limit) still reach the journal.
@@ -65,8 +65,10 @@ export function unpipelined(request: FastifyRequest, query: unknown, body: unkno
 }
 
 /** Fastify's own errors say what was wrong with the request; any other is a bug, whose detail goes to the log only. */
-function problemOf(error: FastifyError, bodyLimit: number, requestId: string): Problem {
+function problemOf(error: FastifyError, bodyLimit: number, requestId: string, contentType: string | undefined): Problem {
   switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: 'UNSUPPORTED_MEDIA_TYPE', params: { contentType: contentType ?? '(none)', mediaTypes: 'a type/subtype media type' } };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { code: 'PAYLOAD_TOO_LARGE', params: { limit: bodyLimit } };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':

@@ -9,8 +9,11 @@ import { presentEntry } from './present-entry.js';
 import { verify } from './verify.js';
 
 /** The journal's admin API: list, count, verify, clear, and the live event stream. */
-export async function journalRoutes(app: FastifyInstance, { journal }: { journal: Journal }): Promise<void> {
-  const events = createJournalEvents(journal);
+export async function journalRoutes(
+  app: FastifyInstance,
+  { journal, maxEventStreams }: { journal: Journal; maxEventStreams: number },
+): Promise<void> {
+  const events = createJournalEvents(journal, { maxStreams: maxEventStreams });
   app.addHook('preClose', async () => events.closeAll());
 
   const matching = (filter: JournalFilter) => {

@@ -60,7 +60,11 @@ export const entrySchema = {
     method: { type: 'string' },
     path: { type: 'string' },
     query: { type: 'object' },
-    headers: { type: 'object', description: 'Request headers; bearer tokens masked (`Bearer ****` plus at most the last 4 characters).' },
+    headers: {
+      type: 'object',
+      description:
+        'Request headers; credentials (Authorization, Cookie, the API keys of the security schemes) masked as stored: `Bearer ***` plus at most the last 4 characters.',
+    },
     body: { type: ['string', 'null'], description: 'The body exactly as received (UTF-8 text, or base64 when bodyEncoding says so).' },
     bodyEncoding: { type: 'string', enum: ['base64'] },
     bodySize: { type: 'integer' },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Journal } from './journal.js';
 import type { NewJournalEntry } from './journal-entry.js';
-import { maskCredentials } from './present-entry.js';
 
 const entry = (path: string, session?: string): NewJournalEntry => ({
   time: 0,
@@ -80,13 +79,5 @@ describe('Journal', () => {
     unsubscribe();
     journal.record(entry('/b'));
     expect(heard).toEqual(['entry', 'clear']);
-  });
-});
-
-describe('maskCredentials', () => {
-  it('shows the scheme and at most the last 4 characters of long tokens', () => {
-    expect(maskCredentials('Bearer abcdefghijklmnop')).toBe('Bearer ****mnop');
-    expect(maskCredentials('Bearer short')).toBe('Bearer ****');
-    expect(maskCredentials('opaque')).toBe('****');
   });
 });

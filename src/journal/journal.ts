@@ -22,8 +22,12 @@ export class Journal {
   /** Entries recorded in this turn of the event loop, not yet written into the ring. */
   #pending: NewJournalEntry[] = [];
 
-  constructor(capacity: number) {
+  /** What is stored of an entry: by default, its credentials masked (see mask-entry.ts). */
+  readonly #stored: (entry: NewJournalEntry) => NewJournalEntry;
+
+  constructor(capacity: number, stored: (entry: NewJournalEntry) => NewJournalEntry = (entry) => entry) {
     this.capacity = capacity;
+    this.#stored = stored;
     this.#ring = new TextRing(capacity, Math.max(MIN_BYTES, capacity * BYTES_PER_ENTRY));
   }
 
@@ -66,7 +70,11 @@ export class Journal {
     if (pending.length === 0) return;
     this.#pending = [];
     const firstId = this.#nextId;
-    for (const entry of pending) this.#ring.push(...encodeEntry(this.#nextId++, entry));
+    for (let i = 0; i < pending.length; i++) {
+      const entry = this.#stored(pending[i] as NewJournalEntry);
+      pending[i] = entry;
+      this.#ring.push(...encodeEntry(this.#nextId++, entry));
+    }
     // Listeners hear of the batch once all of it is in: one that reads the journal sees every entry.
     if (this.#listeners.size === 0) return;
     pending.forEach((entry, i) => {

@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { TextDecoder } from 'node:util';
 import { parseJson } from '../json/parse-json.js';
 import { describeProvenance } from '../provenance.js';
@@ -6,9 +5,8 @@ import type { JournalEntry } from './journal-entry.js';
 import { JOURNAL_BODY_LIMIT } from './record-entry.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization']);
 
-/** The JSON form of an entry the admin API and the dashboard show: tokens masked, body as text. */
+/** The JSON form of an entry the admin API and the dashboard show, body as text (credentials were masked as it was stored). */
 export function presentEntry(entry: JournalEntry): Record<string, unknown> {
   return {
     id: entry.id,
@@ -18,7 +16,7 @@ export function presentEntry(entry: JournalEntry): Record<string, unknown> {
     method: entry.method,
     path: entry.path,
     query: entry.query,
-    headers: maskHeaders(entry.headers),
+    headers: entry.headers,
     ...presentBody(entry),
     findings: (entry.provenance?.kind === 'rejected' && entry.provenance.findings) || [],
     invalid: isInvalid(entry),
@@ -31,23 +29,6 @@ export function presentEntry(entry: JournalEntry): Record<string, unknown> {
 /** The mock rejected the request itself (findings, or a problem such as 413), as opposed to forced errors. */
 function isInvalid(entry: JournalEntry): boolean {
   return entry.provenance === undefined ? entry.status >= 400 : entry.provenance.kind === 'rejected';
-}
-
-/** `Bearer ****wxyz`: enough to tell tokens apart, never enough to reuse one. */
-export function maskCredentials(value: string): string {
-  const space = value.indexOf(' ');
-  const scheme = space === -1 ? '' : value.slice(0, space + 1);
-  const secret = space === -1 ? value : value.slice(space + 1).trim();
-  return `${scheme}****${secret.length >= 12 ? secret.slice(-4) : ''}`;
-}
-
-function maskHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const masked: IncomingHttpHeaders = { ...headers };
-  for (const name of SECRET_HEADERS) {
-    const value = masked[name];
-    if (typeof value === 'string') masked[name] = maskCredentials(value);
-  }
-  return masked;
 }
 
 function presentBody(entry: JournalEntry): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { parse } from 'lossless-json';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
+import { isLongIntegerLiteral, LongInteger } from './long-integer.js';
 
 export type JsonParseResult =
   | { readonly ok: true; readonly value: unknown; readonly hasBigIntegers: boolean }
@@ -87,7 +88,11 @@ function countKeys(value: unknown): number {
 /** The lossless parser alone: the reference the fast path must match (tests compare the two). */
 export function parseLossless(text: string): JsonParseResult {
   let hasBigIntegers = false;
-  const parseNumber = (literal: string): number | bigint => {
+  const parseNumber = (literal: string): number | bigint | LongInteger => {
+    if (isLongIntegerLiteral(literal)) {
+      hasBigIntegers = true;
+      return new LongInteger(literal);
+    }
     const value = Number(literal);
     if (Number.isSafeInteger(value) || (Number.isFinite(value) && !Number.isInteger(value))) return value;
     const exact = exactInteger(literal);

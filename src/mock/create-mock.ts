@@ -3,10 +3,13 @@ import type { CoverageModel } from '../contract-coverage/coverage-model.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { Journal } from '../journal/journal.js';
 import type { JournalEntry } from '../journal/journal-entry.js';
+import { maskedEntries } from '../journal/mask-entry.js';
 import { entryOf } from '../journal/record-entry.js';
+import { ByteBudget } from '../json/byte-budget.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
 import type { MockResponse } from '../mock-response.js';
 import { type LoadedSpec, loadSpec } from '../openapi/load-spec.js';
+import { credentialPlaces } from '../openapi/mask-credentials.js';
 import type { ResolvedOptions } from '../options.js';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.js';
 import { createAnswering } from '../pipeline/select-response.js';
@@ -64,7 +67,10 @@ export interface Mock extends MockFeatures {
  * swapped in whole, or, when it fails to load, the last good version keeps serving.
  */
 export async function createMock({ options, spec, generator, log, responders = [] }: MockParts): Promise<Mock> {
+  // Stored bodies and records, per session and in all: one budget for both.
+  const budget = new ByteBudget(options.maxStateBytes, options.maxTotalStateBytes);
   const scenarios = new ScenarioEngine({
+    budget,
     dirs: options.scenarioDirs,
     defaultScenario: options.scenario,
     sessionIdleTimeout: options.sessionIdleTimeout,
@@ -72,7 +78,9 @@ export async function createMock({ options, spec, generator, log, responders = [
     seed: options.seed,
     generator,
   });
-  const journal = new Journal(options.journalSize);
+  // Credentials are masked as entries are stored; a reloaded document may name other API keys.
+  let credentials = credentialPlaces(spec.operations);
+  const journal = new Journal(options.journalSize, options.journalUnmasked ? undefined : maskedEntries(() => credentials));
   const metrics = createMetrics(() => journal.size);
   const coverage: Coverage = createCoverage({ options, operations: spec.operations, log });
   const state = new StateSimulator({
@@ -81,6 +89,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     dataFile: options.data,
     sessions: scenarios.sessions,
     generator,
+    budget,
   });
 
   // The one place the pipeline is made: from a (re)loaded spec, scenario set and seed data, swapped
@@ -92,7 +101,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     const stateful = await state.load(current.operations, mayEnable, answering.errorShapes);
     const all = [loaded.responder, ...(stateful.responder ? [stateful.responder] : []), ...responders];
     const pipeline: Pipeline = createPipeline({ operations: current.operations, tokens: options.tokens, answering, responders: all });
-    return { loaded, stateful, pipeline };
+    return { loaded, stateful, pipeline, operations: current.operations };
   };
   const first = await assemble(spec);
   scenarios.use(first.loaded);
@@ -111,6 +120,7 @@ export async function createMock({ options, spec, generator, log, responders = [
         scenarios.use(next.loaded);
         state.use(next.stateful);
         pipeline = next.pipeline;
+        credentials = credentialPlaces(next.operations);
         log.info(options.data === undefined ? 'reloaded the spec and scenarios' : 'reloaded the spec, scenarios and data file');
       } catch (error) {
         log.warn(`reload failed, still serving the last good version: ${(error as Error).message}`);

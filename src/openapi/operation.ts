@@ -49,6 +49,8 @@ export interface MockOperation {
   readonly acceptsBearer: boolean;
   /** HTTP authentication schemes accepted (`Bearer`, `Basic`), for the WWW-Authenticate challenge. */
   readonly challengeSchemes: readonly string[];
+  /** The API keys its security schemes name (`apiKey`), where they travel: masked wherever requests are stored. */
+  readonly apiKeys: readonly { readonly in: 'header' | 'query' | 'cookie'; readonly name: string }[];
   /** How to send credentials, for the 401 message: `send "Authorization: Bearer <token>"`. */
   readonly credentialHint: string;
   readonly engine: EngineHandle;

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json/json-schema.js';
+import { LongInteger } from '../json/long-integer.js';
 import type { Finding } from '../problem.js';
 
 const INT64_MIN = -(2n ** 63n);
@@ -19,6 +20,11 @@ export function approximateBigIntegers(value: unknown): { approximate: unknown; 
     if (typeof node === 'bigint') {
       bigIntegers.push({ path, value: node });
       return Number(node);
+    }
+    if (node instanceof LongInteger) {
+      // Beyond every format's range: checked as such, and as the largest finite number by the validator.
+      bigIntegers.push({ path, value: node.negative ? -(2n ** 64n) : 2n ** 64n });
+      return node.negative ? -Number.MAX_VALUE : Number.MAX_VALUE;
     }
     if (Array.isArray(node)) return node.map((item, i) => walk(item, [...path, String(i)]));
     if (node === null || typeof node !== 'object') return node;

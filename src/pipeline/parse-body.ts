@@ -4,6 +4,9 @@ import { isJsonMediaType } from '../openapi/media-type.js';
 import type { Finding } from '../problem.js';
 import type { Stage } from './types.js';
 
+/** RFC 9110 `type/subtype` followed by parameters or nothing. */
+const MEDIA_TYPE = /^\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*(;|$)/;
+
 function isFormMediaType(contentType: string): boolean {
   const type = contentType.split(';', 1)[0]?.trim().toLowerCase() ?? '';
   return type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
@@ -16,6 +19,9 @@ function isFormMediaType(contentType: string): boolean {
 export const parseBody: Stage = (exchange) => {
   const raw = exchange.rawBody;
   const contentType = exchange.headers['content-type'];
+  // Prism's media-type parser throws on what is no `type/subtype`, body or not: the mock answers it first.
+  if (contentType !== undefined && contentType !== 'application/json' && !MEDIA_TYPE.test(contentType))
+    return [finding('media-type', 'malformed-content-type', 'the Content-Type header is not a media type (type/subtype)')];
   if (raw === undefined || raw.length === 0) {
     // An empty form is a form without fields, which the schema may not allow; other types mean no body.
     if (contentType !== undefined && isFormMediaType(contentType)) exchange.body = '';

@@ -149,6 +149,7 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     secured: (prism.security ?? []).some((alternative) => alternative.length > 0),
     acceptsBearer: schemes.some((s) => s.type === 'http' && s.scheme?.toLowerCase() === 'bearer'),
     challengeSchemes: [...new Set(schemes.map(challengeScheme).filter((c): c is string => c !== undefined))],
+    apiKeys: schemes.flatMap(apiKeyOf),
     credentialHint: [...new Set(schemes.map(credentialHint))].join(' or '),
     engine: new LazyHandle(prism),
   };
@@ -158,6 +159,12 @@ function challengeScheme(scheme: PrismSecurityScheme): string | undefined {
   if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return 'Bearer';
   if (scheme.type !== 'http' || !scheme.scheme) return undefined;
   return scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1).toLowerCase();
+}
+
+function apiKeyOf(scheme: PrismSecurityScheme): MockOperation['apiKeys'] {
+  if (scheme.type !== 'apiKey' || !scheme.name) return [];
+  const where = scheme.in === 'header' || scheme.in === 'cookie' ? scheme.in : 'query';
+  return [{ in: where, name: scheme.name }];
 }
 
 function credentialHint(scheme: PrismSecurityScheme): string {
@@ -278,13 +285,28 @@ export function checkInput(operation: MockOperation, request: PrismRequest): Fin
   // deserializers cannot take: with the commas encoded, each value reaches its deserializer whole.
   const path = request.url.path;
   const element = path.includes(',') ? { ...request, url: { ...request.url, path: path.replaceAll(',', '%2C') } } : request;
-  const result = validators.validateInput({ resource: prismOf(operation), element });
+  const result = validatedInput(operation, element);
+  if (result === undefined)
+    return [{ location: 'path', path: [], code: 'style', message: 'does not follow the style its parameter declares' }];
   const diagnostics = result._tag === 'Right' ? [] : [...result.left];
   const handle = operation.engine as Handle;
   if (handle.jsonParts && contentType !== undefined) diagnostics.push(...handle.jsonParts(contentType, request.body));
   const findings = diagnostics.map(toFinding);
   if (handle.cookies) findings.push(...checkCookies(handle.cookies, request.headers.cookie, prismOf(operation).__bundled__).map(toFinding));
   return findings;
+}
+
+/**
+ * Prism's matrix and label deserializers throw on a path value without their prefix (`/matrix/1` for
+ * `;point=1`), a client's mistake rather than a bug: undefined then, answered as a finding.
+ */
+function validatedInput(operation: MockOperation, element: PrismRequest): ReturnType<typeof validators.validateInput> | undefined {
+  try {
+    return validators.validateInput({ resource: prismOf(operation), element });
+  } catch (error) {
+    if (/serialization style requires/i.test((error as Error).message)) return undefined;
+    throw error;
+  }
 }
 
 function prismOf(operation: MockOperation): PrismOperation {
@@ -312,7 +334,14 @@ function toFinding(d: PrismDiagnostic): Finding {
   if (missing?.[1] !== undefined) {
     return { location, path: [...rest, missing[1]], code: 'required', message: 'is required' };
   }
-  return { location, path: rest, code: String(d.code ?? 'invalid'), message: tail };
+  return { location, path: rest, code: String(d.code ?? 'invalid'), message: shortened(tail) };
+}
+
+/** Longest finding message: Prism lists every allowed value of an enum, 50,000 of them if the document has them. */
+const MAX_MESSAGE = 300;
+
+function shortened(message: string): string {
+  return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}...` : message;
 }
 
 /**

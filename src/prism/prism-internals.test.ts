@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PRISM_INTERNALS, piece } from './prism-internals.js';
+import { linearRegExp } from './linear-regexp.js';
+import { PATTERN_ENGINES, PRISM_INTERNALS, piece, validateAgainstSchema } from './prism-internals.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -21,6 +22,20 @@ describe('the wall around Prism internals', () => {
     for (const name of ['validateInput', 'validateSecurity', 'validateOutput', 'parseMIMEHeader', 'validateAgainstSchema'])
       expect(names).toContain(name);
     for (const { usedFor } of PRISM_INTERNALS) expect(usedFor).not.toBe('');
+  });
+
+  it("runs the document's patterns with the linear engine in each of Prism's Ajv instances", () => {
+    // Three drafts, coercing or not: an upgrade that adds, drops or rebuilds an instance fails here.
+    expect(PATTERN_ENGINES).toHaveLength(6);
+    for (const ajv of PATTERN_ENGINES) {
+      expect(ajv.opts.code.regExp).toBe(linearRegExp);
+      expect(ajv.opts.validateSchema).toBe(false);
+    }
+    const hostile = { type: 'string', pattern: '^([a-zA-Z0-9]+\\s?)*$' };
+    const started = performance.now();
+    const found = validateAgainstSchema(`${'a'.repeat(40)}!`, hostile, false, 0, 'body', undefined);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(found._tag).toBe('Some');
   });
 
   it('names the missing piece and its use when an upgrade moves or changes one', () => {

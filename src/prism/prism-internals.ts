@@ -12,6 +12,7 @@
  * calls into plain require()s of the files Node would load, so the CLI bundle includes them.
  */
 import { createRequire } from 'node:module';
+import { linearRegExp } from './linear-regexp.js';
 
 /** Resolves as prism-http does: its own files, and its dependencies at the versions it installed. */
 const prism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/validator/index.js'));
@@ -94,6 +95,34 @@ export const { validateAgainstSchema } = piece<{
 }>("the direct body check's schema check", { validateAgainstSchema: 'function' }, () =>
   prism('@stoplight/prism-http/dist/validator/validators/utils'),
 );
+/**
+ * Prism's Ajv instances (one per JSON Schema draft, coercing or not) are made when its validators load
+ * and never exposed; each runs the document's `pattern`s on client input. A compile in each, with Ajv's
+ * `compile` wrapped, hands over the instance, whose `code.regExp` option (Ajv's documented way to plug
+ * in RE2) then gets the linear engine (and meta-schema checks are skipped), before any document schema is compiled.
+ */
+const DRAFTS = [undefined, 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema'];
+export const PATTERN_ENGINES: { readonly opts: { code: { regExp: unknown }; validateSchema: unknown } }[] = [];
+function useLinearPatterns(): void {
+  for (const $schema of DRAFTS) {
+    for (const coerce of [true, false]) {
+      const found = captureInstance(() =>
+        validateAgainstSchema('', { ...($schema ? { $schema } : {}), type: 'string' }, coerce, 0, '', undefined),
+      );
+      const opts = (found as { opts?: { code?: { regExp?: unknown }; validateSchema?: unknown } } | undefined)?.opts;
+      const options = opts?.code;
+      if (!opts || typeof options?.regExp !== 'function')
+        throw movedOrChanged("Ajv's opts.code.regExp", 'running patterns in linear time', 'not found');
+      options.regExp = linearRegExp;
+      // Checking each schema against the meta-schema compares every pair of enum values (uniqueItems):
+      // 26 s for an enum of 50,000. An invalid schema failed Prism's compile (and so was not checked at
+      // all); now it checks what it can.
+      opts.validateSchema = false;
+      PATTERN_ENGINES.push(found as (typeof PATTERN_ENGINES)[number]);
+    }
+  }
+}
+
 export const { ValidationContext } = piece<{ ValidationContext: { Input: number } }>(
   'telling the schema check it checks a request',
   { ValidationContext: 'object' },
@@ -175,6 +204,24 @@ export function captureCompiled(run: () => void, wanted: (schema: unknown) => bo
   }
   return compiled;
 }
+
+/** The Ajv instance that compiled the first schema `run` compiles. */
+function captureInstance(run: () => void): unknown {
+  const prototype = AjvCore.prototype;
+  const compile = prototype.compile;
+  let instance: unknown;
+  prototype.compile = function (this: unknown, ...args: unknown[]) {
+    instance ??= this;
+    return compile.apply(this, args);
+  };
+  try {
+    run();
+  } finally {
+    prototype.compile = compile;
+  }
+  return instance;
+}
+useLinearPatterns();
 
 /**
  * Prism's parameter validator and its form-style deserializers: Prism 5.12 validates path, query and

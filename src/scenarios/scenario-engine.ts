@@ -1,6 +1,7 @@
 import { MockConfigError } from '../config-error.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { createSeededRandom } from '../generate/seeded-random.js';
+import type { ByteBudget } from '../json/byte-budget.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Answering } from '../pipeline/select-response.js';
 import type { Responder } from '../pipeline/types.js';
@@ -18,6 +19,8 @@ export interface ScenarioEngineOptions {
   readonly maxSessions: number;
   readonly seed: number | undefined;
   readonly generator: DataGenerator;
+  /** Bytes of `store`d bodies and stateful records, per session and in all (shared with the simulator). */
+  readonly budget: ByteBudget;
 }
 
 /** A loaded, contract-checked set of scenarios with the responder that answers from it. */
@@ -32,6 +35,7 @@ export interface LoadedScenarios {
  */
 export class ScenarioEngine {
   readonly sessions: SessionStore;
+  readonly budget: ByteBudget;
   /** Uniform [0, 1), seeded from the server's seed: a seeded server replays its delays and faults. */
   readonly random: () => number;
   readonly defaultScenario: string | undefined;
@@ -41,7 +45,12 @@ export class ScenarioEngine {
   constructor(options: ScenarioEngineOptions) {
     this.#options = options;
     this.defaultScenario = options.defaultScenario;
-    this.sessions = new SessionStore({ idleMs: options.sessionIdleTimeout, max: options.maxSessions });
+    this.budget = options.budget;
+    this.sessions = new SessionStore({
+      idleMs: options.sessionIdleTimeout,
+      max: options.maxSessions,
+      onDrop: (session) => options.budget.release(session),
+    });
     this.random = createSeededRandom(options.seed ?? Math.floor(Math.random() * 2 ** 32));
   }
 

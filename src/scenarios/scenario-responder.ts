@@ -1,16 +1,18 @@
+import { type ByteBudget, jsonBytes, type OverBudget, overBudgetProblem } from '../json/byte-budget.js';
 import type { MockResponse } from '../mock-response.js';
-import type { Exchange, Responder } from '../pipeline/types.js';
+import type { Answer, Exchange, Responder } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
 import type { Provenance } from '../provenance.js';
 import { resolvePointer } from './json-pointer.js';
 import { matches, storeKey } from './match-rule.js';
 import { type RespondParts, stepResponse, withChaos } from './respond-rule.js';
 import { type Catalogue, namesOf, type Rule, type Step } from './scenario-types.js';
-import type { SessionStore } from './session-store.js';
+import type { Session, SessionStore } from './session-store.js';
 
 /** What the responder reads of its server's scenarios (the ScenarioEngine). */
 export interface ScenarioSelection {
   readonly sessions: SessionStore;
+  readonly budget: ByteBudget;
   /** Uniform [0, 1), for fault and delay probabilities. */
   readonly random: () => number;
   scenarioOf(session: string | undefined): string | undefined;
@@ -44,7 +46,10 @@ export function createScenarioResponder(engine: ScenarioSelection, catalogue: Ca
       state.positions.set(key, calls + 1);
       const [step, stepNumber] = stepAt(rule, calls);
       const response = withChaos(stepResponse(step, exchange, state.stored, parts), step, engine.random);
-      if (rule.store && response.status < 300 && response.fault === undefined) remember(rule, exchange, state.stored);
+      if (rule.store && response.status < 300 && response.fault === undefined) {
+        const over = remember(rule, exchange, state, engine.budget);
+        if (over) return overBudget(exchange, over);
+      }
       return { response, provenance: provenanceOf(scenario.name, rule, stepNumber, response) };
     }
     return undefined;
@@ -73,7 +78,17 @@ function stepAt(rule: Rule, calls: number): [Step, number] {
   throw new Error('a rule has at least one step');
 }
 
-function remember(rule: Rule, exchange: Exchange, stored: Map<string, unknown>): void {
+/** Stores the body under its key, within the session's byte budget; where it does not fit, nothing is stored. */
+function remember(rule: Rule, exchange: Exchange, session: Session, budget: ByteBudget): OverBudget | undefined {
   const key = storeKey(resolvePointer(exchange.body, rule.store ?? []));
-  if (key !== undefined) stored.set(key, exchange.body);
+  if (key === undefined) return undefined;
+  const bytes = jsonBytes(exchange.body);
+  const over = budget.charge(session, bytes - (session.stored.has(key) ? jsonBytes(session.stored.get(key)) : 0));
+  if (!over) session.stored.set(key, exchange.body);
+  return over;
+}
+
+function overBudget(exchange: Exchange, over: OverBudget): Answer {
+  const response = problemResponse(overBudgetProblem(over, exchange.rawBody?.length ?? 0));
+  return { response, provenance: { kind: 'rejected', code: 'STATE_BUDGET_EXCEEDED' } };
 }

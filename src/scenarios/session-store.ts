@@ -15,6 +15,8 @@ export interface SessionLimits {
   /** Most named sessions kept; the least recently used goes first. */
   readonly max: number;
   readonly now?: () => number;
+  /** Told of each named session forgotten (expired or evicted), to free what it held. */
+  readonly onDrop?: (session: Session) => void;
 }
 
 /**
@@ -75,8 +77,10 @@ export class SessionStore {
   }
 
   #dropOldest(): void {
-    const oldest = this.#named.keys().next();
-    if (!oldest.done) this.#named.delete(oldest.value);
+    const oldest = this.#named.entries().next();
+    if (oldest.done) return;
+    this.#named.delete(oldest.value[0]);
+    this.#limits.onDrop?.(oldest.value[1]);
   }
 }
 

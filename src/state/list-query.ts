@@ -1,7 +1,7 @@
 import type { MockOperation } from '../openapi/operation.js';
 import { declaredParameters } from '../prism/operation-parameters.js';
 import type { Resource } from './infer-resources.js';
-import { propertiesOf } from './schema-shape.js';
+import { ownValue, propertiesOf } from './schema-shape.js';
 
 const LIMIT = /^(limit|per_?page|page_?size|size|max_?results|count)$/i;
 const OFFSET = /^(offset|skip|start)$/i;
@@ -45,7 +45,7 @@ export function selectRecords(plan: ListPlan, records: Iterable<Record<string, u
     if (values.length > 0) wanted.push([field, new Set(values)]);
   }
   const selected: Record<string, unknown>[] = [];
-  for (const record of records) if (wanted.every(([field, values]) => fits(record[field], values))) selected.push(record);
+  for (const record of records) if (wanted.every(([field, values]) => fits(ownValue(record, field), values))) selected.push(record);
   const limit = numberOf(query, plan.limit);
   const page = numberOf(query, plan.page);
   let start = numberOf(query, plan.offset) ?? 0;

@@ -5,7 +5,7 @@ import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import { jsonContent } from '../openapi/media-type.js';
 import type { MockContent, MockOperation } from '../openapi/operation.js';
 import type { Action } from './infer-resources.js';
-import { isArraySchema, isRecord, itemsOf, project, propertiesOf, requiredOf } from './schema-shape.js';
+import { isArraySchema, isRecord, itemsOf, ownValue, project, propertiesOf, requiredOf, setOwn } from './schema-shape.js';
 
 /** An operation's success answer, worked out once per document load. */
 export interface SuccessPlan {
@@ -81,7 +81,7 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   const out: Record<string, unknown> = isRecord(target) ? { ...target } : {};
   for (const [name, value] of Object.entries(patch)) {
     if (value === null) delete out[name];
-    else out[name] = mergePatch(out[name], value);
+    else setOwn(out, name, mergePatch(ownValue(out, name), value));
   }
   return out;
 }

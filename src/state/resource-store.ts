@@ -80,6 +80,11 @@ export class SessionResources {
     readonly idFieldOf: (collection: string) => string,
   ) {}
 
+  /** The object standing for the session (its byte budget's owner). */
+  owner(session: string | undefined): object {
+    return this.sessions.get(session);
+  }
+
   of(session: string | undefined): ResourceStore {
     const key = this.sessions.get(session);
     let store = this.#stores.get(key);

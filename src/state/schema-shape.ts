@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json/json-schema.js';
+import { LongInteger } from '../json/long-integer.js';
 
 /**
  * What the simulator reads of a schema: its object properties (through allOf and the branches of
@@ -60,11 +61,21 @@ export function project(value: unknown, schema: JsonSchema | undefined, depth = 
   const out: Record<string, unknown> = {};
   for (const [name, property] of properties) {
     if (property.writeOnly === true || !Object.hasOwn(record, name)) continue;
-    out[name] = project(record[name], property, depth + 1);
+    setOwn(out, name, project(record[name], property, depth + 1));
   }
   return out;
 }
 
+/** A record's own value of a key (`__proto__`, `constructor` included), never an inherited one. */
+export function ownValue(record: Readonly<Record<string, unknown>>, key: string): unknown {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** Sets a key as an own data property: `record.__proto__ = x` would replace the record's prototype instead. */
+export function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof LongInteger);
 }

@@ -1,4 +1,5 @@
 import type { DataGenerator } from '../generate/data-generator.js';
+import type { ByteBudget } from '../json/byte-budget.js';
 import type { ErrorShapes } from '../openapi/error-shape.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Responder } from '../pipeline/types.js';
@@ -15,6 +16,8 @@ export interface SimulatorOptions {
   readonly dataFile: string | undefined;
   readonly sessions: SessionDirectory;
   readonly generator: DataGenerator;
+  /** Bytes of records per session and in all (shared with the scenarios' stored bodies). */
+  readonly budget: ByteBudget;
 }
 
 /** One document load's resources and the responder answering from them. */
@@ -54,11 +57,11 @@ export class StateSimulator {
    */
   async load(operations: readonly MockOperation[], scenariosMayEnable: boolean, errorShapes: ErrorShapes): Promise<LoadedState> {
     const model = inferResources(operations);
-    const { stateful, dataFile, generator, maxResources } = this.#options;
+    const { stateful, dataFile, generator, maxResources, budget } = this.#options;
     const seeds = dataFile === undefined ? new Map() : await loadSeedData(dataFile, model);
     const enabled = stateful || scenariosMayEnable;
     const responder = enabled
-      ? createStateResponder({ model, resources: this.resources, generator, errorShapes, maxResources, always: stateful })
+      ? createStateResponder({ model, resources: this.resources, generator, errorShapes, maxResources, budget, always: stateful })
       : undefined;
     return { model, responder, seeds, summary: describeModel(model) };
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataGenerator } from '../generate/data-generator.js';
+import { type ByteBudget, jsonBytes, type OverBudget, overBudgetProblem } from '../json/byte-budget.js';
 import type { MockResponse } from '../mock-response.js';
 import type { ErrorShapes } from '../openapi/error-shape.js';
 import type { MockOperation } from '../openapi/operation.js';
@@ -20,7 +21,7 @@ import {
   withoutReadOnly,
 } from './record-answers.js';
 import { type Collection, idKey, type ResourceStore, type SessionResources } from './resource-store.js';
-import { isRecord } from './schema-shape.js';
+import { isRecord, setOwn } from './schema-shape.js';
 
 export interface StateResponderOptions {
   readonly model: StateModel;
@@ -29,6 +30,7 @@ export interface StateResponderOptions {
   /** The server's error shapes, the ones its rejections use. */
   readonly errorShapes: ErrorShapes;
   readonly maxResources: number;
+  readonly budget: ByteBudget;
   /** `--stateful`: every request; otherwise only those a stateful scenario selected (`exchange.stateful`). */
   readonly always: boolean;
 }
@@ -114,6 +116,7 @@ function respond(call: Call, options: StateResponderOptions): Answer | undefined
     );
   if (action === 'remove') {
     call.store.remove(collection, key);
+    options.budget.charge(options.resources.owner(exchange.session.id), -jsonBytes(existing));
     return done(
       call,
       answer(success, () => recordBody(success, existing)),
@@ -126,6 +129,8 @@ function respond(call: Call, options: StateResponderOptions): Answer | undefined
       : { ...readOnlyOf(existing, resource), ...withoutReadOnly(exchange.body, resource.recordSchema) };
   next[resource.idField] = existing[resource.idField];
   fillRequired(next, resource.recordSchema, generator);
+  const over = options.budget.charge(options.resources.owner(exchange.session.id), jsonBytes(next) - jsonBytes(existing));
+  if (over) return overBudget(exchange, over, action);
   call.store.put(collection, key, next);
   return done(
     call,
@@ -150,6 +155,8 @@ function create(call: Call, options: StateResponderOptions): Answer | undefined 
     return { response, provenance: { kind: 'state', action: 'create', outcome: 'over-limit' } };
   }
   fillRequired(record, resource.recordSchema, options.generator);
+  const over = options.budget.charge(options.resources.owner(exchange.session.id), jsonBytes(record));
+  if (over) return overBudget(exchange, over, 'create');
   store.put(collection, key, record);
   const headers: Record<string, string> =
     prepared.location && resource.item ? { location: `${call.path.replace(/\/$/, '')}/${encodeURIComponent(String(id))}` } : {};
@@ -157,6 +164,11 @@ function create(call: Call, options: StateResponderOptions): Answer | undefined 
     call,
     answer(success, () => recordBody(success, record), headers),
   );
+}
+
+function overBudget(exchange: Exchange, over: OverBudget, action: Action): Answer {
+  const response = problemResponse(overBudgetProblem(over, exchange.rawBody?.length ?? 0));
+  return { response, provenance: { kind: 'state', action, outcome: 'over-limit' } };
 }
 
 function assignId(resource: Resource, collection: Collection): unknown {
@@ -167,7 +179,7 @@ function assignId(resource: Resource, collection: Collection): unknown {
 function readOnlyOf(record: Record<string, unknown>, resource: Resource): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(record))
-    if (!Object.hasOwn(withoutReadOnly({ [name]: value }, resource.recordSchema), name)) kept[name] = value;
+    if (!Object.hasOwn(withoutReadOnly({ [name]: value }, resource.recordSchema), name)) setOwn(kept, name, value);
   return kept;
 }
 

@@ -36,8 +36,8 @@ describe('CORS for browser frontends', () => {
     expect(response.headers.vary).toBe('Origin');
   });
 
-  it('answers a preflight to an admin route without asking for the admin token', async () => {
-    const server = await mockServer({ adminToken: 'admin-secret' });
+  it('answers a preflight of an --admin-cors origin to an admin route without asking for the admin token', async () => {
+    const server = await mockServer({ adminToken: 'admin-secret', adminCors: ['http://localhost:5173'] });
     const response = await server.inject({
       method: 'OPTIONS',
       url: '/__mock/journal',

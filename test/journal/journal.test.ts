@@ -29,7 +29,7 @@ describe('request journal', () => {
       operation: 'createPlant',
       response: { status: 200, body: { name: 'Monstera', tag: 'tropical' } },
     });
-    expect(entry.headers.authorization).toBe('Bearer ****1234');
+    expect(entry.headers.authorization).toBe('Bearer ***1234');
     expect(JSON.stringify(entries)).not.toContain(TOKEN);
     expect(entry.source).not.toBe('');
     expect(entry.durationMs).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ it('reports a duplicate plant', async () => {
   const headers = { authorization: 'Bearer t', 'content-type': 'application/json', 'x-mock-session': randomUUID() };
   await fetch(`${mock.url}/__mock/scenario`, {
     method: 'PUT',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ scenario: 'duplicate-id', session: headers['x-mock-session'] }),
   });
   const create = () => fetch(`${mock.url}/plants`, { method: 'POST', headers, body: JSON.stringify({ id: 42, name: 'Ficus' }) });

@@ -17,7 +17,13 @@ describe('scenario selection, most specific first', () => {
   afterAll(() => server.cleanup());
 
   const nameOf = async (headers: Record<string, string> = {}) => (await createPlant(server, { id: 1, name: 'x' }, headers)).json().name;
-  const put = (body: unknown) => server.inject({ method: 'PUT', url: '/__mock/scenario', payload: JSON.stringify(body) });
+  const put = (body: unknown) =>
+    server.inject({
+      method: 'PUT',
+      url: '/__mock/scenario',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
 
   it('uses --scenario when nothing else selects one', async () => {
     expect(await nameOf()).toBe('alpha');
@@ -37,14 +43,15 @@ describe('scenario selection, most specific first', () => {
     expect((await put({ scenario: null, session: 's1' })).json()).toEqual({ session: 's1', scenario: 'alpha' });
   });
 
-  it('accepts admin bodies whatever their Content-Type, as curl -d sends them', async () => {
+  it('answers admin bodies sent as another Content-Type than JSON (curl -d without -H) 415', async () => {
     const response = await server.inject({
       method: 'PUT',
       url: '/__mock/scenario',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: '{"scenario":"beta","session":"curl"}',
     });
-    expect(response.json()).toEqual({ session: 'curl', scenario: 'beta' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toContain('application/json');
   });
 
   it('lists the scenarios with their descriptions and the active one', async () => {
@@ -75,13 +82,23 @@ describe('scenario selection, most specific first', () => {
   });
 
   it('rejects malformed admin requests with a clear error', async () => {
-    const bad = await server.inject({ method: 'PUT', url: '/__mock/scenario', payload: '{"scenario": 1}' });
+    const bad = await server.inject({
+      method: 'PUT',
+      url: '/__mock/scenario',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"scenario": 1}',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       error: 40010,
       message: 'Invalid admin API request: "scenario" must be a scenario name or null',
     });
-    const unknownField = await server.inject({ method: 'POST', url: '/__mock/reset', payload: '{"sesion": "x"}' });
+    const unknownField = await server.inject({
+      method: 'POST',
+      url: '/__mock/reset',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"sesion": "x"}',
+    });
     expect(unknownField.json().message).toContain('unknown field "sesion"');
   });
 

@@ -53,7 +53,12 @@ describe('scenario sessions', () => {
     const headers = { 'x-mock-scenario': 'remember', 'x-mock-session': 'reset-me' };
     await createPlant(server, { id: 8, name: 'p' }, headers);
     expect((await createPlant(server, { id: 8, name: 'p' }, headers)).statusCode).toBe(400);
-    const reset = await server.inject({ method: 'POST', url: '/__mock/reset', payload: '{"session":"reset-me"}' });
+    const reset = await server.inject({
+      method: 'POST',
+      url: '/__mock/reset',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"session":"reset-me"}',
+    });
     expect(reset.json()).toEqual({ reset: 'reset-me' });
     expect((await createPlant(server, { id: 8, name: 'p' }, headers)).statusCode).toBe(200);
     expect((await server.inject({ method: 'POST', url: '/__mock/reset' })).json()).toEqual({ reset: 'all' });

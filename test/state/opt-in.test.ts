@@ -47,7 +47,12 @@ describe('turning the stateful simulator on', () => {
     await server.inject({ method: 'POST', url: '/plants', headers, payload: fern });
     const journal = await server.inject({ method: 'GET', url: '/__mock/journal' });
     expect(journal.json().entries[0].source).toBe('state create');
-    await server.inject({ method: 'POST', url: '/__mock/reset', payload: '{"session": "s"}' });
+    await server.inject({
+      method: 'POST',
+      url: '/__mock/reset',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"session": "s"}',
+    });
     expect((await server.inject({ method: 'GET', url: '/plants/1', headers })).statusCode).toBe(404);
   });
 });

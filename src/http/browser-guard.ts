@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ResolvedOptions } from '../options.js';
+import { type Problem, problemResponse } from '../problem.js';
+import { createAdminOriginPolicy, isAdminUrl } from './admin-cors.js';
+import { createHostCheck } from './host-check.js';
+import { sendResponse } from './send-response.js';
+
+/** Longest part of a refused Host or Origin the answer repeats. */
+const SHOWN = 100;
+
+/**
+ * What keeps web pages from reading or driving the mock (SECURITY.md): the Host allow-list for every
+ * request, then, for the admin routes, the origin policy and their one body format (JSON). Runs first
+ * in every request; true when it answered (refused) the request.
+ */
+export function createBrowserGuard(options: ResolvedOptions): (request: FastifyRequest, reply: FastifyReply) => boolean {
+  const hostAllowed = createHostCheck(options.allowedHosts);
+  const admin = createAdminOriginPolicy(options.adminCors);
+  const refuse = (reply: FastifyReply, problem: Problem) => {
+    sendResponse(reply, problemResponse(problem));
+    return true;
+  };
+  return (request, reply) => {
+    const headers = request.headers;
+    if (!hostAllowed(headers.host)) return refuse(reply, { code: 'HOST_NOT_ALLOWED', params: { host: shown(headers.host) } });
+    if (!isAdminUrl(request.url)) return false;
+    if (!admin.allows(headers, request.method))
+      return refuse(reply, { code: 'ADMIN_ORIGIN_REFUSED', params: { origin: shown(headers.origin ?? headers['sec-fetch-site']) } });
+    if (hasBody(request) && !isJsonType(headers['content-type']))
+      return refuse(reply, {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        params: { contentType: shown(headers['content-type'] ?? '(none)'), mediaTypes: 'application/json' },
+      });
+    return false;
+  };
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function isJsonType(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^\s*application\/json\s*(;|$)/i.test(contentType);
+}
+
+function shown(value: string | undefined): string {
+  const text = JSON.stringify(value ?? '');
+  return text.length > SHOWN ? `${text.slice(0, SHOWN)}..."` : text;
+}

@@ -1,0 +1,53 @@
+import { isIP } from 'node:net';
+
+/**
+ * Whether a request's `Host` names this mock, against DNS rebinding: a page of `attacker.example`
+ * whose name the attacker points at 127.0.0.1 reaches the mock as same-origin, and only the Host it
+ * sends tells it apart. A rebinding needs a name the attacker controls, so what no attacker can
+ * register or point is always accepted:
+ * - an IP address (v4 or v6, any: the bound address, a container's, a Testcontainers host's);
+ * - `localhost` and `*.localhost` (RFC 6761), `*.internal` (reserved for private use: Docker's
+ *   `host.docker.internal`);
+ * - a single-label name (`mock`, `plantstore-mock`: a Compose service, a CI network alias), which
+ *   public DNS never answers.
+ * Anything else must be listed: `name` exactly, `.example.com` for it and its subdomains; `*` turns
+ * the check off (a deliberate public deployment). A request without a Host (HTTP/1.0) comes from no
+ * browser and passes. Reusable by every server the mock runs (the API, a proxy, a TLS listener).
+ */
+export function createHostCheck(allowed: readonly string[]): (host: string | undefined) => boolean {
+  if (allowed.includes('*')) return () => true;
+  const exact = new Set<string>();
+  const suffixes: string[] = [];
+  for (const entry of allowed) {
+    const name = entry.toLowerCase().replace(/\.$/, '');
+    if (name.startsWith('.')) {
+      suffixes.push(name);
+      exact.add(name.slice(1));
+    } else exact.add(name);
+  }
+  // A server sees few distinct Hosts: remember each verdict (bounded, so odd Hosts cannot grow it).
+  const seen = new Map<string, boolean>();
+  return (host) => {
+    if (host === undefined) return true;
+    let verdict = seen.get(host);
+    if (verdict === undefined) {
+      const name = hostName(host);
+      verdict = name !== undefined && (alwaysAllowed(name) || exact.has(name) || suffixes.some((suffix) => name.endsWith(suffix)));
+      if (seen.size < 256) seen.set(host, verdict);
+    }
+    return verdict;
+  };
+}
+
+/** The name or address of a Host header, lower case, without port, brackets or a trailing dot; undefined when malformed. */
+export function hostName(host: string): string | undefined {
+  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]+))(?::\d{1,5})?$/.exec(host.trim());
+  if (!match) return undefined;
+  return (match[1] ?? match[2] ?? '').toLowerCase().replace(/\.$/, '');
+}
+
+function alwaysAllowed(name: string): boolean {
+  if (isIP(name) !== 0) return true;
+  if (name === 'localhost' || name.endsWith('.localhost') || name.endsWith('.internal')) return true;
+  return /^[a-z0-9_-]+$/.test(name);
+}

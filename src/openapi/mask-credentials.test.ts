@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { credentialPlaces, maskCookies, maskHeaders, maskQuery, maskSecret } from './mask-credentials.js';
+import type { MockOperation } from './operation.js';
+
+const places = credentialPlaces([
+  {
+    apiKeys: [
+      { in: 'header', name: 'X-Api-Key' },
+      { in: 'query', name: 'api_key' },
+      { in: 'cookie', name: 'sid' },
+    ],
+  } as unknown as MockOperation,
+]);
+
+describe('masking credentials', () => {
+  it('keeps the scheme and at most the last 4 characters of long secrets', () => {
+    expect(maskSecret('Bearer abcdefghijklmnop')).toBe('Bearer ***mnop');
+    expect(maskSecret('Bearer short')).toBe('Bearer ***');
+    expect(maskSecret('opaque')).toBe('***');
+    expect(maskSecret('has space but no scheme at all', false)).toBe('*** all');
+  });
+
+  it('masks Authorization, cookies and the API keys the document names, and nothing else', () => {
+    const headers = {
+      authorization: 'Basic dXNlcjpwYXNzd29yZA==',
+      'proxy-authorization': 'Bearer p',
+      cookie: 'sid=0123456789abcdef; theme=dark',
+      'x-api-key': 'key-0123456789',
+      'content-type': 'application/json',
+    };
+    expect(maskHeaders(headers, places)).toEqual({
+      authorization: 'Basic ***ZA==',
+      'proxy-authorization': 'Bearer ***',
+      cookie: 'sid=***cdef; theme=***',
+      'x-api-key': '***6789',
+      'content-type': 'application/json',
+    });
+    expect(maskHeaders({ 'set-cookie': ['sid=0123456789abcdef; Path=/; HttpOnly'] }, places)).toEqual({
+      'set-cookie': ['sid=***cdef; Path=/; HttpOnly'],
+    });
+    expect(maskQuery({ api_key: 'query-key-0123456789', page: '2' }, places)).toEqual({ api_key: '***6789', page: '2' });
+  });
+
+  it('returns the same object when there is nothing to mask', () => {
+    const headers = { accept: '*/*' };
+    expect(maskHeaders(headers, places)).toBe(headers);
+    expect(maskCookies('a')).toBe('***');
+  });
+});

@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../../src/index.js';
+
+const SPEC = fileURLToPath(new URL('./fixtures/hostile-patterns.yaml', import.meta.url));
+/** Far above what a linear check takes, far below what the backtracking one took (seconds to minutes). */
+const BOUND_MS = 1000;
+const evil = `${'a'.repeat(40)}!`;
+const json = { 'content-type': 'application/json' };
+
+/** Inputs that froze the server for seconds before (issue 23): each must answer quickly. */
+const HOSTILE: readonly (readonly [string, string, RequestInit])[] = [
+  ['a backtracking pattern on a body value', '/items', { method: 'POST', headers: json, body: JSON.stringify({ name: evil }) }],
+  ['a backtracking pattern on a query parameter', `/items?q=${evil}`, {}],
+  ['a backtracking patternProperties key', '/items', { method: 'POST', headers: json, body: JSON.stringify({ labels: { [evil]: 'x' } }) }],
+  ['a glob filter of many stars over a long path', `/__mock/journal/count?path=${'*a'.repeat(40)}*b`, {}],
+  [
+    'a megabyte of text to the verify endpoint',
+    '/__mock/journal/verify',
+    { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'a'.repeat(1000_000) },
+  ],
+];
+
+describe('no input freezes the mock', () => {
+  let mock: MockServer;
+  let url: string;
+  beforeAll(async () => {
+    mock = await createMockServer({ spec: SPEC });
+    url = await mock.listen();
+    // Warm up: the first request of an operation compiles its validators.
+    await fetch(`${url}/items?q=warm`);
+    await fetch(`${url}/items`, { method: 'POST', headers: json, body: '{"name": "warm", "labels": {"aa": "x"}}' });
+    await fetch(`${url}/${'a'.repeat(8000)}`);
+    await fetch(`${url}/__mock/journal/count?path=/items`); // builds the admin routes
+  });
+  afterAll(() => mock.close());
+
+  it.each(HOSTILE)('answers %s quickly while other clients are served', async (_name, path, init) => {
+    let healthy = 0;
+    let stop = false;
+    const health = (async () => {
+      while (!stop) {
+        if ((await fetch(`${url}/__mock/health`)).ok) healthy++;
+      }
+    })();
+    const started = performance.now();
+    const response = await fetch(`${url}${path}`, init);
+    await response.arrayBuffer();
+    const elapsed = performance.now() - started;
+    stop = true;
+    await health;
+    expect(response.status).toBeLessThan(500);
+    expect(elapsed).toBeLessThan(BOUND_MS);
+    expect(healthy).toBeGreaterThan(0);
+  });
+
+  it('still rejects what breaks the patterns and accepts what fits them', async () => {
+    expect((await fetch(`${url}/items?q=${evil}`)).status).toBe(400);
+    expect((await fetch(`${url}/items?q=two%20words`)).status).toBe(200);
+    const labels = await fetch(`${url}/items`, { method: 'POST', headers: json, body: '{"labels": {"aaa": "x", "b": "y"}}' });
+    expect(labels.status).toBe(400);
+  });
+});
