@@ -101,6 +101,10 @@ export async function createMock({ options, spec, generator, log, responders = [
     const summary = first.stateful.summary;
     log.info(summary.length > 0 ? `stateful resources: ${summary.join('; ')}` : 'stateful: no operation of the document fits a collection');
   }
+  // The document's problems, as the server learns of them: one warning each (see docs/openapi-support.md).
+  const stopLint = spec.lint.subscribe((finding) =>
+    log.warn(`${spec.path}: ${finding.kind === 'routing' ? 'path' : finding.kind} at ${finding.pointer}: ${finding.message}`),
+  );
   let pipeline = first.pipeline;
   let stopWatching: (() => void) | undefined;
   if (options.watch) {
@@ -133,6 +137,7 @@ export async function createMock({ options, spec, generator, log, responders = [
       if (seen) coverage.model.record(exchange, status);
     },
     async close() {
+      stopLint();
       stopWatching?.();
       await coverage.close();
     },

@@ -7,14 +7,18 @@ import { MockConfigError } from '../config-error.js';
 import { parseJsonExactly } from '../json/parse-json.js';
 import { loadOperations } from '../prism/prism-engine.js';
 import { ADMIN_PREFIX } from '../protocol.js';
+import { DocumentLint, pointerToken } from './document-lint.js';
 import { withExactExamples } from './exact-examples.js';
 import type { MockOperation } from './operation.js';
+import { routingProblems } from './path-template.js';
 
 export interface LoadedSpec {
   readonly path: string;
   readonly title: string;
   readonly version: string;
   readonly operations: readonly MockOperation[];
+  /** What the mock found wrong in the document: at load (routing), then as the examples are checked. */
+  readonly lint: DocumentLint;
 }
 
 interface CachedSpec extends LoadedSpec {
@@ -87,7 +91,11 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
   if (operations.length === 0) throw new MockConfigError(`spec ${path} defines no operations`);
   const reserved = operations.find((op) => op.path === ADMIN_PREFIX || op.path.startsWith(`${ADMIN_PREFIX}/`));
   if (reserved) throw new MockConfigError(`spec ${path} defines ${reserved.path}, but ${ADMIN_PREFIX}/ is reserved for the mock itself`);
-  return { path, title, version, operations, references: await referencesOf(path, loaded.sources) };
+  const lint = new DocumentLint();
+  for (const problem of routingProblems(operations)) {
+    lint.add({ kind: 'routing', pointer: `/paths/${pointerToken(problem.path)}`, operation: problem.operation, message: problem.message });
+  }
+  return { path, title, version, operations, lint, references: await referencesOf(path, loaded.sources) };
 }
 
 /** The other files a document drew on, each with a key of its content now; URLs are read anew each time. */

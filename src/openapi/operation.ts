@@ -1,5 +1,11 @@
 import type { JsonSchema } from '../json/json-schema.js';
 
+/** A `servers` entry of the operation (Swagger 2.0's scheme, host and basePath as one URL). */
+export interface MockServerUrl {
+  readonly url: string;
+  readonly variables?: Readonly<Record<string, { readonly default?: unknown; readonly enum?: readonly unknown[] }>>;
+}
+
 export interface MockExample {
   readonly name: string;
   readonly value: unknown;
@@ -41,6 +47,8 @@ export interface MockOperation {
   readonly method: string;
   /** Path template as written in the document, e.g. `/plants/{id}`. */
   readonly path: string;
+  /** The servers the operation is reached at, as the document lists them (empty when it lists none). */
+  readonly servers: readonly MockServerUrl[];
   readonly requestBody: { readonly required: boolean; readonly contents: readonly MockContent[] } | undefined;
   readonly responses: readonly MockResponseSpec[];
   /** Whether any security requirement applies (and so the security stage has work to do). */

@@ -17,6 +17,7 @@ export const validateRequest: Stage = (exchange) => {
   const findings = checkInput(operation, {
     method: operation.method.toLowerCase(),
     url: { path: exchange.path, query: exchange.query },
+    pathParams: exchange.pathParams,
     headers: headersForInput(operation, exchange.headers, exchange.rawBody?.length ?? 0),
     body: approximate,
   });

@@ -71,6 +71,22 @@ export const validators = piece<{
   () => prism('@stoplight/prism-http/dist/validator'),
 );
 
+/**
+ * Prism's path parameter validator: validateInput reads path parameters by matching the request path
+ * against the template itself, which fails under a server's base path and where a template's literal
+ * text holds a comma; the mock hands it the values its router read instead.
+ */
+export const { validate: validatePathParams } = piece<{
+  validate: (
+    target: Readonly<Record<string, string>>,
+    specs: readonly unknown[],
+    context: number,
+    bundle: unknown,
+  ) => Either<PrismDiagnostic[], unknown>;
+}>('validating path parameters as the router read them', { validate: 'function' }, () =>
+  prism('@stoplight/prism-http/dist/validator/validators/path'),
+);
+
 /** The parts of validateInput's body check, for the direct body check. */
 export const { parseMIMEHeader } = piece<{ parseMIMEHeader: (header: string) => [string | undefined, string] }>(
   "the direct body check's Content-Type parsing",
