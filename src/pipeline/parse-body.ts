@@ -14,6 +14,9 @@ function isFormMediaType(contentType: string): boolean {
  * bodies of other media types are handed on as text for the validator to judge. No body, no work.
  */
 export const parseBody: Stage = (exchange) => {
+  // An operation that documents no request body does not read one: a body sent anyway is ignored, as
+  // a service whose handler never reads it would (it is still journalled as received).
+  if (exchange.operation !== undefined && exchange.operation.requestBody === undefined) return [];
   const raw = exchange.rawBody;
   const contentType = exchange.headers['content-type'];
   if (raw === undefined || raw.length === 0) {

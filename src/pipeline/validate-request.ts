@@ -18,7 +18,8 @@ export const validateRequest: Stage = (exchange) => {
     method: operation.method.toLowerCase(),
     url: { path: exchange.path, query: exchange.query },
     pathParams: exchange.pathParams,
-    headers: headersForInput(operation, exchange.headers, exchange.rawBody?.length ?? 0),
+    // A body the operation does not document was not read (see parse-body.ts): validated as none.
+    headers: headersForInput(operation, exchange.headers, operation.requestBody ? (exchange.rawBody?.length ?? 0) : 0),
     body: approximate,
   });
   if (exchange.body !== undefined && !exchange.body && exchange.rawBody?.length) fixFalsyBodyFindings(findings, exchange.body);
