@@ -74,7 +74,7 @@ export async function createMock({ options, spec, generator, log, responders = [
   });
   const journal = new Journal(options.journalSize);
   const metrics = createMetrics(() => journal.size);
-  const coverage: Coverage = createCoverage({ options, operations: spec.operations, log });
+  const coverage: Coverage = createCoverage({ options, operations: spec.operations, documentFindings: () => spec.lint.findings, log });
   const state = new StateSimulator({
     stateful: options.stateful,
     maxResources: options.maxResources,
@@ -86,7 +86,7 @@ export async function createMock({ options, spec, generator, log, responders = [
   // The one place the pipeline is made: from a (re)loaded spec, scenario set and seed data, swapped
   // together only once all are loaded and checked. One set of plans and error shapes per load.
   const assemble = async (current: LoadedSpec) => {
-    const answering = createAnswering({ generator, dynamic: options.dynamic });
+    const answering = createAnswering({ generator, dynamic: options.dynamic, serveInvalidExamples: options.serveInvalidExamples });
     const loaded = await scenarios.load(current.operations, answering);
     const mayEnable = [...loaded.catalogue.values()].some((s) => s.stateful);
     const stateful = await state.load(current.operations, mayEnable, answering.errorShapes);

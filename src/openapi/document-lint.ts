@@ -21,6 +21,8 @@ export class DocumentLint {
   readonly #findings: LintFinding[] = [];
   readonly #seen = new Set<string>();
   readonly #listeners = new Set<Listener>();
+  /** Whether every check has run (the examples are checked after start-up, a few operations at a time). */
+  complete = false;
 
   add(finding: LintFinding): void {
     const key = `${finding.kind} ${finding.pointer}`;

@@ -15,6 +15,16 @@ export interface MockContent {
   readonly mediaType: string;
   readonly schema: JsonSchema | undefined;
   readonly examples: readonly MockExample[];
+  /** For response contents: the check of its examples against the schema, made on first call (see example-check.ts). */
+  readonly verdict?: () => ContentVerdict;
+}
+
+/** What checking a content's examples found. */
+export interface ContentVerdict {
+  /** The media-type examples that break the schema, by name, with what is wrong. */
+  readonly invalid: ReadonlyMap<string, string>;
+  /** The schema without the `example`, `examples` and `default` words that break their own schema: what answers are built from. */
+  readonly schema: JsonSchema | undefined;
 }
 
 /** A response header the document defines. */

@@ -1,10 +1,11 @@
 import type { DataGenerator } from '../generate/data-generator.js';
 import { type EchoPlan, planEcho } from '../generate/echo.js';
+import type { JsonSchema } from '../json/json-schema.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import { type HeaderPlan, planHeaders } from '../openapi/header-plan.js';
 import { concreteMediaType, contentTypeHeader, mediaKind } from '../openapi/media-type.js';
 import { createNegotiation, type Negotiate } from '../openapi/negotiate.js';
-import type { MockContent, MockOperation, MockResponseSpec } from '../openapi/operation.js';
+import type { MockContent, MockExample, MockOperation, MockResponseSpec } from '../openapi/operation.js';
 import { type Serialise, serialiserFor, unproducible } from '../openapi/serialise-body.js';
 
 /** One media type of a response, ready to answer with. */
@@ -19,6 +20,12 @@ export interface Representation {
   /** Why the mock cannot write this type, when it cannot. */
   readonly unproducible: string | undefined;
   readonly echo: EchoPlan | undefined;
+  /** The examples an answer may use unasked: the document's, less those that break the schema (unless served anyway). */
+  readonly examples: readonly MockExample[];
+  /** The examples that break the schema, by name, with what is wrong (answered only when asked for by name). */
+  readonly invalidExamples: ReadonlyMap<string, string>;
+  /** What static answers are built from: the schema less its invalid example and default words (unless served anyway). */
+  readonly answerSchema: JsonSchema | undefined;
   /** Content-Type and every documented header: what static answers send. */
   readonly headers: Readonly<Record<string, string>>;
   /** Content-Type and the required documented headers: what generated answers send. */
@@ -54,7 +61,7 @@ export type ResponsePlans = (operation: MockOperation, forcedStatus: number | un
  * Plans per operation and status, made once, on first use: a server on a large document plans only the
  * operations called. State of one pipeline, so of one server.
  */
-export function createResponsePlans(generator: DataGenerator): ResponsePlans {
+export function createResponsePlans(generator: DataGenerator, serveInvalidExamples = false): ResponsePlans {
   const plans = new Map<MockOperation, Map<number, ResponsePlan>>();
   const planFor = (operation: MockOperation, status: number): ResponsePlan => {
     let byStatus = plans.get(operation);
@@ -64,7 +71,7 @@ export function createResponsePlans(generator: DataGenerator): ResponsePlans {
     }
     let plan = byStatus.get(status);
     if (!plan) {
-      plan = makePlan(findResponse(operation, status), status, generator);
+      plan = makePlan(findResponse(operation, status), status, generator, serveInvalidExamples);
       byStatus.set(status, plan);
     }
     return plan;
@@ -80,9 +87,9 @@ export function createResponsePlans(generator: DataGenerator): ResponsePlans {
     forcedStatus === undefined ? (defaults.get(operation) ?? defaultPlan(operation)) : planFor(operation, forcedStatus);
 }
 
-function makePlan(response: MockResponseSpec | undefined, status: number, generator: DataGenerator): ResponsePlan {
+function makePlan(response: MockResponseSpec | undefined, status: number, generator: DataGenerator, serveInvalid: boolean): ResponsePlan {
   const documentedHeaders = planHeaders(response, generator);
-  const representations = (response?.contents ?? []).map((content) => represent(content, documentedHeaders));
+  const representations = (response?.contents ?? []).map((content) => represent(content, documentedHeaders, serveInvalid));
   const byExample = new Map<string, Choice>();
   const producible = representations.filter((r) => r.unproducible === undefined);
   return {
@@ -107,7 +114,12 @@ function choice(among: readonly Representation[]): Choice {
   return { negotiate: createNegotiation(among.map((r) => r.mediaType)), among };
 }
 
-function represent(content: MockContent, documented: HeaderPlan): Representation {
+const NONE: ReadonlyMap<string, string> = new Map();
+
+function represent(content: MockContent, documented: HeaderPlan, serveInvalid: boolean): Representation {
+  // The first use of a response checks its examples (if the start-up sweep has not yet).
+  const verdict = content.verdict?.();
+  const invalidExamples = verdict?.invalid ?? NONE;
   const mediaType = concreteMediaType(content.mediaType);
   const kind = mediaKind(mediaType);
   const contentType = contentTypeHeader(mediaType, kind);
@@ -120,5 +132,8 @@ function represent(content: MockContent, documented: HeaderPlan): Representation
     serialise: serialiserFor(kind, content.schema),
     unproducible: unproducible(kind, content),
     echo: kind === 'json' || kind === 'xml' || kind === 'form' ? planEcho(content.schema) : undefined,
+    examples: serveInvalid || invalidExamples.size === 0 ? content.examples : content.examples.filter((e) => !invalidExamples.has(e.name)),
+    invalidExamples,
+    answerSchema: serveInvalid || !verdict ? content.schema : verdict.schema,
   };
 }

@@ -12,7 +12,7 @@ import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check
 import { forPrismValidation } from './int64-schema.js';
 import { readPrismOperations } from './load-operations.js';
 import { type JsonPartsCheck, splitJsonParts } from './multipart-json-parts.js';
-import { type PrismDiagnostic, ValidationContext, validatePathParams, validators } from './prism-internals.js';
+import { type PrismDiagnostic, ValidationContext, validateAgainstSchema, validatePathParams, validators } from './prism-internals.js';
 
 interface PrismContent {
   mediaType: string;
@@ -346,4 +346,15 @@ export function checkOutput(operation: MockOperation, status: number, headers: R
     element: { statusCode: status, headers: { ...headers }, body },
   });
   return result._tag === 'Right' ? [] : result.left.map((d) => d.message);
+}
+
+/**
+ * Prism's verdict on a value the document itself gives for a schema (an example, a default), as it
+ * would judge that value in an answer: what is wrong, empty when it fits. `bundle`: the operation's
+ * `__bundled__` schemas its references point into.
+ */
+export function checkDocumentValue(schema: JsonSchema, value: unknown, bundle: unknown): string[] {
+  const result = validateAgainstSchema(value, schema, false, ValidationContext.Output, 'body', bundle);
+  if (result._tag === 'None') return [];
+  return result.value.map((d) => d.message.replace(/^Response body (property )?/, ''));
 }

@@ -110,8 +110,8 @@ export const { validateAgainstSchema } = piece<{
 }>("the direct body check's schema check", { validateAgainstSchema: 'function' }, () =>
   prism('@stoplight/prism-http/dist/validator/validators/utils'),
 );
-export const { ValidationContext } = piece<{ ValidationContext: { Input: number } }>(
-  'telling the schema check it checks a request',
+export const { ValidationContext } = piece<{ ValidationContext: { Input: number; Output: number } }>(
+  'telling the schema check whether it checks a request or an answer',
   { ValidationContext: 'object' },
   () => prism('@stoplight/prism-http/dist/validator/validators/types'),
 );
