@@ -6,7 +6,7 @@ import { type HeaderPlan, planHeaders } from '../openapi/header-plan.js';
 import { concreteMediaType, contentTypeHeader, mediaKind } from '../openapi/media-type.js';
 import { createNegotiation, type Negotiate } from '../openapi/negotiate.js';
 import type { MockContent, MockExample, MockOperation, MockResponseSpec } from '../openapi/operation.js';
-import { type Serialise, serialiserFor, unproducible } from '../openapi/serialise-body.js';
+import { MULTIPART_BOUNDARY, type Serialise, serialiserFor, unproducible } from '../openapi/serialise-body.js';
 
 /** One media type of a response, ready to answer with. */
 export interface Representation {
@@ -17,7 +17,7 @@ export interface Representation {
   readonly contentType: string;
   /** Undefined for JSON, which the reply stage writes itself. */
   readonly serialise: Serialise | undefined;
-  /** Why the mock cannot write this type, when it cannot. */
+  /** Why the mock can write only a best-effort body in this type (another type the client takes is preferred), when so. */
   readonly unproducible: string | undefined;
   readonly echo: EchoPlan | undefined;
   /** The examples an answer may use unasked: the document's, less those that break the schema (unless served anyway). */
@@ -122,7 +122,9 @@ function represent(content: MockContent, documented: HeaderPlan, serveInvalid: b
   const invalidExamples = verdict?.invalid ?? NONE;
   const mediaType = concreteMediaType(content.mediaType);
   const kind = mediaKind(mediaType);
-  const contentType = contentTypeHeader(mediaType, kind);
+  // A multipart body the mock writes itself says its boundary; a written-out example carries its own.
+  const ownMultipart = kind === 'multipart' && !content.examples.some((e) => typeof e.value === 'string') && !/boundary=/i.test(mediaType);
+  const contentType = ownMultipart ? `${mediaType}; boundary=${MULTIPART_BOUNDARY}` : contentTypeHeader(mediaType, kind);
   return {
     content,
     mediaType,
