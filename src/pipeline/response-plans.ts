@@ -1,5 +1,5 @@
 import type { DataGenerator } from '../generate/data-generator.js';
-import { type EchoPlan, planEcho } from '../generate/echo.js';
+import { type EchoPlan, planEcho, type ValueCheck } from '../generate/echo.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import { type HeaderPlan, planHeaders } from '../openapi/header-plan.js';
@@ -7,6 +7,7 @@ import { concreteMediaType, contentTypeHeader, mediaKind } from '../openapi/medi
 import { createNegotiation, type Negotiate } from '../openapi/negotiate.js';
 import type { MockContent, MockExample, MockOperation, MockResponseSpec } from '../openapi/operation.js';
 import { MULTIPART_BOUNDARY, type Serialise, serialiserFor, unproducible } from '../openapi/serialise-body.js';
+import { documentValueCheck } from '../prism/prism-engine.js';
 
 /** One media type of a response, ready to answer with. */
 export interface Representation {
@@ -116,6 +117,11 @@ function choice(among: readonly Representation[]): Choice {
 
 const NONE: ReadonlyMap<string, string> = new Map();
 
+/** Values are checked against a part of a response schema with the references of the whole. */
+function checkIn(schema: JsonSchema | undefined): ValueCheck {
+  return (part) => documentValueCheck(part, schema?.__bundled__);
+}
+
 function represent(content: MockContent, documented: HeaderPlan, serveInvalid: boolean): Representation {
   // The first use of a response checks its examples (if the start-up sweep has not yet).
   const verdict = content.verdict?.();
@@ -133,7 +139,7 @@ function represent(content: MockContent, documented: HeaderPlan, serveInvalid: b
     dynamicHeaders: { 'content-type': contentType, ...documented.required },
     serialise: serialiserFor(kind, content.schema),
     unproducible: unproducible(kind, content),
-    echo: kind === 'json' || kind === 'xml' || kind === 'form' ? planEcho(content.schema) : undefined,
+    echo: kind === 'json' || kind === 'xml' || kind === 'form' ? planEcho(content.schema, checkIn(content.schema)) : undefined,
     examples: serveInvalid || invalidExamples.size === 0 ? content.examples : content.examples.filter((e) => !invalidExamples.has(e.name)),
     invalidExamples,
     answerSchema: serveInvalid || !verdict ? content.schema : verdict.schema,

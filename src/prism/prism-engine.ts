@@ -358,3 +358,14 @@ export function checkDocumentValue(schema: JsonSchema, value: unknown, bundle: u
   if (result._tag === 'None') return [];
   return result.value.map((d) => d.message.replace(/^Response body (property )?/, ''));
 }
+
+/** A check of values against one schema of the document (compiled on first use, by Prism's validator). */
+export function documentValueCheck(schema: JsonSchema, bundle: unknown): (value: unknown) => boolean {
+  return (value) => {
+    try {
+      return validateAgainstSchema(value, schema, false, ValidationContext.Output, 'body', bundle)._tag === 'None';
+    } catch {
+      return false;
+    }
+  };
+}
