@@ -9,7 +9,7 @@ import { buildRequests } from './harness/build-requests.js';
 import { corpusFiles, loadDocument } from './harness/load-document.js';
 import { ajvJudge } from './independent/ajv-judge.js';
 
-const extra = ['harness-gaps', 'invalid-examples', 'path-templates', 'media-both-ways'].map(
+const extra = ['harness-gaps', 'invalid-examples', 'path-templates', 'media-both-ways', 'identifiers'].map(
   (name) => new URL(`../api/fixtures/${name}.yaml`, import.meta.url).pathname,
 );
 const SEEDS = [1, 2, 3];
