@@ -22,7 +22,8 @@ export interface Judge {
 }
 
 export function ajvJudge(file: string): Judge {
-  const root = parse(readFileSync(file, 'utf8')) as Node;
+  const text = readFileSync(file, 'utf8');
+  const root = (file.endsWith('.json') ? JSON.parse(text) : parse(text)) as Node;
   const modern = typeof root.openapi === 'string' && root.openapi.startsWith('3.1');
   if (!modern) convertExclusiveBounds(root, new WeakSet());
   const ajv = modern
