@@ -1,8 +1,8 @@
 import type { DataGenerator } from '../generate/data-generator.js';
 import { echo } from '../generate/echo.js';
 import type { MockResponse } from '../mock-response.js';
-import { findingsHeaders } from '../problem.js';
 import { ErrorShapes } from '../openapi/error-shape.js';
+import { findingsHeaders } from '../problem.js';
 import type { Provenance, SelectedBody } from '../provenance.js';
 import { withRequestIdentifiers } from './request-identifiers.js';
 import { createResponsePlans, type ResponsePlan, type ResponsePlans } from './response-plans.js';
@@ -99,7 +99,11 @@ export function createResponseSelector(
       const invalid = representation.invalidExamples.get(asked.example);
       if (invalid === undefined) return respond(example?.value, { kind: 'example', name: asked.example });
       // Asked for by name, an invalid example is served, saying what is wrong with it.
-      return respond(example?.value, { kind: 'example', name: asked.example, invalid }, { ...headers, ...invalidExampleHeader(asked.example, invalid) });
+      return respond(
+        example?.value,
+        { kind: 'example', name: asked.example, invalid },
+        { ...headers, ...invalidExampleHeader(asked.example, invalid) },
+      );
     }
     if (dynamic) return respond(generate(), asked.seed === undefined ? DYNAMIC : { kind: 'generated', dynamic: true, seed: asked.seed });
     const first = representation.examples[0];
@@ -116,7 +120,9 @@ export function createResponseSelector(
 }
 
 function invalidExampleHeader(name: string, message: string): Record<string, string> {
-  return findingsHeaders([{ location: 'forcing', path: ['example'], code: 'invalid-example', message: `example ${name} breaks its schema: ${message}` }]);
+  return findingsHeaders([
+    { location: 'forcing', path: ['example'], code: 'invalid-example', message: `example ${name} breaks its schema: ${message}` },
+  ]);
 }
 
 const NOTHING: Selection = {};
