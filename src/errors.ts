@@ -111,12 +111,6 @@ export const ERRORS = {
     message: 'No media type of the response is acceptable (Accept: {accept}); available: {mediaTypes}',
     when: 'The `Accept` header takes none of the media types the document lists for the response; the message names them.',
   },
-  MEDIA_TYPE_NOT_PRODUCIBLE: {
-    status: 406,
-    error: 40602,
-    message: 'The mock cannot produce {details}',
-    when: 'The only acceptable media type is one the mock cannot write from the document (e.g. an image with an object schema and no text example).',
-  },
   REQUEST_TIMEOUT: {
     status: 408,
     error: 40801,

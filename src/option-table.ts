@@ -44,6 +44,11 @@ export const OPTIONS = {
     readmeDefault: 'random',
   },
   dynamic: { kind: 'boolean', default: false, help: 'generate bodies from the schemas instead of echoing and examples' },
+  serveInvalidExamples: {
+    kind: 'boolean',
+    default: false,
+    help: "serve the document's examples and defaults that break their schema (by default the next source answers)",
+  },
   tokens: {
     kind: 'tokens',
     flag: 'token',

@@ -22,6 +22,8 @@ export interface MockServerOptions {
   readonly seed?: number;
   /** Generate every body from its schema (like `Prefer: dynamic=true` on each request). Default false. */
   readonly dynamic?: boolean;
+  /** Serve the document's examples and defaults that break their schema; by default the next source answers. Default false. */
+  readonly serveInvalidExamples?: boolean;
   /** Accepted bearer tokens. Empty (the default) accepts any well-formed token. */
   readonly tokens?: readonly string[];
   /** Largest accepted request body in bytes; larger ones get 413. Default 1 MiB. */

@@ -110,6 +110,11 @@ export function problemResponse(problem: Problem): MockResponse {
   return { status: definition.status, headers, body: { error: definition.error, message } };
 }
 
+/** The `x-mock-findings` header of an answer the mock gives despite what it found (an invalid example asked for by name). */
+export function findingsHeaders(findings: readonly Finding[]): Record<string, string> {
+  return { [FINDINGS_HEADER]: findingsHeader(findings) };
+}
+
 /** JSON of the findings, ASCII-only (header values are Latin-1) and bounded in length. */
 function findingsHeader(findings: readonly Finding[]): string {
   const list = findings.map(({ location, path, code, message }) => ({ location, path, code, message }));

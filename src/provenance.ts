@@ -8,7 +8,8 @@ import type { Finding } from './problem.js';
  * the schema's words), the request echoed, or no content at all.
  */
 export type SelectedBody =
-  | { readonly kind: 'example'; readonly name: string }
+  /** `invalid`: what is wrong with an example that breaks its schema, served because it was asked for by name. */
+  | { readonly kind: 'example'; readonly name: string; readonly invalid?: string }
   | { readonly kind: 'generated'; readonly dynamic: boolean; readonly seed?: number }
   | { readonly kind: 'echo' }
   | { readonly kind: 'empty' };
@@ -63,7 +64,7 @@ export function describeProvenance(provenance: Provenance | undefined): string {
 function describeBody(body: SelectedBody): string {
   switch (body.kind) {
     case 'example':
-      return `example=${body.name}`;
+      return body.invalid === undefined ? `example=${body.name}` : `example=${body.name} (invalid)`;
     case 'generated':
       if (!body.dynamic) return 'generated';
       return body.seed === undefined ? 'dynamic' : `dynamic seed=${body.seed}`;

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { type CoverageReport, coverageReport } from './contract-coverage/coverage-report.js';
 import { DataGenerator } from './generate/data-generator.js';
 import { buildApp } from './http/build-app.js';
-import { loadSpec } from './openapi/load-spec.js';
+import { checkExamplesSoon, loadSpec } from './openapi/load-spec.js';
 import { type MockServerOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import { injectFetch } from './session/inject-fetch.js';
 import { createSession, type MockSession } from './session/session-handle.js';
@@ -33,6 +33,7 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
   const spec = await loadSpec(options.spec);
   const { app, mock } = await buildApp({ options, spec, generator: new DataGenerator(options.seed) });
   await app.ready();
+  checkExamplesSoon(spec);
   let url: string | undefined;
   return {
     options,

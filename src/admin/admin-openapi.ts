@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { clearQuerySchema, entrySchema, filterQuerySchema, listQuerySchema, verifyBodySchema } from '../journal/journal-schemas.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { coveragePaths } from './coverage-openapi.js';
+import { documentViewSchema } from './document-view.js';
 import { stateQuerySchema, stateSchema } from './state-routes.js';
 
 type SchemaObject = { readonly properties: Readonly<Record<string, unknown>> };
@@ -48,6 +49,12 @@ function adminOpenApi(): Record<string, unknown> {
     paths: {
       [`${p}/health`]: {
         get: { summary: 'Liveness; never needs the admin token', security: [], responses: { '200': json({ type: 'object' }, 'Up') } },
+      },
+      [`${p}/document`]: {
+        get: {
+          summary: 'The document mocked, and what the mock found wrong in it (lint: routing, invalid examples and defaults)',
+          responses: { '200': json(documentViewSchema, 'The document and its findings'), ...errors },
+        },
       },
       [`${p}/`]: { get: { summary: 'Live dashboard (HTML)', responses: { '200': { description: 'The page' }, '401': errorResponse } } },
       [`${p}/journal`]: {

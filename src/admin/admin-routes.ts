@@ -7,6 +7,7 @@ import { ADMIN_PREFIX } from '../protocol.js';
 import { adminJsonBodies } from './admin-json.js';
 import { adminOpenApiRoute } from './admin-openapi.js';
 import { coverageRoutes } from './coverage-routes.js';
+import { documentView } from './document-view.js';
 import { registerScenarioRoutes } from './scenario-routes.js';
 import { stateRoutes } from './state-routes.js';
 
@@ -22,6 +23,7 @@ export interface AdminLimits {
  */
 export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, limits: AdminLimits): void {
   app.get(`${ADMIN_PREFIX}/health`, async () => ({ status: 'ok', spec: parts.spec.title, version: parts.spec.version }));
+  app.get(`${ADMIN_PREFIX}/document`, async () => documentView(parts.spec));
   registerScenarioRoutes(app, parts.scenarios, (session) => {
     parts.coverage.reset(session);
     parts.state.resources.reset(session);

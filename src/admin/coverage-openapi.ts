@@ -76,6 +76,14 @@ export const coverageReportSchema = {
       },
     },
     unmatched: { type: 'object', properties: { requests: count, violations: count, rejected: counts } },
+    documentFindings: {
+      type: 'array',
+      description: 'What the mock found wrong in the document: examples and defaults it never serves unasked, templates it cannot route.',
+      items: {
+        type: 'object',
+        properties: { kind: { type: 'string' }, pointer: { type: 'string' }, operation: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
   },
 } as const;
 

@@ -18,6 +18,9 @@ export function coverageMarkdown(report: CoverageReport): string {
   if (unmatched.requests > 0) {
     lines.push('', `${unmatched.requests} request(s) matched no operation of the document: ${list(codes(unmatched.rejected))}.`);
   }
+  if (report.documentFindings.length > 0) {
+    lines.push('', `${report.documentFindings.length} finding(s) in the document itself (see \`GET /__mock/document\`).`);
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,3 +1,4 @@
+import type { LintFinding } from '../openapi/document-lint.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Exchange } from '../pipeline/types.js';
 import { OperationCounts, UnmatchedCounts } from './coverage-counts.js';
@@ -18,6 +19,8 @@ export interface CoverageModelOptions {
   readonly maxSessions: number;
   /** ...and forgotten after this many milliseconds without a request. */
   readonly sessionIdleMs: number;
+  /** What the mock found wrong in the document so far (invalid examples, unroutable templates). */
+  readonly documentFindings?: () => readonly LintFinding[];
   readonly now?: () => number;
 }
 
@@ -56,6 +59,10 @@ export class CoverageModel {
     if (session === undefined) return this.#overall;
     this.#expire(this.#now());
     return this.#sessions.get(session);
+  }
+
+  documentFindings(): readonly LintFinding[] {
+    return this.#options.documentFindings?.() ?? [];
   }
 
   /** The operations of the document as it is now, in its order (operations a reload added last). */

@@ -1,3 +1,4 @@
+import type { LintFinding } from '../openapi/document-lint.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { OperationCounts } from './coverage-counts.js';
 import { ANSWER_KINDS } from './coverage-exchange.js';
@@ -45,6 +46,8 @@ export interface CoverageReport {
   readonly operations: readonly OperationCoverage[];
   /** Requests that matched no operation of the document. */
   readonly unmatched: { readonly requests: number; readonly violations: number; readonly rejected: Readonly<Record<string, number>> };
+  /** What the mock found wrong in the document itself: values it never serves unasked, templates it cannot route. */
+  readonly documentFindings: readonly LintFinding[];
 }
 
 /** The report of every request, or of one session's. */
@@ -76,6 +79,7 @@ export function coverageReport(model: CoverageModel, session?: string): Coverage
     summary,
     operations,
     unmatched: { requests: unmatched?.requests ?? 0, violations: unmatched?.violations ?? 0, rejected: record(unmatched?.rejected) },
+    documentFindings: model.documentFindings(),
   };
 }
 

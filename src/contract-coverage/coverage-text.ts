@@ -23,5 +23,6 @@ export function coverageText(report: CoverageReport): string {
   }
   if (report.unmatched.requests > 0)
     lines.push(`  unmatched: ${report.unmatched.requests} request(s), ${report.unmatched.violations} violation(s)`);
+  for (const finding of report.documentFindings) lines.push(`  document: ${finding.kind} at ${finding.pointer}: ${finding.message}`);
   return `${lines.join('\n')}\n`;
 }

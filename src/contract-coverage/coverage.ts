@@ -1,3 +1,4 @@
+import type { LintFinding } from '../openapi/document-lint.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { ResolvedOptions } from '../options.js';
 import { writeCoverageFiles } from './coverage-files.js';
@@ -7,6 +8,7 @@ import { coverageReport } from './coverage-report.js';
 export interface CoverageParts {
   readonly options: ResolvedOptions;
   readonly operations: readonly MockOperation[];
+  readonly documentFindings?: () => readonly LintFinding[];
   readonly log: { warn(message: string): void };
 }
 
@@ -21,8 +23,9 @@ export interface Coverage {
  * The coverage of one server. A failure to write the report files is logged, never thrown: closing
  * must not fail on a full disk.
  */
-export function createCoverage({ options, operations, log }: CoverageParts): Coverage {
-  const model = new CoverageModel({ operations, maxSessions: options.maxSessions, sessionIdleMs: options.sessionIdleTimeout });
+export function createCoverage({ options, operations, documentFindings, log }: CoverageParts): Coverage {
+  const sessionIdleMs = options.sessionIdleTimeout;
+  const model = new CoverageModel({ operations, maxSessions: options.maxSessions, sessionIdleMs, documentFindings });
   const dir = options.coverageReport;
   return {
     model,

@@ -26,6 +26,12 @@ describe('DataGenerator.answer (static answers)', () => {
     expect(new DataGenerator(1).answer(account)).toEqual(new DataGenerator(99).answer(account));
   });
 
+  it('fills optional properties in generated (dynamic) answers too', () => {
+    const generator = new DataGenerator(5);
+    for (let i = 0; i < 5; i += 1)
+      expect(Object.keys(generator.generate(account) as object).sort()).toEqual(['avatar', 'currency', 'kind', 'name', 'version']);
+  });
+
   it('generates a recursive schema with bounded depth', () => {
     const node = { type: 'object', required: ['value'], properties: { value: { type: 'integer' }, next: { $ref: '#' } } };
     const generator = new DataGenerator(3);

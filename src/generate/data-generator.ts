@@ -77,7 +77,8 @@ export class DataGenerator {
 }
 
 const DYNAMIC = {
-  alwaysFakeOptionals: false,
+  // A realistic answer carries its optional properties; values and choices are what varies.
+  alwaysFakeOptionals: true,
   fixedProbabilities: false,
   useExamplesValue: false,
   useDefaultValue: false,

@@ -18,6 +18,20 @@ describe('echo', () => {
     expect(echo(plan, { name: 5 }, () => ({ name: 'fallback', tag: 'x', size: 1 }))).toEqual({ name: 'fallback', size: 1 });
   });
 
+  it('echoes a value only where the property schema takes it, and never a writeOnly property', () => {
+    const checked = planEcho(
+      {
+        type: 'object',
+        properties: { status: { type: 'string', enum: ['Pending', 'Failed'] }, secret: { type: 'string', writeOnly: true } },
+        required: ['status'],
+      },
+      (schema) => (value) => (schema.enum as unknown[]).includes(value),
+    );
+    if (!checked) throw new Error('expected a plan');
+    expect(echo(checked, { status: 'Draft', secret: 's' }, () => ({ status: 'Pending' }))).toEqual({ status: 'Pending' });
+    expect(echo(checked, { status: 'Failed' }, () => ({ status: 'Pending' }))).toEqual({ status: 'Failed' });
+  });
+
   it('has no plan for a schema without properties', () => {
     expect(planEcho({ type: 'array' })).toBeUndefined();
   });

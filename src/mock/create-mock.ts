@@ -82,7 +82,7 @@ export async function createMock({ options, spec, generator, log, responders = [
   let credentials = credentialPlaces(spec.operations);
   const journal = new Journal(options.journalSize, options.journalUnmasked ? undefined : maskedEntries(() => credentials));
   const metrics = createMetrics(() => journal.size);
-  const coverage: Coverage = createCoverage({ options, operations: spec.operations, log });
+  const coverage: Coverage = createCoverage({ options, operations: spec.operations, documentFindings: () => spec.lint.findings, log });
   const state = new StateSimulator({
     stateful: options.stateful,
     maxResources: options.maxResources,
@@ -95,7 +95,7 @@ export async function createMock({ options, spec, generator, log, responders = [
   // The one place the pipeline is made: from a (re)loaded spec, scenario set and seed data, swapped
   // together only once all are loaded and checked. One set of plans and error shapes per load.
   const assemble = async (current: LoadedSpec) => {
-    const answering = createAnswering({ generator, dynamic: options.dynamic });
+    const answering = createAnswering({ generator, dynamic: options.dynamic, serveInvalidExamples: options.serveInvalidExamples });
     const loaded = await scenarios.load(current.operations, answering);
     const mayEnable = [...loaded.catalogue.values()].some((s) => s.stateful);
     const stateful = await state.load(current.operations, mayEnable, answering.errorShapes);
@@ -110,6 +110,10 @@ export async function createMock({ options, spec, generator, log, responders = [
     const summary = first.stateful.summary;
     log.info(summary.length > 0 ? `stateful resources: ${summary.join('; ')}` : 'stateful: no operation of the document fits a collection');
   }
+  // The document's problems, as the server learns of them: one warning each (see docs/openapi-support.md).
+  const stopLint = spec.lint.subscribe((finding) =>
+    log.warn(`${spec.path}: ${finding.kind === 'routing' ? 'path' : finding.kind} at ${finding.pointer}: ${finding.message}`),
+  );
   let pipeline = first.pipeline;
   let stopWatching: (() => void) | undefined;
   if (options.watch) {
@@ -143,6 +147,7 @@ export async function createMock({ options, spec, generator, log, responders = [
       if (seen) coverage.model.record(exchange, status);
     },
     async close() {
+      stopLint();
       stopWatching?.();
       await coverage.close();
     },

@@ -94,13 +94,17 @@ export function planErrorShape(response: MockResponseSpec, status: number, gener
 
 function planBody(content: MockContent | undefined, generator: DataGenerator): ErrorBodyShape {
   if (!content) return { kind: 'none' };
-  const schema = content.schema;
+  // The document's values that break their schema are left out, as in every answer (example-check.ts).
+  const verdict = content.verdict?.();
+  const schema = verdict ? verdict.schema : content.schema;
   const properties = schema ? propertiesOf(schema) : {};
-  const example = content.examples[0]?.value;
+  const example = content.examples.find((e) => !verdict?.invalid.has(e.name))?.value;
   if (Object.keys(properties).length === 0 && !isObject(example)) {
-    // Not an object: a body that may be a string says the message; any other keeps the document's words.
+    // Not an object: the document's own example answers as written; else a body that may be a
+    // string says the message, and any other keeps the document's words.
+    if (example !== undefined) return { kind: 'fixed', value: example };
     if (!schema || typeIncludes(schema, 'string')) return { kind: 'text' };
-    return { kind: 'fixed', value: example !== undefined ? example : tryGenerate(generator, schema) };
+    return { kind: 'fixed', value: tryGenerate(generator, schema) };
   }
   const template: Record<string, unknown> = isObject(example) ? { ...example } : {};
   const required = new Set(schema ? requiredOf(schema) : []);

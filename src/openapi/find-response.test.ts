@@ -32,6 +32,12 @@ describe('defaultStatus', () => {
     expect(defaultStatus(withCodes('2XX', '400'))).toBe(200);
   });
 
+  it('prefers an exact status to the range of its class', () => {
+    expect(defaultStatus(withCodes('2XX', '201'))).toBe(201);
+    expect(defaultStatus(withCodes('4XX', '401'))).toBe(401);
+    expect(defaultStatus(withCodes('4XX', '302'))).toBe(302);
+  });
+
   it('answers the lowest documented status when no 2xx is documented', () => {
     expect(defaultStatus(withCodes('404', '302'))).toBe(302);
     expect(defaultStatus(withCodes('405'))).toBe(405);

@@ -11,19 +11,24 @@ export function findResponse(operation: MockOperation, status: number): MockResp
 }
 
 /**
- * The status answered when nothing is forced: the lowest documented 2xx (`2XX` counts as 200), else
- * the lowest documented status (a range as its first status), else 200 (only `default`, or nothing).
+ * The status answered when nothing is forced: a 2xx if the operation documents one, else its lowest
+ * class of status (`302` before `404`); within the class, the lowest exact status beats the range
+ * (`201` over `2XX`, `401` over `4XX`), and a range alone answers its first status (`2XX` as 200).
+ * 200 when only `default` (or nothing) is documented.
  */
 export function defaultStatus(operation: MockOperation): number {
-  let lowest: number | undefined;
-  let lowestSuccess: number | undefined;
+  const byClass = new Map<number, number | undefined>();
   for (const { code } of operation.responses) {
-    const status = /^[1-5]\d\d$/.test(code) ? Number(code) : /^[1-5]XX$/i.test(code) ? Number(code[0]) * 100 : undefined;
-    if (status === undefined) continue;
-    if (lowest === undefined || status < lowest) lowest = status;
-    if (status >= 200 && status < 300 && (lowestSuccess === undefined || status < lowestSuccess)) lowestSuccess = status;
+    const exact = /^[1-5]\d\d$/.test(code);
+    if (!exact && !/^[1-5]XX$/i.test(code)) continue;
+    const statusClass = Number(code[0]);
+    const lowest = byClass.get(statusClass);
+    if (exact && (lowest === undefined || Number(code) < lowest)) byClass.set(statusClass, Number(code));
+    else if (!byClass.has(statusClass)) byClass.set(statusClass, undefined);
   }
-  return lowestSuccess ?? lowest ?? 200;
+  const statusClass = byClass.has(2) ? 2 : Math.min(...byClass.keys());
+  if (!Number.isFinite(statusClass)) return 200;
+  return byClass.get(statusClass) ?? statusClass * 100;
 }
 
 /**

@@ -7,14 +7,19 @@ import { MockConfigError } from '../config-error.js';
 import { parseJsonExactly } from '../json/parse-json.js';
 import { loadOperations } from '../prism/prism-engine.js';
 import { ADMIN_PREFIX } from '../protocol.js';
+import { DocumentLint, pointerToken } from './document-lint.js';
 import { withExactExamples } from './exact-examples.js';
+import { sweep, withExampleChecks } from './example-check.js';
 import type { MockOperation } from './operation.js';
+import { routingProblems } from './path-template.js';
 
 export interface LoadedSpec {
   readonly path: string;
   readonly title: string;
   readonly version: string;
   readonly operations: readonly MockOperation[];
+  /** What the mock found wrong in the document: at load (routing), then as the examples are checked. */
+  readonly lint: DocumentLint;
 }
 
 interface CachedSpec extends LoadedSpec {
@@ -83,11 +88,15 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
   } catch (error) {
     throw new MockConfigError(`spec ${path} cannot be loaded: ${firstLine(error)}`);
   }
-  const operations = withExactExamples(text, loaded.operations);
+  const lint = new DocumentLint();
+  const operations = withExampleChecks(withExactExamples(text, loaded.operations), lint, root.swagger === '2.0');
   if (operations.length === 0) throw new MockConfigError(`spec ${path} defines no operations`);
   const reserved = operations.find((op) => op.path === ADMIN_PREFIX || op.path.startsWith(`${ADMIN_PREFIX}/`));
   if (reserved) throw new MockConfigError(`spec ${path} defines ${reserved.path}, but ${ADMIN_PREFIX}/ is reserved for the mock itself`);
-  return { path, title, version, operations, references: await referencesOf(path, loaded.sources) };
+  for (const problem of routingProblems(operations)) {
+    lint.add({ kind: 'routing', pointer: `/paths/${pointerToken(problem.path)}`, operation: problem.operation, message: problem.message });
+  }
+  return { path, title, version, operations, lint, references: await referencesOf(path, loaded.sources) };
 }
 
 /** The other files a document drew on, each with a key of its content now; URLs are read anew each time. */
@@ -115,4 +124,12 @@ async function unchanged(references: CachedSpec['references']): Promise<boolean>
 function firstLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.split('\n')[0]?.trim() ?? message;
+}
+
+/**
+ * Checks the document's examples soon after start-up, off the request path (see example-check.ts);
+ * what is found is reported through `spec.lint`. Once per loaded document, whatever the number of servers.
+ */
+export function checkExamplesSoon(spec: LoadedSpec): void {
+  sweep(spec.operations, spec.lint);
 }

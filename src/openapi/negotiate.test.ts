@@ -31,6 +31,11 @@ describe('createNegotiation', () => {
     expect(report('text/plain; charset=utf-8; q=0.5, image/png')).toBe(2);
   });
 
+  it('compares media types case-insensitively', () => {
+    expect(createNegotiation(['text/plain', 'Application/JSON'])('application/json')).toBe(1);
+    expect(createNegotiation(['text/plain', 'application/json'])('APPLICATION/Json')).toBe(1);
+  });
+
   it('answers -1 when nothing is acceptable', () => {
     expect(report('image/png')).toBe(-1);
     expect(createNegotiation(['text/plain'])('application/json')).toBe(-1);

@@ -12,7 +12,8 @@ const MAX_REMEMBERED = 64;
  * the same few again and again.
  */
 export function createNegotiation(mediaTypes: readonly string[]): Negotiate {
-  const available = mediaTypes.map((t) => (t.split(';', 1)[0] ?? '').trim());
+  // Media types compare case-insensitively (RFC 9110 §8.3.1): a Swagger 2.0 `produces: [Application/JSON]` serves `application/json`.
+  const available = mediaTypes.map((t) => (t.split(';', 1)[0] ?? '').trim().toLowerCase());
   const remembered = new Map<string, number>();
   return (accept) => {
     if (accept === undefined || accept === '*/*' || accept === '' || accept === available[0]) return 0;

@@ -1,5 +1,11 @@
 import type { JsonSchema } from '../json/json-schema.js';
 
+/** A `servers` entry of the operation (Swagger 2.0's scheme, host and basePath as one URL). */
+export interface MockServerUrl {
+  readonly url: string;
+  readonly variables?: Readonly<Record<string, { readonly default?: unknown; readonly enum?: readonly unknown[] }>>;
+}
+
 export interface MockExample {
   readonly name: string;
   readonly value: unknown;
@@ -9,6 +15,16 @@ export interface MockContent {
   readonly mediaType: string;
   readonly schema: JsonSchema | undefined;
   readonly examples: readonly MockExample[];
+  /** For response contents: the check of its examples against the schema, made on first call (see example-check.ts). */
+  readonly verdict?: () => ContentVerdict;
+}
+
+/** What checking a content's examples found. */
+export interface ContentVerdict {
+  /** The media-type examples that break the schema, by name, with what is wrong. */
+  readonly invalid: ReadonlyMap<string, string>;
+  /** The schema without the `example`, `examples` and `default` words that break their own schema: what answers are built from. */
+  readonly schema: JsonSchema | undefined;
 }
 
 /** A response header the document defines. */
@@ -41,6 +57,8 @@ export interface MockOperation {
   readonly method: string;
   /** Path template as written in the document, e.g. `/plants/{id}`. */
   readonly path: string;
+  /** The servers the operation is reached at, as the document lists them (empty when it lists none). */
+  readonly servers: readonly MockServerUrl[];
   readonly requestBody: { readonly required: boolean; readonly contents: readonly MockContent[] } | undefined;
   readonly responses: readonly MockResponseSpec[];
   /** Whether any security requirement applies (and so the security stage has work to do). */

@@ -24,9 +24,32 @@ export function serialiserFor(kind: MediaKind, schema: JsonSchema | undefined): 
       return (value) => xmlBody(schema, value);
     case 'form':
       return (value) => (typeof value === 'string' ? value : formText(value));
+    case 'multipart':
+      return (value) => (typeof value === 'string' ? value : multipartText(value));
     default:
-      return (value) => (typeof value === 'string' ? Buffer.from(value, 'utf8') : PLACEHOLDER_BYTES);
+      // Bytes from text; a value the schema describes as structured data goes as its JSON text.
+      return (value) =>
+        typeof value === 'string'
+          ? Buffer.from(value, 'utf8')
+          : value === undefined || value === null
+            ? PLACEHOLDER_BYTES
+            : Buffer.from(plainText(value));
   }
+}
+
+/** The boundary of multipart answers the mock writes itself (a written-out example keeps its own). */
+export const MULTIPART_BOUNDARY = 'mock-boundary-7d54d723';
+
+/** A `multipart/form-data` body of an object's fields: text as written, anything else as JSON. */
+function multipartText(value: unknown): string {
+  const fields = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [['value', value]];
+  const parts = fields.map(([name, field]) => {
+    const json = field !== null && typeof field === 'object';
+    const type = json ? 'application/json' : 'text/plain; charset=utf-8';
+    const text = typeof field === 'string' ? field : field === undefined ? '' : plainText(field);
+    return `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${String(name).replace(/["\r\n]/g, '_')}"\r\nContent-Type: ${type}\r\n\r\n${text}\r\n`;
+  });
+  return `${parts.join('')}--${MULTIPART_BOUNDARY}--\r\n`;
 }
 
 /**

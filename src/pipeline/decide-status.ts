@@ -53,9 +53,7 @@ function catalogueProblem(findings: readonly Finding[], exchange: Exchange): Pro
         findings,
       };
     case 'accept':
-      return first.code === 'not-acceptable'
-        ? { code: 'NOT_ACCEPTABLE', params: { accept: bounded(exchange.headers.accept), mediaTypes: first.message }, findings }
-        : { code: 'MEDIA_TYPE_NOT_PRODUCIBLE', params: { details: first.message }, findings };
+      return { code: 'NOT_ACCEPTABLE', params: { accept: bounded(exchange.headers.accept), mediaTypes: first.message }, findings };
     case 'forcing':
       return { code: 'INVALID_FORCING', params: { details: first.message }, findings };
     case 'mock-header':

@@ -5,7 +5,7 @@ import type { Stage } from './types.js';
 /**
  * Negotiation (RFC 9110 §12): picks the media type of the answer among those the document lists for
  * the status about to be answered. A response without content needs none; an `Accept` that takes none
- * of the types, or only one the mock cannot write, is a finding.
+ * of the types is a finding (406), and only that: a request without `Accept` takes any of them.
  */
 export function createNegotiationStage(plans: ResponsePlans): Stage {
   return (exchange) => {
@@ -24,14 +24,10 @@ export function createNegotiationStage(plans: ResponsePlans): Stage {
       exchange.representation = chosen;
       return [];
     }
-    // Another type the client also takes may do; else the answer would be a wrong body.
+    // Another type the client also takes does better; else this type gets the best body the mock can write in it.
     const fallback = example === undefined ? plan.producible : undefined;
-    const other = fallback?.among[fallback.negotiate(accept)];
-    if (other) {
-      exchange.representation = other;
-      return [];
-    }
-    return [{ location: 'accept', path: [], code: 'unproducible-media-type', message: `${chosen.mediaType}: ${chosen.unproducible}` }];
+    exchange.representation = fallback?.among[fallback.negotiate(accept)] ?? chosen;
+    return [];
   };
 }
 

@@ -1,8 +1,9 @@
 import { isUtf8 } from 'node:buffer';
 import { parseJson } from '../json/parse-json.js';
-import { isJsonMediaType } from '../openapi/media-type.js';
+import { essenceOf, isJsonMediaType, mediaKind } from '../openapi/media-type.js';
+import { readXmlBody } from '../openapi/xml-request.js';
 import type { Finding } from '../problem.js';
-import type { Stage } from './types.js';
+import type { Exchange, Stage } from './types.js';
 
 /** RFC 9110 `type/subtype` followed by parameters or nothing. */
 const MEDIA_TYPE = /^\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*(;|$)/;
@@ -17,6 +18,9 @@ function isFormMediaType(contentType: string): boolean {
  * bodies of other media types are handed on as text for the validator to judge. No body, no work.
  */
 export const parseBody: Stage = (exchange) => {
+  // An operation that documents no request body does not read one: a body sent anyway is ignored, as
+  // a service whose handler never reads it would (it is still journalled as received).
+  if (exchange.operation !== undefined && exchange.operation.requestBody === undefined) return [];
   const raw = exchange.rawBody;
   const contentType = exchange.headers['content-type'];
   // Prism's media-type parser throws on what is no `type/subtype`, body or not: the mock answers it first.
@@ -32,7 +36,7 @@ export const parseBody: Stage = (exchange) => {
   }
   if (!isJsonMediaType(contentType)) {
     exchange.body = raw.toString('utf8');
-    return [];
+    return mediaKind(contentType) === 'xml' ? readXml(exchange, contentType, exchange.body as string) : [];
   }
   // What a strict UTF-8 decoder gives (a byte-order mark dropped), in two native steps that cost less.
   if (!isUtf8(raw)) return [finding('body', 'invalid-encoding', 'is not valid UTF-8')];
@@ -46,6 +50,18 @@ export const parseBody: Stage = (exchange) => {
   exchange.hasBigIntegers = parsed.hasBigIntegers;
   return [];
 };
+
+/** An XML body becomes the value its schema describes (xml-request.ts), for validation to judge like JSON. */
+function readXml(exchange: Exchange, contentType: string, text: string): Finding[] {
+  const contents = exchange.operation?.requestBody?.contents ?? [];
+  const essence = essenceOf(contentType);
+  const content = contents.find((c) => essenceOf(c.mediaType) === essence) ?? contents.find((c) => mediaKind(c.mediaType) === 'xml');
+  if (!content) return [];
+  const reading = readXmlBody(text, content.schema);
+  if (!reading.ok) return [finding('body', 'malformed-xml', reading.message)];
+  exchange.body = reading.value;
+  return [];
+}
 
 function finding(location: Finding['location'], code: string, message: string): Finding {
   return { location, path: [], code, message };

@@ -1,11 +1,13 @@
 import type { DataGenerator } from '../generate/data-generator.js';
-import { type EchoPlan, planEcho } from '../generate/echo.js';
+import { type EchoPlan, planEcho, type ValueCheck } from '../generate/echo.js';
+import type { JsonSchema } from '../json/json-schema.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import { type HeaderPlan, planHeaders } from '../openapi/header-plan.js';
 import { concreteMediaType, contentTypeHeader, mediaKind } from '../openapi/media-type.js';
 import { createNegotiation, type Negotiate } from '../openapi/negotiate.js';
-import type { MockContent, MockOperation, MockResponseSpec } from '../openapi/operation.js';
-import { type Serialise, serialiserFor, unproducible } from '../openapi/serialise-body.js';
+import type { MockContent, MockExample, MockOperation, MockResponseSpec } from '../openapi/operation.js';
+import { MULTIPART_BOUNDARY, type Serialise, serialiserFor, unproducible } from '../openapi/serialise-body.js';
+import { documentValueCheck } from '../prism/prism-engine.js';
 
 /** One media type of a response, ready to answer with. */
 export interface Representation {
@@ -16,9 +18,15 @@ export interface Representation {
   readonly contentType: string;
   /** Undefined for JSON, which the reply stage writes itself. */
   readonly serialise: Serialise | undefined;
-  /** Why the mock cannot write this type, when it cannot. */
+  /** Why the mock can write only a best-effort body in this type (another type the client takes is preferred), when so. */
   readonly unproducible: string | undefined;
   readonly echo: EchoPlan | undefined;
+  /** The examples an answer may use unasked: the document's, less those that break the schema (unless served anyway). */
+  readonly examples: readonly MockExample[];
+  /** The examples that break the schema, by name, with what is wrong (answered only when asked for by name). */
+  readonly invalidExamples: ReadonlyMap<string, string>;
+  /** What static answers are built from: the schema less its invalid example and default words (unless served anyway). */
+  readonly answerSchema: JsonSchema | undefined;
   /** Content-Type and every documented header: what static answers send. */
   readonly headers: Readonly<Record<string, string>>;
   /** Content-Type and the required documented headers: what generated answers send. */
@@ -54,7 +62,7 @@ export type ResponsePlans = (operation: MockOperation, forcedStatus: number | un
  * Plans per operation and status, made once, on first use: a server on a large document plans only the
  * operations called. State of one pipeline, so of one server.
  */
-export function createResponsePlans(generator: DataGenerator): ResponsePlans {
+export function createResponsePlans(generator: DataGenerator, serveInvalidExamples = false): ResponsePlans {
   const plans = new Map<MockOperation, Map<number, ResponsePlan>>();
   const planFor = (operation: MockOperation, status: number): ResponsePlan => {
     let byStatus = plans.get(operation);
@@ -64,7 +72,7 @@ export function createResponsePlans(generator: DataGenerator): ResponsePlans {
     }
     let plan = byStatus.get(status);
     if (!plan) {
-      plan = makePlan(findResponse(operation, status), status, generator);
+      plan = makePlan(findResponse(operation, status), status, generator, serveInvalidExamples);
       byStatus.set(status, plan);
     }
     return plan;
@@ -80,9 +88,9 @@ export function createResponsePlans(generator: DataGenerator): ResponsePlans {
     forcedStatus === undefined ? (defaults.get(operation) ?? defaultPlan(operation)) : planFor(operation, forcedStatus);
 }
 
-function makePlan(response: MockResponseSpec | undefined, status: number, generator: DataGenerator): ResponsePlan {
+function makePlan(response: MockResponseSpec | undefined, status: number, generator: DataGenerator, serveInvalid: boolean): ResponsePlan {
   const documentedHeaders = planHeaders(response, generator);
-  const representations = (response?.contents ?? []).map((content) => represent(content, documentedHeaders));
+  const representations = (response?.contents ?? []).map((content) => represent(content, documentedHeaders, serveInvalid));
   const byExample = new Map<string, Choice>();
   const producible = representations.filter((r) => r.unproducible === undefined);
   return {
@@ -107,10 +115,22 @@ function choice(among: readonly Representation[]): Choice {
   return { negotiate: createNegotiation(among.map((r) => r.mediaType)), among };
 }
 
-function represent(content: MockContent, documented: HeaderPlan): Representation {
+const NONE: ReadonlyMap<string, string> = new Map();
+
+/** Values are checked against a part of a response schema with the references of the whole. */
+function checkIn(schema: JsonSchema | undefined): ValueCheck {
+  return (part) => documentValueCheck(part, schema?.__bundled__);
+}
+
+function represent(content: MockContent, documented: HeaderPlan, serveInvalid: boolean): Representation {
+  // The first use of a response checks its examples (if the start-up sweep has not yet).
+  const verdict = content.verdict?.();
+  const invalidExamples = verdict?.invalid ?? NONE;
   const mediaType = concreteMediaType(content.mediaType);
   const kind = mediaKind(mediaType);
-  const contentType = contentTypeHeader(mediaType, kind);
+  // A multipart body the mock writes itself says its boundary; a written-out example carries its own.
+  const ownMultipart = kind === 'multipart' && !content.examples.some((e) => typeof e.value === 'string') && !/boundary=/i.test(mediaType);
+  const contentType = ownMultipart ? `${mediaType}; boundary=${MULTIPART_BOUNDARY}` : contentTypeHeader(mediaType, kind);
   return {
     content,
     mediaType,
@@ -119,6 +139,9 @@ function represent(content: MockContent, documented: HeaderPlan): Representation
     dynamicHeaders: { 'content-type': contentType, ...documented.required },
     serialise: serialiserFor(kind, content.schema),
     unproducible: unproducible(kind, content),
-    echo: kind === 'json' || kind === 'xml' || kind === 'form' ? planEcho(content.schema) : undefined,
+    echo: kind === 'json' || kind === 'xml' || kind === 'form' ? planEcho(content.schema, checkIn(content.schema)) : undefined,
+    examples: serveInvalid || invalidExamples.size === 0 ? content.examples : content.examples.filter((e) => !invalidExamples.has(e.name)),
+    invalidExamples,
+    answerSchema: serveInvalid || !verdict ? content.schema : verdict.schema,
   };
 }

@@ -1,27 +1,38 @@
 import type { MockOperation } from '../openapi/operation.js';
+import { basePathOf, bySpecificity, compileTemplate } from '../openapi/path-template.js';
 import type { Finding } from '../problem.js';
 import type { Stage } from './types.js';
 
+/** An operation reached through a template, with its own names for the template's parameters. */
+interface Routed {
+  readonly operation: MockOperation;
+  readonly names: readonly string[];
+}
+
 interface TemplateRoute {
   readonly pattern: RegExp;
-  readonly names: readonly string[];
-  readonly byMethod: Map<string, MockOperation>;
+  readonly byMethod: Map<string, Routed>;
 }
 
 interface RouteTable {
-  readonly literal: ReadonlyMap<string, ReadonlyMap<string, MockOperation>>;
+  readonly literal: ReadonlyMap<string, ReadonlyMap<string, Routed>>;
   readonly templates: readonly TemplateRoute[];
+  /** The servers' base paths (`/v1`, `/{stage}/api`), each with the operations reached under it; on first use. */
+  readonly bases: () => readonly { readonly prefix: RegExp; readonly table: RouteTable }[];
 }
+
+type Match = [ReadonlyMap<string, Routed>, readonly string[] | undefined];
 
 /** Tables already built for a set of operations (from the per-process spec cache): immutable, shared by servers. */
 const TABLES = new WeakMap<readonly MockOperation[], RouteTable>();
 
 /**
  * Route match: finds the operation for the method and path. The lookup is built once per set of
- * operations: a map for literal paths, then templated paths with the most literal text first
- * (`/plants/mine` beats `/plants/{id}`). A path that matches nothing as sent is tried again
- * percent-decoded (`/test%20path` is the document's `/test path`). `HEAD` is answered by the path's
- * `GET` when the document defines no `HEAD` of its own.
+ * operations: a map for literal paths, then templated paths most specific first (see
+ * `bySpecificity`: `/plants/mine` beats `/plants/{id}`). A path that matches nothing as sent is tried
+ * again percent-decoded (`/test%20path` is the document's `/test path`), then under each server's base
+ * path (`/v1/plants` where the document's server is `https://api.example.com/v1`). `HEAD` is answered
+ * by the path's `GET` when the document defines no `HEAD` of its own.
  */
 export function createRouteStage(operations: readonly MockOperation[]): Stage {
   let table = TABLES.get(operations);
@@ -29,91 +40,100 @@ export function createRouteStage(operations: readonly MockOperation[]): Stage {
     table = buildTable(operations);
     TABLES.set(operations, table);
   }
-  const { literal, templates } = table;
-  const matchAny = (path: string, decodeParams: boolean): [ReadonlyMap<string, MockOperation>, Record<string, string>] | undefined => {
-    for (const route of templates) {
-      const params = matchTemplate(route, path, decodeParams);
-      if (params) return [route.byMethod, params];
-    }
-    return undefined;
-  };
+  const root = table;
   return (exchange) => {
-    let byMethod = literal.get(exchange.path);
-    let params: Record<string, string> | undefined;
-    if (!byMethod) [byMethod, params] = matchAny(exchange.path, true) ?? [];
-    if (!byMethod && exchange.path.includes('%')) {
-      const decoded = decodePath(exchange.path);
-      if (decoded !== undefined) {
-        byMethod = literal.get(decoded);
-        if (!byMethod) [byMethod, params] = matchAny(decoded, false) ?? [];
+    const path = exchange.path;
+    let found = lookup(root, path);
+    if (!found) {
+      for (const { prefix, table: under } of root.bases()) {
+        const base = prefix.exec(path);
+        found = base ? lookup(under, path.slice(base[0].length)) : undefined;
+        if (found) break;
       }
     }
-    if (!byMethod) return [notFound()];
-    const operation = byMethod.get(exchange.method) ?? (exchange.method === 'HEAD' ? byMethod.get('GET') : undefined);
-    if (!operation) return [methodNotAllowed([...byMethod.keys()])];
-    exchange.operation = operation;
-    if (params) exchange.pathParams = params;
+    if (!found) return [notFound()];
+    const [byMethod, values] = found;
+    const routed = byMethod.get(exchange.method) ?? (exchange.method === 'HEAD' ? byMethod.get('GET') : undefined);
+    if (!routed) return [methodNotAllowed([...byMethod.keys()])];
+    exchange.operation = routed.operation;
+    if (values) {
+      const params: Record<string, string> = Object.create(null);
+      routed.names.forEach((name, i) => {
+        params[name] = values[i] ?? '';
+      });
+      exchange.pathParams = params;
+    }
     return [];
   };
 }
 
-function buildTable(operations: readonly MockOperation[]): RouteTable {
-  const literal = new Map<string, Map<string, MockOperation>>();
-  const templated = new Map<string, TemplateRoute>();
-  for (const operation of operations) {
-    if (!operation.path.includes('{')) {
-      methodsOf(literal, operation.path).set(operation.method, operation);
-      continue;
-    }
-    let route = templated.get(operation.path);
-    if (!route) {
-      route = { ...compileTemplate(operation.path), byMethod: new Map() };
-      templated.set(operation.path, route);
-    }
-    route.byMethod.set(operation.method, operation);
-  }
-  const templates = [...templated.entries()]
-    .sort(([a], [b]) => b.replace(/\{[^}]*\}/g, '').length - a.replace(/\{[^}]*\}/g, '').length)
-    .map(([, route]) => route);
-  return { literal, templates };
+/** The path as sent, else percent-decoded; parameter values come decoded. */
+function lookup(table: RouteTable, path: string): Match | undefined {
+  const literal = table.literal.get(path);
+  if (literal) return [literal, undefined];
+  const found = matchTemplates(table, path, true);
+  if (found || !path.includes('%')) return found;
+  const decoded = decodePath(path);
+  if (decoded === undefined) return undefined;
+  const decodedLiteral = table.literal.get(decoded);
+  return decodedLiteral ? [decodedLiteral, undefined] : matchTemplates(table, decoded, false);
 }
 
-function methodsOf(map: Map<string, Map<string, MockOperation>>, path: string): Map<string, MockOperation> {
+function matchTemplates(table: RouteTable, path: string, decode: boolean): Match | undefined {
+  for (const route of table.templates) {
+    const match = route.pattern.exec(path);
+    if (!match) continue;
+    try {
+      const values = match.slice(1).map((value) => (decode ? decodeURIComponent(value) : value));
+      return [route.byMethod, values];
+    } catch {}
+  }
+  return undefined;
+}
+
+function buildTable(operations: readonly MockOperation[], withBases = true): RouteTable {
+  const literal = new Map<string, Map<string, Routed>>();
+  const templated = new Map<string, TemplateRoute & { readonly path: string }>();
+  for (const operation of operations) {
+    const compiled = operation.path.includes('{') ? compileTemplate(operation.path) : undefined;
+    if (!compiled || compiled.problem !== undefined) {
+      methodsOf(literal, operation.path).set(operation.method, { operation, names: [] });
+      continue;
+    }
+    let route = templated.get(compiled.shape);
+    if (!route) {
+      route = { path: operation.path, pattern: compiled.pattern, byMethod: new Map() };
+      templated.set(compiled.shape, route);
+    }
+    // A second operation of the same shape and method is unreachable; the first keeps the route (see routingProblems).
+    if (!route.byMethod.has(operation.method)) route.byMethod.set(operation.method, { operation, names: compiled.names });
+  }
+  const templates = [...templated.values()].sort((a, b) => bySpecificity(a.path, b.path));
+  let bases: ReturnType<RouteTable['bases']> | undefined;
+  return { literal, templates, bases: () => (bases ??= withBases ? baseTables(operations) : []) };
+}
+
+function baseTables(operations: readonly MockOperation[]): ReturnType<RouteTable['bases']> {
+  const groups = new Map<string, { prefix: RegExp; operations: MockOperation[] }>();
+  for (const operation of operations) {
+    for (const server of operation.servers ?? []) {
+      const base = basePathOf(server);
+      if (!base) continue;
+      const group = groups.get(base.prefix.source) ?? { prefix: base.prefix, operations: [] };
+      groups.set(base.prefix.source, group);
+      if (!group.operations.includes(operation)) group.operations.push(operation);
+    }
+  }
+  return [...groups.values()].map(({ prefix, operations: under }) => ({ prefix, table: buildTable(under, false) }));
+}
+
+function methodsOf(map: Map<string, Map<string, Routed>>, path: string): Map<string, Routed> {
   let methods = map.get(path);
   if (!methods) {
     methods = new Map();
     map.set(path, methods);
   }
   return methods;
-}
-
-function compileTemplate(path: string): { pattern: RegExp; names: string[] } {
-  const names: string[] = [];
-  const source = path
-    .split(/(\{[^}]*\})/)
-    .map((part) => {
-      const name = /^\{([^}]*)\}$/.exec(part)?.[1];
-      if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(name);
-      return '([^/]+)';
-    })
-    .join('');
-  return { pattern: new RegExp(`^${source}$`), names };
-}
-
-function matchTemplate(route: TemplateRoute, path: string, decode: boolean): Record<string, string> | undefined {
-  const match = route.pattern.exec(path);
-  if (!match) return undefined;
-  const params: Record<string, string> = Object.create(null);
-  try {
-    route.names.forEach((name, i) => {
-      const value = match[i + 1] ?? '';
-      params[name] = decode ? decodeURIComponent(value) : value;
-    });
-  } catch {
-    return undefined;
-  }
-  return params;
 }
 
 /** Percent-decoded, except an encoded `/`, which stays inside its segment; undefined when malformed. */

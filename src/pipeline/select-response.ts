@@ -2,7 +2,9 @@ import type { DataGenerator } from '../generate/data-generator.js';
 import { echo } from '../generate/echo.js';
 import type { MockResponse } from '../mock-response.js';
 import { ErrorShapes } from '../openapi/error-shape.js';
+import { findingsHeaders } from '../problem.js';
 import type { Provenance, SelectedBody } from '../provenance.js';
+import { withRequestIdentifiers } from './request-identifiers.js';
 import { createResponsePlans, type ResponsePlan, type ResponsePlans } from './response-plans.js';
 import type { Answer, Exchange } from './types.js';
 
@@ -10,6 +12,8 @@ export interface ResponseSelectorOptions {
   readonly generator: DataGenerator;
   /** Generate every body from its schema unless a request says `dynamic=false`. */
   readonly dynamic: boolean;
+  /** Serve the document's examples that break their schema (`--serve-invalid-examples`). */
+  readonly serveInvalidExamples?: boolean;
 }
 
 /** What a caller asks of the answer; a request's own forcing when none is given. */
@@ -34,7 +38,7 @@ export interface Answering {
 }
 
 export function createAnswering(options: ResponseSelectorOptions): Answering {
-  const plans = createResponsePlans(options.generator);
+  const plans = createResponsePlans(options.generator, options.serveInvalidExamples);
   return { plans, errorShapes: new ErrorShapes(options.generator), select: createResponseSelector(options, plans) };
 }
 
@@ -46,7 +50,7 @@ export function createAnswering(options: ResponseSelectorOptions): Answering {
  */
 export function createResponseSelector(
   options: ResponseSelectorOptions,
-  plans: ResponsePlans = createResponsePlans(options.generator),
+  plans: ResponsePlans = createResponsePlans(options.generator, options.serveInvalidExamples),
 ): SelectResponse {
   return (exchange, selection) => {
     const operation = exchange.operation;
@@ -70,10 +74,18 @@ export function createResponseSelector(
       : all
         ? plan.documentedHeaders.all
         : plan.documentedHeaders.required;
-    const respond = (body: unknown, made: SelectedBody): Answer => {
+    const respond = (answer: unknown, made: SelectedBody, sent = headers): Answer => {
       const serialise = representation?.serialise;
+      // An answer about /pets/42 is about pet 42 (not an example asked for by name: it is answered as written).
+      const params = exchange.pathParams;
+      const body =
+        params !== undefined && plan.status < 300 && asked.example === undefined
+          ? withRequestIdentifiers(answer, representation?.content.schema, params)
+          : answer;
       const response: MockResponse =
-        serialise === undefined ? { status: plan.status, headers, body } : { status: plan.status, headers, body, payload: serialise(body) };
+        serialise === undefined
+          ? { status: plan.status, headers: sent, body }
+          : { status: plan.status, headers: sent, body, payload: serialise(body) };
       // A request that forced its answer says so; a caller's selection is described by the caller.
       const provenance: Provenance =
         selection === undefined && forcing !== undefined ? { kind: 'forced', code: forcing.code, body: made } : made;
@@ -84,19 +96,33 @@ export function createResponseSelector(
     const generate = () => (schema ? options.generator.generate(schema, asked.seed) : null);
     if (asked.example !== undefined) {
       const example = content.examples.find((e) => e.name === asked.example);
-      return respond(example?.value, { kind: 'example', name: asked.example });
+      const invalid = representation.invalidExamples.get(asked.example);
+      if (invalid === undefined) return respond(example?.value, { kind: 'example', name: asked.example });
+      // Asked for by name, an invalid example is served, saying what is wrong with it.
+      return respond(
+        example?.value,
+        { kind: 'example', name: asked.example, invalid },
+        { ...headers, ...invalidExampleHeader(asked.example, invalid) },
+      );
     }
     if (dynamic) return respond(generate(), asked.seed === undefined ? DYNAMIC : { kind: 'generated', dynamic: true, seed: asked.seed });
-    const first = content.examples[0];
+    const first = representation.examples[0];
     const fallback = () => {
       if (first) return first.value;
-      representation.built ??= { body: schema ? options.generator.answer(schema) : null };
+      const answerSchema = representation.answerSchema;
+      representation.built ??= { body: answerSchema ? options.generator.answer(answerSchema) : null };
       return representation.built.body;
     };
     if (representation.echo && plan.status < 300 && exchange.body !== undefined)
       return respond(echo(representation.echo, exchange.body, fallback), ECHO);
     return respond(fallback(), first ? { kind: 'example', name: first.name } : STATIC);
   };
+}
+
+function invalidExampleHeader(name: string, message: string): Record<string, string> {
+  return findingsHeaders([
+    { location: 'forcing', path: ['example'], code: 'invalid-example', message: `example ${name} breaks its schema: ${message}` },
+  ]);
 }
 
 const NOTHING: Selection = {};

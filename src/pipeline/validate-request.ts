@@ -17,7 +17,9 @@ export const validateRequest: Stage = (exchange) => {
   const findings = checkInput(operation, {
     method: operation.method.toLowerCase(),
     url: { path: exchange.path, query: exchange.query },
-    headers: headersForInput(operation, exchange.headers, exchange.rawBody?.length ?? 0),
+    pathParams: exchange.pathParams,
+    // A body the operation does not document was not read (see parse-body.ts): validated as none.
+    headers: headersForInput(operation, exchange.headers, operation.requestBody ? (exchange.rawBody?.length ?? 0) : 0),
     body: approximate,
   });
   if (exchange.body !== undefined && !exchange.body && exchange.rawBody?.length) fixFalsyBodyFindings(findings, exchange.body);

@@ -6,7 +6,11 @@
  * mock never serves.
  */
 import { arch, release, type } from 'node:os';
+import { decycleShared } from './decycle-shared.js';
 import { bundleTarget, decycle, prismVersion, RefParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
+
+/** Past this many values, the reader's copy of the document costs seconds and grows exponentially. */
+const MAX_EXPANDED = 2_000_000;
 
 /**
  * Reads and dereferences an OpenAPI 2 or 3 document and returns Prism's operations, as Prism's reader
@@ -18,7 +22,10 @@ export async function readPrismOperations(specPath: string, parsed?: object): Pr
   const options = { resolve: { http: { headers: { 'User-Agent': userAgent } } } };
   const parser = new RefParser();
   const dereferenced = await (parsed === undefined ? parser.dereference(specPath, options) : parser.dereference(specPath, parsed, options));
-  const document = decycle(dereferenced) as Record<string, unknown>;
+  // The reader's own copy where it stays small (the same operations as Prism's, ids included); else one
+  // that shares what the document shares, which large documents need to load in seconds rather than minutes.
+  const shared = decycleShared(dereferenced);
+  const document = (shared.expanded <= MAX_EXPANDED ? decycle(dereferenced) : shared.document) as Record<string, unknown>;
   let operations: unknown[];
   if (document.swagger !== undefined) operations = transformOas2Operations(document);
   else if (document.openapi !== undefined) operations = transformOas3Operations(document);

@@ -12,7 +12,7 @@ import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check
 import { forPrismValidation } from './int64-schema.js';
 import { readPrismOperations } from './load-operations.js';
 import { type JsonPartsCheck, splitJsonParts } from './multipart-json-parts.js';
-import { type PrismDiagnostic, validators } from './prism-internals.js';
+import { type PrismDiagnostic, ValidationContext, validateAgainstSchema, validatePathParams, validators } from './prism-internals.js';
 
 interface PrismContent {
   mediaType: string;
@@ -37,6 +37,7 @@ interface PrismOperation {
     cookie?: unknown[];
   };
   responses: { code: string; contents?: PrismContent[]; headers?: PrismHeader[] }[];
+  servers?: { url: string; variables?: Record<string, { default?: unknown; enum?: unknown[] }> }[];
   security?: PrismSecurityScheme[][];
   /** Schemas Prism's bundler moved out of cycles, referenced as `#/__bundled__/…` from the operation's schemas. */
   __bundled__?: Record<string, unknown>;
@@ -50,11 +51,15 @@ interface PrismSecurityScheme {
 export interface PrismRequest {
   method: string;
   url: { path: string; query: Record<string, string | string[] | undefined> };
+  /** The path parameters as the router read them (decoded), by the operation's names. */
+  pathParams?: Readonly<Record<string, string>>;
   headers: Record<string, string | undefined>;
   body: unknown;
 }
 interface Handle extends EngineHandle {
   readonly prism: PrismOperation;
+  /** The same without path parameters, which the mock checks apart. */
+  readonly withoutPath: PrismOperation;
   /** Whether the operation declares header parameters, so Prism needs every request header. */
   readonly readsHeaders: boolean;
   /** The cookie parameters the operation declares (Prism itself checks none). */
@@ -89,6 +94,7 @@ class LazyHandle implements Handle {
   readonly cookies: readonly unknown[] | undefined;
   readonly #source: PrismOperation;
   #split: { operation: PrismOperation; check: JsonPartsCheck | undefined } | undefined;
+  #withoutPath: PrismOperation | undefined;
   #direct: { check: DirectBodyCheck | undefined } | undefined;
   #bearer: { verdict: readonly Finding[] | undefined } | undefined;
   #anonymous: { verdict: readonly Finding[] | undefined } | undefined;
@@ -101,6 +107,12 @@ class LazyHandle implements Handle {
 
   get prism(): PrismOperation {
     return this.#parts().operation;
+  }
+
+  /** What validateInput checks when the path parameters are checked apart (see checkInput). */
+  get withoutPath(): PrismOperation {
+    this.#withoutPath ??= withoutPathParameters(this.prism);
+    return this.#withoutPath;
   }
 
   get jsonParts(): JsonPartsCheck | undefined {
@@ -140,6 +152,7 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     id: prism.iid ?? `${method} ${prism.path}`,
     method,
     path: prism.path,
+    servers: (prism.servers ?? []).map(({ url, variables }) => (variables ? { url, variables } : { url })),
     requestBody: body ? { required: body.required === true, contents: (body.contents ?? []).map(contentOf) } : undefined,
     responses: prism.responses.map((r) => ({
       code: r.code,
@@ -187,6 +200,12 @@ function withoutEmptyParameterLists(prism: PrismOperation): PrismOperation {
     if (trimmed[list]?.length === 0) delete trimmed[list];
   }
   return { ...prism, request: trimmed };
+}
+
+function withoutPathParameters(prism: PrismOperation): PrismOperation {
+  if (!prism.request?.path) return prism;
+  const { path: _path, ...request } = prism.request;
+  return { ...prism, request };
 }
 
 /** A schema that refers to the operation's bundle carries it, so its references resolve from its own root. */
@@ -281,15 +300,16 @@ export function checkInput(operation: MockOperation, request: PrismRequest): Fin
   const contentType = request.headers['content-type'];
   const direct = contentType === undefined ? undefined : (operation.engine as Handle).direct?.(contentType, request.body);
   if (direct) return direct.map(toFinding);
-  // Prism's URI-template match splits a path value at commas, which its matrix, label and simple
-  // deserializers cannot take: with the commas encoded, each value reaches its deserializer whole.
-  const path = request.url.path;
-  const element = path.includes(',') ? { ...request, url: { ...request.url, path: path.replaceAll(',', '%2C') } } : request;
-  const result = validatedInput(operation, element);
-  if (result === undefined)
-    return [{ location: 'path', path: [], code: 'style', message: 'does not follow the style its parameter declares' }];
-  const diagnostics = result._tag === 'Right' ? [] : [...result.left];
   const handle = operation.engine as Handle;
+  const specs = handle.prism.request?.path;
+  const result = validators.validateInput({ resource: specs ? handle.withoutPath : handle.prism, element: request });
+  const diagnostics = result._tag === 'Right' ? [] : [...result.left];
+  if (specs) {
+    const path = validatedPath(request.pathParams ?? {}, specs, handle.prism.__bundled__);
+    if (path === undefined)
+      return [{ location: 'path', path: [], code: 'style', message: 'does not follow the style its parameter declares' }];
+    if (path._tag === 'Left') diagnostics.push(...path.left);
+  }
   if (handle.jsonParts && contentType !== undefined) diagnostics.push(...handle.jsonParts(contentType, request.body));
   const findings = diagnostics.map(toFinding);
   if (handle.cookies) findings.push(...checkCookies(handle.cookies, request.headers.cookie, prismOf(operation).__bundled__).map(toFinding));
@@ -300,9 +320,17 @@ export function checkInput(operation: MockOperation, request: PrismRequest): Fin
  * Prism's matrix and label deserializers throw on a path value without their prefix (`/matrix/1` for
  * `;point=1`), a client's mistake rather than a bug: undefined then, answered as a finding.
  */
-function validatedInput(operation: MockOperation, element: PrismRequest): ReturnType<typeof validators.validateInput> | undefined {
+/**
+ * Prism's matrix and label deserializers throw on a value without their prefix (`;id=` or `.`) instead
+ * of reporting it: that is a client's malformed path, not the mock's failure.
+ */
+function validatedPath(
+  params: Readonly<Record<string, string>>,
+  specs: readonly unknown[],
+  bundle: unknown,
+): ReturnType<typeof validatePathParams> | undefined {
   try {
-    return validators.validateInput({ resource: prismOf(operation), element });
+    return validatePathParams(params, specs, ValidationContext.Input, bundle);
   } catch (error) {
     if (/serialization style requires/i.test((error as Error).message)) return undefined;
     throw error;
@@ -355,4 +383,26 @@ export function checkOutput(operation: MockOperation, status: number, headers: R
     element: { statusCode: status, headers: { ...headers }, body },
   });
   return result._tag === 'Right' ? [] : result.left.map((d) => d.message);
+}
+
+/**
+ * Prism's verdict on a value the document itself gives for a schema (an example, a default), as it
+ * would judge that value in an answer: what is wrong, empty when it fits. `bundle`: the operation's
+ * `__bundled__` schemas its references point into.
+ */
+export function checkDocumentValue(schema: JsonSchema, value: unknown, bundle: unknown): string[] {
+  const result = validateAgainstSchema(value, schema, false, ValidationContext.Output, 'body', bundle);
+  if (result._tag === 'None') return [];
+  return result.value.map((d) => d.message.replace(/^Response body (property )?/, ''));
+}
+
+/** A check of values against one schema of the document (compiled on first use, by Prism's validator). */
+export function documentValueCheck(schema: JsonSchema, bundle: unknown): (value: unknown) => boolean {
+  return (value) => {
+    try {
+      return validateAgainstSchema(value, schema, false, ValidationContext.Output, 'body', bundle)._tag === 'None';
+    } catch {
+      return false;
+    }
+  };
 }

@@ -72,6 +72,22 @@ export const validators = piece<{
   () => prism('@stoplight/prism-http/dist/validator'),
 );
 
+/**
+ * Prism's path parameter validator: validateInput reads path parameters by matching the request path
+ * against the template itself, which fails under a server's base path and where a template's literal
+ * text holds a comma; the mock hands it the values its router read instead.
+ */
+export const { validate: validatePathParams } = piece<{
+  validate: (
+    target: Readonly<Record<string, string>>,
+    specs: readonly unknown[],
+    context: number,
+    bundle: unknown,
+  ) => Either<PrismDiagnostic[], unknown>;
+}>('validating path parameters as the router read them', { validate: 'function' }, () =>
+  prism('@stoplight/prism-http/dist/validator/validators/path'),
+);
+
 /** The parts of validateInput's body check, for the direct body check. */
 export const { parseMIMEHeader } = piece<{ parseMIMEHeader: (header: string) => [string | undefined, string] }>(
   "the direct body check's Content-Type parsing",
@@ -123,8 +139,8 @@ function useLinearPatterns(): void {
   }
 }
 
-export const { ValidationContext } = piece<{ ValidationContext: { Input: number } }>(
-  'telling the schema check it checks a request',
+export const { ValidationContext } = piece<{ ValidationContext: { Input: number; Output: number } }>(
+  'telling the schema check whether it checks a request or an answer',
   { ValidationContext: 'object' },
   () => prism('@stoplight/prism-http/dist/validator/validators/types'),
 );
@@ -168,10 +184,13 @@ export const RefParser = piece<
     readonly $refs: { paths(): string[] };
   }
 >("dereferencing documents (Prism's reference parser)", { '': 'function' }, () => prism('@stoplight/json-schema-ref-parser'));
-export const { decycle, bundleTarget } = piece<{
+export const { decycle, bundleTarget, pathToPointer } = piece<{
   decycle: (value: unknown) => unknown;
   bundleTarget: (options: { document: unknown; path: string; cloneDocument: boolean }) => unknown;
-}>('making each operation self-contained', { decycle: 'function', bundleTarget: 'function' }, () => prism('@stoplight/json'));
+  pathToPointer: (path: readonly string[]) => string;
+}>('making each operation self-contained', { decycle: 'function', bundleTarget: 'function', pathToPointer: 'function' }, () =>
+  prism('@stoplight/json'),
+);
 export const { version: prismVersion } = piece<{ version: string }>('the User-Agent of reference fetches', { version: 'string' }, () =>
   prism('@stoplight/prism-http/package.json'),
 );

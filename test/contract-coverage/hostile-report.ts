@@ -41,5 +41,6 @@ export function hostileReport(): CoverageReport {
       },
     ],
     unmatched: { requests: 1, violations: 1, rejected: { NOT_FOUND: 1 } },
+    documentFindings: [],
   };
 }

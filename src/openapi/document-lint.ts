@@ -1,0 +1,50 @@
+/** What the mock found wrong in the document itself, with where (a JSON pointer into the document). */
+export interface LintFinding {
+  /** `routing`: a path template the router cannot serve as meant; `example`, `default`: a value that breaks its schema. */
+  readonly kind: 'routing' | 'example' | 'default';
+  /** JSON pointer into the document, e.g. `/paths/~1pets/get/responses/200/content/application~1json/example`. */
+  readonly pointer: string;
+  /** The operation it concerns (its id), when one. */
+  readonly operation?: string;
+  readonly message: string;
+}
+
+type Listener = (finding: LintFinding) => void;
+
+/**
+ * The findings about one loaded document, each kept once. Shared by the servers on the document (it
+ * lives with the loaded spec in the process's cache): the checks depend on the document alone, so
+ * whichever server finds something first finds it for all, and each server hears of every finding,
+ * those found before it started included.
+ */
+export class DocumentLint {
+  readonly #findings: LintFinding[] = [];
+  readonly #seen = new Set<string>();
+  readonly #listeners = new Set<Listener>();
+  /** Whether every check has run (the examples are checked after start-up, a few operations at a time). */
+  complete = false;
+
+  add(finding: LintFinding): void {
+    const key = `${finding.kind} ${finding.pointer}`;
+    if (this.#seen.has(key)) return;
+    this.#seen.add(key);
+    this.#findings.push(finding);
+    for (const listener of this.#listeners) listener(finding);
+  }
+
+  get findings(): readonly LintFinding[] {
+    return this.#findings;
+  }
+
+  /** Calls `listener` with every finding so far, then with each new one until the returned function is called. */
+  subscribe(listener: Listener): () => void {
+    for (const finding of this.#findings) listener(finding);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+}
+
+/** `/pets/{id}` -> `~1pets~1{id}`: a JSON pointer token. */
+export function pointerToken(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}

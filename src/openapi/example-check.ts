@@ -1,0 +1,204 @@
+import type { JsonSchema } from '../json/json-schema.js';
+import { checkDocumentValue } from '../prism/prism-engine.js';
+import { type DocumentLint, pointerToken } from './document-lint.js';
+import { mediaKind } from './media-type.js';
+import type { ContentVerdict, MockContent, MockOperation } from './operation.js';
+
+/** The words a schema gives for its own values; each must fit the schema it stands in. */
+const WORDS = ['example', 'examples', 'default'] as const;
+/** Where a schema's sub-schemas are, by keyword: one schema, a list of them, or a map of them. */
+const ONE = ['items', 'additionalProperties', 'not', 'contains', 'if', 'then', 'else', 'unevaluatedItems'];
+const LIST = ['allOf', 'oneOf', 'anyOf', 'prefixItems'];
+const MAP = ['properties', 'patternProperties'];
+const MAX_DEPTH = 64;
+const MAX = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Gives every response content of the document a verdict on its examples, worked out on first use:
+ * which media-type examples break the content's schema, and the schema without the `example`,
+ * `examples` and `default` words that break their own (sub-)schema, for the answers built from it.
+ * Each invalid value is added to `lint` once, with its JSON pointer. Nothing is checked here: a large
+ * document starts without compiling a validator; `sweep` checks the rest a few operations at a time.
+ */
+export function withExampleChecks(operations: readonly MockOperation[], lint: DocumentLint, swagger: boolean): MockOperation[] {
+  const cleaned = new WeakMap<object, JsonSchema>();
+  return operations.map((operation) => {
+    const base = `/paths/${pointerToken(operation.path)}/${operation.method.toLowerCase()}/responses`;
+    return {
+      ...operation,
+      responses: operation.responses.map((response) => ({
+        ...response,
+        contents: response.contents.map((content) => {
+          const at = `${base}/${pointerToken(response.code)}`;
+          const report = (pointer: string, kind: 'example' | 'default', message: string) =>
+            lint.add({ kind, pointer, operation: operation.id, message });
+          let verdict: ContentVerdict | undefined;
+          const checked: MockContent = {
+            ...content,
+            verdict: () => {
+              verdict ??= checkContent(
+                content,
+                swagger ? at : `${at}/content/${pointerToken(content.mediaType)}`,
+                swagger,
+                report,
+                cleaned,
+              );
+              return verdict;
+            },
+          };
+          return checked;
+        }),
+      })),
+    };
+  });
+}
+
+/** Documents whose sweep has started: servers on one loaded document share it. */
+const SWEPT = new WeakSet<DocumentLint>();
+
+/**
+ * Checks every operation's examples a slice at a time (a few milliseconds, then the event loop
+ * goes on), so that what is wrong is reported soon after start-up without delaying it or any answer.
+ */
+export function sweep(operations: readonly MockOperation[], lint: DocumentLint, sliceMs = 5): void {
+  if (SWEPT.has(lint)) return;
+  SWEPT.add(lint);
+  let next = 0;
+  const slice = () => {
+    const until = performance.now() + sliceMs;
+    while (next < operations.length && performance.now() < until) {
+      for (const response of operations[next]?.responses ?? []) for (const content of response.contents) content.verdict?.();
+      next += 1;
+    }
+    if (next < operations.length) setTimeout(slice, 0).unref();
+    else lint.complete = true;
+  };
+  setTimeout(slice, 0).unref();
+}
+
+type Report = (pointer: string, kind: 'example' | 'default', message: string) => void;
+
+function checkContent(
+  content: MockContent,
+  at: string,
+  swagger: boolean,
+  report: Report,
+  cleaned: WeakMap<object, JsonSchema>,
+): ContentVerdict {
+  const schema = content.schema;
+  const invalid = new Map<string, string>();
+  if (!schema) return { invalid, schema };
+  const bundle = schema.__bundled__;
+  const json = mediaKind(content.mediaType) === 'json';
+  for (const example of content.examples) {
+    // Text examples of other media types are the body as written (XML, CSV), not a value of the schema.
+    if (!json && typeof example.value === 'string') continue;
+    const problems = checkDocumentValue(schema, approximate(example.value), bundle);
+    if (problems.length === 0) continue;
+    const message = problems.slice(0, 3).join('; ');
+    invalid.set(example.name, message);
+    const pointer = swagger
+      ? `${at}/examples/${pointerToken(content.mediaType)}`
+      : example.name === 'default'
+        ? `${at}/example`
+        : `${at}/examples/${pointerToken(example.name)}/value`;
+    report(pointer, 'example', message);
+  }
+  const dialect = typeof schema.$schema === 'string' ? schema.$schema : undefined;
+  return { invalid, schema: clean(schema, { at: `${at}/schema`, bundle, dialect, report, cleaned }, 0) };
+}
+
+interface Walk {
+  readonly at: string;
+  readonly bundle: unknown;
+  readonly dialect: string | undefined;
+  readonly report: Report;
+  readonly cleaned: WeakMap<object, JsonSchema>;
+}
+
+/**
+ * The schema without its invalid words, sharing every part that had none. A dereferenced document
+ * shares its component schemas: each is checked once (and reported at the first place met).
+ */
+function clean(schema: JsonSchema, walk: Walk, depth: number): JsonSchema {
+  const known = walk.cleaned.get(schema);
+  if (known) return known;
+  if (depth > MAX_DEPTH) return schema;
+  walk.cleaned.set(schema, schema);
+  let copy: Record<string, unknown> | undefined;
+  const set = (key: string, value: unknown) => {
+    copy ??= { ...schema };
+    if (value === undefined) delete copy[key];
+    else copy[key] = value;
+  };
+  const below = (value: unknown, at: string): unknown => (isSchema(value) ? clean(value, { ...walk, at }, depth + 1) : value);
+  for (const key of ONE) {
+    if (!isSchema(schema[key])) continue;
+    const child = below(schema[key], `${walk.at}/${key}`);
+    if (child !== schema[key]) set(key, child);
+  }
+  for (const key of LIST) {
+    const list = schema[key];
+    if (!Array.isArray(list)) continue;
+    const children = list.map((item, i) => below(item, `${walk.at}/${key}/${i}`));
+    if (children.some((child, i) => child !== list[i])) set(key, children);
+  }
+  for (const key of MAP) {
+    const map = schema[key];
+    if (!isSchema(map)) continue;
+    const entries = Object.entries(map).map(([name, item]) => [name, below(item, `${walk.at}/${key}/${pointerToken(name)}`)] as const);
+    if (entries.some(([name, child]) => child !== map[name])) set(key, Object.fromEntries(entries));
+  }
+  const words = WORDS.filter((word) => schema[word] !== undefined);
+  if (words.length > 0 && typeof schema.$ref !== 'string') {
+    const own = ownSchema(copy ?? schema, walk.dialect);
+    for (const word of words) {
+      const value = schema[word];
+      if (word === 'examples') {
+        // 3.1: a list of values. An empty or non-list `examples` gives the generator nothing valid.
+        const list = Array.isArray(value) ? value : [];
+        // Prism's reader turns a 3.0 or Swagger 2.0 `example` into `examples: [value]`.
+        const pointer = (i: number) => (walk.dialect?.includes('2020-12') ? `${walk.at}/examples/${i}` : `${walk.at}/example`);
+        const kept = list.filter((item, i) => fits(own, item, walk, pointer(i), 'example'));
+        if (kept.length !== list.length || kept.length === 0) set('examples', kept.length === 0 ? undefined : kept);
+      } else if (!fits(own, value, walk, `${walk.at}/${word}`, word === 'default' ? 'default' : 'example')) {
+        set(word, undefined);
+      }
+    }
+  }
+  const result = copy ?? schema;
+  walk.cleaned.set(schema, result);
+  return result;
+}
+
+function fits(schema: JsonSchema, value: unknown, walk: Walk, pointer: string, kind: 'example' | 'default'): boolean {
+  const problems = checkDocumentValue(schema, approximate(value), walk.bundle);
+  if (problems.length === 0) return true;
+  walk.report(pointer, kind, problems.slice(0, 3).join('; '));
+  return false;
+}
+
+/** The schema a word is checked against: itself without its words, in the document's JSON Schema dialect. */
+function ownSchema(schema: JsonSchema, dialect: string | undefined): JsonSchema {
+  const own: Record<string, unknown> = { ...schema };
+  for (const word of WORDS) delete own[word];
+  if (dialect !== undefined && own.$schema === undefined) own.$schema = dialect;
+  return own;
+}
+
+/**
+ * Exact big integers (see exact-examples.ts) are checked as the nearest safe integer: the reader's
+ * schemas bound int64 to ±(2^53 - 1), which a documented int64 beyond it must not break.
+ */
+function approximate(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value > MAX ? MAX : value < -MAX ? -MAX : value);
+  if (Array.isArray(value)) return value.map(approximate);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, approximate(item)]));
+  }
+  return value;
+}
+
+function isSchema(value: unknown): value is JsonSchema {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { MockOperation } from './operation.js';
+import { basePathOf, bySpecificity, compileTemplate, routingProblems } from './path-template.js';
+
+describe('path templates', () => {
+  it('reads parameters mixed with text, the last one taking what follows the last separator', () => {
+    const { pattern, names } = compileTemplate('/tiles/{position}.{ext}');
+    expect(names).toEqual(['position', 'ext']);
+    expect(pattern.exec('/tiles/a.b.png')?.slice(1)).toEqual(['a.b', 'png']);
+    expect(compileTemplate('/c(x={x},y={y})').pattern.exec('/c(x=1,y=2)')?.slice(1)).toEqual(['1', '2']);
+  });
+
+  it('orders templates most specific first, segment by segment', () => {
+    expect(['/posts/{id}', '/posts/{id}.json', '/{any}/{id}'].sort(bySpecificity)).toEqual([
+      '/posts/{id}.json',
+      '/posts/{id}',
+      '/{any}/{id}',
+    ]);
+    expect(['/users/{id}/posts', '/users/me/{tab}'].sort(bySpecificity)).toEqual(['/users/me/{tab}', '/users/{id}/posts']);
+  });
+
+  it('finds malformed, ambiguous and unreachable templates', () => {
+    const op = (method: string, path: string) => ({ id: `${method} ${path}`, method, path }) as MockOperation;
+    const problems = routingProblems([
+      op('GET', '/a/{x'),
+      op('GET', '/b/{x}{y}'),
+      op('GET', '/c/{x}'),
+      op('GET', '/c/{y}'),
+      op('PUT', '/c/{z}'),
+    ]);
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      ['/a/{x', 'a "{" without its "}"; it is matched as literal text'],
+      ['/b/{x}{y}', 'two parameters touch, so where one ends and the next begins is a guess'],
+      ['/c/{y}', 'unreachable: GET /c/{x} matches every path it would'],
+    ]);
+  });
+
+  it("takes a server's base path, its variables from their enum or default", () => {
+    expect(basePathOf({ url: 'https://api.example.com' })).toBeUndefined();
+    expect(basePathOf({ url: '/' })).toBeUndefined();
+    const base = basePathOf({
+      url: '{scheme}://x.example.com/{stage}/v1/',
+      variables: { stage: { default: 'prod', enum: ['prod', 'dev'] } },
+    });
+    expect(base?.template).toBe('/{stage}/v1');
+    expect(base?.prefix.exec('/dev/v1/pets')?.[0]).toBe('/dev/v1');
+    expect(base?.prefix.exec('/qa/v1/pets')).toBeNull();
+    expect(basePathOf({ url: '/api/{version}', variables: { version: { default: 'v3' } } })?.prefix.exec('/api/v9/x')?.[0]).toBe('/api/v9');
+  });
+});

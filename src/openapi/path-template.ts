@@ -1,0 +1,143 @@
+import type { MockOperation, MockServerUrl } from './operation.js';
+
+/**
+ * OpenAPI path templates as the router reads them: literal text and `{name}` parameters mixed freely
+ * in a segment (`/posts/{id}.json`, `/{a}-{b}`, `/certificates(thumbprint={thumbprint})`,
+ * `/items;version={v}`), each parameter one segment's worth of characters at most.
+ */
+export interface CompiledTemplate {
+  /** Matches a whole path; group i holds parameter i. */
+  readonly pattern: RegExp;
+  readonly names: readonly string[];
+  /** The template with every parameter written `{}`: two templates of one shape match the same paths. */
+  readonly shape: string;
+  /** Why the template cannot be routed as written, when it cannot (it is then matched as literal text). */
+  readonly problem: string | undefined;
+  /** Why some paths it matches may be split differently than the client meant, when they may. */
+  readonly ambiguity: string | undefined;
+}
+
+const PARAMETER = /\{([^{}/]*)\}/g;
+
+export function compileTemplate(path: string): CompiledTemplate {
+  const problem = malformed(path);
+  if (problem !== undefined)
+    return { pattern: new RegExp(`^${escapeRegExp(path)}$`), names: [], shape: path, problem, ambiguity: undefined };
+  const names: string[] = [];
+  const source = path
+    .split(/(\{[^{}/]*\})/)
+    .map((part, i) => {
+      if (i % 2 === 0) return escapeRegExp(part);
+      names.push(part.slice(1, -1));
+      return '([^/]+)';
+    })
+    .join('');
+  const duplicate = names.find((name, i) => names.indexOf(name) !== i);
+  return {
+    pattern: new RegExp(`^${source}$`),
+    names,
+    shape: path.replace(PARAMETER, '{}'),
+    problem: duplicate === undefined ? undefined : `parameter {${duplicate}} appears twice`,
+    ambiguity: /\}\{/.test(path) ? 'two parameters touch, so where one ends and the next begins is a guess' : undefined,
+  };
+}
+
+function malformed(path: string): string | undefined {
+  let open = false;
+  for (const char of path) {
+    if (char === '{') {
+      if (open) return 'a "{" inside a parameter';
+      open = true;
+    } else if (char === '}') {
+      if (!open) return 'a "}" without its "{"';
+      open = false;
+    } else if (char === '/' && open) {
+      return 'a parameter spans a "/"';
+    }
+  }
+  if (open) return 'a "{" without its "}"';
+  if (/\{\}/.test(path)) return 'a parameter without a name';
+  return undefined;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Orders templates most specific first, segment by segment from the left: a literal segment beats one
+ * that mixes text and parameters (the more text, the better), which beats a bare parameter. So
+ * `/users/me/{x}` wins over `/users/{id}/posts`, and `/posts/{id}.json` over `/posts/{id}`.
+ */
+export function bySpecificity(a: string, b: string): number {
+  const left = a.split('/');
+  const right = b.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i += 1) {
+    const difference = segmentRank(left[i] ?? '') - segmentRank(right[i] ?? '');
+    if (difference !== 0) return difference;
+  }
+  return literalLength(b) - literalLength(a);
+}
+
+/** Lower is more specific: literal, then text with parameters (by its text), then a bare parameter. */
+function segmentRank(segment: string): number {
+  if (!segment.includes('{')) return 0;
+  const text = literalLength(segment);
+  return text === 0 ? 2_000_000 : 1_000_000 - text;
+}
+
+function literalLength(template: string): number {
+  return template.replace(PARAMETER, '').length;
+}
+
+/**
+ * The path part of a server URL (`https://{region}.example.com/v1/{stage}` -> `/v1/{stage}`), and a
+ * pattern matching it at the start of a request path: a variable takes one of its `enum` values, else
+ * its default or any one segment. Undefined when the server has no path beyond `/`.
+ */
+export function basePathOf(server: MockServerUrl): { readonly template: string; readonly prefix: RegExp } | undefined {
+  const path = server.url.replace(/^[a-z{][a-z0-9+.\-{}]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
+  const template = path.replace(/\/+$/, '');
+  if (!template.startsWith('/') || template === '') return undefined;
+  const source = template
+    .split(/(\{[^{}/]*\})/)
+    .map((part, i) => {
+      if (i % 2 === 0) return escapeRegExp(part);
+      const variable = server.variables?.[part.slice(1, -1)];
+      const values = [...(variable?.enum ?? []), ...(variable?.default === undefined ? [] : [variable.default])].map(String);
+      const known = values.filter((v) => v !== '').map((v) => escapeRegExp(v.replace(/^\/+|\/+$/g, '')));
+      return `(?:${[...new Set(known)].join('|')}${variable?.enum?.length ? '' : `${known.length > 0 ? '|' : ''}[^/]+`})`;
+    })
+    .join('');
+  return { template, prefix: new RegExp(`^${source}(?=/)`) };
+}
+
+/** A path template the router cannot serve as the document means it. */
+export interface RoutingProblem {
+  readonly operation: string;
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * What the router cannot do with the document's templates, found at load so that start-up names it
+ * rather than a 404 later: malformed templates (served as literal text), ambiguous ones, and operations
+ * no request can reach because an earlier one of the same method has the same shape
+ * (`/a/{x}` and `/a/{y}`).
+ */
+export function routingProblems(operations: readonly MockOperation[]): RoutingProblem[] {
+  const problems: RoutingProblem[] = [];
+  const first = new Map<string, MockOperation>();
+  for (const operation of operations) {
+    if (!operation.path.includes('{') && !operation.path.includes('}')) continue;
+    const { problem, ambiguity, shape } = compileTemplate(operation.path);
+    const report = (message: string) => problems.push({ operation: operation.id, path: operation.path, message });
+    if (problem !== undefined) report(`${problem}; it is matched as literal text`);
+    if (ambiguity !== undefined) report(ambiguity);
+    const key = `${operation.method} ${shape}`;
+    const earlier = first.get(key);
+    if (earlier) report(`unreachable: ${earlier.method} ${earlier.path} matches every path it would`);
+    else first.set(key, operation);
+  }
+  return problems;
+}

@@ -1,0 +1,146 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { JsonSchema } from '../json/json-schema.js';
+
+/** An XML request body read as the value its schema describes, or why it cannot be. */
+export type XmlReading = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
+
+interface XmlObject {
+  readonly name?: string;
+  readonly attribute?: boolean;
+  readonly wrapped?: boolean;
+}
+
+type Element = Record<string, unknown>;
+
+const ATTRIBUTE = '@_';
+const TEXT = '#text';
+const MAX_DEPTH = 32;
+
+/**
+ * Entities are not expanded and a document type declaration is refused: a request body never needs
+ * either, and both are how XML bodies attack parsers (billion laughs, external entities).
+ */
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: ATTRIBUTE,
+  textNodeName: TEXT,
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  processEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  isArray: () => true,
+});
+
+/**
+ * Reads an XML body after the schema's `xml` objects, as the answers are written (xml-body.ts): the
+ * root element is the object; properties are child elements (or attributes, `xml.attribute`) named by
+ * `xml.name`, else the property's name; arrays are repeated elements, inside a wrapper with
+ * `xml.wrapped`; text is converted to the schema's type (`integer`, `number`, `boolean`) where it
+ * reads as one, and left as text otherwise, for validation to judge. Namespace prefixes are ignored.
+ */
+export function readXmlBody(text: string, schema: JsonSchema | undefined): XmlReading {
+  if (/<!DOCTYPE/i.test(text)) return { ok: false, message: 'document type declarations (DTDs) are not accepted' };
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) return { ok: false, message: `is not well-formed XML: ${valid.err.msg} (line ${valid.err.line})` };
+  const document = parser.parse(text) as Element;
+  const root = Object.keys(document).find((key) => !key.startsWith('?'));
+  const element = root === undefined ? undefined : (document[root] as unknown[])[0];
+  if (element === undefined) return { ok: false, message: 'has no root element' };
+  return { ok: true, value: readValue(element, schema, 0) };
+}
+
+function readValue(node: unknown, schema: JsonSchema | undefined, depth: number): unknown {
+  const type = typeOf(schema, node);
+  if (type === 'object' && isElement(node)) return objectOf(node, schema, depth);
+  if (type === 'array' && isElement(node)) {
+    const items = sub(schema, 'items');
+    const itemName = xmlOf(items).name;
+    const children =
+      itemName !== undefined ? node[itemName] : Object.entries(node).find(([key]) => !key.startsWith(ATTRIBUTE) && key !== TEXT)?.[1];
+    return (Array.isArray(children) ? children : []).map((child) => readValue(child, items, depth + 1));
+  }
+  return scalar(textOf(node), type);
+}
+
+function objectOf(node: Element, schema: JsonSchema | undefined, depth: number): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  const properties = propertiesOf(schema);
+  if (depth > MAX_DEPTH) return result;
+  const known = new Set<string>();
+  for (const [name, property] of Object.entries(properties)) {
+    const xml = xmlOf(property);
+    const element = xml.name ?? name;
+    if (xml.attribute) {
+      known.add(ATTRIBUTE + element);
+      const attribute = node[ATTRIBUTE + element];
+      if (attribute !== undefined) result[name] = scalar(String(attribute), typeOf(property, attribute));
+      continue;
+    }
+    if (typeOf(property, undefined) === 'array' && !xml.wrapped) {
+      const items = sub(property, 'items');
+      const itemName = xmlOf(items).name ?? name;
+      known.add(itemName);
+      const list = node[itemName];
+      if (Array.isArray(list)) result[name] = list.map((child) => readValue(child, items, depth + 1));
+      continue;
+    }
+    known.add(element);
+    const found = node[element];
+    if (Array.isArray(found) && found.length > 0) result[name] = readValue(found[0], property, depth + 1);
+  }
+  // Elements the schema does not name are kept as text, so `additionalProperties: false` can judge them.
+  for (const [key, value] of Object.entries(node)) {
+    if (known.has(key) || key === TEXT || key.startsWith(`${ATTRIBUTE}xmlns`)) continue;
+    const name = key.startsWith(ATTRIBUTE) ? key.slice(ATTRIBUTE.length) : key;
+    result[name] = Array.isArray(value) ? textOf(value[0]) : String(value);
+  }
+  return result;
+}
+
+function scalar(text: string, type: string | undefined): unknown {
+  const trimmed = text.trim();
+  if ((type === 'integer' || type === 'number') && trimmed !== '' && Number.isFinite(Number(trimmed))) return Number(trimmed);
+  if (type === 'boolean' && (trimmed === 'true' || trimmed === 'false')) return trimmed === 'true';
+  return text;
+}
+
+function textOf(node: unknown): string {
+  if (isElement(node)) {
+    const text = node[TEXT];
+    return Array.isArray(text) ? text.map(String).join('') : text === undefined ? '' : String(text);
+  }
+  return node === undefined || node === null ? '' : String(node);
+}
+
+/** The schema's type (the first non-null one), else what the element looks like. */
+function typeOf(schema: JsonSchema | undefined, node: unknown): string | undefined {
+  const declared = schema?.type;
+  const type = Array.isArray(declared) ? declared.find((t) => t !== 'null') : declared;
+  if (typeof type === 'string') return type;
+  if (schema && (schema.properties !== undefined || schema.allOf !== undefined)) return 'object';
+  if (schema?.items !== undefined) return 'array';
+  return isElement(node) && Object.keys(node).some((key) => key !== TEXT) ? 'object' : undefined;
+}
+
+function propertiesOf(schema: JsonSchema | undefined, depth = 0): Record<string, JsonSchema> {
+  if (!schema || depth > 8) return {};
+  const own = (sub(schema, 'properties') ?? {}) as Record<string, JsonSchema>;
+  const parts = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [];
+  return Object.assign({}, ...parts.map((part) => propertiesOf(part, depth + 1)), own);
+}
+
+function xmlOf(schema: JsonSchema | undefined): XmlObject {
+  const xml = schema?.xml;
+  return xml !== null && typeof xml === 'object' ? (xml as XmlObject) : {};
+}
+
+function sub(schema: JsonSchema | undefined, key: string): JsonSchema | undefined {
+  const found = schema?.[key];
+  return found !== null && typeof found === 'object' && !Array.isArray(found) ? (found as JsonSchema) : undefined;
+}
+
+function isElement(node: unknown): node is Element {
+  return node !== null && typeof node === 'object' && !Array.isArray(node);
+}

@@ -1,0 +1,53 @@
+import type { JsonSchema } from '../json/json-schema.js';
+import { documentValueCheck } from '../prism/prism-engine.js';
+
+/**
+ * Consistent data without state: an answer about `/pets/42` is about pet 42. A path parameter goes into
+ * the top-level property of its own name (`petId`), and the last one also into `id` where no property
+ * has its name, each only where the response schema takes the value (converted to a number for a
+ * numeric property). The body is copied, never changed in place (built answers are shared).
+ */
+export function withRequestIdentifiers(body: unknown, schema: JsonSchema | undefined, params: Readonly<Record<string, string>>): unknown {
+  if (!schema || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const properties = propertiesOf(schema);
+  const names = Object.keys(params);
+  const last = names[names.length - 1];
+  let copy: Record<string, unknown> | undefined;
+  const place = (property: string, raw: string) => {
+    const target = properties[property];
+    if (!target) return;
+    const value = fitting(target, raw, schema.__bundled__);
+    if (value === undefined || (body as Record<string, unknown>)[property] === value) return;
+    copy ??= { ...(body as Record<string, unknown>) };
+    copy[property] = value;
+  };
+  for (const name of names) place(name, params[name] ?? '');
+  if (last !== undefined && !(last in properties)) place('id', params[last] ?? '');
+  return copy ?? body;
+}
+
+function fitting(schema: JsonSchema, raw: string, bundle: unknown): unknown {
+  if (schema.writeOnly === true) return undefined;
+  const check = checkOf(schema, bundle);
+  const number = raw.trim() === '' ? Number.NaN : Number(raw);
+  if (Number.isFinite(number) && check(number)) return number;
+  return check(raw) ? raw : undefined;
+}
+
+const CHECKS = new WeakMap<JsonSchema, (value: unknown) => boolean>();
+
+function checkOf(schema: JsonSchema, bundle: unknown): (value: unknown) => boolean {
+  let check = CHECKS.get(schema);
+  if (!check) {
+    check = documentValueCheck(schema, bundle);
+    CHECKS.set(schema, check);
+  }
+  return check;
+}
+
+function propertiesOf(schema: JsonSchema, depth = 0): Record<string, JsonSchema> {
+  if (depth > 8) return {};
+  const own = schema.properties !== null && typeof schema.properties === 'object' ? (schema.properties as Record<string, JsonSchema>) : {};
+  const parts = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [];
+  return Object.assign({}, ...parts.map((part) => propertiesOf(part, depth + 1)), own);
+}

@@ -1,0 +1,108 @@
+/**
+ * An independent judge of the mock's answers: Ajv on the document as written (its references
+ * resolved by Ajv itself), neither the mock's own checks nor Prism's. OpenAPI 3.1 schemas are JSON
+ * Schema 2020-12; 3.0 and Swagger 2.0 ones are read as draft 7 after the usual conversion of their
+ * boolean `exclusiveMinimum`/`exclusiveMaximum` (OpenAPI's `nullable` Ajv knows).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+
+/** ajv-formats is CommonJS whose default export TypeScript's NodeNext reading cannot call. */
+const addFormats = createRequire(import.meta.url)('ajv-formats') as (ajv: Ajv | Ajv2020) => void;
+
+import { parse } from 'yaml';
+
+type Node = Record<string, unknown>;
+
+export interface Judge {
+  /** What is wrong with a JSON answer of `status` for the operation, empty when it is valid or not judged. */
+  (path: string, method: string, status: number, mediaType: string, body: unknown): string[];
+}
+
+export function ajvJudge(file: string): Judge {
+  const text = readFileSync(file, 'utf8');
+  const root = (file.endsWith('.json') ? JSON.parse(text) : parse(text)) as Node;
+  const modern = typeof root.openapi === 'string' && root.openapi.startsWith('3.1');
+  if (!modern) convertExclusiveBounds(root, new WeakSet());
+  const ajv = modern
+    ? new Ajv2020({ strict: false, validateSchema: false, allErrors: true })
+    : new Ajv({ strict: false, validateSchema: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(root as object, 'doc');
+  const compiled = new Map<string, ValidateFunction | undefined>();
+  return (path, method, status, mediaType, body) => {
+    const pointer = schemaPointer(root, path, method, status, mediaType);
+    if (pointer === undefined) return [];
+    let validate = compiled.get(pointer);
+    if (!compiled.has(pointer)) {
+      validate = ajv.compile({ $ref: `doc#${pointer}` });
+      compiled.set(pointer, validate);
+    }
+    if (!validate || validate(body)) return [];
+    return (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`);
+  };
+}
+
+/** The JSON pointer of the schema of a response, following `$ref`s on the way; undefined when there is none. */
+function schemaPointer(root: Node, path: string, method: string, status: number, mediaType: string): string | undefined {
+  const token = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+  let at = follow(root, { node: root, pointer: '' }, ['paths', path, method.toLowerCase(), 'responses']);
+  const responses = at?.node;
+  if (!at || !responses) return undefined;
+  const code = [String(status), `${String(status)[0]}XX`, `${String(status)[0]}xx`, 'default'].find((c) => c in responses);
+  if (code === undefined) return undefined;
+  at = follow(root, at, [code]);
+  if (!at) return undefined;
+  if (typeof root.swagger === 'string') return at.node.schema === undefined ? undefined : `${at.pointer}/schema`;
+  const content = follow(root, at, ['content']);
+  const type = Object.keys(content?.node ?? {}).find((t) => t.split(';')[0]?.trim().toLowerCase() === mediaType);
+  if (!content || type === undefined) return undefined;
+  const media = follow(root, content, [type]);
+  return media?.node.schema === undefined ? undefined : `${media.pointer}/schema`;
+  function follow(doc: Node, from: { node: Node; pointer: string }, keys: string[]): { node: Node; pointer: string } | undefined {
+    let current = from;
+    for (const key of keys) {
+      const next = current.node[key];
+      if (next === null || typeof next !== 'object') return undefined;
+      current = resolve(doc, { node: next as Node, pointer: `${current.pointer}/${token(key)}` });
+    }
+    return current;
+  }
+}
+
+function resolve(root: Node, at: { node: Node; pointer: string }): { node: Node; pointer: string } {
+  let current = at;
+  for (let hops = 0; typeof current.node.$ref === 'string' && current.node.$ref.startsWith('#/') && hops < 16; hops += 1) {
+    const pointer = current.node.$ref.slice(1);
+    const node = pointer
+      .slice(1)
+      .split('/')
+      .reduce<unknown>((n, raw) => (n as Node | undefined)?.[raw.replace(/~1/g, '/').replace(/~0/g, '~')], root);
+    if (node === null || typeof node !== 'object') break;
+    current = { node: node as Node, pointer };
+  }
+  return current;
+}
+
+function convertExclusiveBounds(node: unknown, seen: WeakSet<object>): void {
+  if (node === null || typeof node !== 'object' || seen.has(node)) return;
+  seen.add(node);
+  if (Array.isArray(node)) {
+    for (const item of node) convertExclusiveBounds(item, seen);
+    return;
+  }
+  const schema = node as Node;
+  for (const [bound, limit] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (typeof schema[bound] !== 'boolean') continue;
+    if (schema[bound] === true && typeof schema[limit] === 'number') {
+      schema[bound] = schema[limit];
+      delete schema[limit];
+    } else delete schema[bound];
+  }
+  for (const value of Object.values(schema)) convertExclusiveBounds(value, seen);
+}
