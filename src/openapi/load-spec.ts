@@ -7,7 +7,7 @@ import { MockConfigError } from '../config-error.js';
 import { parseJsonExactly } from '../json/parse-json.js';
 import { loadOperations } from '../prism/prism-engine.js';
 import { ADMIN_PREFIX } from '../protocol.js';
-import { withExactExamples } from './exact-examples.js';
+import { exactExamples } from './exact-examples.js';
 import type { MockOperation } from './operation.js';
 
 export interface LoadedSpec {
@@ -79,11 +79,11 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
   let loaded: Awaited<ReturnType<typeof loadOperations>>;
   try {
     // A JSON document is handed over parsed (the reader would parse it again the same way, with JSON.parse).
-    loaded = await loadOperations(path, json ? root : undefined);
+    loaded = await loadOperations(path, json ? root : undefined, exactExamples(text));
   } catch (error) {
     throw new MockConfigError(`spec ${path} cannot be loaded: ${firstLine(error)}`);
   }
-  const operations = withExactExamples(text, loaded.operations);
+  const operations = loaded.operations;
   if (operations.length === 0) throw new MockConfigError(`spec ${path} defines no operations`);
   const reserved = operations.find((op) => op.path === ADMIN_PREFIX || op.path.startsWith(`${ADMIN_PREFIX}/`));
   if (reserved) throw new MockConfigError(`spec ${path} defines ${reserved.path}, but ${ADMIN_PREFIX}/ is reserved for the mock itself`);
