@@ -7,6 +7,7 @@
  * modules) for a format the mock never serves.
  */
 import { arch, release, type } from 'node:os';
+import { boundedDecycle, bundleShared } from './bounded-decycle.js';
 import { createLocalReferences, type LocalReferences, localReferencesOf, missingPointer } from './local-refs.js';
 import { bundleTarget, decycle, prismVersion, RefParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
 
@@ -76,8 +77,9 @@ export async function indexPrismOperations(
       let made: unknown;
       const read = () => {
         if (made === undefined) {
-          const document = oneOperation(root, local, path, item, method);
-          made = selfContained(transform(document)[0], document);
+          const { document, shared } = oneOperation(root, local, path, item, method);
+          const operation = transform(document)[0] as Node;
+          made = shared ? bundleShared(operation, document) : selfContained(operation, document);
         }
         return made;
       };
@@ -116,7 +118,7 @@ function transformerOf(root: Node): Transform {
  * and decycled as Prism decycles the whole: a reader of it sees what a reader of the whole document
  * would see of that operation.
  */
-function oneOperation(root: Node, local: LocalReferences, path: string, item: Node, method: string): Node {
+function oneOperation(root: Node, local: LocalReferences, path: string, item: Node, method: string) {
   const document: Node = {};
   for (const key of READ_BESIDES) if (key in root) document[key] = root[key];
   const components = isNode(root.components) ? root.components : undefined;
@@ -125,7 +127,8 @@ function oneOperation(root: Node, local: LocalReferences, path: string, item: No
   for (const key of Object.keys(item)) if (!METHODS.includes(key) || key === method) pathItem[key] = item[key];
   document.paths = { [path]: pathItem };
   local.resolveWithin(document);
-  return decycle(document) as Node;
+  const decycled = boundedDecycle(document);
+  return { document: decycled.document as Node, shared: decycled.shared };
 }
 
 /** Each operation becomes self-contained: references left by decycle are bundled under the operation. */

@@ -140,10 +140,13 @@ export const RefParser = piece<
     readonly $refs: { paths(): string[] };
   }
 >("dereferencing documents (Prism's reference parser)", { '': 'function' }, () => prism('@stoplight/json-schema-ref-parser'));
-export const { decycle, bundleTarget } = piece<{
+export const { decycle, bundleTarget, pathToPointer } = piece<{
   decycle: (value: unknown) => unknown;
   bundleTarget: (options: { document: unknown; path: string; cloneDocument: boolean }) => unknown;
-}>('making each operation self-contained', { decycle: 'function', bundleTarget: 'function' }, () => prism('@stoplight/json'));
+  pathToPointer: (path: readonly string[]) => string;
+}>('making each operation self-contained', { decycle: 'function', bundleTarget: 'function', pathToPointer: 'function' }, () =>
+  prism('@stoplight/json'),
+);
 export const { version: prismVersion } = piece<{ version: string }>('the User-Agent of reference fetches', { version: 'string' }, () =>
   prism('@stoplight/prism-http/package.json'),
 );
