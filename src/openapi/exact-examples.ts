@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml';
+import { parseJson } from '../json/parse-json.js';
 import type { MockContent, MockOperation } from './operation.js';
 
 type Node = Record<string, unknown>;
@@ -6,33 +7,55 @@ type Node = Record<string, unknown>;
 /**
  * Media-type examples with every digit of their big integers. The reference parser reads integers as
  * doubles, so `9007199254740993` would be answered as `…992`; when the document's text holds an
- * integer of 16 digits or more, it is read again with exact integers and each OpenAPI 3 response
- * example is taken from there (as a bigint beyond 2^53, a number otherwise). Done once, at load.
+ * integer of 16 digits or more, an operation whose response examples hold an integer the double could
+ * not keep takes each OpenAPI 3 response example from the text read again with exact integers (as a
+ * bigint beyond 2^53, a number otherwise). The text is read again at most once, when the first such
+ * operation is made. Undefined when the text holds no such integer.
  */
-export function withExactExamples(text: string, operations: MockOperation[]): MockOperation[] {
-  if (!/\d{16,}/.test(text)) return operations;
+export function exactExamples(text: string): ((operation: MockOperation) => MockOperation) | undefined {
+  if (!/\d{16,}/.test(text)) return undefined;
+  let root: Node | null | undefined;
+  return (operation) => {
+    if (!operation.responses.some((response) => response.contents.some((content) => content.examples.some((e) => lostDigits(e.value)))))
+      return operation;
+    root ??= readExactly(text);
+    return root ? withExact(root, operation) : operation;
+  };
+}
+
+/** The document with exact integers: JSON by the lossless JSON reader, YAML by the YAML reader. */
+function readExactly(text: string): Node | null {
+  const json = parseJson(text);
   let document: unknown;
   try {
-    document = parseYaml(text, { intAsBigInt: true });
+    document = json.ok ? json.value : parseYaml(text, { intAsBigInt: true });
   } catch {
-    return operations;
+    return null;
   }
-  if (!isNode(document) || typeof document.openapi !== 'string') return operations;
-  const root = document;
-  return operations.map((operation) => {
-    const method = follow(root, follow(root, root.paths)?.[operation.path])?.[operation.method.toLowerCase()];
-    const responses = follow(root, follow(root, method)?.responses);
-    if (!responses) return operation;
-    return {
-      ...operation,
-      responses: operation.responses.map((response) => {
-        const content = follow(root, follow(root, responses[response.code])?.content);
-        return content
-          ? { ...response, contents: response.contents.map((c) => exact(root, c, follow(root, content[c.mediaType]))) }
-          : response;
-      }),
-    };
-  });
+  return isNode(document) && typeof document.openapi === 'string' ? document : null;
+}
+
+function withExact(root: Node, operation: MockOperation): MockOperation {
+  const method = follow(root, follow(root, root.paths)?.[operation.path])?.[operation.method.toLowerCase()];
+  const responses = follow(root, follow(root, method)?.responses);
+  if (!responses) return operation;
+  return {
+    ...operation,
+    responses: operation.responses.map((response) => {
+      const content = follow(root, follow(root, responses[response.code])?.content);
+      return content
+        ? { ...response, contents: response.contents.map((c) => exact(root, c, follow(root, content[c.mediaType]))) }
+        : response;
+    }),
+  };
+}
+
+/** Whether a value read as doubles holds an integer too large for a double to keep exactly. */
+function lostDigits(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value);
+  if (Array.isArray(value)) return value.some(lostDigits);
+  if (isNode(value)) return Object.values(value).some(lostDigits);
+  return false;
 }
 
 function exact(root: Node, content: MockContent, media: Node | undefined): MockContent {

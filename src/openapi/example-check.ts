@@ -14,15 +14,15 @@ const MAX_DEPTH = 64;
 const MAX = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
- * Gives every response content of the document a verdict on its examples, worked out on first use:
+ * Gives every response content of an operation a verdict on its examples, worked out on first use:
  * which media-type examples break the content's schema, and the schema without the `example`,
  * `examples` and `default` words that break their own (sub-)schema, for the answers built from it.
- * Each invalid value is added to `lint` once, with its JSON pointer. Nothing is checked here: a large
- * document starts without compiling a validator; `sweep` checks the rest a few operations at a time.
+ * Each invalid value is added to `lint` once, with its JSON pointer. Nothing is checked here: it runs
+ * as each operation is read from the document (on its first use), and `sweep` checks others early.
  */
-export function withExampleChecks(operations: readonly MockOperation[], lint: DocumentLint, swagger: boolean): MockOperation[] {
+export function exampleChecks(lint: DocumentLint, swagger: boolean): (operation: MockOperation) => MockOperation {
   const cleaned = new WeakMap<object, JsonSchema>();
-  return operations.map((operation) => {
+  return (operation) => {
     const base = `/paths/${pointerToken(operation.path)}/${operation.method.toLowerCase()}/responses`;
     return {
       ...operation,
@@ -50,28 +50,37 @@ export function withExampleChecks(operations: readonly MockOperation[], lint: Do
         }),
       })),
     };
-  });
+  };
 }
 
 /** Documents whose sweep has started: servers on one loaded document share it. */
 const SWEPT = new WeakSet<DocumentLint>();
+/**
+ * How much of the process's time the sweep may take in all. Checking an operation reads it from the
+ * document first, which a large document leaves until the operation is used: past this, the rest is
+ * checked as each operation is first used (and the lint says it is not complete).
+ */
+const SWEEP_BUDGET_MS = 2000;
 
 /**
- * Checks every operation's examples a slice at a time (a few milliseconds, then the event loop
- * goes on), so that what is wrong is reported soon after start-up without delaying it or any answer.
+ * Checks the operations' examples a slice at a time (a few milliseconds, then the event loop goes on),
+ * so that what is wrong is reported soon after start-up without delaying it or any answer.
  */
-export function sweep(operations: readonly MockOperation[], lint: DocumentLint, sliceMs = 5): void {
+export function sweep(operations: readonly MockOperation[], lint: DocumentLint, sliceMs = 5, budgetMs = SWEEP_BUDGET_MS): void {
   if (SWEPT.has(lint)) return;
   SWEPT.add(lint);
   let next = 0;
+  let spent = 0;
   const slice = () => {
-    const until = performance.now() + sliceMs;
+    const started = performance.now();
+    const until = started + sliceMs;
     while (next < operations.length && performance.now() < until) {
       for (const response of operations[next]?.responses ?? []) for (const content of response.contents) content.verdict?.();
       next += 1;
     }
-    if (next < operations.length) setTimeout(slice, 0).unref();
-    else lint.complete = true;
+    spent += performance.now() - started;
+    if (next >= operations.length) lint.complete = true;
+    else if (spent < budgetMs) setTimeout(slice, 0).unref();
   };
   setTimeout(slice, 0).unref();
 }

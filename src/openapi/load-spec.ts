@@ -8,8 +8,8 @@ import { parseJsonExactly } from '../json/parse-json.js';
 import { loadOperations } from '../prism/prism-engine.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { DocumentLint, pointerToken } from './document-lint.js';
-import { withExactExamples } from './exact-examples.js';
-import { sweep, withExampleChecks } from './example-check.js';
+import { exactExamples } from './exact-examples.js';
+import { exampleChecks, sweep } from './example-check.js';
 import type { MockOperation } from './operation.js';
 import { routingProblems } from './path-template.js';
 
@@ -81,15 +81,17 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
   if (root.paths === null || typeof root.paths !== 'object') throw new MockConfigError(`spec ${path} has no "paths" object`);
   const info = (root.info ?? {}) as Record<string, unknown>;
   const [title, version] = [String(info.title ?? 'API'), String(info.version ?? '')];
+  const lint = new DocumentLint();
+  const exact = exactExamples(text);
+  const checkExamples = exampleChecks(lint, root.swagger === '2.0');
   let loaded: Awaited<ReturnType<typeof loadOperations>>;
   try {
     // A JSON document is handed over parsed (the reader would parse it again the same way, with JSON.parse).
-    loaded = await loadOperations(path, json ? root : undefined);
+    loaded = await loadOperations(path, json ? root : undefined, (operation) => checkExamples(exact ? exact(operation) : operation));
   } catch (error) {
     throw new MockConfigError(`spec ${path} cannot be loaded: ${firstLine(error)}`);
   }
-  const lint = new DocumentLint();
-  const operations = withExampleChecks(withExactExamples(text, loaded.operations), lint, root.swagger === '2.0');
+  const operations = loaded.operations;
   if (operations.length === 0) throw new MockConfigError(`spec ${path} defines no operations`);
   const reserved = operations.find((op) => op.path === ADMIN_PREFIX || op.path.startsWith(`${ADMIN_PREFIX}/`));
   if (reserved) throw new MockConfigError(`spec ${path} defines ${reserved.path}, but ${ADMIN_PREFIX}/ is reserved for the mock itself`);

@@ -1,40 +1,201 @@
 /**
- * Prism's spec reader without its Postman path: the same reference parser, the same OAS 2/3
- * transformers (resolved from prism-http's own dependencies, so the versions are Prism's) and the same
- * post-processing as `getHttpOperationsFromSpec` in prism-http 5.12.0. Prism's reader also loads the
- * Postman transformer and postman-collection (~300 modules, ~130 ms of start-up) for a format the
- * mock never serves.
+ * Prism's spec reader without its Postman path, and one operation at a time: the same reference
+ * parser, the same OAS 2/3 transformers (resolved from prism-http's own dependencies, so the versions
+ * are Prism's) and the same post-processing as `getHttpOperationsFromSpec` in prism-http 5.12.0, but
+ * start-up only lists the operations; each is dereferenced, transformed and made self-contained when
+ * it is first read. Prism's reader also loads the Postman transformer and postman-collection (~300
+ * modules) for a format the mock never serves.
  */
 import { arch, release, type } from 'node:os';
-import { decycleShared } from './decycle-shared.js';
+import type { MockServerUrl } from '../openapi/operation.js';
+import { boundedDecycle, bundleShared } from './bounded-decycle.js';
+import { createLocalReferences, type LocalReferences, localReferencesOf, missingPointer } from './local-refs.js';
 import { bundleTarget, decycle, prismVersion, RefParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
 
-/** Past this many values, the reader's copy of the document costs seconds and grows exponentially. */
-const MAX_EXPANDED = 2_000_000;
+type Node = Record<string, unknown>;
+
+/** One operation of the document, known by method and path at load; Prism's form of it made on first read. */
+export interface OperationSource {
+  readonly method: string;
+  readonly path: string;
+  /** The operationId, when the document gives one as a string. */
+  readonly operationId: string | undefined;
+  /** Where the operation is served, as Prism's transformers list its servers (URL and variables). */
+  readonly servers: readonly MockServerUrl[];
+  /** The API keys of the document's security schemes (any operation's: what masking must know). */
+  readonly apiKeys: readonly { readonly in: 'header' | 'query' | 'cookie'; readonly name: string }[];
+  /** Prism's operation, self-contained (the same object on every call). */
+  read(): unknown;
+}
+
+/** The methods Prism's transformers read from a path item, in their order of preference. */
+const METHODS = ['get', 'post', 'put', 'delete', 'options', 'head', 'patch', 'trace'];
+/**
+ * What a single operation's transformation reads of the document besides the operation and what it
+ * references: the rest (other paths, webhooks, shared definitions, extensions) is left out, or every
+ * operation would dereference and walk it again.
+ */
+const READ_BESIDES = [
+  'openapi',
+  'swagger',
+  'info',
+  'servers',
+  'security',
+  'tags',
+  'host',
+  'basePath',
+  'schemes',
+  'consumes',
+  'produces',
+  'securityDefinitions',
+  'x-stoplight',
+];
 
 /**
- * Reads and dereferences an OpenAPI 2 or 3 document and returns Prism's operations, as Prism's reader
- * does, with every file or URL the document drew on. `parsed` is the document already parsed from
- * `specPath` (the reader then reads only what it references); the reader dereferences it in place.
+ * Lists a document's operations, with every file or URL it drew on. `parsed` is the document already
+ * parsed from `specPath`. A document whose references all stay inside it is dereferenced one operation
+ * at a time, when that operation is first read; one that references other files or URLs is read whole,
+ * as Prism reads it.
  */
-export async function readPrismOperations(specPath: string, parsed?: object): Promise<{ operations: unknown[]; sources: string[] }> {
+export async function indexPrismOperations(
+  specPath: string,
+  parsed?: object,
+): Promise<{ operations: OperationSource[]; sources: string[] }> {
   const userAgent = `PrismMockServer/${prismVersion} (${type()} ${arch()} ${release()})`;
   const options = { resolve: { http: { headers: { 'User-Agent': userAgent } } } };
   const parser = new RefParser();
-  const dereferenced = await (parsed === undefined ? parser.dereference(specPath, options) : parser.dereference(specPath, parsed, options));
-  // The reader's own copy where it stays small (the same operations as Prism's, ids included); else one
-  // that shares what the document shares, which large documents need to load in seconds rather than minutes.
-  const shared = decycleShared(dereferenced);
-  const document = (shared.expanded <= MAX_EXPANDED ? decycle(dereferenced) : shared.document) as Record<string, unknown>;
-  let operations: unknown[];
-  if (document.swagger !== undefined) operations = transformOas2Operations(document);
-  else if (document.openapi !== undefined) operations = transformOas3Operations(document);
-  else throw new Error('not an OpenAPI 2 or 3 document (Postman collections are not supported)');
-  // Each operation becomes self-contained: references left by decycle are bundled under the operation.
-  return {
-    operations: operations.map((operation) =>
-      bundleTarget({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false }),
-    ),
-    sources: parser.$refs.paths(),
-  };
+  const root = (parsed ?? (await parser.parse(specPath, options))) as Node;
+  const transform = transformerOf(root);
+  const refs = localReferencesOf(root);
+  if (refs === undefined) return readWhole(specPath, root, options, transform);
+  const missing = missingPointer(root, refs);
+  if (missing) throw new Error(missing);
+  const local = createLocalReferences(root);
+  const paths = root.paths !== null && typeof root.paths === 'object' ? (root.paths as Node) : {};
+  const apiKeys = documentApiKeys(root, local);
+  const operations: OperationSource[] = [];
+  for (const [path, value] of Object.entries(paths)) {
+    const item = local.follow(value);
+    if (!isNode(item)) continue;
+    for (const method of Object.keys(item).filter((key) => METHODS.includes(key))) {
+      const operation = local.follow(item[method]);
+      const operationId = isNode(operation) && typeof operation.operationId === 'string' ? operation.operationId : undefined;
+      let made: unknown;
+      const read = () => {
+        if (made === undefined) {
+          const { document, shared } = oneOperation(root, local, path, item, method);
+          const operation = transform(document)[0] as Node;
+          made = shared ? bundleShared(operation, document) : selfContained(operation, document);
+        }
+        return made;
+      };
+      operations.push({ method, path, operationId, servers: serversOf(root, local, item, operation), apiKeys, read });
+    }
+  }
+  return { operations, sources: parsed === undefined ? parser.$refs.paths() : [specPath] };
+}
+
+/** Reads and dereferences the whole document, then transforms every operation: Prism's own reading. */
+export async function readPrismOperations(specPath: string, parsed?: object): Promise<{ operations: unknown[]; sources: string[] }> {
+  const { operations, sources } = await indexPrismOperations(specPath, parsed);
+  return { operations: operations.map((operation) => operation.read()), sources };
+}
+
+async function readWhole(specPath: string, root: Node, options: object, transform: Transform) {
+  const parser = new RefParser();
+  const { document, shared } = boundedDecycle(await parser.dereference(specPath, root, options)) as { document: Node; shared: boolean };
+  const operations = transform(document).map((made) => {
+    const operation = (shared ? bundleShared(made as Node, document) : selfContained(made, document)) as {
+      method: string;
+      path: string;
+      iid?: string;
+      servers?: MockServerUrl[];
+    };
+    const servers = (operation.servers ?? []).map(({ url, variables }) => (variables ? { url, variables } : { url }));
+    return {
+      method: operation.method,
+      path: operation.path,
+      operationId: operation.iid,
+      servers,
+      apiKeys: documentApiKeys(document),
+      read: () => operation,
+    };
+  });
+  return { operations, sources: parser.$refs.paths() };
+}
+
+type Transform = (document: Node) => unknown[];
+
+function transformerOf(root: Node): Transform {
+  if (root.swagger !== undefined) return transformOas2Operations as Transform;
+  if (root.openapi !== undefined) return transformOas3Operations as Transform;
+  throw new Error('not an OpenAPI 2 or 3 document (Postman collections are not supported)');
+}
+
+/**
+ * The document with only one operation in its paths, every reference that operation reaches resolved,
+ * and decycled as Prism decycles the whole: a reader of it sees what a reader of the whole document
+ * would see of that operation.
+ */
+function oneOperation(root: Node, local: LocalReferences, path: string, item: Node, method: string) {
+  const document: Node = {};
+  for (const key of READ_BESIDES) if (key in root) document[key] = root[key];
+  const components = isNode(root.components) ? root.components : undefined;
+  if (components?.securitySchemes !== undefined) document.components = { securitySchemes: components.securitySchemes };
+  const pathItem: Node = {};
+  for (const key of Object.keys(item)) if (!METHODS.includes(key) || key === method) pathItem[key] = item[key];
+  document.paths = { [path]: pathItem };
+  local.resolveWithin(document);
+  const decycled = boundedDecycle(document);
+  return { document: decycled.document as Node, shared: decycled.shared };
+}
+
+/** Each operation becomes self-contained: references left by decycle are bundled under the operation. */
+function selfContained(operation: unknown, document?: Node): unknown {
+  return bundleTarget({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false });
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The servers Prism's transformers give an operation, read from the document without transforming it:
+ * OpenAPI 3's operation, else path item, else document `servers`; Swagger 2.0's schemes (the
+ * operation's, else the document's) with its host and basePath.
+ */
+function serversOf(root: Node, local: LocalReferences, item: Node, operation: unknown): OperationSource['servers'] {
+  const op = isNode(operation) ? operation : {};
+  if (root.swagger !== undefined) {
+    const schemes = Array.isArray(op.schemes) ? op.schemes : Array.isArray(root.schemes) ? root.schemes : [];
+    if (typeof root.host !== 'string' || root.host === '') return [];
+    const basePath = typeof root.basePath === 'string' && root.basePath !== '' ? root.basePath : '';
+    return schemes
+      .filter((scheme): scheme is string => typeof scheme === 'string' && /^(https?|wss?)$/.test(scheme))
+      .map((scheme) => ({ url: `${scheme}://${root.host}${basePath}`.replace(/\/$/, '') }));
+  }
+  const listed = [op.servers, item.servers, root.servers].find(Array.isArray) ?? [];
+  return listed
+    .map((server) => local.follow(server))
+    .filter((server): server is Node => isNode(server) && typeof server.url === 'string')
+    .map((server) => {
+      const variables = local.follow(server.variables);
+      return isNode(variables)
+        ? { url: server.url as string, variables: variables as MockServerUrl['variables'] }
+        : { url: server.url as string };
+    });
+}
+
+/** Every API key the document's security schemes name (OpenAPI 3 `components.securitySchemes`, Swagger 2.0 `securityDefinitions`). */
+function documentApiKeys(root: Node, local?: LocalReferences): OperationSource['apiKeys'] {
+  const components = isNode(root.components) ? root.components : {};
+  const schemes =
+    local?.follow(components.securitySchemes ?? root.securityDefinitions) ?? components.securitySchemes ?? root.securityDefinitions;
+  if (!isNode(schemes)) return [];
+  return Object.values(schemes).flatMap((value) => {
+    const scheme = local ? local.follow(value) : value;
+    if (!isNode(scheme) || scheme.type !== 'apiKey' || typeof scheme.name !== 'string') return [];
+    const where = scheme.in === 'header' || scheme.in === 'cookie' ? scheme.in : 'query';
+    return [{ in: where, name: scheme.name }];
+  });
 }

@@ -10,7 +10,7 @@ import type { Finding, FindingLocation } from '../problem.js';
 import { checkCookies } from './cookie-parameters.js';
 import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
 import { forPrismValidation } from './int64-schema.js';
-import { readPrismOperations } from './load-operations.js';
+import { indexPrismOperations, type OperationSource } from './load-operations.js';
 import { type JsonPartsCheck, splitJsonParts } from './multipart-json-parts.js';
 import { type PrismDiagnostic, ValidationContext, validateAgainstSchema, validatePathParams, validators } from './prism-internals.js';
 
@@ -74,12 +74,70 @@ interface Handle extends EngineHandle {
 }
 
 /**
- * Reads, dereferences and transforms the document into operations (Prism's reader, see load-operations),
- * with the files and URLs it drew on. `parsed`: the document already parsed from `specPath`.
+ * The document's operations (Prism's reader, see load-operations), with the files and URLs it drew on.
+ * Each operation is known by method, path and id at once; the rest is read from the document when first
+ * asked for, so a server on a large document pays for the operations it serves. `parsed`: the document
+ * already parsed from `specPath`; `refine` finishes each operation once it is made.
  */
-export async function loadOperations(specPath: string, parsed?: object): Promise<{ operations: MockOperation[]; sources: string[] }> {
-  const { operations, sources } = await readPrismOperations(specPath, parsed);
-  return { operations: (operations as PrismOperation[]).map(toMockOperation), sources };
+export async function loadOperations(
+  specPath: string,
+  parsed?: object,
+  refine: (operation: MockOperation) => MockOperation = (operation) => operation,
+): Promise<{ operations: MockOperation[]; sources: string[] }> {
+  const { operations, sources } = await indexPrismOperations(specPath, parsed);
+  return { operations: operations.map((source) => new LazyOperation(source, refine)), sources };
+}
+
+/**
+ * An operation whose contents are read from the document on first use. Its identity (id, method,
+ * path) is known from the index; everything else comes from Prism's form of the operation.
+ */
+class LazyOperation implements MockOperation {
+  readonly id: string;
+  readonly method: string;
+  readonly path: string;
+  readonly servers: MockOperation['servers'];
+  readonly apiKeys: MockOperation['apiKeys'];
+  readonly #source: OperationSource;
+  readonly #refine: (operation: MockOperation) => MockOperation;
+  #made: MockOperation | undefined;
+
+  constructor(source: OperationSource, refine: (operation: MockOperation) => MockOperation) {
+    this.method = source.method.toUpperCase();
+    this.path = source.path;
+    this.id = source.operationId ?? `${this.method} ${source.path}`;
+    this.servers = source.servers;
+    this.apiKeys = source.apiKeys;
+    this.#source = source;
+    this.#refine = refine;
+  }
+
+  get #operation(): MockOperation {
+    this.#made ??= this.#refine(toMockOperation(this.#source.read() as PrismOperation));
+    return this.#made;
+  }
+
+  get requestBody() {
+    return this.#operation.requestBody;
+  }
+  get responses() {
+    return this.#operation.responses;
+  }
+  get secured() {
+    return this.#operation.secured;
+  }
+  get acceptsBearer() {
+    return this.#operation.acceptsBearer;
+  }
+  get challengeSchemes() {
+    return this.#operation.challengeSchemes;
+  }
+  get credentialHint() {
+    return this.#operation.credentialHint;
+  }
+  get engine() {
+    return this.#operation.engine;
+  }
 }
 
 /**

@@ -181,6 +181,7 @@ export const { transformOas3Operations } = piece<{ transformOas3Operations: Tran
 export const RefParser = piece<
   new () => {
     dereference(path: string, schemaOrOptions: object, options?: object): Promise<unknown>;
+    parse(path: string, options: object): Promise<unknown>;
     readonly $refs: { paths(): string[] };
   }
 >("dereferencing documents (Prism's reference parser)", { '': 'function' }, () => prism('@stoplight/json-schema-ref-parser'));

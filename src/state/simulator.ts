@@ -33,7 +33,7 @@ export interface LoadedState {
 
 /** The stateful simulator of one server: the session's records and the model of the current document. */
 export class StateSimulator {
-  #model: StateModel = { resources: [], bindings: new Map() };
+  #loaded: Pick<LoadedState, 'model'> = { model: { resources: [], bindings: new Map() } };
   /** Read by the sessions' stores as each new session starts; refilled in place by use(). */
   readonly #seeds = new Map<string, readonly Record<string, unknown>[]>();
   readonly resources: SessionResources;
@@ -41,12 +41,12 @@ export class StateSimulator {
 
   constructor(options: SimulatorOptions) {
     this.#options = options;
-    const idFieldOf = (path: string) => this.#model.resources.find((r) => r.collection === path)?.idField ?? 'id';
+    const idFieldOf = (path: string) => this.model.resources.find((r) => r.collection === path)?.idField ?? 'id';
     this.resources = new SessionResources(options.sessions, this.#seeds, idFieldOf);
   }
 
   get model(): StateModel {
-    return this.#model;
+    return this.#loaded.model;
   }
 
   /**
@@ -56,10 +56,11 @@ export class StateSimulator {
    * Nothing changes until use().
    */
   async load(operations: readonly MockOperation[], scenariosMayEnable: boolean, errorShapes: ErrorShapes): Promise<LoadedState> {
-    const model = inferResources(operations);
     const { stateful, dataFile, generator, maxResources, budget } = this.#options;
-    const seeds = dataFile === undefined ? new Map() : await loadSeedData(dataFile, model);
     const enabled = stateful || scenariosMayEnable;
+    if (!enabled && dataFile === undefined) return lazyState(operations);
+    const model = inferResources(operations);
+    const seeds = dataFile === undefined ? new Map() : await loadSeedData(dataFile, model);
     const responder = enabled
       ? createStateResponder({ model, resources: this.resources, generator, errorShapes, maxResources, budget, always: stateful })
       : undefined;
@@ -68,7 +69,7 @@ export class StateSimulator {
 
   /** Serves a load: sessions that start from now on begin with its seed data; running ones keep their records. */
   use(loaded: LoadedState): void {
-    this.#model = loaded.model;
+    this.#loaded = loaded;
     this.#seeds.clear();
     for (const [path, records] of loaded.seeds) this.#seeds.set(path, records);
   }
@@ -77,7 +78,7 @@ export class StateSimulator {
   view(session: string | undefined): Record<string, unknown[]> {
     const store = this.resources.peek(session);
     const out: Record<string, unknown[]> = {};
-    for (const resource of this.#model.resources) if (!resource.collection.includes('{')) out[resource.collection] = [];
+    for (const resource of this.model.resources) if (!resource.collection.includes('{')) out[resource.collection] = [];
     if (!store) {
       for (const [path, records] of this.#seeds) out[path] = [...records];
       return out;
@@ -85,4 +86,27 @@ export class StateSimulator {
     for (const [path, collection] of store.collections) out[path] = [...collection.records.values()];
     return out;
   }
+}
+
+/**
+ * The state of a load nothing can turn the simulator on for: the model (read only by the state view)
+ * is inferred when first asked for, since inferring reads every operation of the document, and a
+ * large document's operations are otherwise read only when they are called.
+ */
+function lazyState(operations: readonly MockOperation[]): LoadedState {
+  let model: StateModel | undefined;
+  const inferred = () => {
+    model ??= inferResources(operations);
+    return model;
+  };
+  return {
+    get model() {
+      return inferred();
+    },
+    responder: undefined,
+    seeds: new Map(),
+    get summary() {
+      return describeModel(inferred());
+    },
+  };
 }

@@ -1,0 +1,95 @@
+/**
+ * Prism's reader decycles a dereferenced document by copying it as a tree, turning only references to
+ * an ancestor into `$ref`s. A document whose schemas share large parts many times over (Stripe's, where
+ * one operation's tree would hold about 10^8 nodes) never finishes that copy. An operation whose tree
+ * stays under TREE_BUDGET is decycled by Prism's own function, exactly as before; a larger one keeps
+ * its large shared parts shared: after their first copy, each further place holds a `$ref` to it, which
+ * the bundling that follows moves into the operation's `__bundled__` like the references of a cycle.
+ */
+import { decycle, pathToPointer } from './prism-internals.js';
+
+/** Nodes of an operation's tree above which its shared parts stay shared. */
+const TREE_BUDGET = 200_000;
+/** A shared part of more nodes than this is copied once and referenced after; smaller ones are copied each time. */
+const SHARED_PART = 64;
+
+type Node = Record<string, unknown>;
+
+/** The decycled document, and whether large shared parts were kept shared (then bundleShared makes each operation self-contained). */
+export function boundedDecycle(document: unknown): { readonly document: unknown; readonly shared: boolean } {
+  const sizes = new Map<object, number>();
+  if (treeSize(document, sizes, new Set()) <= TREE_BUDGET) return { document: decycle(document), shared: false };
+  const ancestors = new Map<object, readonly string[]>();
+  const firstCopy = new Map<object, readonly string[]>();
+  const copy = (value: unknown, path: readonly string[]): unknown => {
+    if (value === null || typeof value !== 'object') return value;
+    const ancestor = ancestors.get(value);
+    if (ancestor) return { $ref: pathToPointer(ancestor) };
+    const earlier = firstCopy.get(value);
+    if (earlier && (sizes.get(value) ?? 0) > SHARED_PART) return { $ref: pathToPointer(earlier) };
+    if (!earlier) firstCopy.set(value, path);
+    ancestors.set(value, path);
+    const out = Array.isArray(value)
+      ? value.map((item, i) => copy(item, [...path, String(i)]))
+      : Object.fromEntries(Object.keys(value).map((key) => [key, copy((value as Node)[key], [...path, key])]));
+    ancestors.delete(value);
+    return out;
+  };
+  return { document: copy(document, []), shared: true };
+}
+
+/**
+ * Makes an operation read from a document decycled with shared parts self-contained: every reference
+ * into that document becomes a reference into the operation's `__bundled__`, which holds the parts
+ * referenced (themselves rewritten the same way). The document is rewritten in place: it is the
+ * operation's own, made for this one reading.
+ */
+export function bundleShared(operation: Node, document: unknown): Node {
+  const bundled: Node = {};
+  const names = new Map<string, string>();
+  const pending: unknown[] = [operation];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (node === null || typeof node !== 'object') continue;
+    const ref = (node as Node).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/') && !ref.startsWith('#/__bundled__/')) {
+      let name = names.get(ref);
+      if (name === undefined) {
+        name = `shared_${names.size + 1}`;
+        names.set(ref, name);
+        bundled[name] = pointerTarget(document, ref);
+        pending.push(bundled[name]);
+      }
+      (node as Node).$ref = `#/__bundled__/${name}`;
+    }
+    for (const value of Array.isArray(node) ? node : Object.values(node))
+      if (value !== null && typeof value === 'object') pending.push(value);
+  }
+  return names.size === 0 ? operation : { ...operation, __bundled__: bundled };
+}
+
+function pointerTarget(document: unknown, ref: string): unknown {
+  let at = document;
+  for (const raw of ref.slice(2).split('/')) {
+    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    at = at !== null && typeof at === 'object' ? (at as Node)[token] : undefined;
+  }
+  return at;
+}
+
+/** Nodes of the tree a value unfolds to, each cycle counted once; memoised per object. */
+function treeSize(value: unknown, sizes: Map<object, number>, onPath: Set<object>): number {
+  if (value === null || typeof value !== 'object') return 1;
+  const known = sizes.get(value);
+  if (known !== undefined) return known;
+  if (onPath.has(value)) return 1;
+  onPath.add(value);
+  let size = 1;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    size += treeSize(item, sizes, onPath);
+    if (size > Number.MAX_SAFE_INTEGER / 4) break;
+  }
+  onPath.delete(value);
+  sizes.set(value, size);
+  return size;
+}
