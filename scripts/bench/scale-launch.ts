@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './servers.js';
+import { freePort, stopper } from './servers.js';
 
 export type ScaleServer = 'mock' | 'baseline' | 'prism';
 
@@ -37,14 +37,6 @@ export async function launch(name: ScaleServer, spec: string, baseline?: string)
     stdio: ['ignore', sink.stdin ?? 'ignore', 'ignore'],
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-    sink.stdin?.destroy();
-    sink.kill('SIGTERM');
-  };
+  const stop = stopper(child, sink);
   return { child, url: `http://127.0.0.1:${port}`, startedAt, stop };
 }

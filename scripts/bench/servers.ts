@@ -73,16 +73,8 @@ export async function startServer(name: ServerName, timeoutMs = 120_000, launch:
   child.stderr?.on('data', (chunk: Buffer) => {
     if (stderr.length < 4000) stderr += chunk.toString();
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-    sink.stdin?.destroy();
-    sink.kill('SIGTERM');
-  };
+  const stop = stopper(child, sink);
   while (performance.now() - startedAt < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${stderr.trim()}`);
     if (await servesPlants(url)) return { name, url, child, startupMs: performance.now() - startedAt, stop };
@@ -90,6 +82,19 @@ export async function startServer(name: ServerName, timeoutMs = 120_000, launch:
   }
   await stop();
   throw new Error(`${name} did not serve POST /plants within ${timeoutMs} ms: ${stderr.trim()}`);
+}
+
+/** Stops a spawned server (SIGTERM, SIGKILL after 5 s) and then the sink its output went to. */
+export function stopper(child: ChildProcess, sink: ChildProcess): () => Promise<void> {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+    sink.stdin?.destroy();
+    sink.kill('SIGTERM');
+  };
 }
 
 async function servesPlants(url: string): Promise<boolean> {
