@@ -1,19 +1,42 @@
 /**
- * http-spec gives every int64 schema the bounds ±(2^53-1), and ajv-formats' `int64` stops there too, so
- * Prism would reject most of the int64 range. The copy of the request schemas that Prism validates
- * against keeps int64 fields as plain integers; src/pipeline/int-range.ts checks the exact range.
+ * The copy of the request schemas that Prism validates against, with two repairs:
+ * - http-spec gives every int64 schema the bounds ±(2^53-1), and ajv-formats' `int64` stops there too,
+ *   so Prism would reject most of the int64 range: int64 fields stay plain integers here, and
+ *   src/pipeline/int-range.ts checks the exact range;
+ * - OpenAPI 3.0's `nullable: true` beside `anyOf`/`oneOf`/`allOf` but no `type` (common: Stripe's
+ *   expandable fields) makes Ajv refuse to compile the schema, and Prism then checks nothing at all of
+ *   the body: here it becomes `anyOf: [the schema, {type: 'null'}]`, what it means.
  */
 type Node = unknown;
 
 interface WithRequestBody {
   request?: { body?: { contents?: { schema?: Readonly<Record<string, unknown>> }[] } };
+  __bundled__?: Record<string, unknown>;
 }
 
 export function forPrismValidation<T extends WithRequestBody>(operation: T): T {
   const body = operation.request?.body;
   if (!body?.contents) return operation;
-  const contents = body.contents.map((c) => (c.schema ? { ...c, schema: withoutInt64Bounds(c.schema) as typeof c.schema } : c));
-  return { ...operation, request: { ...operation.request, body: { ...body, contents } } };
+  const contents = body.contents.map((c) =>
+    c.schema ? { ...c, schema: withNullableTyped(withoutInt64Bounds(c.schema)) as typeof c.schema } : c,
+  );
+  const bundled = operation.__bundled__;
+  const repaired = { ...operation, request: { ...operation.request, body: { ...body, contents } } };
+  return bundled ? { ...repaired, __bundled__: withNullableTyped(bundled, true) as Record<string, unknown> } : repaired;
+}
+
+/** Keywords whose value is a map from names to schemas (not itself a schema). */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', '__bundled__', 'dependentSchemas']);
+
+function withNullableTyped(node: Node, map = false): Node {
+  if (Array.isArray(node)) return node.map((item) => withNullableTyped(item));
+  if (node === null || typeof node !== 'object') return node;
+  const source = node as Record<string, unknown>;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) copy[key] = withNullableTyped(value, !map && SCHEMA_MAPS.has(key));
+  if (map || typeof source.nullable !== 'boolean' || 'type' in source) return copy;
+  delete copy.nullable;
+  return source.nullable ? { anyOf: [copy, { type: 'null' }] } : copy;
 }
 
 function withoutInt64Bounds(node: Node): Node {
