@@ -39,3 +39,20 @@ describe('DataGenerator.answer (static answers)', () => {
     for (let i = 0; i < 20; i += 1) expect(() => generator.generate(node)).not.toThrow();
   });
 });
+
+describe('dates whose pattern allows what is no date', () => {
+  // Microsoft Graph's date-times: a year of 4 digits or more, which the faker's pattern generator fills.
+  const graphDateTime = {
+    type: 'string',
+    format: 'date-time',
+    pattern:
+      '^[0-9]{4,}-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.][0-9]{1,12})?(Z|[+-][0-9][0-9]:[0-9][0-9])$',
+  };
+  const record = { type: 'object', required: ['createdTime'], properties: { createdTime: graphDateTime } };
+
+  it('are generated as dates of the format, for static and seeded answers alike', () => {
+    const generator = new DataGenerator(3);
+    const values = [generator.answer(record), ...Array.from({ length: 20 }, (_, seed) => generator.generate(record, seed))];
+    for (const value of values) expect(Number.isNaN(Date.parse((value as { createdTime: string }).createdTime))).toBe(false);
+  });
+});

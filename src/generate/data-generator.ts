@@ -112,5 +112,38 @@ function generateWith({ JSONSchemaFaker }: Libraries, faker: Faker, schema: Json
     failOnInvalidTypes: false,
     ...(mode as Record<string, unknown>),
   });
-  return JSONSchemaFaker.generate(structuredClone(schema) as Parameters<typeof JSONSchemaFaker.generate>[0]);
+  try {
+    return JSONSchemaFaker.generate(structuredClone(schema) as Parameters<typeof JSONSchemaFaker.generate>[0]);
+  } catch (error) {
+    // json-schema-faker makes a dated string from `pattern`, then reads it as a date for the `format`,
+    // and throws where the pattern allows what is no date (Microsoft Graph's date-times): without the
+    // pattern it writes a date of the format.
+    const datesFromFormat = withoutDatePatterns(schema);
+    if (datesFromFormat === schema) throw error;
+    return JSONSchemaFaker.generate(datesFromFormat as Parameters<typeof JSONSchemaFaker.generate>[0]);
+  }
+}
+
+const DATE_FORMATS = new Set(['date-time', 'datetime', 'date', 'full-date', 'time']);
+
+/** The schema without the `pattern` of its date, date-time and time strings; the same object when it has none. */
+function withoutDatePatterns(schema: unknown): unknown {
+  if (Array.isArray(schema)) {
+    const items = schema.map(withoutDatePatterns);
+    return items.some((item, i) => item !== schema[i]) ? items : schema;
+  }
+  if (schema === null || typeof schema !== 'object') return schema;
+  const node = schema as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(node)) {
+    const next = withoutDatePatterns(value);
+    if (next === value) continue;
+    copy ??= { ...node };
+    copy[key] = next;
+  }
+  if (typeof node.format === 'string' && DATE_FORMATS.has(node.format) && 'pattern' in node) {
+    copy ??= { ...node };
+    delete copy.pattern;
+  }
+  return copy ?? node;
 }

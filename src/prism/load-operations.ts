@@ -10,7 +10,7 @@ import { arch, release, type } from 'node:os';
 import type { MockServerUrl } from '../openapi/operation.js';
 import { boundedDecycle, bundleShared } from './bounded-decycle.js';
 import { createLocalReferences, type LocalReferences, localReferencesOf, missingPointer } from './local-refs.js';
-import { bundleTarget, decycle, prismVersion, RefParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
+import { bundleTarget, prismVersion, RefParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
 
 type Node = Record<string, unknown>;
 
