@@ -41,10 +41,16 @@ export function createAdminOriginPolicy(extraOrigins: readonly string[]): AdminO
   };
 }
 
-/** Whether a request's URL (as sent) is under the admin prefix, percent-encoded or not. */
+/**
+ * Whether a request's URL (as sent) is under the admin prefix, percent-encoded or not, and in the
+ * absolute form too (`GET http://host/__mock/journal`, RFC 9112 section 3.2.2), which the router reads
+ * by its path: a guard that saw only paths starting with `/` let that form through.
+ */
 export function isAdminUrl(url: string): boolean {
-  const end = url.search(/[?#]/);
-  let path = end === -1 ? url : url.slice(0, end);
+  const authority = url.startsWith('/') ? null : /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
+  const target = authority ? url.slice(authority[0].length) || '/' : url;
+  const end = target.search(/[?#]/);
+  let path = end === -1 ? target : target.slice(0, end);
   if (path.includes('%')) {
     try {
       path = decodeURIComponent(path);

@@ -17,6 +17,8 @@ describe('masking credentials', () => {
     expect(maskSecret('Bearer abcdefghijklmnop')).toBe('Bearer ***mnop');
     expect(maskSecret('Bearer short')).toBe('Bearer ***');
     expect(maskSecret('opaque')).toBe('***');
+    expect(maskSecret('Basic dXNlcjpodW50ZXIyMjIy')).toBe('Basic ***');
+    expect(maskSecret('digest username="u", response="6629fae49393a05397450978507c4ef1"')).toBe('digest ***');
     expect(maskSecret('has space but no scheme at all', false)).toBe('*** all');
   });
 
@@ -29,7 +31,7 @@ describe('masking credentials', () => {
       'content-type': 'application/json',
     };
     expect(maskHeaders(headers, places)).toEqual({
-      authorization: 'Basic ***ZA==',
+      authorization: 'Basic ***',
       'proxy-authorization': 'Bearer ***',
       cookie: 'sid=***cdef; theme=***',
       'x-api-key': '***6789',

@@ -31,13 +31,15 @@ export function credentialPlaces(operations: readonly MockOperation[]): Credenti
 
 /**
  * `Bearer ***wxyz`: the scheme kept, the secret replaced, its last four characters kept when it is long
- * enough, so tests can tell tokens apart and nobody can reuse one.
+ * enough, so tests can tell tokens apart and nobody can reuse one. Basic and Digest keep nothing: their
+ * secret encodes `user:password`, so its last characters are the password's.
  */
 export function maskSecret(value: string, scheme = true): string {
   const space = scheme ? value.indexOf(' ') : -1;
   const prefix = space === -1 ? '' : value.slice(0, space + 1);
   const secret = space === -1 ? value : value.slice(space + 1).trim();
-  return `${prefix}***${secret.length >= KEEP_SUFFIX_FROM ? secret.slice(-SUFFIX) : ''}`;
+  const keep = secret.length >= KEEP_SUFFIX_FROM && !/^(basic|digest)\s/i.test(prefix);
+  return `${prefix}***${keep ? secret.slice(-SUFFIX) : ''}`;
 }
 
 /** A copy of the headers with every credential masked; the same object when none is there. */

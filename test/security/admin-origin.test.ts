@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rawRequest } from '../support/raw-http.js';
 import { AUTH, closeServersAfterEach, JSON_BODY, mockServer, postPlant } from '../support/servers.js';
 
 closeServersAfterEach();
@@ -146,5 +147,25 @@ describe('the Host allow-list against DNS rebinding', () => {
     expect((await listed.inject({ url: '/__mock/health', headers: { host: 'evil.test' } })).statusCode).toBe(403);
     const open = await mockServer({ allowedHosts: ['*'] });
     expect((await open.inject({ url: '/__mock/health', headers: { host: 'rebind.attacker.example' } })).statusCode).toBe(200);
+  });
+});
+
+describe('an absolute-form request target (RFC 9112 section 3.2.2)', () => {
+  it('meets the same guard as a path: a foreign origin cannot read, reset or clear through it', async () => {
+    const server = await mockServer();
+    const port = Number(new URL(await server.listen()).port);
+    const send = (method: string, target: string, extra = '') =>
+      rawRequest(port, [
+        `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${ATTACKER}\r\n${extra}Connection: close\r\n\r\n`,
+      ]);
+    for (const [method, target] of [
+      ['GET', `http://127.0.0.1:${port}/__mock/journal`],
+      ['POST', 'http://x/__mock/reset'],
+      ['DELETE', 'HTTP://x/__mock/journal'],
+    ] as const) {
+      const answer = await send(method, target, method === 'POST' ? 'Content-Length: 0\r\n' : '');
+      expect(answer.status, `${method} ${target}`).toBe(403);
+      expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    }
   });
 });
