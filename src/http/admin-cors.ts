@@ -10,8 +10,6 @@ import { ADMIN_PREFIX } from '../protocol.js';
 export interface AdminOriginPolicy {
   /** True when the request may go on to the admin routes. */
   allows(headers: IncomingHttpHeaders, method: string): boolean;
-  /** The Origin to answer with CORS headers, or undefined for none. */
-  corsOrigin(headers: IncomingHttpHeaders): string | undefined;
 }
 
 export function createAdminOriginPolicy(extraOrigins: readonly string[]): AdminOriginPolicy {
@@ -26,7 +24,6 @@ export function createAdminOriginPolicy(extraOrigins: readonly string[]): AdminO
     return host !== undefined && (lower === `http://${host}` || lower === `https://${host}`) ? origin : undefined;
   };
   return {
-    corsOrigin: allowedOrigin,
     allows(headers, method) {
       if (headers.origin !== undefined) {
         if (allowedOrigin(headers) === undefined) return false;

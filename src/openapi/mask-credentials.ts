@@ -7,26 +7,26 @@ const ALWAYS_SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie',
 const KEEP_SUFFIX_FROM = 12;
 const SUFFIX = 4;
 
-/** Where a request carries credentials: header names (lower case), query and cookie parameter names. */
+/**
+ * Where a request carries credentials: header names (lower case) and query parameter names. Cookies
+ * need no list: every cookie value is masked (maskCookies).
+ */
 export interface CredentialPlaces {
   readonly headers: ReadonlySet<string>;
   readonly query: ReadonlySet<string>;
-  readonly cookies: ReadonlySet<string>;
 }
 
 /** The places of a document's operations: the headers every request's credentials use, and the apiKeys its schemes name. */
 export function credentialPlaces(operations: readonly MockOperation[]): CredentialPlaces {
   const headers = new Set(ALWAYS_SECRET_HEADERS);
   const query = new Set<string>();
-  const cookies = new Set<string>();
   for (const operation of operations) {
     for (const key of operation.apiKeys) {
       if (key.in === 'header') headers.add(key.name.toLowerCase());
       else if (key.in === 'query') query.add(key.name);
-      else cookies.add(key.name);
     }
   }
-  return { headers, query, cookies };
+  return { headers, query };
 }
 
 /**
