@@ -4,7 +4,7 @@ import { VALID_BODY } from './servers.js';
 const AUTH = { authorization: 'Bearer bench-token', 'content-type': 'application/json' };
 const NO_AUTH = { 'content-type': 'application/json' };
 
-type Request = { method: 'POST'; path: string; headers: Record<string, string>; body: string };
+export type Request = { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
 const valid: Request = { method: 'POST', path: '/plants', headers: AUTH, body: VALID_BODY };
 const missingName: Request = { method: 'POST', path: '/plants', headers: AUTH, body: JSON.stringify({ id: 2 }) };
 const textId: Request = { method: 'POST', path: '/plants', headers: AUTH, body: JSON.stringify({ id: 'three', name: 'Fern' }) };
@@ -12,11 +12,13 @@ const numericName: Request = { method: 'POST', path: '/plants', headers: AUTH, b
 const noAuth: Request = { method: 'POST', path: '/plants', headers: NO_AUTH, body: VALID_BODY };
 
 /** The request mixes; every connection cycles through its list in order, so every server gets the same mix. */
-export type MixName = 'valid' | 'mixed';
+export type MixName = 'valid' | 'mixed' | 'rejected';
 export const MIXES: Readonly<Record<MixName, Request[]>> = {
   valid: [valid],
   /** 50% valid, 30% invalid bodies, 20% missing auth. */
   mixed: [valid, missingName, valid, textId, valid, noAuth, valid, numericName, valid, noAuth],
+  /** Every request authorised and its body invalid: the 400 path alone. */
+  rejected: [missingName, textId, numericName],
 };
 
 export interface LoadResult {
@@ -31,6 +33,8 @@ export interface LoadResult {
 export interface LoadOptions {
   readonly url: string;
   readonly mix: MixName;
+  /** Requests to cycle through instead of the mix's (the mix then only names the run). */
+  readonly requests?: readonly Request[];
   readonly connections?: number;
   /** Seconds, or a request count with `amount`. */
   readonly duration?: number;
@@ -40,14 +44,14 @@ export interface LoadOptions {
 }
 
 /** Runs autocannon against a server; latency covers every answer (2xx or not). */
-export async function runLoad({ url, mix, connections = 50, duration = 5, amount, rate }: LoadOptions): Promise<LoadResult> {
+export async function runLoad({ url, mix, requests, connections = 50, duration = 5, amount, rate }: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections,
     pipelining: 1,
     ...(amount === undefined ? { duration } : { amount }),
     ...(rate === undefined ? {} : { overallRate: rate }),
-    requests: MIXES[mix],
+    requests: [...(requests ?? MIXES[mix])],
     // Latency of every answer, not only 2xx, so the mixed run is measured whole.
     ...({ includeErrorStats: true } as object),
   });

@@ -3,7 +3,9 @@
  * to back over several rounds, each warmed up, under the same request mixes; then start-up to first served
  * request, mock vs Prism. Prints a markdown summary and writes it to bench/results.md. Asserts nothing.
  *
- * Flags: --rounds N (5) --duration S (5) --warmup S (2) --startups N (5) --connections N (50) --out PATH
+ * Then, unless --skip-real, a GET on GitHub's REST API description, the mock beside Prism (real-get.ts).
+ *
+ * Flags: --rounds N (5) --duration S (5) --warmup S (2) --startups N (5) --connections N (50) --out PATH --skip-real
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type LoadResult, type MixName, runLoad } from './load.js';
 import { machineLine } from './machine.js';
+import { measureRealGet, REAL_GET_PATH, type RealGetSample } from './real-get.js';
 import { type RunningServer, rssMb, type ServerName, startServer, withCpu } from './servers.js';
 import { fixed, markdownTable, median } from './stats.js';
 
@@ -22,6 +25,7 @@ const { values: flags } = parseArgs({
     startups: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     out: { type: 'string', default: 'bench/results.md' },
+    'skip-real': { type: 'boolean', default: false },
   },
 });
 const rounds = Number(flags.rounds);
@@ -31,7 +35,12 @@ const startups = Number(flags.startups);
 const connections = Number(flags.connections);
 
 const SERVERS: readonly ServerName[] = ['mock', 'prism', 'ceiling'];
-const MIX_NAMES: readonly MixName[] = ['valid', 'mixed'];
+const MIX_NAMES: readonly MixName[] = ['valid', 'mixed', 'rejected'];
+const MIX_TITLES: Readonly<Record<MixName, string>> = {
+  valid: 'Valid `POST /plants`',
+  mixed: 'Mixed: 50% valid, 30% invalid bodies, 20% missing auth',
+  rejected: 'Rejected: authorised `POST /plants` with invalid bodies (400)',
+};
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 interface Sample extends LoadResult {
@@ -110,7 +119,7 @@ const sections: string[] = [
 for (const mix of MIX_NAMES) {
   sections.push(
     '',
-    mix === 'valid' ? '## Valid `POST /plants`' : '## Mixed: 50% valid, 30% invalid bodies, 20% missing auth',
+    `## ${MIX_TITLES[mix]}`,
     '',
     markdownTable(
       ['server', 'req/s', 'CPU us/req', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'RSS after load MB'],
@@ -196,7 +205,20 @@ sections.push(
         '>= 0.5x',
         verdict(roundRatio('valid', 'ceiling') >= 0.5),
       ],
-      ['valid CPU us/req, prism / mock (median of per-round ratios)', `${cpuVsPrism.toFixed(2)}x`, '>= 8x', verdict(cpuVsPrism >= 8)],
+      ['valid CPU us/req, prism / mock (median of per-round ratios)', `${cpuVsPrism.toFixed(2)}x`, '>= 10x', verdict(cpuVsPrism >= 10)],
+      [
+        'valid CPU us/req, mock / ceiling (median of per-round ratios)',
+        `${(1 / cpuVsCeiling).toFixed(2)}x`,
+        '<= 1.3x',
+        verdict(1 / cpuVsCeiling <= 1.3),
+      ],
+      ['rejected CPU us/req, mock / ceiling (median of per-round ratios)', `${(1 / cpuRatio('rejected', 'ceiling')).toFixed(2)}x`, '', ''],
+      [
+        'rejected CPU us/req, prism / mock (median of per-round ratios)',
+        `${cpuRatio('rejected', 'prism').toFixed(2)}x`,
+        '>= 10x',
+        verdict(cpuRatio('rejected', 'prism') >= 10),
+      ],
       [
         'valid CPU us/req, ceiling / mock (median of per-round ratios)',
         `${cpuVsCeiling.toFixed(2)}x`,
@@ -215,6 +237,49 @@ sections.push(
   ),
   '',
 );
+if (!flags['skip-real']) {
+  const real = await measureRealGet({ rounds, duration, warmup, connections, log });
+  const of = (name: 'mock' | 'prism', pick: (s: RealGetSample) => number) => median((real.get(name) ?? []).map(pick));
+  const mine = real.get('mock') ?? [];
+  const theirs = real.get('prism') ?? [];
+  const prismOverMock = median(mine.map((sample, i) => (theirs[i]?.cpuUsPerRequest ?? Number.NaN) / sample.cpuUsPerRequest));
+  sections.push(
+    `## \`GET ${REAL_GET_PATH}\` on GitHub's REST API description`,
+    '',
+    `Both servers started once on the document (\`@octokit/openapi\`, scripts/bench/real-documents.ts), warmed up, then measured back to back each round.`,
+    '',
+    markdownTable(
+      ['server', 'req/s', 'CPU us/req', 'p99 ms', 'errors', 'non-2xx'],
+      (['mock', 'prism'] as const).map((name) => [
+        name,
+        fixed(of(name, (s) => s.reqPerSec)),
+        fixed(
+          of(name, (s) => s.cpuUsPerRequest),
+          1,
+        ),
+        fixed(
+          of(name, (s) => s.p99),
+          1,
+        ),
+        String((real.get(name) ?? []).reduce((sum, s) => sum + s.errors, 0)),
+        String((real.get(name) ?? []).reduce((sum, s) => sum + s.non2xx, 0)),
+      ]),
+    ),
+    '',
+    markdownTable(
+      ['measure', 'value', 'target', 'verdict'],
+      [
+        [
+          'GitHub GET CPU us/req, prism / mock (median of per-round ratios)',
+          `${prismOverMock.toFixed(2)}x`,
+          '>= 10x',
+          verdict(prismOverMock >= 10),
+        ],
+      ],
+    ),
+    '',
+  );
+}
 const markdown = sections.join('\n');
 writeFileSync(flags.out, markdown);
 process.stdout.write(`${markdown}\n`);

@@ -9,7 +9,7 @@ import { documentValueCheck } from '../prism/prism-engine.js';
  */
 export function withRequestIdentifiers(body: unknown, schema: JsonSchema | undefined, params: Readonly<Record<string, string>>): unknown {
   if (!schema || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
-  const properties = propertiesOf(schema);
+  const properties = topProperties(schema);
   const names = Object.keys(params);
   const last = names[names.length - 1];
   let copy: Record<string, unknown> | undefined;
@@ -28,8 +28,12 @@ export function withRequestIdentifiers(body: unknown, schema: JsonSchema | undef
 
 function fitting(schema: JsonSchema, raw: string, bundle: unknown): unknown {
   if (schema.writeOnly === true) return undefined;
-  const check = checkOf(schema, bundle);
   const number = raw.trim() === '' ? Number.NaN : Number(raw);
+  // What the declared type rules out needs no validator run (they run on every answer that has path parameters).
+  const type = schema.type;
+  if (type === 'object' || type === 'array' || type === 'boolean' || type === 'null') return undefined;
+  if ((type === 'integer' || type === 'number') && !Number.isFinite(number)) return undefined;
+  const check = checkOf(schema, bundle);
   if (Number.isFinite(number) && check(number)) return number;
   return check(raw) ? raw : undefined;
 }
@@ -45,9 +49,22 @@ function checkOf(schema: JsonSchema, bundle: unknown): (value: unknown) => boole
   return check;
 }
 
+const PROPERTIES = new WeakMap<JsonSchema, Record<string, JsonSchema>>();
+
+/** The top-level properties a response schema names (its own and its `allOf` parts'), worked out once per schema. */
+function topProperties(schema: JsonSchema): Record<string, JsonSchema> {
+  let properties = PROPERTIES.get(schema);
+  if (!properties) {
+    properties = propertiesOf(schema);
+    PROPERTIES.set(schema, properties);
+  }
+  return properties;
+}
+
 function propertiesOf(schema: JsonSchema, depth = 0): Record<string, JsonSchema> {
   if (depth > 8) return {};
   const own = schema.properties !== null && typeof schema.properties === 'object' ? (schema.properties as Record<string, JsonSchema>) : {};
   const parts = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [];
-  return Object.assign({}, ...parts.map((part) => propertiesOf(part, depth + 1)), own);
+  // Null prototype: a path parameter named `constructor` or `toString` names no property.
+  return Object.assign(Object.create(null) as Record<string, JsonSchema>, ...parts.map((part) => propertiesOf(part, depth + 1)), own);
 }

@@ -52,4 +52,25 @@ describe('the route stage', () => {
     expect(own.operation?.id).toBe('HEAD /own-head');
     expect(route(exchange('HEAD', '/items'))).toMatchObject([{ code: 'method-not-allowed' }]);
   });
+
+  it('tries the templates under the first segment and those starting with a parameter, most specific first', () => {
+    const mixed = createRouteStage([
+      op('GET', '/{tenant}/items/{id}'),
+      op('GET', '/items/{id}/parts'),
+      op('GET', '/repos/{owner}/{repo}'),
+      op('GET', '/{tenant}'),
+    ]);
+    const under = exchange('GET', '/items/7/parts');
+    expect(mixed(under)).toEqual([]);
+    expect(under.operation?.id).toBe('GET /items/{id}/parts');
+    const parameterFirst = exchange('GET', '/items/items/9');
+    expect(mixed(parameterFirst)).toEqual([]);
+    expect(parameterFirst.pathParams).toEqual({ tenant: 'items', id: '9' });
+    const unknownFirst = exchange('GET', '/acme');
+    expect(mixed(unknownFirst)).toEqual([]);
+    expect(unknownFirst.pathParams).toEqual({ tenant: 'acme' });
+    const decoded = exchange('GET', '/rep%6Fs/o/r');
+    expect(mixed(decoded)).toEqual([]);
+    expect(decoded.operation?.id).toBe('GET /repos/{owner}/{repo}');
+  });
 });

@@ -16,7 +16,13 @@ interface TemplateRoute {
 
 interface RouteTable {
   readonly literal: ReadonlyMap<string, ReadonlyMap<string, Routed>>;
-  readonly templates: readonly TemplateRoute[];
+  /**
+   * The templates a path may match, most specific first, by its number of segments (a parameter never
+   * spans a `/`) and then its first segment: those whose first segment is that literal, and those whose
+   * first segment holds a parameter (under the key with an empty first segment). A large document
+   * (GitHub's has hundreds of templates) then tries a handful per request, not all of them.
+   */
+  readonly templatesUnder: ReadonlyMap<string, readonly TemplateRoute[]>;
   /** The servers' base paths (`/v1`, `/{stage}/api`), each with the operations reached under it; on first use. */
   readonly bases: () => readonly { readonly prefix: RegExp; readonly table: RouteTable }[];
 }
@@ -80,7 +86,10 @@ function lookup(table: RouteTable, path: string): Match | undefined {
 }
 
 function matchTemplates(table: RouteTable, path: string, decode: boolean): Match | undefined {
-  for (const route of table.templates) {
+  const depth = segments(path);
+  const end = path.indexOf('/', 1);
+  const first = end === -1 ? path.slice(1) : path.slice(1, end);
+  for (const route of table.templatesUnder.get(`${depth}/${first}`) ?? table.templatesUnder.get(`${depth}/`) ?? []) {
     const match = route.pattern.exec(path);
     if (!match) continue;
     try {
@@ -110,7 +119,29 @@ function buildTable(operations: readonly MockOperation[], withBases = true): Rou
   }
   const templates = [...templated.values()].sort((a, b) => bySpecificity(a.path, b.path));
   let bases: ReturnType<RouteTable['bases']> | undefined;
-  return { literal, templates, bases: () => (bases ??= withBases ? baseTables(operations) : []) };
+  return { literal, templatesUnder: templatesByKey(templates), bases: () => (bases ??= withBases ? baseTables(operations) : []) };
+}
+
+/** See RouteTable.templatesUnder; each list keeps the templates' order. */
+function templatesByKey(templates: readonly (TemplateRoute & { readonly path: string })[]): Map<string, readonly TemplateRoute[]> {
+  const keyed = templates.map((route) => {
+    const end = route.path.indexOf('/', 1);
+    const first = end === -1 ? route.path.slice(1) : route.path.slice(1, end);
+    return { route, depth: segments(route.path), first: first.includes('{') ? '' : first };
+  });
+  const byKey = new Map<string, TemplateRoute[]>();
+  for (const { depth, first } of keyed) byKey.set(`${depth}/${first}`, []);
+  for (const { route, depth, first } of keyed) {
+    for (const [key, list] of byKey) if (key === `${depth}/${first}` || (first === '' && key.startsWith(`${depth}/`))) list.push(route);
+  }
+  return byKey;
+}
+
+/** How many segments a path has: its number of slashes. */
+function segments(path: string): number {
+  let count = 0;
+  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) count += 1;
+  return count;
 }
 
 function baseTables(operations: readonly MockOperation[]): ReturnType<RouteTable['bases']> {

@@ -1,5 +1,6 @@
 import type { DataGenerator } from '../generate/data-generator.js';
 import { echo } from '../generate/echo.js';
+import { stringifyJson } from '../json/stringify-json.js';
 import type { MockResponse } from '../mock-response.js';
 import { ErrorShapes } from '../openapi/error-shape.js';
 import { findingsHeaders } from '../problem.js';
@@ -82,10 +83,14 @@ export function createResponseSelector(
         params !== undefined && plan.status < 300 && asked.example === undefined
           ? withRequestIdentifiers(answer, representation?.content.schema, params)
           : answer;
+      const payload =
+        serialise !== undefined
+          ? serialise(body)
+          : body === answer && (made === STATIC || made.kind === 'example')
+            ? sharedJson(body)
+            : undefined;
       const response: MockResponse =
-        serialise === undefined
-          ? { status: plan.status, headers: sent, body }
-          : { status: plan.status, headers: sent, body, payload: serialise(body) };
+        payload === undefined ? { status: plan.status, headers: sent, body } : { status: plan.status, headers: sent, body, payload };
       // A request that forced its answer says so; a caller's selection is described by the caller.
       const provenance: Provenance =
         selection === undefined && forcing !== undefined ? { kind: 'forced', code: forcing.code, body: made } : made;
@@ -117,6 +122,22 @@ export function createResponseSelector(
       return respond(echo(representation.echo, exchange.body, fallback), ECHO);
     return respond(fallback(), first ? { kind: 'example', name: first.name } : STATIC);
   };
+}
+
+/**
+ * The JSON text of the shared answers (the document's examples and the static answers built once per
+ * representation), written once: they are never changed, and a large one costs more to write than the
+ * rest of its request. Shared by servers like the document they come from.
+ */
+const SHARED_JSON = new WeakMap<object, string>();
+function sharedJson(body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  let text = SHARED_JSON.get(body);
+  if (text === undefined) {
+    text = stringifyJson(body);
+    SHARED_JSON.set(body, text);
+  }
+  return text;
 }
 
 function invalidExampleHeader(name: string, message: string): Record<string, string> {

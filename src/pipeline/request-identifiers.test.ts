@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../json/json-schema.js';
+import { withRequestIdentifiers } from './request-identifiers.js';
+
+const pet: JsonSchema = {
+  type: 'object',
+  allOf: [{ type: 'object', properties: { id: { type: 'integer' } } }],
+  properties: { name: { type: 'string' }, petId: { type: 'string' } },
+};
+
+describe('request identifiers in answers', () => {
+  it('puts path parameters into the properties of their names, and the last into id, on a copy', () => {
+    const body = { id: 1, name: 'Rex', petId: 'x' };
+    expect(withRequestIdentifiers(body, pet, { petId: '42' })).toEqual({ id: 1, name: 'Rex', petId: '42' });
+    expect(body).toEqual({ id: 1, name: 'Rex', petId: 'x' });
+    // The schema's properties are worked out once: a second answer reads the same.
+    expect(withRequestIdentifiers({ id: 1 }, pet, { owner: 'ann', key: '7' })).toEqual({ id: 7 });
+  });
+
+  it('reads no property from Object.prototype for parameters named like its members', () => {
+    const body = { name: 'Rex' };
+    expect(
+      withRequestIdentifiers(body, { type: 'object', properties: { name: { type: 'string' } } }, { constructor: 'c', toString: 't' }),
+    ).toBe(body);
+  });
+
+  it('leaves properties whose type cannot hold the value as they are', () => {
+    const repo: JsonSchema = {
+      type: 'object',
+      properties: { id: { type: 'integer' }, owner: { type: 'object' }, name: { type: 'string' } },
+    };
+    const body = { id: 1, owner: { login: 'x' }, name: 'n' };
+    expect(withRequestIdentifiers(body, repo, { owner: 'octocat', repo: 'hello' })).toBe(body);
+    expect(withRequestIdentifiers(body, repo, { owner: 'octocat', name: 'hello' })).toEqual({ ...body, name: 'hello' });
+  });
+});
