@@ -5,7 +5,7 @@
  */
 import { runLoad } from './load.js';
 import { realDocuments } from './real-documents.js';
-import { launch, type Launched } from './scale-launch.js';
+import { type Launched, launch } from './scale-launch.js';
 import { withCpu } from './servers.js';
 
 export const REAL_GET_PATH = '/repos/octocat/hello-world';
