@@ -6,6 +6,7 @@
  * Then, unless --skip-real, a GET on GitHub's REST API description, the mock beside Prism (real-get.ts).
  *
  * Flags: --rounds N (5) --duration S (5) --warmup S (2) --startups N (5) --connections N (50) --out PATH --skip-real
+ * --load-only (leaves out the per-test and scale benches that otherwise follow)
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -26,6 +27,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '50' },
     out: { type: 'string', default: 'bench/results.md' },
     'skip-real': { type: 'boolean', default: false },
+    'load-only': { type: 'boolean', default: false },
   },
 });
 const rounds = Number(flags.rounds);
@@ -285,5 +287,5 @@ writeFileSync(flags.out, markdown);
 process.stdout.write(`${markdown}\n`);
 log(`written to ${flags.out}`);
 // The per-test and scale sections, each in its own process with its own defaults (bench/per-test.md, bench/scale.md).
-for (const script of ['per-test.ts', 'scale.ts'])
+for (const script of flags['load-only'] ? [] : ['per-test.ts', 'scale.ts'])
   execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))], { stdio: 'inherit' });
