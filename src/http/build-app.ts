@@ -1,3 +1,4 @@
+import { METHODS } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerAdminRoutes } from '../admin/admin-routes.js';
 import type { DataGenerator } from '../generate/data-generator.js';
@@ -17,6 +18,21 @@ import { answerLog, createLogger, elapsedMs, pathOf } from './request-logger.js'
 import { sendResponse } from './send-response.js';
 
 const API_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS', 'TRACE'];
+
+/**
+ * The methods the API's route answers: the usual ones, and any other the document's operations use
+ * (OpenAPI 3.2's QUERY and `additionalOperations`) that Node's HTTP parser knows, with a body
+ * (Fastify reads no body of a method it takes as bodyless). A method Node cannot parse never arrives.
+ */
+function apiMethods(app: FastifyInstance, spec: LoadedSpec): string[] {
+  const methods = new Set(API_METHODS);
+  for (const { method } of spec.operations) {
+    if (methods.has(method) || !METHODS.includes(method)) continue;
+    if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
+    methods.add(method);
+  }
+  return [...methods];
+}
 
 export interface AppParts {
   readonly options: ResolvedOptions;
@@ -75,7 +91,7 @@ export async function buildApp({ options, spec, generator, responders }: AppPart
     const sent = sendResponse(reply, response, held);
     return sent instanceof Promise ? sent : undefined;
   };
-  app.route({ method: API_METHODS, url: '/*', handler: handle });
+  app.route({ method: apiMethods(app, spec), url: '/*', handler: handle });
   app.setNotFoundHandler(handle);
 
   /** Every answer to the API (and every fault, as status 0): its log line, journal entry and metrics. */

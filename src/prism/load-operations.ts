@@ -10,6 +10,15 @@ import { arch, release, type } from 'node:os';
 import type { MockServerUrl } from '../openapi/operation.js';
 import { boundedDecycle, bundleShared } from './bounded-decycle.js';
 import { createLocalReferences, type LocalReferences, localReferencesOf, missingPointer } from './local-refs.js';
+import {
+  methodOf,
+  type OperationKey,
+  operationAt,
+  operationKeys,
+  prismPathItem,
+  type QuerystringParameter,
+  querystringOf,
+} from './oas32.js';
 import { bundleTarget, prismVersion, RefParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
 
 type Node = Record<string, unknown>;
@@ -28,8 +37,6 @@ export interface OperationSource {
   read(): unknown;
 }
 
-/** The methods Prism's transformers read from a path item, in their order of preference. */
-const METHODS = ['get', 'post', 'put', 'delete', 'options', 'head', 'patch', 'trace'];
 /**
  * What a single operation's transformation reads of the document besides the operation and what it
  * references: the rest (other paths, webhooks, shared definitions, extensions) is left out, or every
@@ -77,19 +84,18 @@ export async function indexPrismOperations(
   for (const [path, value] of Object.entries(paths)) {
     const item = local.follow(value);
     if (!isNode(item)) continue;
-    for (const method of Object.keys(item).filter((key) => METHODS.includes(key))) {
-      const operation = local.follow(item[method]);
+    for (const at of operationKeys(item, local.follow)) {
+      const operation = operationAt(item, at, local.follow);
       const operationId = isNode(operation) && typeof operation.operationId === 'string' ? operation.operationId : undefined;
       let made: unknown;
       const read = () => {
         if (made === undefined) {
-          const { document, shared } = oneOperation(root, local, path, item, method);
-          const operation = transform(document)[0] as Node;
-          made = shared ? bundleShared(operation, document) : selfContained(operation, document);
+          const { document, shared, querystring } = oneOperation(root, local, path, item, at);
+          made = finished(transform(document)[0] as Node, at, shared, document, querystring);
         }
         return made;
       };
-      operations.push({ method, path, operationId, servers: serversOf(root, local, item, operation), apiKeys, read });
+      operations.push({ method: methodOf(at), path, operationId, servers: serversOf(root, local, item, operation), apiKeys, read });
     }
   }
   return { operations, sources: parsed === undefined ? parser.$refs.paths() : [specPath] };
@@ -104,7 +110,7 @@ export async function readPrismOperations(specPath: string, parsed?: object): Pr
 async function readWhole(specPath: string, root: Node, options: object, transform: Transform) {
   const parser = new RefParser();
   const { document, shared } = boundedDecycle(await parser.dereference(specPath, root, options)) as { document: Node; shared: boolean };
-  const operations = transform(document).map((made) => {
+  const operations = everyOperation(document, transform).map((made) => {
     const operation = (shared ? bundleShared(made as Node, document) : selfContained(made, document)) as {
       method: string;
       path: string;
@@ -126,6 +132,44 @@ async function readWhole(specPath: string, root: Node, options: object, transfor
 
 type Transform = (document: Node) => unknown[];
 
+/**
+ * Every operation of a dereferenced document, one transformation per path item operation: what
+ * Prism's transformer lists, with the 3.2 methods and `querystring` parameters it does not know.
+ */
+function everyOperation(document: Node, transform: Transform): unknown[] {
+  const paths = isNode(document.paths) ? document.paths : {};
+  const all: unknown[] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isNode(item)) continue;
+    for (const at of operationKeys(item)) {
+      const operation = operationAt(item, at);
+      const one: Node = { ...document, paths: { [path]: prismPathItem(item, at, operation) } };
+      const made = transform(one)[0] as Node | undefined;
+      if (!made) continue;
+      const querystring = querystringOf(item, operation);
+      all.push({ ...made, method: methodOf(at), ...(querystring ? { querystring } : {}) });
+    }
+  }
+  return all;
+}
+
+/**
+ * Prism's operation as the mock reads it: self-contained, with the method and `querystring` parameter
+ * of OpenAPI 3.2 that Prism's transformer does not know (see oas32.ts).
+ */
+function finished(
+  operation: Node,
+  at: OperationKey,
+  shared: boolean,
+  document: Node,
+  querystring: QuerystringParameter | undefined,
+): unknown {
+  const made = (shared ? bundleShared(operation, document) : selfContained(operation, document)) as Node;
+  made.method = methodOf(at);
+  if (querystring !== undefined) made.querystring = querystring;
+  return made;
+}
+
 function transformerOf(root: Node): Transform {
   if (root.swagger !== undefined) return transformOas2Operations as Transform;
   if (root.openapi !== undefined) return transformOas3Operations as Transform;
@@ -137,17 +181,19 @@ function transformerOf(root: Node): Transform {
  * and decycled as Prism decycles the whole: a reader of it sees what a reader of the whole document
  * would see of that operation.
  */
-function oneOperation(root: Node, local: LocalReferences, path: string, item: Node, method: string) {
+function oneOperation(root: Node, local: LocalReferences, path: string, item: Node, at: OperationKey) {
   const document: Node = {};
   for (const key of READ_BESIDES) if (key in root) document[key] = root[key];
   const components = isNode(root.components) ? root.components : undefined;
   if (components?.securitySchemes !== undefined) document.components = { securitySchemes: components.securitySchemes };
-  const pathItem: Node = {};
-  for (const key of Object.keys(item)) if (!METHODS.includes(key) || key === method) pathItem[key] = item[key];
+  const operation = operationAt(item, at, local.follow);
+  const pathItem = prismPathItem(item, at, operation, local.follow);
+  const querystring = querystringOf(item, operation, local.follow);
   document.paths = { [path]: pathItem };
   local.resolveWithin(document);
+  if (querystring) local.resolveWithin(querystring);
   const decycled = boundedDecycle(document);
-  return { document: decycled.document as Node, shared: decycled.shared };
+  return { document: decycled.document as Node, shared: decycled.shared, querystring };
 }
 
 /** Each operation becomes self-contained: references left by decycle are bundled under the operation. */

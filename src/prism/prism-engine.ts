@@ -12,7 +12,9 @@ import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check
 import { forPrismValidation } from './int64-schema.js';
 import { indexPrismOperations, type OperationSource } from './load-operations.js';
 import { type JsonPartsCheck, splitJsonParts } from './multipart-json-parts.js';
+import type { QuerystringParameter } from './oas32.js';
 import { type PrismDiagnostic, ValidationContext, validateAgainstSchema, validatePathParams, validators } from './prism-internals.js';
+import { checkQuerystring } from './querystring-parameter.js';
 
 interface PrismContent {
   mediaType: string;
@@ -39,6 +41,8 @@ interface PrismOperation {
   responses: { code: string; contents?: PrismContent[]; headers?: PrismHeader[] }[];
   servers?: { url: string; variables?: Record<string, { default?: unknown; enum?: unknown[] }> }[];
   security?: PrismSecurityScheme[][];
+  /** OpenAPI 3.2's `in: querystring` parameter, which Prism does not know (see oas32.ts). */
+  querystring?: QuerystringParameter;
   /** Schemas Prism's bundler moved out of cycles, referenced as `#/__bundled__/…` from the operation's schemas. */
   __bundled__?: Record<string, unknown>;
 }
@@ -371,6 +375,8 @@ export function checkInput(operation: MockOperation, request: PrismRequest): Fin
   if (handle.jsonParts && contentType !== undefined) diagnostics.push(...handle.jsonParts(contentType, request.body));
   const findings = diagnostics.map(toFinding);
   if (handle.cookies) findings.push(...checkCookies(handle.cookies, request.headers.cookie, prismOf(operation).__bundled__).map(toFinding));
+  const querystring = handle.prism.querystring;
+  if (querystring) findings.push(...checkQuerystring(querystring, request.url.query, handle.prism.__bundled__));
   return findings;
 }
 
