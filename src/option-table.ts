@@ -296,6 +296,41 @@ export const OPTIONS = {
     help: 'ms in-flight requests may take to finish on SIGTERM/SIGINT',
     readme: 'on SIGTERM/SIGINT, how long in-flight requests may take before every connection is closed',
   },
+  callbackAllow: {
+    kind: 'tokens',
+    default: [],
+    pattern: /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+)(:\d{1,5})?$/,
+    invalid: 'must be a list of HOST or HOST:PORT (an IPv6 address in brackets)',
+    arg: 'HOST[:PORT]',
+    help: 'a host callbacks and webhooks may be sent to (repeatable); others are refused',
+    helpDefault: 'loopback only',
+    readme:
+      'a host (any port) or `host:port` callbacks and webhooks may be sent to (repeatable); any other is refused and journalled ([callbacks and webhooks](docs/callbacks.md))',
+    readmeDefault: '`localhost`, `127.0.0.0/8`, `[::1]`',
+  },
+  callbackDelay: {
+    kind: 'integer',
+    default: 100,
+    min: 0,
+    max: 60_000,
+    arg: 'MS',
+    help: 'ms between an answer and its callbacks (Prefer: callback-delay=MS per request)',
+  },
+  callbackTimeout: {
+    kind: 'integer',
+    default: 5_000,
+    min: 1,
+    max: 60_000,
+    arg: 'MS',
+    help: 'ms a callback or webhook consumer may take to answer',
+  },
+  callbackRetries: {
+    kind: 'integer',
+    default: 0,
+    min: 0,
+    max: 10,
+    help: 'times a callback is sent again after a timeout, a failed connection or a 5xx answer',
+  },
 } as const satisfies Record<string, Declaration>;
 
 export type OptionName = keyof typeof OPTIONS;

@@ -92,6 +92,14 @@ export interface MockServerOptions {
   readonly maxConnections?: number;
   /** Milliseconds close() lets in-flight requests finish before it closes every connection. Default 1 500. */
   readonly shutdownTimeout?: number;
+  /** Hosts (`host` for any port, `host:port`) callbacks and webhooks may be sent to; others are refused. Default: loopback only. */
+  readonly callbackAllow?: readonly string[];
+  /** Milliseconds between an answer and its callbacks (`Prefer: callback-delay=MS` per request). Default 100. */
+  readonly callbackDelay?: number;
+  /** Milliseconds a callback or webhook consumer may take to answer. Default 5 000. */
+  readonly callbackTimeout?: number;
+  /** Times a callback is sent again after a timeout, a failed connection or a 5xx answer. Default 0. */
+  readonly callbackRetries?: number;
 }
 
 type Filled = FilledOptions<typeof OPTIONS>;

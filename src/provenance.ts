@@ -15,6 +15,13 @@ export type SelectedBody =
   | { readonly kind: 'empty' };
 
 /**
+ * How a callback or webhook the mock sent ended: the consumer's answer fits the document or not; or it
+ * was never answered: refused by the allow-list, its URL unresolved, no answer in time, the connection
+ * failed, or the server closed first.
+ */
+export type CallbackOutcome = 'on-contract' | 'off-contract' | 'refused' | 'unresolved' | 'timeout' | 'failed' | 'cancelled';
+
+/**
  * Where an answer came from, as data: the log line, the journal, the metrics and the coverage read
  * it, and describeProvenance() is the one place that puts it in words.
  */
@@ -38,6 +45,15 @@ export type Provenance =
   | { readonly kind: 'state'; readonly action: string; readonly outcome?: 'not-found' | 'conflict' | 'over-limit' }
   /** The request asked for this answer (`Prefer`, `__code`, ...): the status it forced, if any, and the body given. */
   | { readonly kind: 'forced'; readonly code?: number; readonly body: SelectedBody }
+  /** Not an answer but a request the mock sent: a callback of an operation or a webhook, and how it ended. */
+  | {
+      readonly kind: 'callback';
+      readonly via: 'callback' | 'webhook';
+      readonly name: string;
+      readonly outcome: CallbackOutcome;
+      /** What is wrong with the consumer's answer, or why nothing was sent. */
+      readonly problems?: readonly string[];
+    }
   | SelectedBody;
 
 /** The words of the log line and the journal's `source` for where an answer came from. */
@@ -54,6 +70,8 @@ export function describeProvenance(provenance: Provenance | undefined): string {
     }
     case 'state':
       return provenance.outcome === undefined ? `state ${provenance.action}` : `state ${provenance.action} ${provenance.outcome}`;
+    case 'callback':
+      return `${provenance.via} ${provenance.name} ${provenance.outcome}`;
     case 'forced':
       return provenance.code === undefined ? describeBody(provenance.body) : `code=${provenance.code} ${describeBody(provenance.body)}`;
     default:

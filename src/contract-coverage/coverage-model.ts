@@ -36,6 +36,8 @@ export class CoverageModel {
   readonly #operations = new Map<string, MockOperation>();
   readonly #options: CoverageModelOptions;
   readonly #now: () => number;
+  /** Callbacks sent per operation id and callback name, by outcome: every session's together. */
+  #callbacks = new Map<string, Map<string, Map<string, number>>>();
 
   constructor(options: CoverageModelOptions) {
     this.#options = options;
@@ -52,6 +54,26 @@ export class CoverageModel {
     this.#recordIn(this.#overall, exchange, status, rejection, kind, mediaType);
     const session = sessionOf(exchange);
     if (session !== undefined) this.#recordIn(this.#session(session), exchange, status, rejection, kind, mediaType);
+  }
+
+  /** Counts a callback an answer to `operation` triggered, by how it ended (`on-contract`, `off-contract`, `refused`, ...). */
+  recordCallback(operation: string, name: string, outcome: string): void {
+    let byName = this.#callbacks.get(operation);
+    if (byName === undefined) {
+      byName = new Map();
+      this.#callbacks.set(operation, byName);
+    }
+    let outcomes = byName.get(name);
+    if (outcomes === undefined) {
+      outcomes = new Map();
+      byName.set(name, outcomes);
+    }
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  }
+
+  /** The outcomes of one operation's callback so far, by outcome. */
+  callbackOutcomes(operation: string, name: string): ReadonlyMap<string, number> | undefined {
+    return this.#callbacks.get(operation)?.get(name);
   }
 
   /** The counts of one session (undefined: every request); undefined for a session that sent nothing or was forgotten. */
@@ -88,6 +110,7 @@ export class CoverageModel {
     }
     this.#sessions.clear();
     this.#overall = new CoverageTally();
+    this.#callbacks = new Map();
   }
 
   #recordIn(

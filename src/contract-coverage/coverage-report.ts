@@ -37,6 +37,14 @@ export interface OperationCoverage {
   readonly answeredBy: Readonly<Record<string, number>>;
   readonly responses: readonly ResponseCoverage[];
   readonly neverSent: readonly string[];
+  /** The operation's documented callbacks, each with how its deliveries ended (every session's together). */
+  readonly callbacks?: readonly CallbackCoverage[];
+}
+
+export interface CallbackCoverage {
+  readonly name: string;
+  /** Deliveries by outcome: `on-contract`, `off-contract`, `refused`, `unresolved`, `timeout`, `failed`, `cancelled`. */
+  readonly outcomes: Readonly<Record<string, number>>;
 }
 
 export interface CoverageReport {
@@ -102,6 +110,15 @@ function operationCoverage(model: CoverageModel, operation: MockOperation, count
     if (count > 0) answeredBy[kind] = count;
   });
   const named = operation.id !== `${operation.method} ${operation.path}`;
+  const callbacks = (operation.callbacks ?? []).map((callback) => ({
+    name: callback.name,
+    outcomes: record(model.callbackOutcomes(operation.id, callback.name)),
+  }));
+  // A documented callback never triggered, or whose consumer answered off the contract, is a finding.
+  const callbackFindings = callbacks.flatMap(({ name, outcomes }) =>
+    Object.keys(outcomes).length === 0 ? [`callback ${name}`] : outcomes['off-contract'] ? [`callback ${name} (answered off-contract)`] : [],
+  );
+  const neverSent = counts ? counts.neverSent() : shape.items.map((item) => item.label);
   return {
     method: operation.method,
     path: operation.path,
@@ -111,7 +128,8 @@ function operationCoverage(model: CoverageModel, operation: MockOperation, count
     rejected: record(counts?.rejected),
     answeredBy,
     responses,
-    neverSent: counts ? counts.neverSent() : shape.items.map((item) => item.label),
+    neverSent: callbackFindings.length > 0 ? [...neverSent, ...callbackFindings] : neverSent,
+    ...(callbacks.length > 0 ? { callbacks } : {}),
   };
 }
 

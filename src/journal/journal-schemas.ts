@@ -92,6 +92,17 @@ export const entrySchema = {
       },
     },
     durationMs: { type: 'number' },
+    callback: {
+      type: 'object',
+      description:
+        'Only on a callback or webhook the mock sent (method, path: the URL, headers and body of its request; response: the consumer\'s answer, status 0 for none).',
+      properties: {
+        kind: { type: 'string', enum: ['callback', 'webhook'] },
+        name: { type: 'string' },
+        outcome: { type: 'string', enum: ['on-contract', 'off-contract', 'refused', 'unresolved', 'timeout', 'failed', 'cancelled'] },
+        problems: { type: 'array', items: { type: 'string' } },
+      },
+    },
     mismatches: { type: 'array', items: { type: 'string' }, description: 'In verify failures only: the criteria this entry missed.' },
   },
 } as const;

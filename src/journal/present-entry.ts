@@ -23,7 +23,14 @@ export function presentEntry(entry: JournalEntry): Record<string, unknown> {
     source: describeProvenance(entry.provenance),
     response: { status: entry.status, headers: entry.responseHeaders, body: presentResponseBody(entry.responseBody) },
     durationMs: Math.round(entry.durationMs * 1000) / 1000,
+    ...presentCallback(entry),
   };
+}
+
+function presentCallback(entry: JournalEntry): Record<string, unknown> {
+  const provenance = entry.provenance;
+  if (provenance?.kind !== 'callback') return {};
+  return { callback: { kind: provenance.via, name: provenance.name, outcome: provenance.outcome, problems: provenance.problems ?? [] } };
 }
 
 /** The mock rejected the request itself (findings, or a problem such as 413), as opposed to forced errors. */

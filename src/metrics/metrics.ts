@@ -9,6 +9,8 @@ export interface RequestObservation {
 
 export interface Metrics {
   observe(observation: RequestObservation): void;
+  /** Counts a callback or webhook the mock sent (or refused), by its name and how it ended. */
+  observeCallback(via: 'callback' | 'webhook', name: string, outcome: string): void;
   /** The Prometheus text exposition of this server's metrics. */
   scrape(): Promise<{ readonly contentType: string; readonly text: string }>;
 }
@@ -42,6 +44,7 @@ export function createMetrics(journalSize: () => number): Metrics {
   const byOperation = new Map<string, Tally<number, string>>();
   const rejected = new Tally<string, string>();
   const stateOperations = new Tally<string, string>();
+  const callbacks = new Map<string, { via: string; name: string; outcome: string; count: number }>();
   const registry = new Registry();
   new Counter({
     name: 'plantstore_mock_requests_total',
@@ -82,6 +85,16 @@ export function createMetrics(journalSize: () => number): Metrics {
       for (const [operation, action, count] of stateOperations.entries()) this.inc({ operation, action }, count);
     },
   });
+  new Counter({
+    name: 'plantstore_mock_callbacks_total',
+    help: 'Callbacks and webhooks the mock sent or refused, by kind, name and outcome (on-contract, off-contract, refused, ...).',
+    labelNames: ['kind', 'name', 'outcome'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { via, name, outcome, count } of callbacks.values()) this.inc({ kind: via, name, outcome }, count);
+    },
+  });
   new Gauge({
     name: 'plantstore_mock_journal_entries',
     help: 'Entries the request journal holds now.',
@@ -95,6 +108,12 @@ export function createMetrics(journalSize: () => number): Metrics {
   // observe(labels, value) makes the child anew on every call.
   const durationOf = new Map<string, { observe(seconds: number): void }>();
   return {
+    observeCallback(via, name, outcome) {
+      const key = `${via} ${outcome} ${name}`;
+      const counted = callbacks.get(key);
+      if (counted) counted.count++;
+      else callbacks.set(key, { via, name, outcome, count: 1 });
+    },
     async scrape() {
       return { contentType: registry.contentType, text: await registry.metrics() };
     },

@@ -1,8 +1,9 @@
+import { CallbackSender, type Delivery } from '../callbacks/callback-sender.js';
 import { type Coverage, createCoverage } from '../contract-coverage/coverage.js';
 import type { CoverageModel } from '../contract-coverage/coverage-model.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { Journal } from '../journal/journal.js';
-import type { JournalEntry } from '../journal/journal-entry.js';
+import type { JournalEntry, NewJournalEntry } from '../journal/journal-entry.js';
 import { maskedEntries } from '../journal/mask-entry.js';
 import { entryOf } from '../journal/record-entry.js';
 import { ByteBudget } from '../json/byte-budget.js';
@@ -44,6 +45,8 @@ export interface MockFeatures {
   readonly state: StateSimulator;
   /** `--stateful`: the simulator answers every request it can. */
   readonly stateful: boolean;
+  /** Sends the operations' callbacks and, on request, the document's webhooks. */
+  readonly callbacks: CallbackSender;
 }
 
 /** One mock server without its transport: what decides answers and what records them. */
@@ -83,6 +86,18 @@ export async function createMock({ options, spec, generator, log, responders = [
   const journal = new Journal(options.journalSize, options.journalUnmasked ? undefined : maskedEntries(() => credentials));
   const metrics = createMetrics(() => journal.size);
   const coverage: Coverage = createCoverage({ options, operations: spec.operations, documentFindings: () => spec.lint.findings, log });
+  const callbacks = new CallbackSender({
+    allow: options.callbackAllow,
+    delayMs: options.callbackDelay,
+    timeoutMs: options.callbackTimeout,
+    retries: options.callbackRetries,
+    generator,
+    record(delivery) {
+      if (journal.capacity > 0) journal.record(deliveryEntry(delivery));
+      metrics.observeCallback(delivery.via, delivery.name, delivery.outcome);
+      if (delivery.operation !== undefined) coverage.model.recordCallback(delivery.operation, delivery.name, delivery.outcome);
+    },
+  });
   const state = new StateSimulator({
     stateful: options.stateful,
     maxResources: options.maxResources,
@@ -140,16 +155,40 @@ export async function createMock({ options, spec, generator, log, responders = [
     coverage: coverage.model,
     state,
     stateful: options.stateful,
+    callbacks,
     answer: (exchange) => pipeline(exchange),
     answered(exchange, seen, status, elapsedMs, responseHeaders) {
       if (journal.capacity > 0) journal.record(entryOf(exchange, status, responseHeaders, elapsedMs));
       metrics.observe({ exchange: seen ? exchange : undefined, status, seconds: elapsedMs / 1000 });
       if (seen) coverage.model.record(exchange, status);
+      if (seen && exchange.operation?.callbacks) callbacks.afterAnswer(exchange, status, responseHeaders);
     },
     async close() {
       stopLint();
       stopWatching?.();
+      await callbacks.close();
       await coverage.close();
     },
+  };
+}
+
+/** A callback or webhook as the journal keeps it: the request the mock sent, and the consumer's answer. */
+function deliveryEntry(delivery: Delivery): NewJournalEntry {
+  const problems = delivery.problems.length > 0 ? { problems: delivery.problems } : {};
+  return {
+    time: delivery.time,
+    session: delivery.session,
+    method: delivery.method,
+    path: delivery.url,
+    query: {},
+    headers: delivery.requestHeaders,
+    body: delivery.requestBody,
+    bodySize: delivery.requestBody === undefined ? 0 : Buffer.byteLength(delivery.requestBody),
+    provenance: { kind: 'callback', via: delivery.via, name: delivery.name, outcome: delivery.outcome, ...problems },
+    operation: delivery.operation,
+    status: delivery.status,
+    responseHeaders: delivery.responseHeaders,
+    responseBody: delivery.responseBody,
+    durationMs: delivery.durationMs,
   };
 }

@@ -10,7 +10,7 @@ import { ADMIN_PREFIX } from '../protocol.js';
 import { DocumentLint, pointerToken } from './document-lint.js';
 import { exactExamples } from './exact-examples.js';
 import { exampleChecks, sweep } from './example-check.js';
-import type { MockOperation } from './operation.js';
+import type { MockCallback, MockOperation } from './operation.js';
 import { routingProblems } from './path-template.js';
 
 export interface LoadedSpec {
@@ -20,6 +20,8 @@ export interface LoadedSpec {
   readonly operations: readonly MockOperation[];
   /** What the mock found wrong in the document: at load (routing), then as the examples are checked. */
   readonly lint: DocumentLint;
+  /** OpenAPI 3.1's top-level `webhooks`, by name, each read from the document when first asked for. */
+  readonly webhooks: ReadonlyMap<string, () => MockCallback | undefined>;
 }
 
 interface CachedSpec extends LoadedSpec {
@@ -98,7 +100,7 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
   for (const problem of routingProblems(operations)) {
     lint.add({ kind: 'routing', pointer: `/paths/${pointerToken(problem.path)}`, operation: problem.operation, message: problem.message });
   }
-  return { path, title, version, operations, lint, references: await referencesOf(path, loaded.sources) };
+  return { path, title, version, operations, lint, webhooks: loaded.webhooks, references: await referencesOf(path, loaded.sources) };
 }
 
 /** The other files a document drew on, each with a key of its content now; URLs are read anew each time. */

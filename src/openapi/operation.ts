@@ -49,6 +49,23 @@ export interface EngineHandle {
   readonly __engineHandle: true;
 }
 
+/**
+ * A request the API itself sends, as the document describes it: a callback of an operation, or a
+ * webhook (OpenAPI 3.1 top-level `webhooks`).
+ */
+export interface MockCallback {
+  /** The callback's name (its key under `callbacks`), or the webhook's. */
+  readonly name: string;
+  /** A callback's key: where it is sent, a template of runtime expressions; undefined for a webhook. */
+  readonly url: string | undefined;
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  readonly requestBody: { readonly required: boolean; readonly contents: readonly MockContent[] } | undefined;
+  /** The answers the consumer may give. */
+  readonly responses: readonly MockResponseSpec[];
+  readonly engine: EngineHandle;
+}
+
 /** One operation of the document, compiled once at start-up. */
 export interface MockOperation {
   /** The operationId, or `METHOD path` when the document gives none. */
@@ -71,5 +88,7 @@ export interface MockOperation {
   readonly apiKeys: readonly { readonly in: 'header' | 'query' | 'cookie'; readonly name: string }[];
   /** How to send credentials, for the 401 message: `send "Authorization: Bearer <token>"`. */
   readonly credentialHint: string;
+  /** The callbacks the API sends after answering the operation (none when the document documents none). */
+  readonly callbacks?: readonly MockCallback[];
   readonly engine: EngineHandle;
 }

@@ -67,7 +67,7 @@ const READ_BESIDES = [
 export async function indexPrismOperations(
   specPath: string,
   parsed?: object,
-): Promise<{ operations: OperationSource[]; sources: string[] }> {
+): Promise<{ operations: OperationSource[]; sources: string[]; webhooks: Webhooks }> {
   const userAgent = `PrismMockServer/${prismVersion} (${type()} ${arch()} ${release()})`;
   const options = { resolve: { http: { headers: { 'User-Agent': userAgent } } } };
   const parser = new RefParser();
@@ -98,7 +98,35 @@ export async function indexPrismOperations(
       operations.push({ method: methodOf(at), path, operationId, servers: serversOf(root, local, item, operation), apiKeys, read });
     }
   }
-  return { operations, sources: parsed === undefined ? parser.$refs.paths() : [specPath] };
+  const webhooks = webhooksOf(root, (item, name, at) => {
+    const { document, shared, querystring } = oneOperation(root, local, `/${name}`, item, at);
+    return finished(transform(document)[0] as Node, at, shared, document, querystring);
+  }, local.follow);
+  return { operations, sources: parsed === undefined ? parser.$refs.paths() : [specPath], webhooks };
+}
+
+/** The document's webhooks by name, each Prism's form of its (first) operation, made on first read. */
+export type Webhooks = ReadonlyMap<string, () => unknown>;
+
+/**
+ * OpenAPI 3.1's top-level `webhooks`: each path item read as an operation at `/{name}` would be (its
+ * first operation: a webhook is one request), when first asked for.
+ */
+function webhooksOf(root: Node, make: (item: Node, name: string, at: OperationKey) => unknown, follow: (node: unknown) => unknown): Webhooks {
+  const webhooks = new Map<string, () => unknown>();
+  const all = follow(root.webhooks);
+  if (!isNode(all)) return webhooks;
+  for (const name of Object.keys(all)) {
+    const item = follow(all[name]);
+    const at = isNode(item) ? operationKeys(item, follow)[0] : undefined;
+    if (!isNode(item) || at === undefined) continue;
+    let made: unknown;
+    webhooks.set(name, () => {
+      made ??= make(item, name, at);
+      return made;
+    });
+  }
+  return webhooks;
 }
 
 /** Reads and dereferences the whole document, then transforms every operation: Prism's own reading. */
@@ -127,7 +155,15 @@ async function readWhole(specPath: string, root: Node, options: object, transfor
       read: () => operation,
     };
   });
-  return { operations, sources: parser.$refs.paths() };
+  const webhooks = webhooksOf(
+    document,
+    (item, name, at) => {
+      const made = everyOperation({ ...document, paths: { [`/${name}`]: item } }, transform).find((op) => (op as Node).method === methodOf(at));
+      return made === undefined ? undefined : shared ? bundleShared(made as Node, document) : selfContained(made, document);
+    },
+    (node) => node,
+  );
+  return { operations, sources: parser.$refs.paths(), webhooks };
 }
 
 type Transform = (document: Node) => unknown[];

@@ -5,7 +5,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { JsonSchema } from '../json/json-schema.js';
-import type { EngineHandle, MockContent, MockHeader, MockOperation } from '../openapi/operation.js';
+import type { EngineHandle, MockCallback, MockContent, MockHeader, MockOperation } from '../openapi/operation.js';
 import type { Finding, FindingLocation } from '../problem.js';
 import { checkCookies } from './cookie-parameters.js';
 import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
@@ -41,6 +41,8 @@ interface PrismOperation {
   responses: { code: string; contents?: PrismContent[]; headers?: PrismHeader[] }[];
   servers?: { url: string; variables?: Record<string, { default?: unknown; enum?: unknown[] }> }[];
   security?: PrismSecurityScheme[][];
+  /** The operation's callbacks, each in the form of an operation, its key (the callback's name) added. */
+  callbacks?: (PrismOperation & { key?: string })[];
   /** OpenAPI 3.2's `in: querystring` parameter, which Prism does not know (see oas32.ts). */
   querystring?: QuerystringParameter;
   /** Schemas Prism's bundler moved out of cycles, referenced as `#/__bundled__/…` from the operation's schemas. */
@@ -87,9 +89,18 @@ export async function loadOperations(
   specPath: string,
   parsed?: object,
   refine: (operation: MockOperation) => MockOperation = (operation) => operation,
-): Promise<{ operations: MockOperation[]; sources: string[] }> {
-  const { operations, sources } = await indexPrismOperations(specPath, parsed);
-  return { operations: operations.map((source) => new LazyOperation(source, refine)), sources };
+): Promise<{ operations: MockOperation[]; sources: string[]; webhooks: ReadonlyMap<string, () => MockCallback | undefined> }> {
+  const { operations, sources, webhooks } = await indexPrismOperations(specPath, parsed);
+  const callbacks = new Map<string, () => MockCallback | undefined>();
+  for (const [name, read] of webhooks) {
+    let made: { callback: MockCallback | undefined } | undefined;
+    callbacks.set(name, () => {
+      const prism = read() as PrismOperation | undefined;
+      made ??= { callback: prism === undefined ? undefined : toCallback({ ...prism, key: name }, prism.__bundled__, undefined) };
+      return made.callback;
+    });
+  }
+  return { operations: operations.map((source) => new LazyOperation(source, refine)), sources, webhooks: callbacks };
 }
 
 /**
@@ -138,6 +149,9 @@ class LazyOperation implements MockOperation {
   }
   get credentialHint() {
     return this.#operation.credentialHint;
+  }
+  get callbacks() {
+    return this.#operation.callbacks;
   }
   get engine() {
     return this.#operation.engine;
@@ -226,8 +240,40 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     challengeSchemes: [...new Set(schemes.map(challengeScheme).filter((c): c is string => c !== undefined))],
     apiKeys: schemes.flatMap(apiKeyOf),
     credentialHint: [...new Set(schemes.map(credentialHint))].join(' or '),
+    ...(prism.callbacks?.length ? { callbacks: prism.callbacks.map((callback) => toCallback(callback, prism.__bundled__)) } : {}),
     engine: new LazyHandle(prism),
   };
+}
+
+/** A callback (with its URL template) or a webhook (without), from Prism's form of it. */
+export function toCallback(prism: PrismOperation & { key?: string }, bundled: Record<string, unknown> | undefined, url = prism.path): MockCallback {
+  const body = prism.request?.body;
+  const contentOf = (content: PrismContent) => toContent(content, bundled);
+  const resource: PrismOperation = bundled === undefined ? prism : { ...prism, __bundled__: bundled };
+  return {
+    name: prism.key ?? prism.path,
+    url,
+    method: prism.method.toUpperCase(),
+    requestBody: body ? { required: body.required === true, contents: (body.contents ?? []).map(contentOf) } : undefined,
+    responses: prism.responses.map((r) => ({ code: r.code, contents: (r.contents ?? []).map(contentOf), headers: (r.headers ?? []).map(toHeader) })),
+    engine: { __engineHandle: true, prism: resource } as CallbackHandle,
+  };
+}
+
+interface CallbackHandle extends EngineHandle {
+  readonly prism: PrismOperation;
+}
+
+/**
+ * Prism's verdict on what a consumer answered a callback or webhook: a status the document lists, and
+ * headers and body that fit its response. Every diagnostic counts, as in checkOutput.
+ */
+export function checkCallbackAnswer(callback: MockCallback, status: number, headers: Readonly<Record<string, string>>, body: unknown): string[] {
+  const result = validators.validateOutput({
+    resource: (callback.engine as CallbackHandle).prism,
+    element: { statusCode: status, headers: { ...headers }, body },
+  });
+  return result._tag === 'Right' ? [] : result.left.map((d) => d.message);
 }
 
 function challengeScheme(scheme: PrismSecurityScheme): string | undefined {

@@ -1,3 +1,5 @@
+import { stringifyJson } from '../json/stringify-json.js';
+
 /**
  * OpenAPI runtime expressions (`{$request.body#/callbackUrl}`, `{$request.query.x}`,
  * `{$response.header.Location}`, `$url`, `$method`, `$statusCode`) as the key of a callback: a
@@ -111,7 +113,7 @@ function evaluate(source: ExpressionSource, context: ExpressionContext): string 
         value = (value as Record<string, unknown>)[token];
       }
       if (value === undefined || value === null) return undefined;
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+      return typeof value === 'object' ? stringifyJson(value) : String(value);
     }
     default:
       return context[source.of][source.kind](source.name);

@@ -1,0 +1,207 @@
+import type { DataGenerator } from '../generate/data-generator.js';
+import type { MockCallback } from '../openapi/operation.js';
+import { type ExpressionContext, evaluateTemplate, type ParsedTemplate, parseTemplate } from '../openapi/runtime-expression.js';
+import type { Exchange } from '../pipeline/types.js';
+import type { CallbackOutcome } from '../provenance.js';
+import { outboundRequest } from './callback-request.js';
+import { checkAnswer } from './check-answer.js';
+import { type Delivered, deliver } from './deliver.js';
+import { expressionContext } from './expression-context.js';
+import { createOutboundPolicy } from './outbound-policy.js';
+import { callbackDelay } from './prefer-delay.js';
+
+/** One callback or webhook the mock sent, or refused to send, and how it ended. */
+export interface Delivery {
+  readonly via: 'callback' | 'webhook';
+  readonly name: string;
+  /** The operation whose answer triggered a callback. */
+  readonly operation: string | undefined;
+  readonly session: string | undefined;
+  /** Epoch milliseconds when it was sent (or refused). */
+  readonly time: number;
+  readonly method: string;
+  /** Where it went: the URL its expression gave (as given, when it is no URL). */
+  readonly url: string;
+  readonly requestHeaders: Readonly<Record<string, string>>;
+  readonly requestBody: string | undefined;
+  readonly outcome: CallbackOutcome;
+  /** The consumer's status, 0 when it answered nothing. */
+  readonly status: number;
+  readonly responseHeaders: Readonly<Record<string, string>>;
+  readonly responseBody: string | undefined;
+  /** What is wrong: the consumer's answer against the document, or why nothing was sent. */
+  readonly problems: readonly string[];
+  readonly attempts: number;
+  readonly durationMs: number;
+}
+
+export interface CallbackSenderOptions {
+  /** `--callback-allow`: where requests may go (empty: loopback only). */
+  readonly allow: readonly string[];
+  readonly delayMs: number;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  readonly generator: DataGenerator;
+  /** Each delivery as it ends, for the journal, metrics and coverage. */
+  readonly record: (delivery: Delivery) => void;
+}
+
+/** Bytes of a consumer's answer read; the rest is left unread. */
+export const ANSWER_BODY_LIMIT = 64 * 1024;
+const MAX_DELAY_MS = 60_000;
+
+/** Parsed callback keys, per callback (callbacks live with the per-process spec cache, immutable). */
+const TEMPLATES = new WeakMap<MockCallback, ParsedTemplate>();
+
+/**
+ * Sends what the document says the API sends: the callbacks of an operation after its answer, and
+ * webhooks on request. Outbound requests go only where `allow` permits, with a timeout and a bound on
+ * the answer read, and never follow redirects. Pending work belongs to this instance: close() cancels
+ * the timers and requests not yet finished.
+ */
+export class CallbackSender {
+  readonly #options: CallbackSenderOptions;
+  readonly #policy: ReturnType<typeof createOutboundPolicy>;
+  readonly #closing = new AbortController();
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #inFlight = new Set<Promise<unknown>>();
+
+  constructor(options: CallbackSenderOptions) {
+    this.#options = options;
+    this.#policy = createOutboundPolicy(options.allow);
+  }
+
+  /** After an answer to the API: schedules the operation's callbacks (none for an error or a rejection). */
+  afterAnswer(exchange: Exchange, status: number, responseHeaders: Readonly<Record<string, unknown>>): void {
+    const callbacks = exchange.operation?.callbacks;
+    if (!callbacks || status >= 400 || exchange.provenance?.kind === 'rejected' || this.#closing.signal.aborted) return;
+    const context = expressionContext(exchange, status, responseHeaders);
+    const delay = Math.min(callbackDelay(exchange.headers.prefer) ?? this.#options.delayMs, MAX_DELAY_MS);
+    for (const callback of callbacks) {
+      const timer = setTimeout(() => {
+        this.#timers.delete(timer);
+        this.#track(this.#sendCallback(callback, exchange, context));
+      }, delay);
+      this.#timers.add(timer);
+    }
+  }
+
+  /** Sends a webhook of the document to `url` now; resolves once it has ended (answered, refused, timed out). */
+  sendWebhook(
+    webhook: MockCallback,
+    url: URL,
+    given: { readonly body?: unknown; readonly headers?: Readonly<Record<string, string>> },
+    session: string | undefined,
+  ): Promise<Delivery> {
+    const request = outboundRequest(webhook, this.#options.generator, given);
+    const sent = this.#send({ via: 'webhook', callback: webhook, url, request, operation: undefined, session });
+    this.#track(sent);
+    return sent;
+  }
+
+  /** Cancels what is scheduled and aborts what is in flight; resolves once every delivery has ended. */
+  async close(): Promise<void> {
+    this.#closing.abort();
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    await Promise.allSettled([...this.#inFlight]);
+  }
+
+  #track(work: Promise<unknown>): void {
+    this.#inFlight.add(work);
+    void work.finally(() => this.#inFlight.delete(work));
+  }
+
+  async #sendCallback(callback: MockCallback, exchange: Exchange, context: ExpressionContext): Promise<Delivery> {
+    const request = outboundRequest(callback, this.#options.generator);
+    const base = { via: 'callback' as const, callback, request, operation: exchange.operation?.id, session: exchange.session.id };
+    let template = TEMPLATES.get(callback);
+    if (!template) {
+      template = parseTemplate(callback.url ?? '');
+      TEMPLATES.set(callback, template);
+    }
+    if ('error' in template) return this.#unsent(base, callback.url ?? '', 'unresolved', template.error);
+    const target = evaluateTemplate(template.parts, context);
+    if (target === undefined) return this.#unsent(base, callback.url ?? '', 'unresolved', `${callback.url} reads nothing in this exchange`);
+    const url = URL.canParse(target) ? new URL(target) : undefined;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      return this.#unsent(base, target, 'unresolved', `"${target}" is not an absolute HTTP(S) URL`);
+    return this.#send({ ...base, url });
+  }
+
+  async #send(sending: Sending & { readonly url: URL }): Promise<Delivery> {
+    const refusal = this.#policy.refusal(sending.url);
+    if (refusal !== undefined) return this.#unsent(sending, sending.url.href, 'refused', refusal);
+    const started = Date.now();
+    const options = { timeoutMs: this.#options.timeoutMs, bodyLimit: ANSWER_BODY_LIMIT, signal: this.#closing.signal };
+    let attempts = 0;
+    let result: Awaited<ReturnType<typeof deliver>>;
+    for (;;) {
+      attempts++;
+      result = await deliver(sending.url, sending.request, options);
+      const retry = 'failure' in result ? result.failure !== 'cancelled' : result.status >= 500;
+      if (!retry || attempts > this.#options.retries || this.#closing.signal.aborted) break;
+      await pause(100 * attempts, this.#closing.signal);
+    }
+    const answered = 'failure' in result ? undefined : (result as Delivered);
+    const problems = answered ? checkAnswer(sending.callback, answered) : [(result as { message: string }).message];
+    const outcome: CallbackOutcome = answered
+      ? problems.length === 0
+        ? 'on-contract'
+        : 'off-contract'
+      : (result as { failure: CallbackOutcome }).failure;
+    return this.#recorded({
+      ...this.#common(sending, sending.url.href, started),
+      outcome,
+      status: answered?.status ?? 0,
+      responseHeaders: answered?.headers ?? {},
+      responseBody: answered?.body,
+      problems,
+      attempts,
+      durationMs: Date.now() - started,
+    });
+  }
+
+  #unsent(sending: Sending, url: string, outcome: CallbackOutcome, problem: string): Delivery {
+    return this.#recorded({
+      ...this.#common(sending, url, Date.now()),
+      outcome,
+      status: 0,
+      responseHeaders: {},
+      responseBody: undefined,
+      problems: [problem],
+      attempts: 0,
+      durationMs: 0,
+    });
+  }
+
+  #common(sending: Sending, url: string, time: number) {
+    const { via, callback, request, operation, session } = sending;
+    return { via, name: callback.name, operation, session, time, method: request.method, url, requestHeaders: request.headers, requestBody: request.body };
+  }
+
+  #recorded(delivery: Delivery): Delivery {
+    this.#options.record(delivery);
+    return delivery;
+  }
+}
+
+interface Sending {
+  readonly via: 'callback' | 'webhook';
+  readonly callback: MockCallback;
+  readonly request: ReturnType<typeof outboundRequest>;
+  readonly operation: string | undefined;
+  readonly session: string | undefined;
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
