@@ -177,7 +177,17 @@ export class CallbackSender {
 
   #common(sending: Sending, url: string, time: number) {
     const { via, callback, request, operation, session } = sending;
-    return { via, name: callback.name, operation, session, time, method: request.method, url, requestHeaders: request.headers, requestBody: request.body };
+    return {
+      via,
+      name: callback.name,
+      operation,
+      session,
+      time,
+      method: request.method,
+      url,
+      requestHeaders: request.headers,
+      requestBody: request.body,
+    };
   }
 
   #recorded(delivery: Delivery): Delivery {

@@ -2,7 +2,11 @@ import type { ExpressionContext, Readable } from '../openapi/runtime-expression.
 import type { Exchange } from '../pipeline/types.js';
 
 /** What the runtime expressions of an operation's callbacks read of its request and the answer given. */
-export function expressionContext(exchange: Exchange, status: number, responseHeaders: Readonly<Record<string, unknown>>): ExpressionContext {
+export function expressionContext(
+  exchange: Exchange,
+  status: number,
+  responseHeaders: Readonly<Record<string, unknown>>,
+): ExpressionContext {
   const host = first(exchange.headers.host) ?? 'localhost';
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(exchange.query)) {

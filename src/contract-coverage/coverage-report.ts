@@ -116,7 +116,11 @@ function operationCoverage(model: CoverageModel, operation: MockOperation, count
   }));
   // A documented callback never triggered, or whose consumer answered off the contract, is a finding.
   const callbackFindings = callbacks.flatMap(({ name, outcomes }) =>
-    Object.keys(outcomes).length === 0 ? [`callback ${name}`] : outcomes['off-contract'] ? [`callback ${name} (answered off-contract)`] : [],
+    Object.keys(outcomes).length === 0
+      ? [`callback ${name}`]
+      : outcomes['off-contract']
+        ? [`callback ${name} (answered off-contract)`]
+        : [],
   );
   const neverSent = counts ? counts.neverSent() : shape.items.map((item) => item.label);
   return {

@@ -95,7 +95,7 @@ export const entrySchema = {
     callback: {
       type: 'object',
       description:
-        'Only on a callback or webhook the mock sent (method, path: the URL, headers and body of its request; response: the consumer\'s answer, status 0 for none).',
+        "Only on a callback or webhook the mock sent (method, path: the URL, headers and body of its request; response: the consumer's answer, status 0 for none).",
       properties: {
         kind: { type: 'string', enum: ['callback', 'webhook'] },
         name: { type: 'string' },

@@ -7,6 +7,7 @@ import { MockConfigError } from '../config-error.js';
 import { parseJsonExactly } from '../json/parse-json.js';
 import { loadOperations } from '../prism/prism-engine.js';
 import { ADMIN_PREFIX } from '../protocol.js';
+import { callbackProblems } from './callback-lint.js';
 import { DocumentLint, pointerToken } from './document-lint.js';
 import { exactExamples } from './exact-examples.js';
 import { exampleChecks, sweep } from './example-check.js';
@@ -97,6 +98,7 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
   if (operations.length === 0) throw new MockConfigError(`spec ${path} defines no operations`);
   const reserved = operations.find((op) => op.path === ADMIN_PREFIX || op.path.startsWith(`${ADMIN_PREFIX}/`));
   if (reserved) throw new MockConfigError(`spec ${path} defines ${reserved.path}, but ${ADMIN_PREFIX}/ is reserved for the mock itself`);
+  for (const problem of callbackProblems(root)) lint.add(problem);
   for (const problem of routingProblems(operations)) {
     lint.add({ kind: 'routing', pointer: `/paths/${pointerToken(problem.path)}`, operation: problem.operation, message: problem.message });
   }

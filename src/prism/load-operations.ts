@@ -98,10 +98,14 @@ export async function indexPrismOperations(
       operations.push({ method: methodOf(at), path, operationId, servers: serversOf(root, local, item, operation), apiKeys, read });
     }
   }
-  const webhooks = webhooksOf(root, (item, name, at) => {
-    const { document, shared, querystring } = oneOperation(root, local, `/${name}`, item, at);
-    return finished(transform(document)[0] as Node, at, shared, document, querystring);
-  }, local.follow);
+  const webhooks = webhooksOf(
+    root,
+    (item, name, at) => {
+      const { document, shared, querystring } = oneOperation(root, local, `/${name}`, item, at);
+      return finished(transform(document)[0] as Node, at, shared, document, querystring);
+    },
+    local.follow,
+  );
   return { operations, sources: parsed === undefined ? parser.$refs.paths() : [specPath], webhooks };
 }
 
@@ -112,7 +116,11 @@ export type Webhooks = ReadonlyMap<string, () => unknown>;
  * OpenAPI 3.1's top-level `webhooks`: each path item read as an operation at `/{name}` would be (its
  * first operation: a webhook is one request), when first asked for.
  */
-function webhooksOf(root: Node, make: (item: Node, name: string, at: OperationKey) => unknown, follow: (node: unknown) => unknown): Webhooks {
+function webhooksOf(
+  root: Node,
+  make: (item: Node, name: string, at: OperationKey) => unknown,
+  follow: (node: unknown) => unknown,
+): Webhooks {
   const webhooks = new Map<string, () => unknown>();
   const all = follow(root.webhooks);
   if (!isNode(all)) return webhooks;
@@ -158,7 +166,9 @@ async function readWhole(specPath: string, root: Node, options: object, transfor
   const webhooks = webhooksOf(
     document,
     (item, name, at) => {
-      const made = everyOperation({ ...document, paths: { [`/${name}`]: item } }, transform).find((op) => (op as Node).method === methodOf(at));
+      const made = everyOperation({ ...document, paths: { [`/${name}`]: item } }, transform).find(
+        (op) => (op as Node).method === methodOf(at),
+      );
       return made === undefined ? undefined : shared ? bundleShared(made as Node, document) : selfContained(made, document);
     },
     (node) => node,

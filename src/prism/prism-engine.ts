@@ -246,7 +246,11 @@ function toMockOperation(prism: PrismOperation): MockOperation {
 }
 
 /** A callback (with its URL template) or a webhook (without), from Prism's form of it. */
-export function toCallback(prism: PrismOperation & { key?: string }, bundled: Record<string, unknown> | undefined, url = prism.path): MockCallback {
+export function toCallback(
+  prism: PrismOperation & { key?: string },
+  bundled: Record<string, unknown> | undefined,
+  url = prism.path,
+): MockCallback {
   const body = prism.request?.body;
   const contentOf = (content: PrismContent) => toContent(content, bundled);
   const resource: PrismOperation = bundled === undefined ? prism : { ...prism, __bundled__: bundled };
@@ -255,7 +259,11 @@ export function toCallback(prism: PrismOperation & { key?: string }, bundled: Re
     url,
     method: prism.method.toUpperCase(),
     requestBody: body ? { required: body.required === true, contents: (body.contents ?? []).map(contentOf) } : undefined,
-    responses: prism.responses.map((r) => ({ code: r.code, contents: (r.contents ?? []).map(contentOf), headers: (r.headers ?? []).map(toHeader) })),
+    responses: prism.responses.map((r) => ({
+      code: r.code,
+      contents: (r.contents ?? []).map(contentOf),
+      headers: (r.headers ?? []).map(toHeader),
+    })),
     engine: { __engineHandle: true, prism: resource } as CallbackHandle,
   };
 }
@@ -268,7 +276,12 @@ interface CallbackHandle extends EngineHandle {
  * Prism's verdict on what a consumer answered a callback or webhook: a status the document lists, and
  * headers and body that fit its response. Every diagnostic counts, as in checkOutput.
  */
-export function checkCallbackAnswer(callback: MockCallback, status: number, headers: Readonly<Record<string, string>>, body: unknown): string[] {
+export function checkCallbackAnswer(
+  callback: MockCallback,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  body: unknown,
+): string[] {
   const result = validators.validateOutput({
     resource: (callback.engine as CallbackHandle).prism,
     element: { statusCode: status, headers: { ...headers }, body },

@@ -42,7 +42,11 @@ describe('callbacks', () => {
     expect(target.received).toHaveLength(1);
     expect(target.received[0]).toMatchObject({ method: 'POST', url: '/shipped' });
     expect(JSON.parse(target.received[0]?.body ?? '')).toEqual({ orderId: 'order-1', status: 'shipped' });
-    expect(entry).toMatchObject({ path: `${target.url}/shipped`, response: { status: 204 }, callback: { name: 'orderShipped', outcome: 'on-contract' } });
+    expect(entry).toMatchObject({
+      path: `${target.url}/shipped`,
+      response: { status: 204 },
+      callback: { name: 'orderShipped', outcome: 'on-contract' },
+    });
     const metrics = (await server.inject({ url: '/__mock/metrics' })).body;
     expect(metrics).toContain('plantstore_mock_callbacks_total{kind="callback",name="orderShipped",outcome="on-contract"} 1');
     const coverage = server.coverage().operations.find((operation) => operation.operationId === 'createOrder');
@@ -60,7 +64,9 @@ describe('callbacks', () => {
   });
 
   it('never follow a redirect, not even to a metadata address', async () => {
-    const target = await consumer((_path, response) => response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end());
+    const target = await consumer((_path, response) =>
+      response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+    );
     const server = await mockServer({ spec });
     await order(server, `${target.url}/shipped`);
     const [entry] = await callbackEntries(server, 1);
@@ -108,5 +114,22 @@ describe('callbacks', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(target.received).toHaveLength(0);
+  });
+});
+
+describe('a document whose callback key is no runtime expression', () => {
+  it('loads, warns at start-up naming the operation, and journals the callback as unresolved', async () => {
+    const { mkdtemp, readFile, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'callbacks-'));
+    const broken = join(dir, 'broken.yaml');
+    await writeFile(broken, (await readFile(spec, 'utf8')).replace("'{$request.body#/callbackUrl}'", "'{$request.bogus}'"));
+    const server = await mockServer({ spec: broken });
+    const findings = server.coverage().documentFindings;
+    expect(findings).toContainEqual(expect.objectContaining({ kind: 'callback', operation: 'createOrder' }));
+    await order(server, 'http://127.0.0.1:9/x');
+    const [entry] = await callbackEntries(server, 1);
+    expect(entry?.callback?.outcome).toBe('unresolved');
   });
 });

@@ -1,0 +1,50 @@
+import { createLocalReferences } from '../prism/local-refs.js';
+import type { LintFinding } from './document-lint.js';
+import { pointerToken } from './document-lint.js';
+import { parseTemplate } from './runtime-expression.js';
+
+type Node = Record<string, unknown>;
+
+/**
+ * The callbacks whose key the mock cannot evaluate (an unknown runtime expression, a `{` never
+ * closed): found at load from the keys alone, so the start-up warns naming the operation rather than
+ * the first answer failing to call back.
+ */
+export function callbackProblems(root: Node): LintFinding[] {
+  const local = createLocalReferences(root);
+  const follow = (node: unknown): unknown => {
+    try {
+      return local.follow(node);
+    } catch {
+      return undefined;
+    }
+  };
+  const problems: LintFinding[] = [];
+  const paths = follow(root.paths);
+  if (!isNode(paths)) return problems;
+  for (const [path, rawItem] of Object.entries(paths)) {
+    const item = follow(rawItem);
+    if (!isNode(item)) continue;
+    for (const [method, rawOperation] of Object.entries(item)) {
+      const operation = follow(rawOperation);
+      const callbacks = isNode(operation) ? follow(operation.callbacks) : undefined;
+      if (!isNode(callbacks) || !isNode(operation)) continue;
+      const id = typeof operation.operationId === 'string' ? operation.operationId : `${method.toUpperCase()} ${path}`;
+      for (const [name, rawCallback] of Object.entries(callbacks)) {
+        const callback = follow(rawCallback);
+        if (!isNode(callback)) continue;
+        for (const key of Object.keys(callback)) {
+          const parsed = parseTemplate(key);
+          if (!('error' in parsed)) continue;
+          const pointer = `/paths/${pointerToken(path)}/${pointerToken(method)}/callbacks/${pointerToken(name)}/${pointerToken(key)}`;
+          problems.push({ kind: 'callback', pointer, operation: id, message: `callback ${name} of ${id} is never sent: ${parsed.error}` });
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
