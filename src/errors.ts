@@ -165,6 +165,18 @@ export const ERRORS = {
     message: 'Invalid {header} header: {details}',
     when: 'An `X-Mock-Session` or `X-Mock-Scenario` header is empty, too long or has characters other than letters, digits and `-._:`.',
   },
+  UNKNOWN_WEBHOOK: {
+    status: 422,
+    error: 42210,
+    message: 'Unknown webhook "{name}"; the document defines: {available}',
+    when: "`POST /__mock/webhooks/{name}` names a webhook the document's top-level `webhooks` lacks.",
+  },
+  INVALID_CALLBACK_URL: {
+    status: 422,
+    error: 42211,
+    message: 'Cannot send to {url}: {details}',
+    when: 'A webhook is asked for with a `url` that is not an absolute HTTP(S) URL, or one `--callback-allow` does not allow (it is journalled, never sent).',
+  },
   HEADERS_TOO_LARGE: {
     status: 431,
     error: 43101,

@@ -4,6 +4,7 @@ import { ADMIN_PREFIX } from '../protocol.js';
 import { coveragePaths } from './coverage-openapi.js';
 import { documentViewSchema } from './document-view.js';
 import { stateQuerySchema, stateSchema } from './state-routes.js';
+import { webhookBodySchema, webhookResultSchema } from './webhook-routes.js';
 
 type SchemaObject = { readonly properties: Readonly<Record<string, unknown>> };
 
@@ -133,6 +134,23 @@ function adminOpenApi(): Record<string, unknown> {
           summary: 'Records the stateful simulator holds for a session, by collection (see docs/stateful.md)',
           parameters: queryParameters(stateQuerySchema),
           responses: { '200': json(stateSchema, 'The session`s records'), ...errors },
+        },
+      },
+      [`${p}/webhooks/{name}`]: {
+        post: {
+          summary: 'Send the document`s webhook `name` to a URL (see docs/callbacks.md); answers how the consumer answered',
+          parameters: [
+            { name: 'name', in: 'path', required: true, schema: { type: 'string' }, description: 'A key of the top-level `webhooks`.' },
+          ],
+          requestBody: { required: true, content: { 'application/json': { schema: webhookBodySchema } } },
+          responses: {
+            '200': json(webhookResultSchema, 'Sent: the outcome and the consumer`s answer'),
+            '422': {
+              ...errorResponse,
+              description: 'Unknown webhook, or a URL that is not HTTP(S) or not allowed (journalled, never sent)',
+            },
+            ...errors,
+          },
         },
       },
       [`${p}/openapi.json`]: { get: { summary: 'This document', responses: { '200': json({ type: 'object' }, 'OpenAPI 3.1') } } },

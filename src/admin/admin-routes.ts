@@ -10,6 +10,7 @@ import { coverageRoutes } from './coverage-routes.js';
 import { documentView } from './document-view.js';
 import { registerScenarioRoutes } from './scenario-routes.js';
 import { stateRoutes } from './state-routes.js';
+import { webhookRoutes } from './webhook-routes.js';
 
 /** Bounds of the admin routes themselves. */
 export interface AdminLimits {
@@ -42,6 +43,7 @@ export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, l
     await metricsRoutes(admin, { metrics: parts.metrics });
     await coverageRoutes(admin, { coverage: parts.coverage });
     await stateRoutes(admin, { state: parts.state, stateful: parts.stateful });
+    await webhookRoutes(admin, { spec: parts.spec, callbacks: parts.callbacks });
     await dashboardRoutes(admin);
     await adminOpenApiRoute(admin);
   });
