@@ -42,7 +42,9 @@
   }
 
   function row(entry, fresh) {
-    const tr = el('tr', { class: `entry${entry.invalid ? ' invalid' : ''}${fresh ? ' new' : ''}`, 'data-id': String(entry.id) });
+    // A callback or webhook the mock sent: marked outbound, and as a problem unless answered on-contract.
+    const outbound = entry.callback ? ` outbound${entry.callback.outcome === 'on-contract' ? '' : ' off-contract'}` : '';
+    const tr = el('tr', { class: `entry${entry.invalid ? ' invalid' : ''}${outbound}${fresh ? ' new' : ''}`, 'data-id': String(entry.id) });
     const cells = [
       new Date(entry.time).toLocaleTimeString(),
       entry.session || '',
@@ -77,6 +79,11 @@
       el('pre', { class: 'request-body' }, entry.body === null ? '(none)' : entry.body),
     );
     if (entry.findings.length) request.append(el('h3', {}, 'Validation findings'), findings);
+    if (entry.callback?.problems.length) {
+      const problems = el('ul', { class: 'findings' });
+      for (const problem of entry.callback.problems) problems.append(el('li', {}, problem));
+      request.append(el('h3', {}, `The ${entry.callback.kind} ${entry.callback.outcome}`), problems);
+    }
     const response = el(
       'div',
       {},

@@ -50,8 +50,19 @@ export interface CallbackSenderOptions {
 export const ANSWER_BODY_LIMIT = 64 * 1024;
 const MAX_DELAY_MS = 60_000;
 
-/** Parsed callback keys, per callback (callbacks live with the per-process spec cache, immutable). */
-const TEMPLATES = new WeakMap<MockCallback, ParsedTemplate>();
+/** Parsed callback keys and scenario webhook URLs, the most recent kept (they come from the document and scenario files). */
+const TEMPLATES = new Map<string, ParsedTemplate>();
+const MAX_TEMPLATES = 1_000;
+
+function templateOf(key: string): ParsedTemplate {
+  let template = TEMPLATES.get(key);
+  if (template === undefined) {
+    template = parseTemplate(key);
+    if (TEMPLATES.size >= MAX_TEMPLATES) TEMPLATES.delete(TEMPLATES.keys().next().value as string);
+    TEMPLATES.set(key, template);
+  }
+  return template;
+}
 
 /**
  * Sends what the document says the API sends: the callbacks of an operation after its answer, and
@@ -76,14 +87,43 @@ export class CallbackSender {
     const callbacks = exchange.operation?.callbacks;
     if (!callbacks || status >= 400 || exchange.provenance?.kind === 'rejected' || this.#closing.signal.aborted) return;
     const context = expressionContext(exchange, status, responseHeaders);
+    for (const callback of callbacks) this.#schedule(exchange, { via: 'callback', callback, url: callback.url ?? '' }, context);
+  }
+
+  /**
+   * After an answer a scenario step gave: schedules the webhook the step names (`webhook` undefined:
+   * the document has no webhook of that name, journalled as unresolved), to the step's URL, which may
+   * hold runtime expressions like a callback's key.
+   */
+  afterStep(
+    exchange: Exchange,
+    status: number,
+    responseHeaders: Readonly<Record<string, unknown>>,
+    trigger: { readonly name: string; readonly url: string; readonly body?: unknown },
+    webhook: MockCallback | undefined,
+  ): void {
+    if (this.#closing.signal.aborted) return;
+    const context = expressionContext(exchange, status, responseHeaders);
+    const callback: MockCallback = webhook ?? {
+      name: trigger.name,
+      url: undefined,
+      method: 'POST',
+      requestBody: undefined,
+      responses: [],
+      engine: { __engineHandle: true },
+    };
+    const given = trigger.body === undefined ? {} : { body: trigger.body };
+    const problem = webhook === undefined ? `the document defines no webhook "${trigger.name}"` : undefined;
+    this.#schedule(exchange, { via: 'webhook', callback, url: trigger.url, given, problem }, context);
+  }
+
+  #schedule(exchange: Exchange, what: Scheduled, context: ExpressionContext): void {
     const delay = Math.min(callbackDelay(exchange.headers.prefer) ?? this.#options.delayMs, MAX_DELAY_MS);
-    for (const callback of callbacks) {
-      const timer = setTimeout(() => {
-        this.#timers.delete(timer);
-        this.#track(this.#sendCallback(callback, exchange, context));
-      }, delay);
-      this.#timers.add(timer);
-    }
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      this.#track(this.#sendAfter(what, exchange, context));
+    }, delay);
+    this.#timers.add(timer);
   }
 
   /** Sends a webhook of the document to `url` now; resolves once it has ended (answered, refused, timed out). */
@@ -112,17 +152,15 @@ export class CallbackSender {
     void work.finally(() => this.#inFlight.delete(work));
   }
 
-  async #sendCallback(callback: MockCallback, exchange: Exchange, context: ExpressionContext): Promise<Delivery> {
-    const request = outboundRequest(callback, this.#options.generator);
-    const base = { via: 'callback' as const, callback, request, operation: exchange.operation?.id, session: exchange.session.id };
-    let template = TEMPLATES.get(callback);
-    if (!template) {
-      template = parseTemplate(callback.url ?? '');
-      TEMPLATES.set(callback, template);
-    }
-    if ('error' in template) return this.#unsent(base, callback.url ?? '', 'unresolved', template.error);
+  async #sendAfter(what: Scheduled, exchange: Exchange, context: ExpressionContext): Promise<Delivery> {
+    const { via, callback, url: key } = what;
+    const request = outboundRequest(callback, this.#options.generator, what.given);
+    const base = { via, callback, request, operation: exchange.operation?.id, session: exchange.session.id };
+    if (what.problem !== undefined) return this.#unsent(base, key, 'unresolved', what.problem);
+    const template = templateOf(key);
+    if ('error' in template) return this.#unsent(base, key, 'unresolved', template.error);
     const target = evaluateTemplate(template.parts, context);
-    if (target === undefined) return this.#unsent(base, callback.url ?? '', 'unresolved', `${callback.url} reads nothing in this exchange`);
+    if (target === undefined) return this.#unsent(base, key, 'unresolved', `${key} reads nothing in this exchange`);
     const url = URL.canParse(target) ? new URL(target) : undefined;
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
       return this.#unsent(base, target, 'unresolved', `"${target}" is not an absolute HTTP(S) URL`);
@@ -194,6 +232,16 @@ export class CallbackSender {
     this.#options.record(delivery);
     return delivery;
   }
+}
+
+/** A callback or a scenario's webhook waiting for its delay: where it goes (a template), what it sends. */
+interface Scheduled {
+  readonly via: 'callback' | 'webhook';
+  readonly callback: MockCallback;
+  readonly url: string;
+  readonly given?: { readonly body?: unknown };
+  /** Why it cannot be sent at all. */
+  readonly problem?: string;
 }
 
 interface Sending {

@@ -116,7 +116,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     const stateful = await state.load(current.operations, mayEnable, answering.errorShapes);
     const all = [loaded.responder, ...(stateful.responder ? [stateful.responder] : []), ...responders];
     const pipeline: Pipeline = createPipeline({ operations: current.operations, tokens: options.tokens, answering, responders: all });
-    return { loaded, stateful, pipeline, operations: current.operations };
+    return { loaded, stateful, pipeline, operations: current.operations, webhooks: current.webhooks };
   };
   const first = await assemble(spec);
   scenarios.use(first.loaded);
@@ -130,6 +130,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     log.warn(`${spec.path}: ${finding.kind === 'routing' ? 'path' : finding.kind} at ${finding.pointer}: ${finding.message}`),
   );
   let pipeline = first.pipeline;
+  let webhooks = spec.webhooks;
   let stopWatching: (() => void) | undefined;
   if (options.watch) {
     const files = [options.spec, ...(options.data === undefined ? [] : [options.data])].map(fileTarget);
@@ -139,6 +140,7 @@ export async function createMock({ options, spec, generator, log, responders = [
         scenarios.use(next.loaded);
         state.use(next.stateful);
         pipeline = next.pipeline;
+        webhooks = next.webhooks;
         credentials = credentialPlaces(next.operations);
         log.info(options.data === undefined ? 'reloaded the spec and scenarios' : 'reloaded the spec, scenarios and data file');
       } catch (error) {
@@ -162,6 +164,8 @@ export async function createMock({ options, spec, generator, log, responders = [
       metrics.observe({ exchange: seen ? exchange : undefined, status, seconds: elapsedMs / 1000 });
       if (seen) coverage.model.record(exchange, status);
       if (seen && exchange.operation?.callbacks) callbacks.afterAnswer(exchange, status, responseHeaders);
+      if (exchange.webhook && status !== 0)
+        callbacks.afterStep(exchange, status, responseHeaders, exchange.webhook, webhooks.get(exchange.webhook.name)?.());
     },
     async close() {
       stopLint();

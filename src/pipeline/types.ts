@@ -39,12 +39,21 @@ export interface Exchange {
   representation?: Representation;
   /** The selected scenario turns the stateful simulator on for this request. */
   stateful?: boolean;
+  /** The webhook the scenario step that answered sends after the answer (see docs/callbacks.md). */
+  webhook?: StepWebhook;
   /** Where the answer came from, once the pipeline has decided it. */
   provenance?: Provenance;
   /** The answer, once the pipeline has decided it. */
   response?: MockResponse;
   /** The body text sent, once the reply stage has written it. */
   responseText?: string;
+}
+
+/** A webhook of the document a scenario step sends: its name, where (runtime expressions allowed) and, optionally, the body. */
+export interface StepWebhook {
+  readonly name: string;
+  readonly url: string;
+  readonly body?: unknown;
 }
 
 /** Every stage has this shape: it reads and enriches the exchange and returns what it found wrong. */

@@ -18,6 +18,7 @@ export interface RawStep {
   readonly delay?: RawDelay;
   readonly fault?: Fault | { readonly kind: Fault; readonly probability?: number };
   readonly offContract?: string;
+  readonly webhook?: { readonly name: string; readonly url: string; readonly body?: unknown };
 }
 
 export interface RawRule {
@@ -78,5 +79,6 @@ function compileStep(raw: RawStep): Step | string {
     delay,
     fault,
     offContract: raw.offContract,
+    ...(raw.webhook ? { webhook: raw.webhook } : {}),
   };
 }

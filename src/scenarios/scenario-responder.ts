@@ -50,6 +50,7 @@ export function createScenarioResponder(engine: ScenarioSelection, catalogue: Ca
         const over = remember(rule, exchange, state, engine.budget);
         if (over) return overBudget(exchange, over);
       }
+      if (step.webhook && response.fault === undefined) exchange.webhook = step.webhook;
       return { response, provenance: provenanceOf(scenario.name, rule, stepNumber, response) };
     }
     return undefined;

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../errors.js';
 import type { Fault } from '../mock-response.js';
+import type { StepWebhook } from '../pipeline/types.js';
 
 /** A request field's test, compiled from a file's `match` (every given check must hold). */
 export interface Condition {
@@ -38,6 +39,8 @@ export interface Step {
   readonly delay: DelaySpec | undefined;
   readonly fault: { readonly kind: Fault; readonly probability: number } | undefined;
   readonly offContract: string | undefined;
+  /** A webhook of the document sent after this step's answer. */
+  readonly webhook?: StepWebhook;
 }
 
 export interface Rule {

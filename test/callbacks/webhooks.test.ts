@@ -75,3 +75,42 @@ describe('POST /__mock/webhooks/{name}', () => {
     expect(document.paths['/__mock/webhooks/{name}'].post.requestBody.content['application/json'].schema.required).toEqual(['url']);
   });
 });
+
+describe('a scenario step that sends a webhook', () => {
+  it('sends it after the answer, to a URL read from the request, with the step`s body', async () => {
+    const { serverWith } = await import('../support/scenarios.js');
+    const target = await consumer((_path, response) => response.writeHead(200).end());
+    const scenario = [
+      'description: pays by webhook',
+      'rules:',
+      '  - operation: createOrder',
+      '    respond:',
+      '      status: 201',
+      '      webhook:',
+      '        name: orderPaid',
+      "        url: '{$request.body#/callbackUrl}/paid'",
+      '        body: { orderId: order-1, amount: 3 }',
+    ].join('\n');
+    const server = await serverWith({ 'paid.yaml': scenario }, { spec, scenario: 'paid' });
+    try {
+      const answered = await server.inject({
+        method: 'POST',
+        url: '/orders',
+        headers: { 'content-type': 'application/json', prefer: 'callback-delay=0' },
+        payload: JSON.stringify({ callbackUrl: target.url }),
+      });
+      expect(answered.statusCode).toBe(201);
+      const { eventually } = await import('../support/eventually.js');
+      // The operation's own callback goes to the same consumer, at the URL itself.
+      await eventually(async () => target.received.some((request) => request.url === '/paid'), 5_000);
+      const paid = target.received.find((request) => request.url === '/paid');
+      expect(JSON.parse(paid?.body ?? '')).toEqual({ orderId: 'order-1', amount: 3 });
+      await eventually(async () => {
+        const journal = (await server.inject({ url: '/__mock/journal' })).json();
+        return journal.entries.some((entry: { callback?: { outcome: string } }) => entry.callback?.outcome === 'on-contract');
+      }, 5_000);
+    } finally {
+      await server.cleanup();
+    }
+  });
+});
