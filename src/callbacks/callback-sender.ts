@@ -82,10 +82,10 @@ export class CallbackSender {
     this.#policy = createOutboundPolicy(options.allow);
   }
 
-  /** After an answer to the API: schedules the operation's callbacks (none for an error or a rejection). */
+  /** After an answer to the API: schedules the operation's callbacks (none after an error, a rejection or a fault). */
   afterAnswer(exchange: Exchange, status: number, responseHeaders: Readonly<Record<string, unknown>>): void {
     const callbacks = exchange.operation?.callbacks;
-    if (!callbacks || status >= 400 || exchange.provenance?.kind === 'rejected' || this.#closing.signal.aborted) return;
+    if (!callbacks || status === 0 || status >= 400 || exchange.provenance?.kind === 'rejected' || this.#closing.signal.aborted) return;
     const context = expressionContext(exchange, status, responseHeaders);
     for (const callback of callbacks) this.#schedule(exchange, { via: 'callback', callback, url: callback.url ?? '' }, context);
   }
