@@ -1,7 +1,10 @@
 /** What the mock found wrong in the document itself, with where (a JSON pointer into the document). */
 export interface LintFinding {
-  /** `routing`: a path template the router cannot serve as meant; `example`, `default`: a value that breaks its schema. */
-  readonly kind: 'routing' | 'example' | 'default';
+  /**
+   * `routing`: a path template the router cannot serve as meant; `example`, `default`: a value that
+   * breaks its schema; `pattern`: a pattern the linear-time engine checks only loosely or not at all.
+   */
+  readonly kind: 'routing' | 'example' | 'default' | 'pattern';
   /** JSON pointer into the document, e.g. `/paths/~1pets/get/responses/200/content/application~1json/example`. */
   readonly pointer: string;
   /** The operation it concerns (its id), when one. */
