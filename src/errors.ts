@@ -79,7 +79,7 @@ export const ERRORS = {
     status: 403,
     error: 40301,
     message: 'The Host {host} is not one this mock answers; add it with --allowed-host',
-    when: 'The `Host` header names neither localhost, an IP address, a single-label name nor an `--allowed-host` (DNS rebinding protection, SECURITY.md).',
+    when: 'The `Host` header names neither localhost, an IP address, a single-label name (on a mock listening beyond loopback) nor an `--allowed-host` (DNS rebinding protection, SECURITY.md).',
   },
   ADMIN_ORIGIN_REFUSED: {
     status: 403,

@@ -105,10 +105,10 @@ export const OPTIONS = {
     invalid: 'must be a list of host names (.example.com for a domain and its subdomains, * for any host)',
     arg: 'HOST',
     help: 'another Host the mock answers (repeatable; .example.com: a domain and its subdomains; *: any host)',
-    helpDefault: 'localhost, IP addresses and single-label names',
+    helpDefault: 'localhost, IP addresses; single-label names unless --host is loopback',
     readme:
       'another `Host` the mock answers (repeatable; `.example.com` for a domain and its subdomains; `*` for any, e.g. a public deployment); other hosts get `403` ([why](SECURITY.md))',
-    readmeDefault: '`localhost`, IP addresses, single-label names',
+    readmeDefault: '`localhost`, IP addresses; single-label names unless `--host` is loopback',
   },
 
   scenariosDir: {
@@ -215,8 +215,8 @@ export const OPTIONS = {
     default: 32,
     min: 1,
     max: 10_000,
-    help: 'most open /__mock/events streams (the oldest is closed for a new one)',
-    readme: 'most open `/__mock/events` streams (dashboards); a new one closes the oldest',
+    help: 'most open /__mock/events streams (the oldest is closed for a new one; at most half of --max-connections)',
+    readme: 'most open `/__mock/events` streams (dashboards); a new one closes the oldest; at most half of `--max-connections`',
   },
   adminToken: {
     kind: 'string',

@@ -32,7 +32,7 @@ export interface MockServerOptions {
   readonly adminCors?: readonly string[];
   /**
    * Other `Host` names the mock answers (`.example.com`: the domain and its subdomains; `*`: any). Default: none besides
-   * `localhost`, IP addresses and single-label names; other hosts get 403 (DNS rebinding protection).
+   * `localhost`, IP addresses, and single-label names when `host` is not loopback; other hosts get 403 (DNS rebinding protection).
    */
   readonly allowedHosts?: readonly string[];
   /** Log level; one line per request at `info`. Default `silent` (the CLI's default is `info`). */

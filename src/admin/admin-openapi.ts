@@ -119,7 +119,13 @@ function adminOpenApi(): Record<string, unknown> {
       [`${p}/events`]: {
         get: {
           summary: 'Server-sent events: `entry` (a JournalEntry), `clear`, `resync` (list again)',
-          responses: { '200': { description: 'text/event-stream', content: { 'text/event-stream': {} } }, '401': errorResponse },
+          description: 'Only for an EventSource: needs `Accept: text/event-stream` (406 otherwise); a no-cors request is refused (403).',
+          responses: {
+            '200': { description: 'text/event-stream', content: { 'text/event-stream': {} } },
+            '401': errorResponse,
+            '403': errorResponse,
+            '406': errorResponse,
+          },
         },
       },
       [`${p}/metrics`]: {

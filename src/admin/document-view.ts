@@ -28,7 +28,7 @@ export const documentViewSchema = {
             type: 'object',
             required: ['kind', 'pointer', 'message'],
             properties: {
-              kind: { type: 'string', enum: ['routing', 'example', 'default'] },
+              kind: { type: 'string', enum: ['routing', 'example', 'default', 'callback', 'pattern'] },
               pointer: { type: 'string', description: 'JSON pointer into the document.' },
               operation: { type: 'string' },
               message: { type: 'string' },

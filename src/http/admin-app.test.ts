@@ -100,7 +100,7 @@ describe('the admin app (built on first use)', () => {
   it('closes with the server, ending event streams it holds open', async () => {
     mock = await createMockServer({ port: 0 });
     const url = await mock.listen();
-    const events = await fetch(`${url}/__mock/events`, { signal: AbortSignal.timeout(5000) });
+    const events = await fetch(`${url}/__mock/events`, { signal: AbortSignal.timeout(5000), headers: { accept: 'text/event-stream' } });
     expect(events.status).toBe(200);
     const reading = events.text();
     await mock.close();

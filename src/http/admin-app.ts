@@ -5,7 +5,7 @@ import { stringifyJson } from '../json/stringify-json.js';
 import type { ResolvedOptions } from '../options.js';
 import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';
-import { applyCors } from './cors.js';
+import { createAdminOriginPolicy } from './admin-cors.js';
 import { createFastify } from './fastify-instance.js';
 import { type Logger, pathOf } from './request-logger.js';
 import { sendResponse } from './send-response.js';
@@ -66,10 +66,12 @@ export function mountAdmin(app: FastifyInstance, mount: AdminMount): void {
 async function buildAdminApp(mount: AdminMount, forwarded: WeakMap<IncomingMessage, FastifyRequest>): Promise<FastifyInstance> {
   const { options, log } = mount;
   const admin = createFastify(options, log, { genReqId: (raw) => forwarded.get(raw)?.id ?? 'admin' });
+  const origins = createAdminOriginPolicy(options.adminCors);
   admin.addHook('onRequest', (request, reply, done) => {
     request.startedAt = forwarded.get(request.raw)?.startedAt ?? performance.now();
-    // The API app answered a preflight already; other answers carry CORS headers as the API's do.
-    if (options.cors) applyCors(request, reply);
+    // The browser guard answered preflights and refused foreign pages already; the admin routes' CORS
+    // is their own, never the API's open one.
+    reply.headers(origins.corsHeaders(request.headers, false));
     done();
   });
   guardAdminRoutes(admin, { token: options.adminToken, answered: mount.answered });

@@ -1,10 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedOptions } from '../options.js';
 import { type Problem, problemResponse } from '../problem.js';
-import { createAdminOriginPolicy, isAdminUrl } from './admin-cors.js';
-import { createHostCheck } from './host-check.js';
+import { ADMIN_PREFIX } from '../protocol.js';
+import { adminPathOf, createAdminOriginPolicy, notAnEventSource } from './admin-cors.js';
+import { createHostCheck, isLoopbackAddress } from './host-check.js';
 import { sendResponse } from './send-response.js';
 
+/** The journal's event stream, which only an EventSource may open. */
+const EVENTS_PATH = `${ADMIN_PREFIX}/events`;
 /** Longest part of a refused Host or Origin the answer repeats. */
 const SHOWN = 100;
 
@@ -14,7 +17,7 @@ const SHOWN = 100;
  * in every request; true when it answered (refused) the request.
  */
 export function createBrowserGuard(options: ResolvedOptions): (request: FastifyRequest, reply: FastifyReply) => boolean {
-  const hostAllowed = createHostCheck(options.allowedHosts);
+  const hostAllowed = createHostCheck(options.allowedHosts, !isLoopbackAddress(options.host));
   const admin = createAdminOriginPolicy(options.adminCors);
   const refuse = (reply: FastifyReply, problem: Problem) => {
     sendResponse(reply, problemResponse(problem));
@@ -23,9 +26,25 @@ export function createBrowserGuard(options: ResolvedOptions): (request: FastifyR
   return (request, reply) => {
     const headers = request.headers;
     if (!hostAllowed(headers.host)) return refuse(reply, { code: 'HOST_NOT_ALLOWED', params: { host: shown(headers.host) } });
-    if (!isAdminUrl(request.url)) return false;
+    const adminPath = adminPathOf(request.url);
+    if (adminPath === undefined) return false;
     if (!admin.allows(headers, request.method))
       return refuse(reply, { code: 'ADMIN_ORIGIN_REFUSED', params: { origin: shown(headers.origin ?? headers['sec-fetch-site']) } });
+    if (adminPath === EVENTS_PATH && request.method === 'GET') {
+      const why = notAnEventSource(headers);
+      if (why === 'accept')
+        return refuse(reply, {
+          code: 'NOT_ACCEPTABLE',
+          params: { accept: shown(headers.accept ?? '(none)'), mediaTypes: 'text/event-stream' },
+        });
+      if (why === 'no-cors')
+        return refuse(reply, { code: 'ADMIN_ORIGIN_REFUSED', params: { origin: shown(headers['sec-fetch-dest'] ?? 'no-cors') } });
+    }
+    // The admin routes' own preflight, answered whatever the API's CORS (--no-cors included).
+    if (request.method === 'OPTIONS' && headers.origin !== undefined && headers['access-control-request-method'] !== undefined) {
+      sendResponse(reply, { status: 204, headers: { ...admin.corsHeaders(headers, true), 'content-length': '0' }, body: undefined });
+      return true;
+    }
     if (hasBody(request) && !isJsonType(headers['content-type']))
       return refuse(reply, {
         code: 'UNSUPPORTED_MEDIA_TYPE',

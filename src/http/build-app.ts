@@ -74,7 +74,7 @@ export async function buildApp({ options, spec, generator, responders }: AppPart
     options,
     log,
     answered: (request, reply) => logAnswer(request, reply.statusCode, elapsedMs(request)),
-    routes: (admin) => registerAdminRoutes(admin, mock, { maxEventStreams: options.maxEventStreams }),
+    routes: (admin) => registerAdminRoutes(admin, mock, { maxEventStreams: eventStreamCap(options) }),
   });
   app.addHook('onClose', () => mock.close());
   // Last, after everything else closing has logged: what the log still holds goes out.
@@ -104,4 +104,12 @@ export async function buildApp({ options, spec, generator, responders }: AppPart
     mock.answered(exchange, seen !== undefined, status, elapsed, reply.getHeaders());
   });
   return { app, mock };
+}
+
+/**
+ * Streams count against --max-connections like any connection; at most half of them may be streams,
+ * so however the two limits are set, dashboards never take the connections the API needs.
+ */
+export function eventStreamCap(options: Pick<ResolvedOptions, 'maxEventStreams' | 'maxConnections'>): number {
+  return Math.max(1, Math.min(options.maxEventStreams, Math.floor(options.maxConnections / 2)));
 }

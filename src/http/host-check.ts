@@ -9,12 +9,14 @@ import { isIP } from 'node:net';
  * - `localhost` and `*.localhost` (RFC 6761), `*.internal` (reserved for private use: Docker's
  *   `host.docker.internal`);
  * - a single-label name (`mock`, `plantstore-mock`: a Compose service, a CI network alias), which
- *   public DNS never answers.
+ *   public DNS never answers, but only when the mock listens beyond loopback (`singleLabel`): on a
+ *   loopback-bound mock no other machine or container can send one, while a browser's lookup of
+ *   `intranet` may still be steered by a LAN search domain, LLMNR or mDNS answer (SECURITY.md).
  * Anything else must be listed: `name` exactly, `.example.com` for it and its subdomains; `*` turns
  * the check off (a deliberate public deployment). A request without a Host (HTTP/1.0) comes from no
  * browser and passes. Reusable by every server the mock runs (the API, a proxy, a TLS listener).
  */
-export function createHostCheck(allowed: readonly string[]): (host: string | undefined) => boolean {
+export function createHostCheck(allowed: readonly string[], singleLabel = true): (host: string | undefined) => boolean {
   if (allowed.includes('*')) return () => true;
   const exact = new Set<string>();
   const suffixes: string[] = [];
@@ -32,7 +34,8 @@ export function createHostCheck(allowed: readonly string[]): (host: string | und
     let verdict = seen.get(host);
     if (verdict === undefined) {
       const name = hostName(host);
-      verdict = name !== undefined && (alwaysAllowed(name) || exact.has(name) || suffixes.some((suffix) => name.endsWith(suffix)));
+      verdict =
+        name !== undefined && (alwaysAllowed(name, singleLabel) || exact.has(name) || suffixes.some((suffix) => name.endsWith(suffix)));
       if (seen.size < 256) seen.set(host, verdict);
     }
     return verdict;
@@ -46,8 +49,14 @@ export function hostName(host: string): string | undefined {
   return (match[1] ?? match[2] ?? '').toLowerCase().replace(/\.$/, '');
 }
 
-function alwaysAllowed(name: string): boolean {
+function alwaysAllowed(name: string, singleLabel: boolean): boolean {
   if (isIP(name) !== 0) return true;
   if (name === 'localhost' || name.endsWith('.localhost') || name.endsWith('.internal')) return true;
-  return /^[a-z0-9_-]+$/.test(name);
+  return singleLabel && /^[a-z0-9_-]+$/.test(name);
+}
+
+/** Whether a listen address (`--host`) reaches only this machine: `127.x.y.z`, `::1` or `localhost`. */
+export function isLoopbackAddress(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }

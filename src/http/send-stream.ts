@@ -37,10 +37,11 @@ async function pump(raw: ServerResponse, chunks: AsyncIterable<BodyChunk>, held:
   const gone = () => stop.abort();
   raw.once('close', gone);
   const unhold = held?.track(gone);
+  const pause = held ? (ms: number) => held.wait(ms, stop.signal) : pauses(stop.signal);
   let bytes = 0;
   try {
     for await (const chunk of chunks) {
-      if (chunk.delayMs) await (held ? held.wait(chunk.delayMs, stop.signal) : delay(chunk.delayMs, stop.signal));
+      if (chunk.delayMs) await pause(chunk.delayMs);
       if (stop.signal.aborted) break;
       bytes += typeof chunk.data === 'string' ? Buffer.byteLength(chunk.data) : chunk.data.byteLength;
       if (!raw.write(chunk.data)) await drained(raw);
@@ -68,12 +69,23 @@ function drained(raw: ServerResponse): Promise<void> {
   });
 }
 
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
+/**
+ * Waits between the chunks of one stream, cut short when `signal` aborts: one abort listener for the
+ * whole stream, however many chunks it delays (a listener per chunk would pile up on a long stream).
+ */
+export function pauses(signal: AbortSignal): (ms: number) => Promise<void> {
+  let wake: (() => void) | undefined;
+  signal.addEventListener('abort', () => wake?.(), { once: true });
+  return (ms) => {
+    if (signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wake = done;
     });
-  });
+  };
 }

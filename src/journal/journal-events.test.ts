@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { Journal } from './journal.js';
 import { createJournalEvents } from './journal-events.js';
@@ -26,4 +28,52 @@ describe('an event stream whose reader stops reading', () => {
     while (!(ended && destroyed) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     expect(ended && destroyed).toBe(true);
   });
+});
+
+describe('an event stream over a real socket', () => {
+  it('is closed by the heartbeat once a client that stopped reading lets the buffers fill', async () => {
+    const journal = new Journal(1000);
+    const events = createJournalEvents(journal, { maxStreams: 4, heartbeatMs: 100, maxStreamMs: 60_000 });
+    const server = createServer((request, response) =>
+      events.stream(request as never, { hijack: () => undefined, raw: response } as never),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const client = connect(port, '127.0.0.1');
+    client.on('error', () => undefined);
+    await new Promise<void>((resolve) => client.once('connect', resolve));
+    client.write(`GET /__mock/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\n\r\n`);
+    client.pause(); // a tab that hangs: the socket stays open, nothing is read
+    const open = () => new Promise<number>((resolve) => server.getConnections((_error, count) => resolve(count)));
+    const big = {
+      time: 0,
+      session: undefined,
+      method: 'POST',
+      path: '/plants',
+      query: {},
+      headers: {},
+      body: 'x'.repeat(60_000),
+      bodySize: 60_000,
+      provenance: undefined,
+      operation: undefined,
+      status: 200,
+      responseHeaders: {},
+      responseBody: undefined,
+      durationMs: 1,
+    };
+    const deadline = Date.now() + 20_000;
+    let closed = false;
+    try {
+      while (!closed && Date.now() < deadline) {
+        for (let i = 0; i < 50; i++) journal.record(big);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        closed = (await open()) === 0;
+      }
+      expect(closed).toBe(true);
+    } finally {
+      client.destroy();
+      events.closeAll();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 30_000);
 });

@@ -63,6 +63,15 @@ describe('Journal', () => {
     expect(journal.entries().map((e) => e.path)).toEqual(['/d', '/e', '/f']);
   });
 
+  it('bounds its memory in bytes whatever the capacity, holding fewer large entries', () => {
+    const journal = new Journal(1_000_000);
+    expect(journal.byteCapacity).toBeLessThanOrEqual(64 * 1024 * 1024);
+    const big = { ...entry('/big'), body: 'x'.repeat(60 * 1024) };
+    for (let i = 0; i < 2000; i++) journal.record(big);
+    expect(journal.size).toBeLessThan(2000);
+    expect(journal.size).toBeGreaterThan(500);
+  });
+
   it('records nothing with capacity 0', () => {
     const journal = new Journal(0);
     journal.record(entry('/a'));

@@ -8,6 +8,11 @@ export type JournalEvent = { readonly type: 'entry'; readonly entry: JournalEntr
 const BYTES_PER_ENTRY = 4 * 1024;
 /** Room for the largest entry (two bodies kept up to 64 KiB each, and the headers), whatever the capacity. */
 const MIN_BYTES = 2 * 1024 * 1024;
+/**
+ * The most bytes the ring holds, whatever the capacity: the journal keeps bodies, so its memory is
+ * bounded in bytes like stored data; a large --journal-size then holds fewer large entries.
+ */
+export const MAX_JOURNAL_BYTES = 64 * 1024 * 1024;
 
 /**
  * The last `capacity` entries, kept as text in a fixed buffer (see text-ring.ts), so memory stays flat
@@ -28,7 +33,12 @@ export class Journal {
   constructor(capacity: number, stored: (entry: NewJournalEntry) => NewJournalEntry = (entry) => entry) {
     this.capacity = capacity;
     this.#stored = stored;
-    this.#ring = new TextRing(capacity, Math.max(MIN_BYTES, capacity * BYTES_PER_ENTRY));
+    this.#ring = new TextRing(capacity, Math.min(MAX_JOURNAL_BYTES, Math.max(MIN_BYTES, capacity * BYTES_PER_ENTRY)));
+  }
+
+  /** The most bytes of entries the journal ever holds. */
+  get byteCapacity(): number {
+    return this.#ring.byteCapacity;
   }
 
   get size(): number {

@@ -38,6 +38,11 @@ export class TextRing {
     return this.#count;
   }
 
+  /** The most bytes the buffer ever takes. */
+  get byteCapacity(): number {
+    return this.#byteCapacity;
+  }
+
   /**
    * Keeps `text` (the concatenation of its parts, written one after the other rather than joined into a
    * new string first), evicting the oldest texts to make room; false (nothing kept) if it can never fit.

@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { ContentCache, contentKey } from '../cache/content-cache.js';
 import { MockConfigError } from '../config-error.js';
 import { parseJsonExactly } from '../json/parse-json.js';
+import { patternFindings } from '../prism/linear-regexp.js';
 import { loadOperations } from '../prism/prism-engine.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { callbackProblems } from './callback-lint.js';
@@ -101,6 +102,11 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
   for (const problem of callbackProblems(root)) lint.add(problem);
   for (const problem of routingProblems(operations)) {
     lint.add({ kind: 'routing', pointer: `/paths/${pointerToken(problem.path)}`, operation: problem.operation, message: problem.message });
+  }
+  for (const { pointer, pattern, check } of patternFindings(root)) {
+    const how = check === 'loose' ? 'checked loosely: only what it rejects without them is rejected' : 'not enforced';
+    const message = `${JSON.stringify(pattern)} uses lookaround or backreferences, which the linear-time engine cannot run, and could backtrack: ${how}`;
+    lint.add({ kind: 'pattern', pointer, message });
   }
   return { path, title, version, operations, lint, webhooks: loaded.webhooks, references: await referencesOf(path, loaded.sources) };
 }

@@ -43,6 +43,24 @@ describe('masking credentials', () => {
     expect(maskQuery({ api_key: 'query-key-0123456789', page: '2' }, places)).toEqual({ api_key: '***6789', page: '2' });
   });
 
+  it('masks the common API-key and token headers even where no document declares them', () => {
+    const undeclared = credentialPlaces([]);
+    const headers = {
+      'x-api-key': 'key-0123456789',
+      'x-auth-token': 'token-abcdefghijkl',
+      'x-access-token': 'short',
+      'api-key': 'another-key-9876',
+      'x-request-id': 'not-a-secret',
+    };
+    expect(maskHeaders(headers, undeclared)).toEqual({
+      'x-api-key': '***6789',
+      'x-auth-token': '***ijkl',
+      'x-access-token': '***',
+      'api-key': '***9876',
+      'x-request-id': 'not-a-secret',
+    });
+  });
+
   it('returns the same object when there is nothing to mask', () => {
     const headers = { accept: '*/*' };
     expect(maskHeaders(headers, places)).toBe(headers);

@@ -1,8 +1,22 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { MockOperation } from './operation.js';
 
-/** Headers that carry credentials whatever the document says. */
-const ALWAYS_SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'];
+/**
+ * Headers that carry credentials whatever the document says: the standard ones, and the API-key and
+ * token headers clients commonly send even where a document does not declare them.
+ */
+const ALWAYS_SECRET_HEADERS = [
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'api-key',
+  'x-auth-token',
+  'x-access-token',
+  'x-csrf-token',
+  'x-xsrf-token',
+];
 /** Shortest secret whose last characters are kept: below it, showing four would give away too much. */
 const KEEP_SUFFIX_FROM = 12;
 const SUFFIX = 4;

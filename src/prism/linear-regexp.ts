@@ -14,28 +14,52 @@ type Re2 = { matcher(input: string): { find(): boolean } };
 type Re2Js = { RE2JS: { compile(pattern: string): Re2; translateRegExp(pattern: string): string } };
 let re2js: Re2Js['RE2JS'] | undefined;
 
-/** The patterns no engine here can check in bounded time, for the operator (see docs/openapi-support.md). */
-export const UNCHECKED_PATTERNS = new Set<string>();
+/**
+ * How a pattern runs on client input: `linear` on RE2; `native` on JavaScript's engine (RE2 cannot run
+ * it, but it has no nested quantifier); `loose` on RE2 without its lookarounds and with its
+ * backreferences read as any text, so it rejects only what the pattern surely rejects; `unchecked`
+ * when not even that compiles.
+ */
+export type PatternCheck = 'linear' | 'native' | 'loose' | 'unchecked';
 
 /**
  * The engine of the document's `pattern`s and `patternProperties` on client input: RE2's linear-time
  * automaton (re2js, loaded on the first pattern), so no input can make a check backtrack. A pattern RE2
  * cannot run (lookaround, backreferences) falls back to JavaScript's engine when safe-regex2 finds no
- * nested quantifier in it; otherwise it is not enforced (listed in UNCHECKED_PATTERNS), since no
- * bounded check exists for it.
+ * nested quantifier in it, and otherwise to the bounded loose check (see PatternCheck); the document's
+ * lint names each such pattern (patternFindings).
  */
 export const linearRegExp: PatternEngine = Object.assign(
   (pattern: string, flags: string) => {
     const key = `/${pattern}/${flags}`;
-    const re2 = compileRe2(pattern);
-    if (re2) return { test: (input: string) => re2.matcher(input).find(), toString: () => key };
-    const native = new RegExp(pattern, flags);
-    if (safeRegex(native)) return native;
-    UNCHECKED_PATTERNS.add(pattern);
+    const plan = planPattern(pattern, flags);
+    if (plan.check === 'native') return new RegExp(pattern, flags);
+    const re2 = plan.re2;
+    if (re2)
+      return { test: (input: string) => re2.matcher(input).find(), toString: () => `${key}${plan.check === 'loose' ? 'loose' : ''}` };
     return { test: () => true, toString: () => `${key}unchecked` };
   },
   { code: 'linearRegExp' },
 );
+
+/** How `pattern` is checked (see PatternCheck). */
+export function patternCheck(pattern: string): PatternCheck {
+  return planPattern(pattern, 'u').check;
+}
+
+function planPattern(pattern: string, flags: string): { check: PatternCheck; re2?: Re2 } {
+  const re2 = compileRe2(pattern);
+  if (re2) return { check: 'linear', re2 };
+  let native: RegExp;
+  try {
+    native = new RegExp(pattern, flags);
+  } catch {
+    return { check: 'unchecked' };
+  }
+  if (safeRegex(native)) return { check: 'native' };
+  const loose = compileRe2(loosened(pattern));
+  return loose ? { check: 'loose', re2: loose } : { check: 'unchecked' };
+}
 
 function compileRe2(pattern: string): Re2 | undefined {
   re2js ??= (load('re2js') as Re2Js).RE2JS;
@@ -44,4 +68,109 @@ function compileRe2(pattern: string): Re2 | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The pattern without what RE2 lacks, matching at least what the pattern matches: lookarounds dropped
+ * (each only narrows a match), backreferences (`\1`, `\k<name>`) read as any text.
+ */
+export function loosened(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i] as string;
+    if (char === '\\') {
+      const next = pattern[i + 1] ?? '';
+      if (!inClass && /[1-9]/.test(next)) {
+        out += '(?:[\\s\\S]*)';
+        while (/\d/.test(pattern[i + 1] ?? '')) i++;
+        continue;
+      }
+      const named = inClass ? null : /^k<[^>]+>/.exec(pattern.slice(i + 1));
+      if (named) {
+        out += '(?:[\\s\\S]*)';
+        i += named[0].length;
+        continue;
+      }
+      out += char + next;
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (char === ']') inClass = false;
+      out += char;
+      continue;
+    }
+    if (char === '[') inClass = true;
+    if (char === '(' && /^\?<?[=!]/.test(pattern.slice(i + 1, i + 4))) {
+      i = closingParen(pattern, i);
+      // A quantifier on the dropped group would have nothing to repeat.
+      if (/[*+?{]/.test(pattern[i + 1] ?? '')) i = skipQuantifier(pattern, i + 1);
+      continue;
+    }
+    out += char;
+  }
+  return out;
+}
+
+function closingParen(pattern: string, open: number): number {
+  let depth = 0;
+  let inClass = false;
+  for (let i = open; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === '\\') i++;
+    else if (inClass) inClass = char !== ']';
+    else if (char === '[') inClass = true;
+    else if (char === '(') depth++;
+    else if (char === ')' && --depth === 0) return i;
+  }
+  return pattern.length;
+}
+
+function skipQuantifier(pattern: string, at: number): number {
+  const brace = pattern[at] === '{' ? pattern.indexOf('}', at) : at;
+  const end = brace === -1 ? at : brace;
+  return pattern[end + 1] === '?' ? end + 1 : end;
+}
+
+/** A pattern of the document that the linear engine cannot run as written, with where it is. */
+export interface PatternFinding {
+  readonly pointer: string;
+  readonly pattern: string;
+  readonly check: 'loose' | 'unchecked';
+}
+
+/** Keys whose values are data, not schemas: their `pattern` members are no patterns. */
+const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const', 'x-examples']);
+/** Most findings reported for one document, and most nodes looked at: a huge document stays cheap. */
+const MOST_FINDINGS = 100;
+const MOST_NODES = 1_000_000;
+
+/** The document's `pattern`s and `patternProperties` keys that run loosely or not at all, by JSON pointer. */
+export function patternFindings(document: unknown): PatternFinding[] {
+  const found: PatternFinding[] = [];
+  const seen = new Map<string, PatternCheck>();
+  const judge = (pattern: string, pointer: string) => {
+    let check = seen.get(pattern);
+    if (check === undefined) {
+      check = patternCheck(pattern);
+      seen.set(pattern, check);
+    }
+    if ((check === 'loose' || check === 'unchecked') && found.length < MOST_FINDINGS) found.push({ pointer, pattern, check });
+  };
+  const stack: [unknown, string][] = [[document, '']];
+  let nodes = 0;
+  while (stack.length > 0 && nodes++ < MOST_NODES) {
+    const [node, pointer] = stack.pop() as [unknown, string];
+    if (node === null || typeof node !== 'object') continue;
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (key === 'pattern' && typeof value === 'string') judge(value, at);
+      else if (key === 'patternProperties' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        for (const name of Object.keys(value)) judge(name, `${at}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      }
+      if (!DATA_KEYS.has(key)) stack.push([value, at]);
+    }
+  }
+  return found;
 }

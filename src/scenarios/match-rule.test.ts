@@ -13,8 +13,15 @@ const exchange = (body: unknown): Exchange => ({
 });
 
 describe('match conditions', () => {
-  it('rejects regexes that could backtrack catastrophically', () => {
-    expect(compileMatch({ body: { '/name': { regex: '(x*)*y' } } })).toContain('could backtrack catastrophically');
+  it('runs a regex that could backtrack on the linear engine, and rejects one that engine cannot run', () => {
+    expect(compileMatch({ body: { '/name': { regex: '(x*)*(?=y)\\1' } } })).toContain('could backtrack catastrophically');
+    const linear = compileMatch({ body: { '/name': { regex: '^(x*)*y$' } } });
+    if (typeof linear === 'string') throw new Error(linear);
+    const regex = [...linear.body][0]?.[1].regex;
+    const started = performance.now();
+    expect(regex?.test(`${'x'.repeat(5000)}!`)).toBe(false);
+    expect(regex?.test('xxy')).toBe(true);
+    expect(performance.now() - started).toBeLessThan(100);
     expect(compileMatch({ body: { '/name': { regex: '[' } } })).toContain('invalid regex');
   });
 

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import safeRegex from 'safe-regex2';
 import { stringifyJson } from '../json/stringify-json.js';
 import type { Exchange } from '../pipeline/types.js';
+import { linearRegExp, patternCheck } from '../prism/linear-regexp.js';
 import { parsePointer, resolvePointer } from './json-pointer.js';
 import type { CompiledMatch, Condition } from './scenario-types.js';
 
@@ -47,15 +48,26 @@ export function compileMatch(raw: RawMatch | undefined): CompiledMatch | string 
 
 class BadPattern extends Error {}
 
+/**
+ * A regex that could backtrack runs on RE2's linear-time engine, like the document's patterns; one RE2
+ * cannot run either (lookaround, backreferences) is refused at start-up, since a scenario must match
+ * exactly what it says.
+ */
 function compileCondition(raw: RawCondition, where: string): Condition | string {
-  let regex: RegExp | undefined;
+  let regex: Condition['regex'];
   if (raw.regex !== undefined) {
+    let native: RegExp;
     try {
-      regex = new RegExp(raw.regex, 'u');
+      native = new RegExp(raw.regex, 'u');
     } catch (error) {
       return `match ${where}: invalid regex ${JSON.stringify(raw.regex)}: ${(error as Error).message}`;
     }
-    if (!safeRegex(regex)) return `match ${where}: regex ${JSON.stringify(raw.regex)} could backtrack catastrophically; simplify it`;
+    regex = native;
+    if (!safeRegex(native)) {
+      if (patternCheck(raw.regex) !== 'linear')
+        return `match ${where}: regex ${JSON.stringify(raw.regex)} could backtrack catastrophically and uses lookaround or backreferences, which the linear-time engine cannot run; simplify it`;
+      regex = linearRegExp(raw.regex, 'u');
+    }
   }
   return {
     ...('equals' in raw ? { equals: { value: raw.equals } } : {}),

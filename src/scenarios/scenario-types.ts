@@ -5,7 +5,8 @@ import type { StepWebhook } from '../pipeline/types.js';
 /** A request field's test, compiled from a file's `match` (every given check must hold). */
 export interface Condition {
   readonly equals?: { readonly value: unknown };
-  readonly regex?: RegExp;
+  /** A compiled regex: JavaScript's engine when it cannot backtrack, RE2's linear-time automaton otherwise. */
+  readonly regex?: { test(input: string): boolean };
   readonly exists?: boolean;
   readonly type?: string;
 }

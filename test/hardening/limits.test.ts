@@ -26,7 +26,7 @@ function errorOf(body: string): { error: number; message: string } {
 
 describe('limits on what one request may take', () => {
   it('answers headers over --max-header-size with 431 HEADERS_TOO_LARGE and closes the connection', async () => {
-    const answer = await rawRequest(port, [`GET /plants HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(5000)}\r\n\r\n`]);
+    const answer = await rawRequest(port, [`GET /plants HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(5000)}\r\n\r\n`]);
     expect(answer.status).toBe(431);
     expect(answer.headers['x-mock-error']).toBe('HEADERS_TOO_LARGE');
     expect(errorOf(answer.body)).toEqual({ error: 43101, message: expect.stringContaining('4096 bytes') });
@@ -53,7 +53,7 @@ describe('limits on what one request may take', () => {
     const body = '{"id":1,"name":"Aloe"}';
     // Host, Authorization, Content-Type, Content-Length and six more: ten fields.
     const extra = Array.from({ length: 6 }, (_, i) => `X-H${i}: 1\r\n`).join('');
-    const head = `POST /plants HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\n${extra}Content-Length: ${body.length}\r\n\r\n`;
+    const head = `POST /plants HTTP/1.1\r\nHost: localhost\r\n${AUTH}Content-Type: application/json\r\n${extra}Content-Length: ${body.length}\r\n\r\n`;
     const answer = await rawRequest(port, [head + body], { waitMs: 1000 });
     expect(answer.status).toBe(200);
   });
@@ -66,14 +66,14 @@ describe('limits on what one request may take', () => {
 
   it('answers a body over the limit with 413 without reading it all', async () => {
     const answer = await rawRequest(port, [
-      `POST /plants HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 5000\r\n\r\n`,
+      `POST /plants HTTP/1.1\r\nHost: localhost\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 5000\r\n\r\n`,
     ]);
     expect(answer.status).toBe(413);
     expect(errorOf(answer.body).error).toBe(41301);
   });
 
   it('cuts off a client that trickles its headers with 408 REQUEST_TIMEOUT', async () => {
-    const trickle = 'GET /plants HTTP/1.1\r\nHost: x\r\nX-Slow: abcdefghijklmnopqrstuvwxyz'.split('');
+    const trickle = 'GET /plants HTTP/1.1\r\nHost: localhost\r\nX-Slow: abcdefghijklmnopqrstuvwxyz'.split('');
     const answer = await rawRequest(port, trickle, { gapMs: 50, waitMs: 3000 });
     expect(answer.status).toBe(408);
     expect(answer.headers['x-mock-error']).toBe('REQUEST_TIMEOUT');
@@ -82,7 +82,7 @@ describe('limits on what one request may take', () => {
   });
 
   it('cuts off a client that trickles its body with 408 REQUEST_TIMEOUT', async () => {
-    const head = `POST /plants HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n`;
+    const head = `POST /plants HTTP/1.1\r\nHost: localhost\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n`;
     const answer = await rawRequest(port, [head, ...'{"id":1,"name":"slow"'.split('')], { gapMs: 60, waitMs: 3000 });
     expect(answer.status).toBe(408);
     expect(answer.closed).toBe(true);
@@ -95,7 +95,7 @@ describe('limits on what one request may take', () => {
   });
 
   it('closes an idle keep-alive connection after --keep-alive-timeout', async () => {
-    const answer = await rawRequest(port, ['GET /__mock/health HTTP/1.1\r\nHost: x\r\n\r\n'], { waitMs: 3000 });
+    const answer = await rawRequest(port, ['GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n'], { waitMs: 3000 });
     expect(answer.status).toBe(200);
     expect(answer.closed).toBe(true);
     expect(answer.elapsedMs).toBeLessThan(2000);
@@ -105,19 +105,19 @@ describe('limits on what one request may take', () => {
 describe('requests Node rejects before routing are answered Error-shaped', () => {
   it.each([
     ['a garbage request line', 'GARBAGE\r\n\r\n'],
-    ['an unknown method', 'FROB /plants HTTP/1.1\r\nHost: x\r\n\r\n'],
-    ['a NUL byte in the path', 'GET /pl\0nts HTTP/1.1\r\nHost: x\r\n\r\n'],
-    ['a control character in a header', 'GET /plants HTTP/1.1\r\nHost: x\r\nX-A: a\x01b\r\n\r\n'],
+    ['an unknown method', 'FROB /plants HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+    ['a NUL byte in the path', 'GET /pl\0nts HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+    ['a control character in a header', 'GET /plants HTTP/1.1\r\nHost: localhost\r\nX-A: a\x01b\r\n\r\n'],
     [
       'a broken chunk size',
-      `POST /plants HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
+      `POST /plants HTTP/1.1\r\nHost: localhost\r\n${AUTH}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
     ],
     [
       'both Content-Length and chunked',
-      'POST /plants HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      'POST /plants HTTP/1.1\r\nHost: localhost\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
     ],
     ['a missing Host header', 'GET /plants HTTP/1.1\r\n\r\n'],
-    ['an invalid percent-encoding', 'GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n'],
+    ['an invalid percent-encoding', 'GET /%zz HTTP/1.1\r\nHost: localhost\r\n\r\n'],
   ])('answers %s with 400 MALFORMED_HTTP', async (_name, request) => {
     const answer = await rawRequest(port, [request], { waitMs: 1000 });
     expect(answer.status).toBe(400);
@@ -126,7 +126,7 @@ describe('requests Node rejects before routing are answered Error-shaped', () =>
   });
 
   it('answers an unsupported Expect with 417 EXPECTATION_FAILED', async () => {
-    const answer = await rawRequest(port, ['POST /plants HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\nContent-Length: 0\r\n\r\n']);
+    const answer = await rawRequest(port, ['POST /plants HTTP/1.1\r\nHost: localhost\r\nExpect: teapot\r\nContent-Length: 0\r\n\r\n']);
     expect(answer.status).toBe(417);
     expect(errorOf(answer.body).error).toBe(41701);
   });
@@ -138,7 +138,7 @@ describe('requests Node rejects before routing are answered Error-shaped', () =>
   });
 
   it('stays healthy after all of them', async () => {
-    const answer = await rawRequest(port, ['GET /__mock/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n']);
+    const answer = await rawRequest(port, ['GET /__mock/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n']);
     expect(answer.status).toBe(200);
   });
 });
@@ -150,12 +150,12 @@ describe('connection count', () => {
     try {
       const held = [rawRequest(smallPort, [], { waitMs: 800 }), rawRequest(smallPort, [], { waitMs: 800 })];
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const refused = await rawRequest(smallPort, ['GET /__mock/health HTTP/1.1\r\nHost: x\r\n\r\n'], { waitMs: 1000 });
+      const refused = await rawRequest(smallPort, ['GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n'], { waitMs: 1000 });
       expect(refused.status).toBeUndefined();
       expect(refused.closed).toBe(true);
       await Promise.all(held);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const served = await rawRequest(smallPort, ['GET /__mock/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n']);
+      const served = await rawRequest(smallPort, ['GET /__mock/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n']);
       expect(served.status).toBe(200);
     } finally {
       await small.close();

@@ -25,10 +25,10 @@ describe('bearer tokens never reach the log', () => {
           });
         }
       }
-      await rawRequest(port, [`POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ACCEPTED}\r\nX-Bad: \x01\r\n\r\n`], {
+      await rawRequest(port, [`POST /plants HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${ACCEPTED}\r\nX-Bad: \x01\r\n\r\n`], {
         waitMs: 1000,
       });
-      await rawRequest(port, [`GET /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${REJECTED}\r\nConnection: close\r\n\r\n`]);
+      await rawRequest(port, [`GET /plants HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${REJECTED}\r\nConnection: close\r\n\r\n`]);
     } finally {
       await mock.close();
     }

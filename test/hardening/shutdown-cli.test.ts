@@ -8,7 +8,7 @@ async function idleKeepAlive(port: number): Promise<net.Socket> {
   const socket = net.connect(port, '127.0.0.1');
   socket.on('error', () => {});
   await new Promise((resolve) => socket.once('connect', resolve));
-  socket.write('GET /__mock/health HTTP/1.1\r\nHost: x\r\n\r\n');
+  socket.write('GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
   await new Promise((resolve) => socket.once('data', resolve));
   return socket;
 }
@@ -19,7 +19,7 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('graceful shutdown on %s', (signal
     const port = Number(new URL(cli.url).port);
     const idle = [await idleKeepAlive(port), await idleKeepAlive(port)];
     const body = '{"id":7,"name":"In flight"}';
-    const head = `POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const head = `POST /plants HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     // The request is under way when the signal comes; its body arrives after it.
     const inFlight = rawRequest(port, [head, body.slice(0, 5), body.slice(5)], { gapMs: 300, waitMs: 5000 });
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -41,7 +41,7 @@ describe('shutdown deadline', () => {
     const cli = await startCli(['--log-level', 'silent', '--shutdown-timeout', '300']);
     const port = Number(new URL(cli.url).port);
     const head =
-      'POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{';
+      'POST /plants HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{';
     const stuck = rawRequest(port, [head], { waitMs: 5000 });
     await new Promise((resolve) => setTimeout(resolve, 150));
     const signalledAt = Date.now();

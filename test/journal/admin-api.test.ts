@@ -70,7 +70,7 @@ describe('dashboard and live events', () => {
     mock = await createMockServer();
     const url = await mock.listen();
     const controller = new AbortController();
-    const events = await fetch(`${url}/__mock/events`, { signal: controller.signal });
+    const events = await fetch(`${url}/__mock/events`, { signal: controller.signal, headers: { accept: 'text/event-stream' } });
     expect(events.headers.get('content-type')).toContain('text/event-stream');
     const reader = events.body?.getReader();
     if (!reader) throw new Error('no body');

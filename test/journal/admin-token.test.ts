@@ -21,7 +21,7 @@ describe('admin token', () => {
       '/%5F%5Fmock/metrics',
       '/__mock/%6aournal',
     ]) {
-      const refused = await mock.inject(url);
+      const refused = await mock.inject({ url, headers: { accept: 'text/event-stream' } });
       expect(refused.statusCode, url).toBe(401);
       expect(refused.json()).toEqual({ error: 40103, message: expect.stringContaining('admin') });
       expect(refused.headers['x-mock-error']).toBe('ADMIN_TOKEN_REQUIRED');

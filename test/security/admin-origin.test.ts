@@ -66,6 +66,28 @@ describe("the admin routes answer only the mock's own pages unless --admin-cors 
     expect(listed.headers['access-control-allow-origin']).toBe('http://localhost:3000');
   });
 
+  it("gives the admin routes their own CORS, not the API's: listed origins even with --no-cors, admin methods only", async () => {
+    const listedOrigin = 'http://localhost:3000';
+    for (const cors of [true, false]) {
+      const server = await mockServer({ adminCors: [listedOrigin], cors });
+      const preflight = await server.inject({
+        method: 'OPTIONS',
+        url: '/__mock/scenario',
+        headers: { origin: listedOrigin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+      });
+      expect(preflight.statusCode, `cors ${cors}`).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe(listedOrigin);
+      expect(preflight.headers['access-control-allow-methods']).toBe('GET, POST, PUT, DELETE');
+      const read = await server.inject({ url: '/__mock/journal', headers: { origin: listedOrigin } });
+      expect(read.headers['access-control-allow-origin']).toBe(listedOrigin);
+      expect(read.headers['access-control-allow-credentials']).toBe('true');
+      // A client without an Origin gets no CORS grant, only Vary for caches.
+      const plain = await server.inject({ url: '/__mock/journal' });
+      expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+      expect(plain.headers.vary).toBe('Origin');
+    }
+  });
+
   it("keeps the API's CORS open to any frontend origin", async () => {
     const server = await mockServer();
     const response = await postPlant(server, '{"id": 1, "name": "x"}', { ...JSON_BODY, origin: ATTACKER });
@@ -115,29 +137,44 @@ describe('the Host allow-list against DNS rebinding', () => {
     },
   );
 
-  it.each([
-    'localhost:4010',
-    '127.0.0.1:4010',
-    '[::1]:4010',
-    '172.17.0.1:32768',
-    'app.localhost',
-    'host.docker.internal:4010',
-    'plantstore-mock:4010',
-    'docker:2375',
-  ])('answers Host %s: loopback, addresses, container and Testcontainers names', async (host) => {
-    const server = await mockServer();
-    expect((await server.inject({ url: '/__mock/health', headers: { host } })).statusCode).toBe(200);
-    expect(
-      (
-        await server.inject({
-          method: 'POST',
-          url: '/plants',
-          headers: { ...AUTH, host, 'content-type': 'application/json' },
-          payload: '{"id":1,"name":"x"}',
-        })
-      ).statusCode,
-    ).toBe(200);
-  });
+  it.each(['localhost:4010', '127.0.0.1:4010', '[::1]:4010', '172.17.0.1:32768', 'app.localhost', 'host.docker.internal:4010'])(
+    'answers Host %s: loopback, addresses and container names',
+    async (host) => {
+      const server = await mockServer();
+      expect((await server.inject({ url: '/__mock/health', headers: { host } })).statusCode).toBe(200);
+      expect(
+        (
+          await server.inject({
+            method: 'POST',
+            url: '/plants',
+            headers: { ...AUTH, host, 'content-type': 'application/json' },
+            payload: '{"id":1,"name":"x"}',
+          })
+        ).statusCode,
+      ).toBe(200);
+    },
+  );
+
+  it.each(['plantstore-mock:4010', 'docker:2375'])(
+    'answers the single-label Host %s (a Compose service, a Testcontainers host) when listening beyond loopback',
+    async (host) => {
+      const server = await mockServer({ host: '0.0.0.0' });
+      expect((await server.inject({ url: '/__mock/health', headers: { host } })).statusCode).toBe(200);
+      expect((await postPlant(server, '{"id": 1, "name": "x"}', { ...JSON_BODY, host })).statusCode).toBe(200);
+    },
+  );
+
+  it.each(['intranet', 'intranet:4010', 'plantstore-mock'])(
+    'refuses the single-label Host %s on a loopback-bound mock, where a LAN name service could point it',
+    async (host) => {
+      for (const listen of ['127.0.0.1', 'localhost', '::1']) {
+        const server = await mockServer({ host: listen });
+        expect((await server.inject({ url: '/__mock/journal', headers: { host } })).statusCode).toBe(403);
+      }
+      const listed = await mockServer({ allowedHosts: ['intranet'] });
+      expect((await listed.inject({ url: '/__mock/health', headers: { host: 'intranet:4010' } })).statusCode).toBe(200);
+    },
+  );
 
   it('answers the hosts --allowed-host names, and any host with *', async () => {
     const listed = await mockServer({ allowedHosts: ['.mock.example.com', 'api.test'] });

@@ -12,6 +12,11 @@ const json = { 'content-type': 'application/json' };
 const HOSTILE: readonly (readonly [string, string, RequestInit])[] = [
   ['a backtracking pattern on a body value', '/items', { method: 'POST', headers: json, body: JSON.stringify({ name: evil }) }],
   ['a backtracking pattern on a query parameter', `/items?q=${evil}`, {}],
+  [
+    'a backtracking pattern with a lookahead (checked loosely)',
+    '/items',
+    { method: 'POST', headers: json, body: JSON.stringify({ code: evil }) },
+  ],
   ['a backtracking patternProperties key', '/items', { method: 'POST', headers: json, body: JSON.stringify({ labels: { [evil]: 'x' } }) }],
   ['a glob filter of many stars over a long path', `/__mock/journal/count?path=${'*a'.repeat(40)}*b`, {}],
   [
@@ -59,5 +64,17 @@ describe('no input freezes the mock', () => {
     expect((await fetch(`${url}/items?q=two%20words`)).status).toBe(200);
     const labels = await fetch(`${url}/items`, { method: 'POST', headers: json, body: '{"labels": {"aaa": "x", "b": "y"}}' });
     expect(labels.status).toBe(400);
+    const code = (value: string) => fetch(`${url}/items`, { method: 'POST', headers: json, body: JSON.stringify({ code: value }) });
+    expect((await code(evil)).status).toBe(400);
+    expect((await code('abc 123')).status).toBe(201);
+  });
+
+  it('names a pattern the linear engine checks only loosely in the document lint', async () => {
+    const { lint } = (await (await fetch(`${url}/__mock/document`)).json()) as { lint: { findings: unknown[] } };
+    expect(lint.findings).toContainEqual({
+      kind: 'pattern',
+      pointer: '/paths/~1items/post/requestBody/content/application~1json/schema/properties/code/pattern',
+      message: expect.stringContaining('checked loosely'),
+    });
   });
 });

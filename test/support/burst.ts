@@ -37,7 +37,7 @@ export async function burst(port: number, connections: number, timeoutMs = 20_00
             resolve();
           };
           const timer = setTimeout(done, timeoutMs);
-          socket.on('connect', () => socket.write('GET /__mock/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+          socket.on('connect', () => socket.write('GET /__mock/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
           socket.on('data', (data) => {
             text += data;
           });

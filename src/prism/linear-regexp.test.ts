@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { linearRegExp, loosened, patternCheck, patternFindings } from './linear-regexp.js';
+
+describe('the linear pattern engine', () => {
+  it('runs what RE2 can on RE2, and a safe pattern RE2 cannot on JavaScript', () => {
+    expect(patternCheck('^([a-zA-Z0-9]+\\s?)*$')).toBe('linear');
+    expect(patternCheck('^(?!admin)[a-z]+$')).toBe('native');
+  });
+
+  it('checks a backtracking pattern with lookaround or backreferences loosely, in bounded time', () => {
+    const hostile = '^(?=.*\\d)([a-zA-Z0-9]+\\s?)*$';
+    expect(patternCheck(hostile)).toBe('loose');
+    const check = linearRegExp(hostile, 'u');
+    const started = performance.now();
+    expect(check.test(`${'a1'.repeat(40)}!`)).toBe(false); // what the pattern rejects without its lookahead
+    expect(check.test('abc1 def')).toBe(true);
+    expect(performance.now() - started).toBeLessThan(100);
+    const backref = linearRegExp('^(a+)+\\1$', 'u');
+    expect(backref.test(`b${'a'.repeat(40)}`)).toBe(false);
+  });
+
+  it('loosens a pattern into one that matches at least as much', () => {
+    expect(loosened('^(?=.*\\d)(?<!x)a(?:b)\\1[(?=]\\k<n>$')).toBe('^a(?:b)(?:[\\s\\S]*)[(?=](?:[\\s\\S]*)$');
+    expect(loosened('a(?=b)*c')).toBe('ac');
+  });
+
+  it("names the document's loosely checked patterns by JSON pointer, and no data that looks like one", () => {
+    const document = {
+      components: {
+        schemas: {
+          Name: { type: 'string', pattern: '^(?=.*\\d)([a-z0-9]+\\s?)*$', example: { pattern: '(a+)+\\1' } },
+          Safe: { type: 'string', pattern: '^[a-z]+$' },
+          Map: { type: 'object', patternProperties: { '^(?!x)(a+)+\\1$': { type: 'string' } } },
+        },
+      },
+    };
+    expect(patternFindings(document)).toEqual([
+      { pointer: '/components/schemas/Map/patternProperties/^(?!x)(a+)+\\1$', pattern: '^(?!x)(a+)+\\1$', check: 'loose' },
+      { pointer: '/components/schemas/Name/pattern', pattern: '^(?=.*\\d)([a-z0-9]+\\s?)*$', check: 'loose' },
+    ]);
+  });
+});
