@@ -49,6 +49,24 @@ export const OPTIONS = {
     default: false,
     help: "serve the document's examples and defaults that break their schema (by default the next source answers)",
   },
+  delay: {
+    kind: 'string',
+    pattern: /^\d{1,9}(-\d{1,9})?$/,
+    invalid: 'must be milliseconds (120) or a range (100-500)',
+    showValue: true,
+    arg: 'MS',
+    help: 'wait this long before every answer; MIN-MAX draws each delay (seeded by --seed); at most 60000',
+    readme:
+      'wait this long before every answer; `MIN-MAX` draws each delay (seeded by `--seed`); at most 60000 ([delays](docs/delays-and-validation.md))',
+    readmeDefault: 'none',
+  },
+  validateRequest: {
+    kind: 'boolean',
+    default: true,
+    help: 'validate requests; --no-validate-request answers them as if valid and reports what is wrong in x-mock-findings',
+    readme:
+      'validate requests against the document; `--no-validate-request` answers as if valid, violations still reported ([how](docs/delays-and-validation.md))',
+  },
   tokens: {
     kind: 'tokens',
     flag: 'token',

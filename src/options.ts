@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { BUNDLED_SCENARIOS, BUNDLED_SPEC } from './assets/package-files.js';
 import { MockConfigError } from './config-error.js';
+import { parseDelayRange } from './mock-extensions.js';
 import type { Declaration, FilledOptions, LogStream } from './option-kinds.js';
 import { DECLARATIONS, type LogLevel, OPTIONS, type OptionName } from './option-table.js';
 
@@ -24,6 +25,16 @@ export interface MockServerOptions {
   readonly dynamic?: boolean;
   /** Serve the document's examples and defaults that break their schema; by default the next source answers. Default false. */
   readonly serveInvalidExamples?: boolean;
+  /**
+   * Wait before every answer: milliseconds (`"120"`) or a range (`"100-500"`, each delay drawn with the
+   * server's seeded randomness), at most 60000. `x-mock-delay`, a scenario's delay and `Prefer: delay=MS` come first. Default: none.
+   */
+  readonly delay?: string;
+  /**
+   * Validate requests against the document. False answers them as if valid and reports what validation
+   * found in `x-mock-findings`, the journal and coverage (security is still checked). Default true.
+   */
+  readonly validateRequest?: boolean;
   /** Accepted bearer tokens. Empty (the default) accepts any well-formed token. */
   readonly tokens?: readonly string[];
   /** Largest accepted request body in bytes; larger ones get 413. Default 1 MiB. */
@@ -145,6 +156,8 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
       `option "headersTimeout" (${resolved.headersTimeout}) must not exceed option "requestTimeout" (${resolved.requestTimeout})`,
     );
   }
+  const delay = resolved.delay === undefined ? undefined : parseDelayRange(resolved.delay);
+  if (typeof delay === 'string') throw new MockConfigError(`option "delay" ${delay}`);
   const scenarioDirs = [...(bundledScenarios ? [BUNDLED_SCENARIOS] : []), ...(scenariosDir === undefined ? [] : [scenariosDir])];
   return Object.freeze({ ...resolved, scenarioDirs: Object.freeze(scenarioDirs) });
 }

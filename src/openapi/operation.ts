@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json/json-schema.js';
+import type { MockExtensions } from '../mock-extensions.js';
 
 /** A `servers` entry of the operation (Swagger 2.0's scheme, host and basePath as one URL). */
 export interface MockServerUrl {
@@ -71,5 +72,7 @@ export interface MockOperation {
   readonly apiKeys: readonly { readonly in: 'header' | 'query' | 'cookie'; readonly name: string }[];
   /** How to send credentials, for the 401 message: `send "Authorization: Bearer <token>"`. */
   readonly credentialHint: string;
+  /** `x-mock-delay` and `x-mock-validate`, known as the document is listed. */
+  readonly mockExtensions: MockExtensions;
   readonly engine: EngineHandle;
 }

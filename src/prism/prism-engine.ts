@@ -5,6 +5,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { JsonSchema } from '../json/json-schema.js';
+import { readMockExtensions } from '../mock-extensions.js';
 import type { EngineHandle, MockContent, MockHeader, MockOperation } from '../openapi/operation.js';
 import type { Finding, FindingLocation } from '../problem.js';
 import { checkCookies } from './cookie-parameters.js';
@@ -39,6 +40,8 @@ interface PrismOperation {
   responses: { code: string; contents?: PrismContent[]; headers?: PrismHeader[] }[];
   servers?: { url: string; variables?: Record<string, { default?: unknown; enum?: unknown[] }> }[];
   security?: PrismSecurityScheme[][];
+  /** The operation's `x-` fields. */
+  extensions?: Record<string, unknown>;
   /** Schemas Prism's bundler moved out of cycles, referenced as `#/__bundled__/…` from the operation's schemas. */
   __bundled__?: Record<string, unknown>;
 }
@@ -98,6 +101,7 @@ class LazyOperation implements MockOperation {
   readonly path: string;
   readonly servers: MockOperation['servers'];
   readonly apiKeys: MockOperation['apiKeys'];
+  readonly mockExtensions: MockOperation['mockExtensions'];
   readonly #source: OperationSource;
   readonly #refine: (operation: MockOperation) => MockOperation;
   #made: MockOperation | undefined;
@@ -108,6 +112,7 @@ class LazyOperation implements MockOperation {
     this.id = source.operationId ?? `${this.method} ${source.path}`;
     this.servers = source.servers;
     this.apiKeys = source.apiKeys;
+    this.mockExtensions = source.mockExtensions;
     this.#source = source;
     this.#refine = refine;
   }
@@ -222,6 +227,7 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     challengeSchemes: [...new Set(schemes.map(challengeScheme).filter((c): c is string => c !== undefined))],
     apiKeys: schemes.flatMap(apiKeyOf),
     credentialHint: [...new Set(schemes.map(credentialHint))].join(' or '),
+    mockExtensions: readMockExtensions(prism.extensions, `${method} ${prism.path}`),
     engine: new LazyHandle(prism),
   };
 }
