@@ -96,6 +96,14 @@ export const OPTIONS = {
     help: 'log level; info logs one line per request',
     readme: '`info` logs one line per request',
   },
+  logFormat: {
+    kind: 'choice',
+    choices: ['auto', 'json', 'pretty'],
+    default: 'auto',
+    arg: 'F',
+    help: 'json: one JSON line per event; pretty: short coloured lines; auto: pretty on a terminal, JSON otherwise',
+    readme: '`json`: one JSON line per event; `pretty`: short coloured lines for a person; `auto`: pretty on a terminal, else JSON',
+  },
   cors: {
     kind: 'boolean',
     default: true,

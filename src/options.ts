@@ -48,6 +48,11 @@ export interface MockServerOptions {
   readonly allowedHosts?: readonly string[];
   /** Log level; one line per request at `info`. Default `silent` (the CLI's default is `info`). */
   readonly logLevel?: LogLevel;
+  /**
+   * `json`: pino's JSON lines; `pretty`: short coloured lines (`POST /plants 200 1.2ms scenario=happy-path`);
+   * `auto`: pretty when writing to standard output on a terminal, else JSON. Default `auto`.
+   */
+  readonly logFormat?: 'auto' | 'json' | 'pretty';
   /** Answer CORS requests and preflights, for browser frontends. Default true. */
   readonly cors?: boolean;
   /** Where log lines are written. Default: standard output. */

@@ -87,3 +87,25 @@ function describeBody(body: SelectedBody): string {
       return body.kind;
   }
 }
+
+/** The short words of a terminal's log line: `scenario=happy-path`, `rejected=INVALID_REQUEST`, `example=fern`. */
+export function labelProvenance(provenance: Provenance | undefined): string {
+  if (provenance === undefined) return '';
+  const waived = provenance.waived === undefined ? '' : ` waived=${provenance.waived.code}`;
+  return `${labelSource(provenance)}${waived}`;
+}
+
+function labelSource(provenance: AnswerSource): string {
+  switch (provenance.kind) {
+    case 'rejected':
+      return `rejected=${provenance.code}`;
+    case 'scenario':
+      return provenance.fault === undefined ? `scenario=${provenance.name}` : `scenario=${provenance.name} fault=${provenance.fault}`;
+    case 'state':
+      return `state=${provenance.action}`;
+    case 'forced':
+      return provenance.code === undefined ? `forced ${describeBody(provenance.body)}` : `forced code=${provenance.code}`;
+    default:
+      return describeBody(provenance);
+  }
+}

@@ -1,3 +1,4 @@
+import { isatty } from 'node:tty';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerAdminRoutes } from '../admin/admin-routes.js';
 import type { DataGenerator } from '../generate/data-generator.js';
@@ -13,6 +14,7 @@ import { createFastify, unpipelined } from './fastify-instance.js';
 import { HeldConnections } from './held-connections.js';
 import { answerOverLimits, limitServerOptions, registerLimits } from './limits.js';
 import { asyncFd } from './log-destination.js';
+import { prettyAnswerLog, prettyStream, wantsPrettyLog } from './pretty-log.js';
 import { answerLog, createLogger, elapsedMs, pathOf } from './request-logger.js';
 import { sendResponse } from './send-response.js';
 
@@ -38,9 +40,11 @@ export interface MockApp {
  */
 export async function buildApp({ options, spec, generator, responders }: AppParts): Promise<MockApp> {
   const stdout = options.logStream === undefined && options.logLevel !== 'silent' ? asyncFd(1) : undefined;
-  const logStream = options.logStream ?? stdout;
+  const given = options.logStream ?? stdout;
+  const pretty = given !== undefined && wantsPrettyLog(options);
+  const logStream = pretty ? await prettyStream(given, stdout !== undefined && isatty(1)) : given;
   const log = createLogger(options, logStream);
-  const logAnswer = answerLog(log, logStream);
+  const logAnswer = pretty && logStream ? prettyAnswerLog(log, logStream) : answerLog(log, logStream);
   const app = createFastify(options, log, limitServerOptions(options));
   registerLimits(app, options);
   const guard = createBrowserGuard(options);
