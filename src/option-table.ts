@@ -136,6 +136,35 @@ export const OPTIONS = {
       'another `Host` the mock answers (repeatable; `.example.com` for a domain and its subdomains; `*` for any, e.g. a public deployment); other hosts get `403` ([why](SECURITY.md))',
     readmeDefault: '`localhost`, IP addresses, single-label names',
   },
+  tls: {
+    kind: 'boolean',
+    default: false,
+    help: 'serve HTTPS and HTTP/2 with a certificate made at start for localhost, 127.0.0.1 and --allowed-host names; the start line names its CA file',
+    readme:
+      'serve HTTPS (HTTP/2 and HTTP/1.1) with a certificate made at start for `localhost`, `127.0.0.1` and the `--allowed-host` names; the start line names the CA file to trust ([HTTPS](docs/https.md))',
+  },
+  cert: {
+    kind: 'path',
+    invalid: 'must be a file path',
+    arg: 'FILE',
+    help: 'serve HTTPS with this PEM certificate (chain) instead of a generated one; needs --key',
+    readme: 'serve HTTPS with this PEM certificate (chain) instead of a generated one; with `--key`',
+  },
+  key: {
+    kind: 'path',
+    invalid: 'must be a file path',
+    arg: 'FILE',
+    help: 'the PEM private key of --cert',
+    readme: 'the PEM private key of `--cert`',
+  },
+  clientCa: {
+    kind: 'path',
+    flag: 'client-ca',
+    invalid: 'must be a file path',
+    arg: 'FILE',
+    help: 'require client certificates signed by these PEM CAs (mutual TLS); needs --tls or --cert',
+    readme: 'require client certificates signed by these PEM CAs (mutual TLS; the journal records the subject); needs `--tls` or `--cert`',
+  },
 
   scenariosDir: {
     kind: 'path',

@@ -57,6 +57,17 @@ export interface MockServerOptions {
   readonly cors?: boolean;
   /** Where log lines are written. Default: standard output. */
   readonly logStream?: LogStream;
+  /**
+   * Serve HTTPS, HTTP/2 with HTTP/1.1 fallback (ALPN), with a certificate made at start for `localhost`,
+   * `127.0.0.1` and `allowedHosts`, signed by a CA made for this server (`server.tls.caFile`). Default false.
+   */
+  readonly tls?: boolean;
+  /** PEM certificate (chain) to serve HTTPS with instead of a generated one; with `key`. Default: none. */
+  readonly cert?: string;
+  /** PEM private key of `cert`. Default: none. */
+  readonly key?: string;
+  /** PEM CA certificates: clients must present a certificate one of them signed (mutual TLS); needs `tls` or `cert`. Default: none. */
+  readonly clientCa?: string;
   /** Directory of extra scenario files (`*.yaml`); a file named like a bundled scenario replaces it. Default: none. */
   readonly scenariosDir?: string;
   /**

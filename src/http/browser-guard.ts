@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedOptions } from '../options.js';
 import { type Problem, problemResponse } from '../problem.js';
 import { createAdminOriginPolicy, isAdminUrl } from './admin-cors.js';
-import { createHostCheck } from './host-check.js';
+import { createHostCheck, requestHost } from './host-check.js';
 import { sendResponse } from './send-response.js';
 
 /** Longest part of a refused Host or Origin the answer repeats. */
@@ -22,7 +22,8 @@ export function createBrowserGuard(options: ResolvedOptions): (request: FastifyR
   };
   return (request, reply) => {
     const headers = request.headers;
-    if (!hostAllowed(headers.host)) return refuse(reply, { code: 'HOST_NOT_ALLOWED', params: { host: shown(headers.host) } });
+    const host = requestHost(headers);
+    if (!hostAllowed(host)) return refuse(reply, { code: 'HOST_NOT_ALLOWED', params: { host: shown(host) } });
     if (!isAdminUrl(request.url)) return false;
     if (!admin.allows(headers, request.method))
       return refuse(reply, { code: 'ADMIN_ORIGIN_REFUSED', params: { origin: shown(headers.origin ?? headers['sec-fetch-site']) } });

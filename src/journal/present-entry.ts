@@ -23,6 +23,7 @@ export function presentEntry(entry: JournalEntry): Record<string, unknown> {
     source: describeProvenance(entry.provenance),
     response: { status: entry.status, headers: entry.responseHeaders, body: presentResponseBody(entry.responseBody) },
     durationMs: Math.round(entry.durationMs * 1000) / 1000,
+    ...(entry.clientSubject === undefined ? {} : { clientSubject: entry.clientSubject }),
   };
 }
 

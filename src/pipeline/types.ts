@@ -24,6 +24,8 @@ export interface Exchange {
   readonly rawBody: Buffer | undefined;
   /** `X-Mock-Session` and `X-Mock-Scenario`, read once as the exchange is made (src/pipeline/session.ts). */
   readonly session: SessionHeaders;
+  /** Under mutual TLS, the subject of the client's certificate (`CN=...,O=...`). */
+  clientSubject?: string;
   operation?: MockOperation;
   pathParams?: Readonly<Record<string, string>>;
   /** The decoded body text, when there was a body and it is valid UTF-8. */
