@@ -56,7 +56,8 @@ export async function tlsSetup(options: ResolvedOptions): Promise<TlsSetup | und
   const caFile = join(dir, 'ca.pem');
   await writeFile(caFile, generated.ca, { mode: 0o644 });
   return {
-    cert: generated.cert,
+    // The chain names its CA too: a client may pin the CA's key (Chromium's --ignore-certificate-errors-spki-list).
+    cert: `${generated.cert}${generated.ca}`,
     key: generated.key,
     caFile,
     caCertificate: generated.ca,
