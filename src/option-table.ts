@@ -49,6 +49,24 @@ export const OPTIONS = {
     default: false,
     help: "serve the document's examples and defaults that break their schema (by default the next source answers)",
   },
+  delay: {
+    kind: 'string',
+    pattern: /^\d{1,9}(-\d{1,9})?$/,
+    invalid: 'must be milliseconds (120) or a range (100-500)',
+    showValue: true,
+    arg: 'MS',
+    help: 'wait this long before every answer; MIN-MAX draws each delay (seeded by --seed); at most 60000',
+    readme:
+      'wait this long before every answer; `MIN-MAX` draws each delay (seeded by `--seed`); at most 60000 ([delays](docs/delays-and-validation.md))',
+    readmeDefault: 'none',
+  },
+  validateRequest: {
+    kind: 'boolean',
+    default: true,
+    help: 'validate requests; --no-validate-request answers them as if valid and reports what is wrong in x-mock-findings',
+    readme:
+      'validate requests against the document; `--no-validate-request` answers as if valid, violations still reported ([how](docs/delays-and-validation.md))',
+  },
   tokens: {
     kind: 'tokens',
     flag: 'token',
@@ -77,6 +95,14 @@ export const OPTIONS = {
     arg: 'L',
     help: 'log level; info logs one line per request',
     readme: '`info` logs one line per request',
+  },
+  logFormat: {
+    kind: 'choice',
+    choices: ['auto', 'json', 'pretty'],
+    default: 'auto',
+    arg: 'F',
+    help: 'json: one JSON line per event; pretty: short coloured lines; auto: pretty on a terminal, JSON otherwise',
+    readme: '`json`: one JSON line per event; `pretty`: short coloured lines for a person; `auto`: pretty on a terminal, else JSON',
   },
   cors: {
     kind: 'boolean',
@@ -109,6 +135,35 @@ export const OPTIONS = {
     readme:
       'another `Host` the mock answers (repeatable; `.example.com` for a domain and its subdomains; `*` for any, e.g. a public deployment); other hosts get `403` ([why](SECURITY.md))',
     readmeDefault: '`localhost`, IP addresses; single-label names unless `--host` is loopback',
+  },
+  tls: {
+    kind: 'boolean',
+    default: false,
+    help: 'serve HTTPS and HTTP/2 with a certificate made at start for localhost, 127.0.0.1 and --allowed-host names; the start line names its CA file',
+    readme:
+      'serve HTTPS (HTTP/2 and HTTP/1.1) with a certificate made at start for `localhost`, `127.0.0.1` and the `--allowed-host` names; the start line names the CA file to trust ([HTTPS](docs/https.md))',
+  },
+  cert: {
+    kind: 'path',
+    invalid: 'must be a file path',
+    arg: 'FILE',
+    help: 'serve HTTPS with this PEM certificate (chain) instead of a generated one; needs --key',
+    readme: 'serve HTTPS with this PEM certificate (chain) instead of a generated one; with `--key`',
+  },
+  key: {
+    kind: 'path',
+    invalid: 'must be a file path',
+    arg: 'FILE',
+    help: 'the PEM private key of --cert',
+    readme: 'the PEM private key of `--cert`',
+  },
+  clientCa: {
+    kind: 'path',
+    flag: 'client-ca',
+    invalid: 'must be a file path',
+    arg: 'FILE',
+    help: 'require client certificates signed by these PEM CAs (mutual TLS); needs --tls or --cert',
+    readme: 'require client certificates signed by these PEM CAs (mutual TLS; the journal records the subject); needs `--tls` or `--cert`',
   },
 
   scenariosDir: {

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { BUNDLED_SCENARIOS, BUNDLED_SPEC } from './assets/package-files.js';
 import { MockConfigError } from './config-error.js';
+import { parseDelayRange } from './mock-extensions.js';
 import type { Declaration, FilledOptions, LogStream } from './option-kinds.js';
 import { DECLARATIONS, type LogLevel, OPTIONS, type OptionName } from './option-table.js';
 
@@ -24,6 +25,16 @@ export interface MockServerOptions {
   readonly dynamic?: boolean;
   /** Serve the document's examples and defaults that break their schema; by default the next source answers. Default false. */
   readonly serveInvalidExamples?: boolean;
+  /**
+   * Wait before every answer: milliseconds (`"120"`) or a range (`"100-500"`, each delay drawn with the
+   * server's seeded randomness), at most 60000. `x-mock-delay`, a scenario's delay and `Prefer: delay=MS` come first. Default: none.
+   */
+  readonly delay?: string;
+  /**
+   * Validate requests against the document. False answers them as if valid and reports what validation
+   * found in `x-mock-findings`, the journal and coverage (security is still checked). Default true.
+   */
+  readonly validateRequest?: boolean;
   /** Accepted bearer tokens. Empty (the default) accepts any well-formed token. */
   readonly tokens?: readonly string[];
   /** Largest accepted request body in bytes; larger ones get 413. Default 1 MiB. */
@@ -37,10 +48,26 @@ export interface MockServerOptions {
   readonly allowedHosts?: readonly string[];
   /** Log level; one line per request at `info`. Default `silent` (the CLI's default is `info`). */
   readonly logLevel?: LogLevel;
+  /**
+   * `json`: pino's JSON lines; `pretty`: short coloured lines (`POST /plants 200 1.2ms scenario=happy-path`);
+   * `auto`: pretty when writing to standard output on a terminal, else JSON. Default `auto`.
+   */
+  readonly logFormat?: 'auto' | 'json' | 'pretty';
   /** Answer CORS requests and preflights, for browser frontends. Default true. */
   readonly cors?: boolean;
   /** Where log lines are written. Default: standard output. */
   readonly logStream?: LogStream;
+  /**
+   * Serve HTTPS, HTTP/2 with HTTP/1.1 fallback (ALPN), with a certificate made at start for `localhost`,
+   * `127.0.0.1` and `allowedHosts`, signed by a CA made for this server (`server.tls.caFile`). Default false.
+   */
+  readonly tls?: boolean;
+  /** PEM certificate (chain) to serve HTTPS with instead of a generated one; with `key`. Default: none. */
+  readonly cert?: string;
+  /** PEM private key of `cert`. Default: none. */
+  readonly key?: string;
+  /** PEM CA certificates: clients must present a certificate one of them signed (mutual TLS); needs `tls` or `cert`. Default: none. */
+  readonly clientCa?: string;
   /** Directory of extra scenario files (`*.yaml`); a file named like a bundled scenario replaces it. Default: none. */
   readonly scenariosDir?: string;
   /**
@@ -153,6 +180,8 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
       `option "headersTimeout" (${resolved.headersTimeout}) must not exceed option "requestTimeout" (${resolved.requestTimeout})`,
     );
   }
+  const delay = resolved.delay === undefined ? undefined : parseDelayRange(resolved.delay);
+  if (typeof delay === 'string') throw new MockConfigError(`option "delay" ${delay}`);
   const scenarioDirs = [...(bundledScenarios ? [BUNDLED_SCENARIOS] : []), ...(scenariosDir === undefined ? [] : [scenariosDir])];
   return Object.freeze({ ...resolved, scenarioDirs: Object.freeze(scenarioDirs) });
 }

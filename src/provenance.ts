@@ -23,9 +23,18 @@ export type CallbackOutcome = 'on-contract' | 'off-contract' | 'refused' | 'unre
 
 /**
  * Where an answer came from, as data: the log line, the journal, the metrics and the coverage read
- * it, and describeProvenance() is the one place that puts it in words.
+ * it, and describeProvenance() is the one place that puts it in words. `waived`: the request broke the
+ * contract and was answered as if valid, its validation switched off (`--no-validate-request`,
+ * `x-mock-validate: false`, `Prefer: validate=false`): the code it would have been rejected with, and why.
  */
-export type Provenance =
+export type Provenance = AnswerSource & { readonly waived?: Waived };
+
+export interface Waived {
+  readonly code: ErrorCode;
+  readonly findings: readonly Finding[];
+}
+
+type AnswerSource =
   /** The mock refused the request itself: a stage's findings, a bad steering header, a body too large. */
   | { readonly kind: 'rejected'; readonly code: ErrorCode; readonly findings?: readonly Finding[] }
   /**
@@ -59,6 +68,11 @@ export type Provenance =
 /** The words of the log line and the journal's `source` for where an answer came from. */
 export function describeProvenance(provenance: Provenance | undefined): string {
   if (provenance === undefined) return '';
+  const words = describeSource(provenance);
+  return provenance.waived === undefined ? words : `${words} waived ${provenance.waived.code}`;
+}
+
+function describeSource(provenance: AnswerSource): string {
   switch (provenance.kind) {
     case 'rejected':
       return `rejected ${provenance.code}`;
@@ -89,5 +103,29 @@ function describeBody(body: SelectedBody): string {
     case 'echo':
     case 'empty':
       return body.kind;
+  }
+}
+
+/** The short words of a terminal's log line: `scenario=happy-path`, `rejected=INVALID_REQUEST`, `example=fern`. */
+export function labelProvenance(provenance: Provenance | undefined): string {
+  if (provenance === undefined) return '';
+  const waived = provenance.waived === undefined ? '' : ` waived=${provenance.waived.code}`;
+  return `${labelSource(provenance)}${waived}`;
+}
+
+function labelSource(provenance: AnswerSource): string {
+  switch (provenance.kind) {
+    case 'rejected':
+      return `rejected=${provenance.code}`;
+    case 'scenario':
+      return provenance.fault === undefined ? `scenario=${provenance.name}` : `scenario=${provenance.name} fault=${provenance.fault}`;
+    case 'state':
+      return `state=${provenance.action}`;
+    case 'callback':
+      return `${provenance.via}=${provenance.name} ${provenance.outcome}`;
+    case 'forced':
+      return provenance.code === undefined ? `forced ${describeBody(provenance.body)}` : `forced code=${provenance.code}`;
+    default:
+      return describeBody(provenance);
   }
 }

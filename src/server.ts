@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { type CoverageReport, coverageReport } from './contract-coverage/coverage-report.js';
 import { DataGenerator } from './generate/data-generator.js';
 import { buildApp } from './http/build-app.js';
+import { tlsSetup } from './http/tls-options.js';
 import { checkExamplesSoon, loadSpec } from './openapi/load-spec.js';
 import { type MockServerOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import { injectFetch } from './session/inject-fetch.js';
@@ -10,8 +11,10 @@ import { createSession, type MockSession } from './session/session-handle.js';
 export interface MockServer {
   /** The validated, frozen options this server runs with. */
   readonly options: ResolvedOptions;
-  /** Base URL once listening (e.g. `http://127.0.0.1:4010`), undefined before. */
+  /** Base URL once listening (e.g. `http://127.0.0.1:4010`, `https://` with TLS), undefined before. */
   readonly url: string | undefined;
+  /** With `tls`: the CA of the generated certificate, as a file (`caFile`) and as PEM, for clients to trust; undefined without TLS. */
+  readonly tls: { readonly caFile?: string; readonly caCertificate?: string } | undefined;
   /** Starts listening on options.host:options.port; resolves to the base URL. */
   listen(): Promise<string>;
   /** Sends a request in-process, without a socket (Fastify's inject). */
@@ -31,18 +34,20 @@ export interface MockServer {
 export async function createMockServer(input: MockServerOptions = {}): Promise<MockServer> {
   const options = resolveOptions(input);
   const spec = await loadSpec(options.spec);
-  const { app, mock } = await buildApp({ options, spec, generator: new DataGenerator(options.seed) });
+  const tls = await tlsSetup(options);
+  const { app, mock } = await buildApp({ options, spec, generator: new DataGenerator(options.seed), tls });
   await app.ready();
   checkExamplesSoon(spec);
   let url: string | undefined;
   return {
     options,
+    tls: tls && { caFile: tls.caFile, caCertificate: tls.caCertificate },
     get url() {
       return url;
     },
     async listen() {
       await app.listen({ port: options.port, host: options.host });
-      url = baseUrl(app, options.host);
+      url = baseUrl(app, options.host, tls === undefined ? 'http' : 'https');
       return url;
     },
     inject: (request) => app.inject(request as InjectOptions),
@@ -57,7 +62,9 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
     coverage: (query) => coverageReport(mock.coverage, query?.session),
     async close() {
       // In-flight requests may finish until the deadline; then every connection is closed.
-      const deadline = setTimeout(() => app.server.closeAllConnections(), options.shutdownTimeout);
+      // An HTTP/2 server (with TLS) has no closeAllConnections: Fastify closes its sessions itself.
+      const server = app.server as { closeAllConnections?: () => void };
+      const deadline = setTimeout(() => server.closeAllConnections?.(), options.shutdownTimeout);
       deadline.unref();
       try {
         await app.close();
@@ -71,9 +78,9 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
 /** Where relative URLs resolve while requests go through inject() (never dialled). */
 const INJECT_BASE = 'http://mock.invalid';
 
-function baseUrl(app: FastifyInstance, host: string): string {
+function baseUrl(app: FastifyInstance, host: string, scheme: 'http' | 'https'): string {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+  return `${scheme}://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }

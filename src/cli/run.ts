@@ -31,7 +31,8 @@ async function main(): Promise<number> {
     if (code === 'EACCES') throw new MockConfigError(`not allowed to listen on port ${port} (--port)`);
     throw error;
   }
-  process.stdout.write(`plantstore-mock listening on ${server.url} (spec: ${server.options.spec})\n`);
+  const ca = server.tls?.caFile === undefined ? '' : `; trust the CA in ${server.tls.caFile}`;
+  process.stdout.write(`plantstore-mock listening on ${server.url} (spec: ${server.options.spec}${ca})\n`);
   await stopRequested;
   // A second signal means "now": skip the graceful part.
   const now = () => process.exit(1);

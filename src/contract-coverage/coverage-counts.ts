@@ -57,7 +57,11 @@ export class OperationCounts {
     if (rejection !== undefined) {
       increment(this.rejected, rejection);
       if (isViolation(rejection)) this.violations++;
-    } else if (this.#unseenCount > 0) this.#see(exchange);
+    } else {
+      // Answered as if valid, its validation switched off: a violation all the same.
+      if (exchange.provenance?.waived !== undefined) this.violations++;
+      if (this.#unseenCount > 0) this.#see(exchange);
+    }
     if (status === 0) return;
     const response = this.shape.responseOf(status);
     if (response === UNDOCUMENTED) {

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ADMIN_PREFIX, ERROR_CODE_HEADER } from '../protocol.js';
+import { requestHost } from './host-check.js';
 
 /**
  * Which browser pages may call the mock's own routes (`/__mock/`): its own (the dashboard) and the
@@ -31,7 +32,7 @@ export function createAdminOriginPolicy(extraOrigins: readonly string[]): AdminO
     const lower = origin.toLowerCase();
     if (listed.has(lower)) return origin;
     // Same origin: the page was served by this mock under the Host it called (checked by the host allow-list).
-    const host = headers.host?.toLowerCase();
+    const host = requestHost(headers)?.toLowerCase();
     return host !== undefined && (lower === `http://${host}` || lower === `https://${host}`) ? origin : undefined;
   };
   return {

@@ -3,7 +3,7 @@ import type { ResolvedOptions } from '../options.js';
 import { type Problem, problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { adminPathOf, createAdminOriginPolicy, notAnEventSource } from './admin-cors.js';
-import { createHostCheck, isLoopbackAddress } from './host-check.js';
+import { createHostCheck, isLoopbackAddress, requestHost } from './host-check.js';
 import { sendResponse } from './send-response.js';
 
 /** The journal's event stream, which only an EventSource may open. */
@@ -25,7 +25,8 @@ export function createBrowserGuard(options: ResolvedOptions): (request: FastifyR
   };
   return (request, reply) => {
     const headers = request.headers;
-    if (!hostAllowed(headers.host)) return refuse(reply, { code: 'HOST_NOT_ALLOWED', params: { host: shown(headers.host) } });
+    const host = requestHost(headers);
+    if (!hostAllowed(host)) return refuse(reply, { code: 'HOST_NOT_ALLOWED', params: { host: shown(host) } });
     const adminPath = adminPathOf(request.url);
     if (adminPath === undefined) return false;
     if (!admin.allows(headers, request.method))

@@ -1,4 +1,5 @@
 import { METHODS } from 'node:http';
+import { isatty } from 'node:tty';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerAdminRoutes } from '../admin/admin-routes.js';
 import type { DataGenerator } from '../generate/data-generator.js';
@@ -14,8 +15,11 @@ import { createFastify, unpipelined } from './fastify-instance.js';
 import { HeldConnections } from './held-connections.js';
 import { answerOverLimits, limitServerOptions, registerLimits } from './limits.js';
 import { asyncFd } from './log-destination.js';
+import { prettyAnswerLog, prettyStream, wantsPrettyLog } from './pretty-log.js';
 import { answerLog, createLogger, elapsedMs, pathOf } from './request-logger.js';
+import { clientSubject, secureServerOptions } from './secure-server.js';
 import { sendResponse } from './send-response.js';
+import type { TlsSetup } from './tls-options.js';
 
 const API_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS', 'TRACE'];
 
@@ -40,6 +44,8 @@ export interface AppParts {
   readonly generator: DataGenerator;
   /** Responders asked after the scenarios and the stateful simulator (see createMock). */
   readonly responders?: readonly Responder[];
+  /** Serve HTTPS (HTTP/2 with HTTP/1.1 fallback) with this material. */
+  readonly tls?: TlsSetup;
 }
 
 /** A mock adapted to Fastify; the app is built apart from listen() so tests can use inject(). */
@@ -52,12 +58,14 @@ export interface MockApp {
  * The HTTP side of a mock: the mock itself (createMock) knows no Fastify; this adapts it: routes,
  * limits, CORS, the body as bytes, the reply, the log line, and the admin routes built on first use.
  */
-export async function buildApp({ options, spec, generator, responders }: AppParts): Promise<MockApp> {
+export async function buildApp({ options, spec, generator, responders, tls }: AppParts): Promise<MockApp> {
   const stdout = options.logStream === undefined && options.logLevel !== 'silent' ? asyncFd(1) : undefined;
-  const logStream = options.logStream ?? stdout;
+  const given = options.logStream ?? stdout;
+  const pretty = given !== undefined && wantsPrettyLog(options);
+  const logStream = pretty ? await prettyStream(given, stdout !== undefined && isatty(1)) : given;
   const log = createLogger(options, logStream);
-  const logAnswer = answerLog(log, logStream);
-  const app = createFastify(options, log, limitServerOptions(options));
+  const logAnswer = pretty && logStream ? prettyAnswerLog(log, logStream) : answerLog(log, logStream);
+  const app = createFastify(options, log, { ...limitServerOptions(options), ...(tls ? secureServerOptions(tls) : {}) });
   registerLimits(app, options);
   const guard = createBrowserGuard(options);
   // One hook for what every request goes through first (one hook costs less than two).
@@ -84,6 +92,7 @@ export async function buildApp({ options, spec, generator, responders }: AppPart
   const handle = (request: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined => {
     const rawBody = Buffer.isBuffer(request.body) ? request.body : undefined;
     const exchange = newExchange(request.method, pathOf(request.url), request.query as Exchange['query'], request.headers, rawBody);
+    if (tls?.clientCa !== undefined) exchange.clientSubject = clientSubject(request.raw);
     request.exchange = exchange;
     const response = mock.answer(exchange);
     // Fastify sends a handler's return value: an answer already sent must not be returned.

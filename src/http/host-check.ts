@@ -1,4 +1,11 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
+
+/** The host a request names: its `Host` header, or over HTTP/2 its `:authority` (which browsers send instead). */
+export function requestHost(headers: IncomingHttpHeaders): string | undefined {
+  const authority = headers.host ?? headers[':authority'];
+  return typeof authority === 'string' ? authority : undefined;
+}
 
 /**
  * Whether a request's `Host` names this mock, against DNS rebinding: a page of `attacker.example`

@@ -28,6 +28,8 @@ export interface JournalEntry {
   /** The body text the mock answered (its first JOURNAL_BODY_LIMIT characters), or undefined for none or unknown. */
   readonly responseBody: string | undefined;
   readonly durationMs: number;
+  /** Under mutual TLS, the subject of the client's certificate. */
+  readonly clientSubject?: string;
 }
 
 export type NewJournalEntry = Omit<JournalEntry, 'id'>;

@@ -103,6 +103,7 @@ export const entrySchema = {
         problems: { type: 'array', items: { type: 'string' } },
       },
     },
+    clientSubject: { type: 'string', description: 'Under mutual TLS (--client-ca), the subject of the client certificate.' },
     mismatches: { type: 'array', items: { type: 'string' }, description: 'In verify failures only: the criteria this entry missed.' },
   },
 } as const;

@@ -18,12 +18,13 @@ export function presentEntry(entry: JournalEntry): Record<string, unknown> {
     query: entry.query,
     headers: entry.headers,
     ...presentBody(entry),
-    findings: (entry.provenance?.kind === 'rejected' && entry.provenance.findings) || [],
+    findings: (entry.provenance?.kind === 'rejected' && entry.provenance.findings) || entry.provenance?.waived?.findings || [],
     invalid: isInvalid(entry),
     source: describeProvenance(entry.provenance),
     response: { status: entry.status, headers: entry.responseHeaders, body: presentResponseBody(entry.responseBody) },
     durationMs: Math.round(entry.durationMs * 1000) / 1000,
     ...presentCallback(entry),
+    ...(entry.clientSubject === undefined ? {} : { clientSubject: entry.clientSubject }),
   };
 }
 
@@ -33,9 +34,11 @@ function presentCallback(entry: JournalEntry): Record<string, unknown> {
   return { callback: { kind: provenance.via, name: provenance.name, outcome: provenance.outcome, problems: provenance.problems ?? [] } };
 }
 
-/** The mock rejected the request itself (findings, or a problem such as 413), as opposed to forced errors. */
+/** The mock rejected the request itself (findings, or a problem such as 413), or answered it despite them; not forced errors. */
 function isInvalid(entry: JournalEntry): boolean {
-  return entry.provenance === undefined ? entry.status >= 400 : entry.provenance.kind === 'rejected';
+  return entry.provenance === undefined
+    ? entry.status >= 400
+    : entry.provenance.kind === 'rejected' || entry.provenance.waived !== undefined;
 }
 
 function presentBody(entry: JournalEntry): Record<string, unknown> {

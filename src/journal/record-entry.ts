@@ -35,6 +35,7 @@ export function entryOf(
     responseHeaders: answered ? responseHeaders : {},
     responseBody: answered ? keptText(exchange.responseText) : undefined,
     durationMs: elapsed,
+    ...(exchange.clientSubject === undefined ? {} : { clientSubject: exchange.clientSubject }),
   };
 }
 

@@ -8,6 +8,7 @@ import { maskedEntries } from '../journal/mask-entry.js';
 import { entryOf } from '../journal/record-entry.js';
 import { ByteBudget } from '../json/byte-budget.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
+import { type DelayRange, parseDelayRange } from '../mock-extensions.js';
 import type { MockResponse } from '../mock-response.js';
 import { type LoadedSpec, loadSpec } from '../openapi/load-spec.js';
 import { credentialPlaces } from '../openapi/mask-credentials.js';
@@ -70,6 +71,8 @@ export interface Mock extends MockFeatures {
  * swapped in whole, or, when it fails to load, the last good version keeps serving.
  */
 export async function createMock({ options, spec, generator, log, responders = [] }: MockParts): Promise<Mock> {
+  // Checked by resolveOptions: a range here.
+  const serverDelay = options.delay === undefined ? undefined : (parseDelayRange(options.delay) as DelayRange);
   // Stored bodies and records, per session and in all: one budget for both.
   const budget = new ByteBudget(options.maxStateBytes, options.maxTotalStateBytes);
   const scenarios = new ScenarioEngine({
@@ -115,7 +118,15 @@ export async function createMock({ options, spec, generator, log, responders = [
     const mayEnable = [...loaded.catalogue.values()].some((s) => s.stateful);
     const stateful = await state.load(current.operations, mayEnable, answering.errorShapes);
     const all = [loaded.responder, ...(stateful.responder ? [stateful.responder] : []), ...responders];
-    const pipeline: Pipeline = createPipeline({ operations: current.operations, tokens: options.tokens, answering, responders: all });
+    const pipeline: Pipeline = createPipeline({
+      operations: current.operations,
+      tokens: options.tokens,
+      answering,
+      responders: all,
+      delay: serverDelay,
+      random: scenarios.random,
+      validateRequests: options.validateRequest,
+    });
     return { loaded, stateful, pipeline, operations: current.operations, webhooks: current.webhooks };
   };
   const first = await assemble(spec);

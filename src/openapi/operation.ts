@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json/json-schema.js';
+import type { MockExtensions } from '../mock-extensions.js';
 
 /** A `servers` entry of the operation (Swagger 2.0's scheme, host and basePath as one URL). */
 export interface MockServerUrl {
@@ -90,5 +91,7 @@ export interface MockOperation {
   readonly credentialHint: string;
   /** The callbacks the API sends after answering the operation (none when the document documents none). */
   readonly callbacks?: readonly MockCallback[];
+  /** `x-mock-delay` and `x-mock-validate`, known as the document is listed. */
+  readonly mockExtensions: MockExtensions;
   readonly engine: EngineHandle;
 }

@@ -1,11 +1,14 @@
+import { MAX_DELAY_MS } from '../mock-extensions.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
 import type { Exchange, Forcing, Stage } from './types.js';
 
-const KEYS = ['code', 'example', 'dynamic', 'seed'] as const;
+const QUERY_KEYS = ['code', 'example', 'dynamic', 'seed'] as const;
+/** `delay` and `validate` are read from Prefer only; `validate` by the validation stage (validation-switch.ts), checked here. */
+const KEYS = [...QUERY_KEYS, 'delay', 'validate'] as const;
 type Key = (typeof KEYS)[number];
-const QUERY_NAMES = KEYS.map((key) => [key, `__${key}`] as const);
+const QUERY_NAMES = QUERY_KEYS.map((key) => [key, `__${key}`] as const);
 
 /**
  * Forcing: reads `Prefer` and the `__code`/`__example`/`__dynamic`/`__seed` query fallback (the header
@@ -38,11 +41,17 @@ export const readForcing: Stage = (exchange) => {
   if (raw.size === 0) return [];
   const findings: Finding[] = [];
   const forcing: { -readonly [K in keyof Forcing]: Forcing[K] } = {};
+  let forces = false;
   for (const [key, value] of raw) {
     const parsed = parseValue(key, value);
     if (typeof parsed === 'string') findings.push(invalid(key, parsed));
-    else Object.assign(forcing, { [key]: parsed.value });
+    else if (key === 'delay') exchange.delayAsked = parsed.value as number;
+    else if (key !== 'validate') {
+      Object.assign(forcing, { [key]: parsed.value });
+      forces = true;
+    }
   }
+  if (!forces) return findings;
   const operation = exchange.operation;
   if (operation && findings.length === 0) findings.push(...checkAvailable(operation, forcing));
   if (findings.length === 0) exchange.forcing = forcing;
@@ -61,7 +70,12 @@ function parseValue(key: Key, value: string): { value: string | number | boolean
     case 'seed':
       return /^\d{1,15}$/.test(value) ? { value: Number(value) } : `seed must be a non-negative integer, got "${value}"`;
     case 'dynamic':
-      return value === 'true' || value === 'false' ? { value: value === 'true' } : `dynamic must be true or false, got "${value}"`;
+    case 'validate':
+      return value === 'true' || value === 'false' ? { value: value === 'true' } : `${key} must be true or false, got "${value}"`;
+    case 'delay':
+      return /^\d{1,9}$/.test(value) && Number(value) <= MAX_DELAY_MS
+        ? { value: Number(value) }
+        : `delay must be milliseconds from 0 to ${MAX_DELAY_MS}, got "${value}"`;
     case 'example':
       return value !== '' ? { value } : 'example needs a name';
   }

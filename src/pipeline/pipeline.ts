@@ -1,7 +1,9 @@
+import type { DelayRange } from '../mock-extensions.js';
 import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
-import { problemResponse } from '../problem.js';
+import { findingsHeaders, problemResponse } from '../problem.js';
 import { decideProblem } from './decide-status.js';
+import { createDelays } from './delays.js';
 import { readForcing } from './forcing.js';
 import { createNegotiationStage } from './negotiate-response.js';
 import { parseBody } from './parse-body.js';
@@ -11,6 +13,7 @@ import type { Answering } from './select-response.js';
 import { checkSessionHeaders } from './session.js';
 import type { Answer, Exchange, Responder, Stage } from './types.js';
 import { validateRequest } from './validate-request.js';
+import { switchableValidation } from './validation-switch.js';
 
 export interface PipelineOptions {
   readonly operations: readonly MockOperation[];
@@ -19,6 +22,12 @@ export interface PipelineOptions {
   readonly answering: Answering;
   /** Responders asked before the default response selection, in order (scenarios, then the stateful simulator). */
   readonly responders?: readonly Responder[];
+  /** `--delay`: every answer waits this long, unless a request, a scenario step or the operation says otherwise. */
+  readonly delay?: DelayRange;
+  /** Uniform [0, 1), seeded by the server's seed: what draws delays from a range. */
+  readonly random?: () => number;
+  /** `--no-validate-request` when false: requests are answered as if valid, what validation found reported. Default true. */
+  readonly validateRequests?: boolean;
 }
 
 /**
@@ -39,16 +48,24 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     createRouteStage(options.operations),
     createSecurityStage(options.tokens),
     parseBody,
-    validateRequest,
+    switchableValidation(validateRequest, options.validateRequests ?? true),
     readForcing,
     createNegotiationStage(plans),
     checkSessionHeaders,
   ];
   const responders = options.responders ?? [];
+  const delays = createDelays(options.delay, options.operations, options.random ?? Math.random);
   const settle = (exchange: Exchange, answer: Answer): MockResponse => {
-    exchange.provenance = answer.provenance;
-    exchange.response = answer.response;
-    return answer.response;
+    let { response, provenance } = answer;
+    const waived = exchange.waived;
+    if (waived !== undefined) {
+      provenance = { ...provenance, waived: { code: decideProblem(waived, exchange).code, findings: waived } };
+      response = { ...response, headers: { ...response.headers, ...findingsHeaders(waived) } };
+    }
+    if (delays.active || exchange.delayAsked !== undefined) response = delays.apply(exchange, response);
+    exchange.provenance = provenance;
+    exchange.response = response;
+    return response;
   };
   // From responder `from` on; leaves the synchronous path only at a responder that returns a promise.
   const respond = (exchange: Exchange, from: number): MockResponse | Promise<MockResponse> => {

@@ -24,6 +24,8 @@ export interface Exchange {
   readonly rawBody: Buffer | undefined;
   /** `X-Mock-Session` and `X-Mock-Scenario`, read once as the exchange is made (src/pipeline/session.ts). */
   readonly session: SessionHeaders;
+  /** Under mutual TLS, the subject of the client's certificate (`CN=...,O=...`). */
+  clientSubject?: string;
   operation?: MockOperation;
   pathParams?: Readonly<Record<string, string>>;
   /** The decoded body text, when there was a body and it is valid UTF-8. */
@@ -33,6 +35,10 @@ export interface Exchange {
   /** Whether the parsed body holds integers beyond 2^53 (as bigints). */
   hasBigIntegers?: boolean;
   forcing?: Forcing;
+  /** `Prefer: delay=MS`: milliseconds the request asked the answer to wait (see delays.ts). */
+  delayAsked?: number;
+  /** What validation found in a request answered as if valid, its validation switched off (see validation-switch.ts). */
+  waived?: readonly Finding[];
   /** The document's answer for the status about to be answered (forced or default), set by negotiation. */
   plan?: ResponsePlan;
   /** The media type negotiation chose; undefined when the response has no content. */

@@ -7,6 +7,7 @@
  * modules) for a format the mock never serves.
  */
 import { arch, release, type } from 'node:os';
+import { type MockExtensions, readMockExtensions } from '../mock-extensions.js';
 import type { MockServerUrl } from '../openapi/operation.js';
 import { boundedDecycle, bundleShared } from './bounded-decycle.js';
 import { createLocalReferences, type LocalReferences, localReferencesOf, missingPointer } from './local-refs.js';
@@ -33,6 +34,8 @@ export interface OperationSource {
   readonly servers: readonly MockServerUrl[];
   /** The API keys of the document's security schemes (any operation's: what masking must know). */
   readonly apiKeys: readonly { readonly in: 'header' | 'query' | 'cookie'; readonly name: string }[];
+  /** The mock's own extensions of the operation (`x-mock-delay`, `x-mock-validate`). */
+  readonly mockExtensions: MockExtensions;
   /** Prism's operation, self-contained (the same object on every call). */
   read(): unknown;
 }
@@ -95,7 +98,9 @@ export async function indexPrismOperations(
         }
         return made;
       };
-      operations.push({ method: methodOf(at), path, operationId, servers: serversOf(root, local, item, operation), apiKeys, read });
+      const method = methodOf(at);
+      const mockExtensions = readMockExtensions(isNode(operation) ? operation : undefined, `${method.toUpperCase()} ${path}`);
+      operations.push({ method, path, operationId, servers: serversOf(root, local, item, operation), apiKeys, mockExtensions, read });
     }
   }
   const webhooks = webhooksOf(
@@ -152,6 +157,7 @@ async function readWhole(specPath: string, root: Node, options: object, transfor
       path: string;
       iid?: string;
       servers?: MockServerUrl[];
+      extensions?: Node;
     };
     const servers = (operation.servers ?? []).map(({ url, variables }) => (variables ? { url, variables } : { url }));
     return {
@@ -160,6 +166,7 @@ async function readWhole(specPath: string, root: Node, options: object, transfor
       operationId: operation.iid,
       servers,
       apiKeys: documentApiKeys(document),
+      mockExtensions: readMockExtensions(operation.extensions, `${operation.method.toUpperCase()} ${operation.path}`),
       read: () => operation,
     };
   });

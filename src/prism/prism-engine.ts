@@ -5,6 +5,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { JsonSchema } from '../json/json-schema.js';
+import { readMockExtensions } from '../mock-extensions.js';
 import type { EngineHandle, MockCallback, MockContent, MockHeader, MockOperation } from '../openapi/operation.js';
 import type { Finding, FindingLocation } from '../problem.js';
 import { checkCookies } from './cookie-parameters.js';
@@ -45,6 +46,8 @@ interface PrismOperation {
   callbacks?: (PrismOperation & { key?: string })[];
   /** OpenAPI 3.2's `in: querystring` parameter, which Prism does not know (see oas32.ts). */
   querystring?: QuerystringParameter;
+  /** The operation's `x-` fields. */
+  extensions?: Record<string, unknown>;
   /** Schemas Prism's bundler moved out of cycles, referenced as `#/__bundled__/…` from the operation's schemas. */
   __bundled__?: Record<string, unknown>;
 }
@@ -113,6 +116,7 @@ class LazyOperation implements MockOperation {
   readonly path: string;
   readonly servers: MockOperation['servers'];
   readonly apiKeys: MockOperation['apiKeys'];
+  readonly mockExtensions: MockOperation['mockExtensions'];
   readonly #source: OperationSource;
   readonly #refine: (operation: MockOperation) => MockOperation;
   #made: MockOperation | undefined;
@@ -123,6 +127,7 @@ class LazyOperation implements MockOperation {
     this.id = source.operationId ?? `${this.method} ${source.path}`;
     this.servers = source.servers;
     this.apiKeys = source.apiKeys;
+    this.mockExtensions = source.mockExtensions;
     this.#source = source;
     this.#refine = refine;
   }
@@ -241,6 +246,7 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     apiKeys: schemes.flatMap(apiKeyOf),
     credentialHint: [...new Set(schemes.map(credentialHint))].join(' or '),
     ...(prism.callbacks?.length ? { callbacks: prism.callbacks.map((callback) => toCallback(callback, prism.__bundled__)) } : {}),
+    mockExtensions: readMockExtensions(prism.extensions, `${method} ${prism.path}`),
     engine: new LazyHandle(prism),
   };
 }

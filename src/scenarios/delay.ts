@@ -1,7 +1,7 @@
+import { drawDelay, MAX_DELAY_MS } from '../mock-extensions.js';
 import type { DelaySpec } from './scenario-types.js';
 
-/** Upper bound of any delay, whatever a distribution draws. */
-export const MAX_DELAY_MS = 60_000;
+export { MAX_DELAY_MS };
 
 /**
  * Milliseconds to wait, drawn with the server's seeded randomness (so a seeded server replays the same
@@ -13,7 +13,7 @@ export function sampleDelay(spec: DelaySpec, random: () => number): number {
     case 'fixed':
       return spec.ms;
     case 'uniform':
-      return Math.round(spec.min + (spec.max - spec.min) * random());
+      return drawDelay(spec, random);
     case 'lognormal': {
       const u = 1 - random();
       const z = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());

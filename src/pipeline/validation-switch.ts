@@ -1,0 +1,25 @@
+import type { Stage } from './types.js';
+
+/**
+ * The validation stage behind its switches: `--no-validate-request`, an operation's `x-mock-validate`
+ * and a request's `Prefer: validate=true|false`, the most specific first. What a request that is not
+ * to be validated breaks is kept in `exchange.waived` (reported with the answer, in the journal and in
+ * coverage) and the request goes on as valid. Valid requests pay nothing for the switches.
+ */
+export function switchableValidation(validate: Stage, serverValidates: boolean): Stage {
+  return (exchange) => {
+    const findings = validate(exchange);
+    if (findings.length === 0) return findings;
+    const asked = preferredValidation(exchange.headers.prefer);
+    if (asked ?? exchange.operation?.mockExtensions.validate ?? serverValidates) return findings;
+    exchange.waived = findings;
+    return [];
+  };
+}
+
+/** `validate=true|false` in a Prefer header; undefined when it says neither. */
+export function preferredValidation(prefer: string | string[] | undefined): boolean | undefined {
+  if (prefer === undefined) return undefined;
+  const match = /(?:^|[,;\s])validate\s*=\s*"?(true|false)"?\s*(?:[,;]|$)/i.exec(Array.isArray(prefer) ? prefer.join(',') : prefer);
+  return match ? match[1]?.toLowerCase() === 'true' : undefined;
+}
