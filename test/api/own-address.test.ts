@@ -17,4 +17,10 @@ describe("links to the document's servers point at the mock", () => {
     const again = (await server.inject({ url: '/v1/pets', headers: { host: '10.0.0.7' } })).json();
     expect(again.next).toBe('http://10.0.0.7/v1/pets?page=2');
   });
+
+  it('answers an example asked for by name as written', async () => {
+    const server = await mockServer({ spec });
+    const named = (await server.inject({ url: '/pets', headers: { host: 'localhost', prefer: 'example=default' } })).json();
+    expect(named.next).toBe('https://api.example.com/v1/pets?page=2');
+  });
 });
