@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Faker } from '@faker-js/faker';
 import type * as JsonSchemaFakerModule from 'json-schema-faker';
 import type { JsonSchema } from '../json/json-schema.js';
+import { flattenCombinations } from './flatten-combinations.js';
 import { prepareSchema } from './prepare-schema.js';
 
 const require = createRequire(import.meta.url);
@@ -41,6 +42,8 @@ export class DataGenerator {
   #faker: Faker | undefined;
   /** Each schema is prepared for the faker once (see prepare-schema.ts). */
   readonly #prepared = new WeakMap<JsonSchema, JsonSchema>();
+  /** The same, combinations flattened: the faker's second try where its first one throws. */
+  readonly #flattened = new WeakMap<JsonSchema, JsonSchema>();
 
   constructor(seed: number | undefined) {
     // Drawn now, so an unseeded server still differs from the next one however late faker loads.
@@ -50,10 +53,14 @@ export class DataGenerator {
   /** A value for the schema; with a seed, the same seed always gives the same value. */
   generate(schema: JsonSchema, seed?: number): unknown {
     const loaded = loadLibraries();
-    const prepared = this.#prepare(schema);
-    if (seed !== undefined) return generateWith(loaded, createFaker(loaded, seed), prepared, DYNAMIC);
     this.#faker ??= createFaker(loaded, this.#seed);
-    return generateWith(loaded, this.#faker, prepared, DYNAMIC);
+    const faker = seed !== undefined ? createFaker(loaded, seed) : this.#faker;
+    try {
+      return generateWith(loaded, faker, this.#prepare(schema), DYNAMIC);
+    } catch {
+      // json-schema-faker's clean() step throws under some combinations (flatten-combinations.ts).
+      return generateWith(loaded, faker, this.#flatten(schema), DYNAMIC);
+    }
   }
 
   /**
@@ -63,7 +70,17 @@ export class DataGenerator {
    */
   answer(schema: JsonSchema): unknown {
     const loaded = loadLibraries();
-    return generateWith(loaded, createFaker(loaded, STATIC_SEED), prepareSchema(schema, 'static'), STATIC);
+    // Static answers take the first branch of every choice anyway: flattened, the faker never throws on them.
+    return generateWith(loaded, createFaker(loaded, STATIC_SEED), flattenCombinations(prepareSchema(schema, 'static')), STATIC);
+  }
+
+  #flatten(schema: JsonSchema): JsonSchema {
+    let flattened = this.#flattened.get(schema);
+    if (!flattened) {
+      flattened = flattenCombinations(this.#prepare(schema));
+      this.#flattened.set(schema, flattened);
+    }
+    return flattened;
   }
 
   #prepare(schema: JsonSchema): JsonSchema {

@@ -92,3 +92,24 @@ describe('prepareSchema on many schemas referring to each other', () => {
     expect(text.length).toBeLessThan(2_000_000);
   });
 });
+
+describe('prepareSchema bounds on large documents', () => {
+  it('gives arrays inside arrays one item in generated answers', () => {
+    const grid = {
+      type: 'array',
+      items: { type: 'object', properties: { cells: { type: 'array', minItems: 0, items: { type: 'string' } } } },
+    };
+    const prepared = prepareSchema(grid, 'dynamic') as { maxItems?: number; items: { properties: { cells: { maxItems?: number } } } };
+    expect(prepared.maxItems).toBeUndefined();
+    expect(prepared.items.properties.cells.maxItems).toBe(1);
+  });
+
+  it('stops inlining references past its size budget, leaving out what is optional', () => {
+    const wide = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`p${i}`, { type: 'string' }]));
+    const many = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`r${i}`, { $ref: '#/__bundled__/wide' }]));
+    const schema = { type: 'object', properties: many, __bundled__: { wide: { type: 'object', properties: wide } } };
+    const prepared = prepareSchema(schema, 'dynamic') as { properties: Record<string, unknown> };
+    expect(Object.keys(prepared.properties).length).toBeGreaterThan(0);
+    expect(Object.keys(prepared.properties).length).toBeLessThan(100);
+  });
+});

@@ -12,6 +12,17 @@ const MAX_DEPTH = 64;
  * multiply (each reference may open twice on every path); past this, they are left out as above.
  */
 const MAX_REFS = 2000;
+/**
+ * Schema nodes in one prepared schema at most: a few hundred references to large schemas (Microsoft
+ * Graph's entities, each with dozens of navigation properties) would otherwise inline hundreds of
+ * megabytes, which the faker then copies on every answer. Past this, references are left out as above.
+ */
+const MAX_NODES = 5000;
+/**
+ * Arrays nested in more arrays than this hold one item in generated answers (or their `minItems`): five items
+ * at every level of a deep document multiply into answers of millions of values.
+ */
+const FULL_ARRAY_DEPTH = 1;
 
 type Schema = Record<string, unknown>;
 type Mode = 'static' | 'dynamic';
@@ -32,7 +43,7 @@ type Mode = 'static' | 'dynamic';
  * one item per array (or `minItems`).
  */
 export function prepareSchema(schema: JsonSchema, mode: Mode): JsonSchema {
-  return walk(schema, { root: schema, mode, refs: new Map(), followed: 0 }, 0) ?? {};
+  return walk(schema, { root: schema, mode, refs: new Map(), followed: 0, nodes: 0, arrays: 0 }, 0) ?? {};
 }
 
 interface Context {
@@ -42,12 +53,17 @@ interface Context {
   readonly refs: Map<string, number>;
   /** References followed so far in this schema. */
   followed: number;
+  /** Schema nodes walked so far. */
+  nodes: number;
+  /** Arrays open on the current path. */
+  arrays: number;
 }
 
 function walk(node: unknown, context: Context, depth: number): Schema | undefined {
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return node === false ? undefined : {};
   if (depth > MAX_DEPTH) return undefined;
   const schema = node as Schema;
+  context.nodes += 1;
   if (typeof schema.$ref === 'string') return walkRef(schema, schema.$ref, context, depth);
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -63,7 +79,8 @@ function walk(node: unknown, context: Context, depth: number): Schema | undefine
 
 function walkRef(schema: Schema, ref: string, context: Context, depth: number): Schema | undefined {
   const open = context.refs.get(ref) ?? 0;
-  const target = open < REF_DEPTH && context.followed < MAX_REFS ? resolvePointer(context.root, ref) : undefined;
+  const target =
+    open < REF_DEPTH && context.followed < MAX_REFS && context.nodes < MAX_NODES ? resolvePointer(context.root, ref) : undefined;
   if (target === undefined) return undefined;
   context.followed += 1;
   const { $ref: _ref, ...siblings } = schema;
@@ -97,7 +114,9 @@ function walkObject(schema: Schema, out: Schema, context: Context, depth: number
 
 function walkItems(schema: Schema, out: Schema, context: Context, depth: number): boolean {
   if (!isSchema(schema.items)) return true;
+  context.arrays += 1;
   const items = walk(schema.items, context, depth + 1);
+  context.arrays -= 1;
   const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
   if (items !== undefined) out.items = items;
   else if (minItems > 0) return false;
@@ -106,7 +125,7 @@ function walkItems(schema: Schema, out: Schema, context: Context, depth: number)
     out.items = {};
     out.maxItems = 0;
   }
-  if (context.mode === 'static' && out.maxItems !== 0) out.maxItems = Math.max(minItems, 1);
+  if ((context.mode === 'static' || context.arrays >= FULL_ARRAY_DEPTH) && out.maxItems !== 0) out.maxItems = Math.max(minItems, 1);
   return true;
 }
 

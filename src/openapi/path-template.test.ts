@@ -48,3 +48,16 @@ describe('path templates', () => {
     expect(basePathOf({ url: '/api/{version}', variables: { version: { default: 'v3' } } })?.prefix.exec('/api/v9/x')?.[0]).toBe('/api/v9');
   });
 });
+
+describe('routingProblems on path keys with a #fragment', () => {
+  it('names the operation the fragment no longer tells apart', () => {
+    const operations = [
+      { id: 'open', method: 'POST', path: '/#X-Amz-Target=Open' },
+      { id: 'close', method: 'POST', path: '/#X-Amz-Target=Close' },
+      { id: 'events', method: 'POST', path: '/events#x-amz-Client-Context' },
+    ] as MockOperation[];
+    expect(routingProblems(operations)).toEqual([
+      { operation: 'close', path: '/#X-Amz-Target=Close', message: 'unreachable: POST /#X-Amz-Target=Open matches every path it would' },
+    ]);
+  });
+});

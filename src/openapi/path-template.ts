@@ -112,6 +112,15 @@ export function basePathOf(server: MockServerUrl): { readonly template: string; 
   return { template, prefix: new RegExp(`^${source}(?=/)`) };
 }
 
+/**
+ * The path key without a `#fragment`: AWS documents tell operations on one path apart by one
+ * (`/2014-06-05/events#x-amz-Client-Context`, `/tags/{ResourceArn}#TagKeys`), which no request carries.
+ */
+export function withoutFragment(path: string): string {
+  const hash = path.indexOf('#');
+  return hash === -1 ? path : path.slice(0, hash) || '/';
+}
+
 /** A path template the router cannot serve as the document means it. */
 export interface RoutingProblem {
   readonly operation: string;
@@ -129,8 +138,9 @@ export function routingProblems(operations: readonly MockOperation[]): RoutingPr
   const problems: RoutingProblem[] = [];
   const first = new Map<string, MockOperation>();
   for (const operation of operations) {
-    if (!operation.path.includes('{') && !operation.path.includes('}')) continue;
-    const { problem, ambiguity, shape } = compileTemplate(operation.path);
+    const path = withoutFragment(operation.path);
+    if (!path.includes('{') && !path.includes('}') && path === operation.path) continue;
+    const { problem, ambiguity, shape } = compileTemplate(path);
     const report = (message: string) => problems.push({ operation: operation.id, path: operation.path, message });
     if (problem !== undefined) report(`${problem}; it is matched as literal text`);
     if (ambiguity !== undefined) report(ambiguity);

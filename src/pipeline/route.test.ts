@@ -16,6 +16,24 @@ const route = createRouteStage([
 const exchange = (method: string, path: string): Exchange => ({ method, path, query: {}, headers: {}, rawBody: undefined, session: {} });
 
 describe('the route stage', () => {
+  it('routes path keys that carry a #fragment on the path before it, the first operation winning', () => {
+    const aws = createRouteStage([
+      op('POST', '/events#x-amz-Client-Context'),
+      op('DELETE', '/tags/{arn}#TagKeys'),
+      op('POST', '/#X-Amz-Target=Open'),
+      op('POST', '/#X-Amz-Target=Close'),
+    ]);
+    const events = exchange('POST', '/events');
+    expect(aws(events)).toEqual([]);
+    expect(events.operation?.id).toBe('POST /events#x-amz-Client-Context');
+    const tags = exchange('DELETE', '/tags/x');
+    expect(aws(tags)).toEqual([]);
+    expect(tags.pathParams).toEqual({ arn: 'x' });
+    const target = exchange('POST', '/');
+    expect(aws(target)).toEqual([]);
+    expect(target.operation?.id).toBe('POST /#X-Amz-Target=Open');
+  });
+
   it('matches literal paths before templates and decodes path parameters', () => {
     const literal = exchange('GET', '/items/latest');
     expect(route(literal)).toEqual([]);

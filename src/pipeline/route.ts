@@ -1,5 +1,5 @@
 import type { MockOperation } from '../openapi/operation.js';
-import { basePathOf, bySpecificity, compileTemplate } from '../openapi/path-template.js';
+import { basePathOf, bySpecificity, compileTemplate, withoutFragment } from '../openapi/path-template.js';
 import type { Finding } from '../problem.js';
 import type { Stage } from './types.js';
 
@@ -104,14 +104,16 @@ function buildTable(operations: readonly MockOperation[], withBases = true): Rou
   const literal = new Map<string, Map<string, Routed>>();
   const templated = new Map<string, TemplateRoute & { readonly path: string }>();
   for (const operation of operations) {
-    const compiled = operation.path.includes('{') ? compileTemplate(operation.path) : undefined;
+    const path = withoutFragment(operation.path);
+    const compiled = path.includes('{') ? compileTemplate(path) : undefined;
     if (!compiled || compiled.problem !== undefined) {
-      methodsOf(literal, operation.path).set(operation.method, { operation, names: [] });
+      const methods = methodsOf(literal, path);
+      if (!methods.has(operation.method)) methods.set(operation.method, { operation, names: [] });
       continue;
     }
     let route = templated.get(compiled.shape);
     if (!route) {
-      route = { path: operation.path, pattern: compiled.pattern, byMethod: new Map() };
+      route = { path, pattern: compiled.pattern, byMethod: new Map() };
       templated.set(compiled.shape, route);
     }
     // A second operation of the same shape and method is unreachable; the first keeps the route (see routingProblems).

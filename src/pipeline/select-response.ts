@@ -5,6 +5,7 @@ import type { MockResponse } from '../mock-response.js';
 import { ErrorShapes } from '../openapi/error-shape.js';
 import { findingsHeaders } from '../problem.js';
 import type { Provenance, SelectedBody } from '../provenance.js';
+import { withOwnAddress } from './own-address.js';
 import { withRequestIdentifiers } from './request-identifiers.js';
 import { createResponsePlans, type ResponsePlan, type ResponsePlans } from './response-plans.js';
 import type { Answer, Exchange } from './types.js';
@@ -79,10 +80,12 @@ export function createResponseSelector(
       const serialise = representation?.serialise;
       // An answer about /pets/42 is about pet 42 (not an example asked for by name: it is answered as written).
       const params = exchange.pathParams;
-      const body =
+      const identified =
         params !== undefined && plan.status < 300 && asked.example === undefined
           ? withRequestIdentifiers(answer, representation?.content.schema, params)
           : answer;
+      // Links to the document's own servers lead back to the mock (again, not in an example asked for by name).
+      const body = asked.example === undefined ? withOwnAddress(identified, operation, exchange.headers) : identified;
       const payload =
         serialise !== undefined
           ? serialise(body)

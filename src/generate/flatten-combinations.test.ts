@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { flattenCombinations } from './flatten-combinations.js';
+
+describe('flattenCombinations', () => {
+  it('merges every allOf branch into its parent', () => {
+    const schema = {
+      allOf: [
+        { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
+        { required: ['name'], properties: { name: { type: 'string' } } },
+      ],
+    };
+    expect(flattenCombinations(schema)).toEqual({
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'integer' }, name: { type: 'string' } },
+    });
+  });
+
+  it('keeps the first oneOf or anyOf branch, nested ones too', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        next: { anyOf: [{ type: 'object', properties: { id: { oneOf: [{ type: 'string' }, { type: 'integer' }] } } }, { type: 'null' }] },
+      },
+    };
+    expect(flattenCombinations(schema)).toEqual({
+      type: 'object',
+      properties: { next: { type: 'object', properties: { id: { type: 'string' } } } },
+    });
+  });
+
+  it('merges a property both sides define', () => {
+    const schema = { properties: { a: { type: 'string' } }, allOf: [{ properties: { a: { maxLength: 3 } } }] };
+    expect(flattenCombinations(schema)).toEqual({ properties: { a: { type: 'string', maxLength: 3 } } });
+  });
+});

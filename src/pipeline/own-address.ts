@@ -1,0 +1,72 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { MockOperation } from '../openapi/operation.js';
+
+/**
+ * Links in answers (`next` pages, `self`, `url` fields) that point at the document's own servers
+ * (`https://api.example.com/v1/pets?page=2`) point at the mock instead, so a client that follows them
+ * stays on the mock. Only the origin is replaced; the path is kept, as the mock serves the servers'
+ * base paths too. Loopback servers are the mock's own addresses already: an operation served only
+ * there (the Plant Store's) costs nothing per request.
+ */
+export function withOwnAddress(body: unknown, operation: MockOperation, headers: IncomingHttpHeaders): unknown {
+  const origins = originsOf(operation);
+  if (origins.length === 0 || body === null || typeof body !== 'object' || UNLINKED.has(body)) return body;
+  const host = headers.host ?? headers[':authority'];
+  if (typeof host !== 'string' || host === '') return body;
+  const proto = headers['x-forwarded-proto'];
+  const own = `${typeof proto === 'string' && /^https?$/.test(proto) ? proto : 'http'}://${host}`;
+  const rewritten = rewrite(body, origins, own, 0);
+  // Built answers are shared and never change: one that holds no link is not walked again.
+  if (rewritten === body) UNLINKED.add(body);
+  return rewritten;
+}
+
+const UNLINKED = new WeakSet<object>();
+const ORIGINS = new WeakMap<MockOperation, readonly string[]>();
+const MAX_DEPTH = 32;
+
+function originsOf(operation: MockOperation): readonly string[] {
+  let origins = ORIGINS.get(operation);
+  if (!origins) {
+    const found = new Set<string>();
+    for (const server of operation.servers ?? []) {
+      const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => String(server.variables?.[name]?.default ?? ''));
+      const origin = /^(https?:\/\/[^/?#]+)/i.exec(url)?.[1];
+      if (origin && !isLoopback(origin)) found.add(origin);
+    }
+    origins = [...found];
+    ORIGINS.set(operation, origins);
+  }
+  return origins;
+}
+
+function isLoopback(origin: string): boolean {
+  const host = origin.replace(/^https?:\/\//i, '').replace(/:\d+$/, '');
+  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+}
+
+/** The value with each string that starts with a server origin pointed at the mock; the same value when none does. */
+function rewrite(value: unknown, origins: readonly string[], own: string, depth: number): unknown {
+  if (typeof value === 'string') {
+    for (const origin of origins) {
+      if (value.length >= origin.length && value.slice(0, origin.length).toLowerCase() === origin.toLowerCase()) {
+        const rest = value.slice(origin.length);
+        if (rest === '' || '/?#'.includes(rest[0] as string)) return own + rest;
+      }
+    }
+    return value;
+  }
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => rewrite(item, origins, own, depth + 1));
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const next = rewrite(item, origins, own, depth + 1);
+    if (next === item) continue;
+    copy ??= { ...(value as Record<string, unknown>) };
+    copy[key] = next;
+  }
+  return copy ?? value;
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { closeServersAfterEach, mockServer } from '../support/servers.js';
+
+closeServersAfterEach();
+
+const spec = new URL('./fixtures/own-address.yaml', import.meta.url).pathname;
+
+describe("links to the document's servers point at the mock", () => {
+  it('rewrites the origin of every link to a server, keeping its path, and nothing else', async () => {
+    const server = await mockServer({ spec });
+    const body = (await server.inject({ url: '/pets', headers: { host: 'localhost:4010' } })).json();
+    expect(body).toEqual({
+      next: 'http://localhost:4010/v1/pets?page=2',
+      docs: 'https://docs.example.org/pets',
+      items: [{ self: 'http://localhost:4010/v1/pets/1' }, { self: 'https://api.example.com.evil.test/v1' }],
+    });
+    const again = (await server.inject({ url: '/v1/pets', headers: { host: '10.0.0.7' } })).json();
+    expect(again.next).toBe('http://10.0.0.7/v1/pets?page=2');
+  });
+
+  it('answers an example asked for by name as written', async () => {
+    const server = await mockServer({ spec });
+    const named = (await server.inject({ url: '/pets', headers: { host: 'localhost', prefer: 'example=default' } })).json();
+    expect(named.next).toBe('https://api.example.com/v1/pets?page=2');
+  });
+});
