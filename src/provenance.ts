@@ -12,7 +12,14 @@ export type SelectedBody =
   | { readonly kind: 'example'; readonly name: string; readonly invalid?: string }
   | { readonly kind: 'generated'; readonly dynamic: boolean; readonly seed?: number }
   | { readonly kind: 'echo' }
-  | { readonly kind: 'empty' };
+  | { readonly kind: 'empty' }
+  /** A sequential body (SSE, JSON Lines, ...) streamed item by item, from an example's sequence or generated items. */
+  | {
+      readonly kind: 'stream';
+      readonly from: Extract<SelectedBody, { kind: 'example' | 'generated' }>;
+      readonly items: number;
+      readonly intervalMs: number;
+    };
 
 /**
  * How a callback or webhook the mock sent ended: the consumer's answer fits the document or not; or it
@@ -89,5 +96,7 @@ function describeBody(body: SelectedBody): string {
     case 'echo':
     case 'empty':
       return body.kind;
+    case 'stream':
+      return `stream ${describeBody(body.from)} items=${body.items} interval=${body.intervalMs}ms`;
   }
 }

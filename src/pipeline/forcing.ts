@@ -1,15 +1,25 @@
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
+import { MAX_STREAM_COUNT, MAX_STREAM_INTERVAL_MS } from './stream-plan.js';
 import type { Exchange, Forcing, Stage } from './types.js';
 
-const KEYS = ['code', 'example', 'dynamic', 'seed'] as const;
+const KEYS = ['code', 'example', 'dynamic', 'seed', 'stream-count', 'stream-interval'] as const;
 type Key = (typeof KEYS)[number];
-const QUERY_NAMES = KEYS.map((key) => [key, `__${key}`] as const);
+const QUERY_NAMES = KEYS.map((key) => [key, `__${key.replace('-', '_')}`] as const);
+/** The Forcing member each key sets. */
+const MEMBERS: Readonly<Record<Key, keyof Forcing>> = {
+  code: 'code',
+  example: 'example',
+  dynamic: 'dynamic',
+  seed: 'seed',
+  'stream-count': 'streamCount',
+  'stream-interval': 'streamInterval',
+};
 
 /**
- * Forcing: reads `Prefer` and the `__code`/`__example`/`__dynamic`/`__seed` query fallback (the header
- * wins key by key) and checks that the document can give what was asked for.
+ * Forcing: reads `Prefer` and the `__code`/`__example`/`__dynamic`/`__seed` (and, for streams,
+ * `__stream_count`/`__stream_interval`) query fallback (the header wins key by key) and checks that the document can give what was asked for.
  */
 export const readForcing: Stage = (exchange) => {
   const header = exchange.headers.prefer;
@@ -41,7 +51,7 @@ export const readForcing: Stage = (exchange) => {
   for (const [key, value] of raw) {
     const parsed = parseValue(key, value);
     if (typeof parsed === 'string') findings.push(invalid(key, parsed));
-    else Object.assign(forcing, { [key]: parsed.value });
+    else Object.assign(forcing, { [MEMBERS[key]]: parsed.value });
   }
   const operation = exchange.operation;
   if (operation && findings.length === 0) findings.push(...checkAvailable(operation, forcing));
@@ -64,6 +74,14 @@ function parseValue(key: Key, value: string): { value: string | number | boolean
       return value === 'true' || value === 'false' ? { value: value === 'true' } : `dynamic must be true or false, got "${value}"`;
     case 'example':
       return value !== '' ? { value } : 'example needs a name';
+    case 'stream-count':
+      return /^\d{1,5}$/.test(value) && Number(value) <= MAX_STREAM_COUNT
+        ? { value: Number(value) }
+        : `stream-count must be an integer from 0 to ${MAX_STREAM_COUNT}, got "${value}"`;
+    case 'stream-interval':
+      return /^\d{1,5}$/.test(value) && Number(value) <= MAX_STREAM_INTERVAL_MS
+        ? { value: Number(value) }
+        : `stream-interval must be milliseconds from 0 to ${MAX_STREAM_INTERVAL_MS}, got "${value}"`;
   }
 }
 
