@@ -1,7 +1,7 @@
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
-import { MAX_STREAM_COUNT, MAX_STREAM_INTERVAL_MS } from './stream-plan.js';
+import { MAX_STREAM_COUNT, MAX_STREAM_INTERVAL_MS, MAX_STREAM_MS } from './stream-plan.js';
 import type { Exchange, Forcing, Stage } from './types.js';
 
 const KEYS = ['code', 'example', 'dynamic', 'seed', 'stream-count', 'stream-interval'] as const;
@@ -53,6 +53,14 @@ export const readForcing: Stage = (exchange) => {
     if (typeof parsed === 'string') findings.push(invalid(key, parsed));
     else Object.assign(forcing, { [MEMBERS[key]]: parsed.value });
   }
+  const lasts = (forcing.streamCount ?? 0) * (forcing.streamInterval ?? 0);
+  if (lasts > MAX_STREAM_MS)
+    findings.push(
+      invalid(
+        'stream-interval',
+        `a stream of ${forcing.streamCount} items ${forcing.streamInterval} ms apart would last longer than ${MAX_STREAM_MS} ms`,
+      ),
+    );
   const operation = exchange.operation;
   if (operation && findings.length === 0) findings.push(...checkAvailable(operation, forcing));
   if (findings.length === 0) exchange.forcing = forcing;

@@ -23,6 +23,8 @@ const DEFAULT_STREAM_MS = 1000;
 /** The most items one stream sends, and the longest pause between two: every stream ends. */
 export const MAX_STREAM_COUNT = 10_000;
 export const MAX_STREAM_INTERVAL_MS = 60_000;
+/** The longest a stream may take in all, as its pauses add up: a stream asked to last longer is refused. */
+export const MAX_STREAM_MS = 600_000;
 
 /** How a sequential representation is streamed: made once per representation, on first use. */
 export interface StreamPlan {
@@ -74,7 +76,8 @@ export function streamAnswer(
   const fromSchema = !generate && named === undefined && first === undefined;
   const sequence = generate ? undefined : (named ?? first ?? exampleSequence(kind, fallback()) ?? NO_ITEMS);
   const count = Math.min(steer.count ?? sequence?.items.length ?? DEFAULT_STREAM_COUNT, MAX_STREAM_COUNT);
-  const intervalMs = Math.min(steer.intervalMs ?? Math.round(DEFAULT_STREAM_MS / Math.max(count, 1)), MAX_STREAM_INTERVAL_MS);
+  const asked = steer.intervalMs ?? Math.round(DEFAULT_STREAM_MS / Math.max(count, 1));
+  const intervalMs = Math.min(asked, MAX_STREAM_INTERVAL_MS, Math.floor(MAX_STREAM_MS / Math.max(count, 1)));
   const seed = steer.seed ?? 0;
   const schema = plan.itemSchema as JsonSchema;
   const item = (i: number): unknown => {
