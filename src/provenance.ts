@@ -47,6 +47,8 @@ export type Provenance =
       readonly usesState: boolean;
       readonly fault?: Fault;
       readonly delayMs?: number;
+      /** The step cuts its stream after this many items (a break mid-stream). */
+      readonly streamBreak?: number;
     }
   /** The stateful simulator answered, with what it did and, for an error it answered, why. */
   | { readonly kind: 'state'; readonly action: string; readonly outcome?: 'not-found' | 'conflict' | 'over-limit' }
@@ -73,7 +75,8 @@ export function describeProvenance(provenance: Provenance | undefined): string {
       const step = provenance.step === undefined ? '' : ` step ${provenance.step}`;
       const fault = provenance.fault === undefined ? '' : ` fault=${provenance.fault}`;
       const delay = provenance.delayMs ? ` delay=${provenance.delayMs}ms` : '';
-      return `scenario ${provenance.name} rule ${provenance.rule}${step}${fault}${delay}`;
+      const cut = provenance.streamBreak === undefined ? '' : ` break-after=${provenance.streamBreak}`;
+      return `scenario ${provenance.name} rule ${provenance.rule}${step}${fault}${delay}${cut}`;
     }
     case 'state':
       return provenance.outcome === undefined ? `state ${provenance.action}` : `state ${provenance.action} ${provenance.outcome}`;

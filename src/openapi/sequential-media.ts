@@ -88,8 +88,9 @@ function isJsonText(text: string): boolean {
 export function toSseEvent(value: unknown): SseEvent {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const fields = value as Record<string, unknown>;
-    if (['event', 'data', 'id', 'retry'].some((key) => key in fields)) {
-      const event: { event?: string; data?: string; id?: string; retry?: number } = {};
+    if (['event', 'data', 'id', 'retry', 'comment'].some((key) => key in fields)) {
+      const event: { event?: string; data?: string; id?: string; retry?: number; comment?: string } = {};
+      if (typeof fields.comment === 'string') event.comment = fields.comment;
       if (fields.event !== undefined && fields.event !== null) event.event = String(fields.event);
       if (fields.data !== undefined) event.data = typeof fields.data === 'string' ? fields.data : stringifyJson(fields.data);
       if (fields.id !== undefined && fields.id !== null) event.id = String(fields.id);
