@@ -11,7 +11,7 @@ import {
   type SequentialKind,
   toSseEvent,
 } from '../openapi/sequential-media.js';
-import type { SseEvent } from '../openapi/sse-text.js';
+import { frameSseEvent, type SseEvent } from '../openapi/sse-text.js';
 import type { SelectedBody } from '../provenance.js';
 
 const NO_ITEMS: ExampleSequence = { items: [], terminal: undefined };
@@ -80,12 +80,30 @@ export function streamAnswer(
   const intervalMs = Math.min(asked, MAX_STREAM_INTERVAL_MS, Math.floor(MAX_STREAM_MS / Math.max(count, 1)));
   const seed = steer.seed ?? 0;
   const schema = plan.itemSchema as JsonSchema;
-  const item = (i: number): unknown => {
-    const value = sequence ? sequence.items[i % Math.max(sequence.items.length, 1)] : generator.generate(schema, seed + i);
-    if (kind !== 'sse') return value;
-    const event = sequence ? (value as SseEvent) : toSseEvent(value);
-    return plan.numbersIds && event.id === undefined && event.data !== undefined ? { ...event, id: String(i + 1) } : event;
-  };
+  const numbers = plan.numbersIds;
+  let frame: (i: number) => string;
+  let idOf: (i: number) => string | undefined;
+  if (sequence) {
+    const frames = framesOf(kind, sequence, numbers);
+    const length = Math.max(frames.length, 1);
+    frame = (i) => {
+      const framed = frames[i % length] as Framed;
+      return typeof framed === 'string' ? framed : `${framed.head}id: ${i + 1}\n${framed.tail}`;
+    };
+    idOf = (i) => {
+      const framed = frames[i % length];
+      return framed === undefined ? undefined : typeof framed === 'string' ? (sequence.items[i % length] as SseEvent).id : String(i + 1);
+    };
+  } else {
+    const item = (i: number): unknown => {
+      const value = generator.generate(schema, seed + i);
+      if (kind !== 'sse') return value;
+      const event = toSseEvent(value);
+      return numbers && event.id === undefined && event.data !== undefined ? { ...event, id: String(i + 1) } : event;
+    };
+    frame = (i) => frameItem(kind, item(i));
+    idOf = (i) => (item(i) as SseEvent).id;
+  }
   const terminal = sequence?.terminal;
   const made: SelectedBody = {
     kind: 'stream',
@@ -97,33 +115,54 @@ export function streamAnswer(
     items: count,
     intervalMs,
   };
-  return { chunks: chunksOf(kind, count, intervalMs, item, terminal, steer.lastEventId), made };
+  return { chunks: chunksOf(kind, count, intervalMs, frame, idOf, terminal, steer.lastEventId), made };
 }
 
 async function* chunksOf(
   kind: SequentialKind,
   count: number,
   intervalMs: number,
-  item: (i: number) => unknown,
+  frame: (i: number) => string,
+  idOf: (i: number) => string | undefined,
   terminal: unknown,
   lastEventId: string | undefined,
 ): AsyncGenerator<BodyChunk> {
   let start = 0;
   if (lastEventId !== undefined && kind === 'sse') {
     for (let i = 0; i < count; i += 1) {
-      if ((item(i) as SseEvent).id === lastEventId) {
+      if (idOf(i) === lastEventId) {
         start = i + 1;
         break;
       }
     }
   }
   for (let i = start; i < count; i += 1) {
-    const data = frameItem(kind, item(i));
+    const data = frame(i);
     yield i === start || intervalMs === 0 ? { data } : { data, delayMs: intervalMs };
   }
   if (terminal !== undefined) yield { data: frameItem(kind, terminal), delayMs: intervalMs };
   const closing = closingText(kind);
   if (closing !== '') yield { data: closing };
+}
+
+/** An item framed once: its text, or, for an SSE event the mock numbers, the text around its `id` line. */
+type Framed = string | { readonly head: string; readonly tail: string };
+const FRAMED = new WeakMap<ExampleSequence, readonly Framed[]>();
+
+/** The items of a sequence framed once (a sequence is the document's, so the same for every stream). */
+function framesOf(kind: SequentialKind, sequence: ExampleSequence, numbers: boolean): readonly Framed[] {
+  let frames = FRAMED.get(sequence);
+  if (!frames) {
+    frames = sequence.items.map((item): Framed => {
+      if (kind !== 'sse') return frameItem(kind, item);
+      const event = item as SseEvent;
+      if (!numbers || event.id !== undefined || event.data === undefined) return frameSseEvent(event);
+      const { retry, data, ...head } = event;
+      return { head: frameSseEvent(head).slice(0, -1), tail: frameSseEvent(retry === undefined ? { data } : { retry, data }) };
+    });
+    FRAMED.set(sequence, frames);
+  }
+  return frames;
 }
 
 /** An event schema leaves room for `id` unless it lists its properties, closed, without one. */

@@ -36,8 +36,9 @@ describe('stream lifecycle', () => {
     const { controller } = await open(`${url}${LONG}`);
     const left = Date.now();
     controller.abort();
-    await eventually(async () => (await journal()).length === 1, 2_000);
-    expect(Date.now() - left).toBeLessThan(1_000);
+    await eventually(async () => (await journal()).length === 1, 5_000);
+    // The stream had minutes to go: ending within a couple of seconds (on a loaded machine) is at once.
+    expect(Date.now() - left).toBeLessThan(2_500);
     const [entry] = await journal();
     expect(entry?.durationMs).toBeLessThan(2_000);
   });
