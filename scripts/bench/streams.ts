@@ -4,7 +4,7 @@
  * chunks, one write each), side by side in each round; then the p99 of plain requests while 200 streams
  * stay open on one mock. Writes bench/streams.md. Asserts nothing.
  *
- * Flags: --rounds N (5) --streams N (20 per round) --open N (200) --duration S (5) --out PATH
+ * Flags: --rounds N (5) --streams N (40 per round; /proc counts CPU in 10 ms ticks) --open N (200) --duration S (5) --out PATH
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { fixed, markdownTable, median } from './stats.js';
 const { values: flags } = parseArgs({
   options: {
     rounds: { type: 'string', default: '5' },
-    streams: { type: 'string', default: '20' },
+    streams: { type: 'string', default: '40' },
     open: { type: 'string', default: '200' },
     duration: { type: 'string', default: '5' },
     out: { type: 'string', default: 'bench/streams.md' },
