@@ -12,7 +12,14 @@ export type SelectedBody =
   | { readonly kind: 'example'; readonly name: string; readonly invalid?: string }
   | { readonly kind: 'generated'; readonly dynamic: boolean; readonly seed?: number }
   | { readonly kind: 'echo' }
-  | { readonly kind: 'empty' };
+  | { readonly kind: 'empty' }
+  /** A sequential body (SSE, JSON Lines, ...) streamed item by item, from an example's sequence or generated items. */
+  | {
+      readonly kind: 'stream';
+      readonly from: Extract<SelectedBody, { kind: 'example' | 'generated' }>;
+      readonly items: number;
+      readonly intervalMs: number;
+    };
 
 /**
  * How a callback or webhook the mock sent ended: the consumer's answer fits the document or not; or it
@@ -49,6 +56,8 @@ type AnswerSource =
       readonly usesState: boolean;
       readonly fault?: Fault;
       readonly delayMs?: number;
+      /** The step cuts its stream after this many items (a break mid-stream). */
+      readonly streamBreak?: number;
     }
   /** The stateful simulator answered, with what it did and, for an error it answered, why. */
   | { readonly kind: 'state'; readonly action: string; readonly outcome?: 'not-found' | 'conflict' | 'over-limit' }
@@ -80,7 +89,8 @@ function describeSource(provenance: AnswerSource): string {
       const step = provenance.step === undefined ? '' : ` step ${provenance.step}`;
       const fault = provenance.fault === undefined ? '' : ` fault=${provenance.fault}`;
       const delay = provenance.delayMs ? ` delay=${provenance.delayMs}ms` : '';
-      return `scenario ${provenance.name} rule ${provenance.rule}${step}${fault}${delay}`;
+      const cut = provenance.streamBreak === undefined ? '' : ` break-after=${provenance.streamBreak}`;
+      return `scenario ${provenance.name} rule ${provenance.rule}${step}${fault}${delay}${cut}`;
     }
     case 'state':
       return provenance.outcome === undefined ? `state ${provenance.action}` : `state ${provenance.action} ${provenance.outcome}`;
@@ -103,6 +113,8 @@ function describeBody(body: SelectedBody): string {
     case 'echo':
     case 'empty':
       return body.kind;
+    case 'stream':
+      return `stream ${describeBody(body.from)} items=${body.items} interval=${body.intervalMs}ms`;
   }
 }
 

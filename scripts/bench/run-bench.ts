@@ -286,6 +286,6 @@ const markdown = sections.join('\n');
 writeFileSync(flags.out, markdown);
 process.stdout.write(`${markdown}\n`);
 log(`written to ${flags.out}`);
-// The per-test and scale sections, each in its own process with its own defaults (bench/per-test.md, bench/scale.md).
-for (const script of flags['load-only'] ? [] : ['per-test.ts', 'scale.ts'])
+// The per-test, scale and streams sections, each in its own process with its own defaults (bench/per-test.md, bench/scale.md, bench/streams.md).
+for (const script of flags['load-only'] ? [] : ['per-test.ts', 'scale.ts', 'streams.ts'])
   execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))], { stdio: 'inherit' });

@@ -55,6 +55,8 @@ export function answerKindOf(exchange: Exchange, status: number): number {
     case 'callback':
       // A callback is a request the mock sent, never an answer to the API (they are journalled, not counted here).
       return KIND.other;
+    case 'stream':
+      return provenance.from.kind === 'example' ? KIND.example : provenance.from.dynamic ? KIND.dynamic : KIND.generated;
     default:
       return KIND[provenance.kind];
   }

@@ -3,6 +3,7 @@ import { checkDocumentValue } from '../prism/prism-engine.js';
 import { type DocumentLint, pointerToken } from './document-lint.js';
 import { mediaKind } from './media-type.js';
 import type { ContentVerdict, MockContent, MockOperation } from './operation.js';
+import { itemSchemaOf, type SequentialKind, sequentialKind } from './sequential-media.js';
 
 /** The words a schema gives for its own values; each must fit the schema it stands in. */
 const WORDS = ['example', 'examples', 'default'] as const;
@@ -85,6 +86,16 @@ export function sweep(operations: readonly MockOperation[], lint: DocumentLint, 
   setTimeout(slice, 0).unref();
 }
 
+/** A stream's example lists its items (or is one): each is checked against the item schema. */
+function itemProblems(kind: SequentialKind, content: MockContent, value: unknown): string[] {
+  const schema = kind === 'sse' ? undefined : itemSchemaOf(kind, content.schema, content.itemSchema);
+  if (schema === undefined) return [];
+  const bundle = content.schema?.__bundled__;
+  return (Array.isArray(value) ? value : [value]).flatMap((item, i) =>
+    checkDocumentValue(schema, approximate(item), bundle).map((problem) => `item ${i}: ${problem}`),
+  );
+}
+
 type Report = (pointer: string, kind: 'example' | 'default', message: string) => void;
 
 function checkContent(
@@ -99,10 +110,14 @@ function checkContent(
   if (!schema) return { invalid, schema };
   const bundle = schema.__bundled__;
   const json = mediaKind(content.mediaType) === 'json';
+  const sequential = sequentialKind(content.mediaType);
   for (const example of content.examples) {
     // Text examples of other media types are the body as written (XML, CSV), not a value of the schema.
     if (!json && typeof example.value === 'string') continue;
-    const problems = checkDocumentValue(schema, approximate(example.value), bundle);
+    const problems =
+      sequential === undefined
+        ? checkDocumentValue(schema, approximate(example.value), bundle)
+        : itemProblems(sequential, content, example.value);
     if (problems.length === 0) continue;
     const message = problems.slice(0, 3).join('; ');
     invalid.set(example.name, message);

@@ -16,6 +16,8 @@ export interface MockContent {
   readonly mediaType: string;
   readonly schema: JsonSchema | undefined;
   readonly examples: readonly MockExample[];
+  /** OpenAPI 3.2 `itemSchema`: each item of a sequential media type (a stream) fits it. */
+  readonly itemSchema?: JsonSchema;
   /** For response contents: the check of its examples against the schema, made on first call (see example-check.ts). */
   readonly verdict?: () => ContentVerdict;
 }

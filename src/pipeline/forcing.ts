@@ -2,17 +2,27 @@ import { MAX_DELAY_MS } from '../mock-extensions.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
+import { MAX_STREAM_COUNT, MAX_STREAM_INTERVAL_MS, MAX_STREAM_MS } from './stream-plan.js';
 import type { Exchange, Forcing, Stage } from './types.js';
 
-const QUERY_KEYS = ['code', 'example', 'dynamic', 'seed'] as const;
+const QUERY_KEYS = ['code', 'example', 'dynamic', 'seed', 'stream-count', 'stream-interval'] as const;
 /** `delay` and `validate` are read from Prefer only; `validate` by the validation stage (validation-switch.ts), checked here. */
 const KEYS = [...QUERY_KEYS, 'delay', 'validate'] as const;
 type Key = (typeof KEYS)[number];
-const QUERY_NAMES = QUERY_KEYS.map((key) => [key, `__${key}`] as const);
+const QUERY_NAMES = QUERY_KEYS.map((key) => [key, `__${key.replace('-', '_')}`] as const);
+/** The Forcing member each forcing key sets. */
+const MEMBERS: Readonly<Record<Exclude<Key, 'delay' | 'validate'>, keyof Forcing>> = {
+  code: 'code',
+  example: 'example',
+  dynamic: 'dynamic',
+  seed: 'seed',
+  'stream-count': 'streamCount',
+  'stream-interval': 'streamInterval',
+};
 
 /**
- * Forcing: reads `Prefer` and the `__code`/`__example`/`__dynamic`/`__seed` query fallback (the header
- * wins key by key) and checks that the document can give what was asked for.
+ * Forcing: reads `Prefer` and the `__code`/`__example`/`__dynamic`/`__seed` (and, for streams,
+ * `__stream_count`/`__stream_interval`) query fallback (the header wins key by key) and checks that the document can give what was asked for.
  */
 export const readForcing: Stage = (exchange) => {
   const header = exchange.headers.prefer;
@@ -47,11 +57,19 @@ export const readForcing: Stage = (exchange) => {
     if (typeof parsed === 'string') findings.push(invalid(key, parsed));
     else if (key === 'delay') exchange.delayAsked = parsed.value as number;
     else if (key !== 'validate') {
-      Object.assign(forcing, { [key]: parsed.value });
+      Object.assign(forcing, { [MEMBERS[key]]: parsed.value });
       forces = true;
     }
   }
   if (!forces) return findings;
+  const lasts = (forcing.streamCount ?? 0) * (forcing.streamInterval ?? 0);
+  if (lasts > MAX_STREAM_MS)
+    findings.push(
+      invalid(
+        'stream-interval',
+        `a stream of ${forcing.streamCount} items ${forcing.streamInterval} ms apart would last longer than ${MAX_STREAM_MS} ms`,
+      ),
+    );
   const operation = exchange.operation;
   if (operation && findings.length === 0) findings.push(...checkAvailable(operation, forcing));
   if (findings.length === 0) exchange.forcing = forcing;
@@ -78,6 +96,14 @@ function parseValue(key: Key, value: string): { value: string | number | boolean
         : `delay must be milliseconds from 0 to ${MAX_DELAY_MS}, got "${value}"`;
     case 'example':
       return value !== '' ? { value } : 'example needs a name';
+    case 'stream-count':
+      return /^\d{1,5}$/.test(value) && Number(value) <= MAX_STREAM_COUNT
+        ? { value: Number(value) }
+        : `stream-count must be an integer from 0 to ${MAX_STREAM_COUNT}, got "${value}"`;
+    case 'stream-interval':
+      return /^\d{1,5}$/.test(value) && Number(value) <= MAX_STREAM_INTERVAL_MS
+        ? { value: Number(value) }
+        : `stream-interval must be milliseconds from 0 to ${MAX_STREAM_INTERVAL_MS}, got "${value}"`;
   }
 }
 

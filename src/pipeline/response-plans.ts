@@ -6,8 +6,10 @@ import { type HeaderPlan, planHeaders } from '../openapi/header-plan.js';
 import { concreteMediaType, contentTypeHeader, mediaKind } from '../openapi/media-type.js';
 import { createNegotiation, type Negotiate } from '../openapi/negotiate.js';
 import type { MockContent, MockExample, MockOperation, MockResponseSpec } from '../openapi/operation.js';
+import { type SequentialKind, sequentialKind } from '../openapi/sequential-media.js';
 import { MULTIPART_BOUNDARY, type Serialise, serialiserFor, unproducible } from '../openapi/serialise-body.js';
 import { documentValueCheck } from '../prism/prism-engine.js';
+import type { StreamPlan } from './stream-plan.js';
 
 /** One media type of a response, ready to answer with. */
 export interface Representation {
@@ -33,6 +35,10 @@ export interface Representation {
   readonly dynamicHeaders: Readonly<Record<string, string>>;
   /** The static answer built from the schema, on first use (see DataGenerator.answer). */
   built?: { readonly body: unknown };
+  /** A sequential media type (SSE, JSON Lines, ...): the answer is streamed item by item. */
+  readonly sequential: SequentialKind | undefined;
+  /** How it is streamed, planned on first use (see stream-plan.ts). */
+  stream?: StreamPlan;
 }
 
 /** What the document says the answer with one status of one operation may be. */
@@ -128,8 +134,12 @@ function represent(content: MockContent, documented: HeaderPlan, serveInvalid: b
   const invalidExamples = verdict?.invalid ?? NONE;
   const mediaType = concreteMediaType(content.mediaType);
   const kind = mediaKind(mediaType);
+  const sequential = sequentialKind(mediaType);
   // A multipart body the mock writes itself says its boundary; a written-out example carries its own.
-  const ownMultipart = kind === 'multipart' && !content.examples.some((e) => typeof e.value === 'string') && !/boundary=/i.test(mediaType);
+  const ownMultipart =
+    kind === 'multipart' &&
+    (sequential !== undefined || !content.examples.some((e) => typeof e.value === 'string')) &&
+    !/boundary=/i.test(mediaType);
   const contentType = ownMultipart ? `${mediaType}; boundary=${MULTIPART_BOUNDARY}` : contentTypeHeader(mediaType, kind);
   return {
     content,
@@ -138,8 +148,12 @@ function represent(content: MockContent, documented: HeaderPlan, serveInvalid: b
     headers: { 'content-type': contentType, ...documented.all },
     dynamicHeaders: { 'content-type': contentType, ...documented.required },
     serialise: serialiserFor(kind, content.schema),
-    unproducible: unproducible(kind, content),
-    echo: kind === 'json' || kind === 'xml' || kind === 'form' ? planEcho(content.schema, checkIn(content.schema)) : undefined,
+    unproducible: sequential === undefined ? unproducible(kind, content) : undefined,
+    sequential,
+    echo:
+      sequential === undefined && (kind === 'json' || kind === 'xml' || kind === 'form')
+        ? planEcho(content.schema, checkIn(content.schema))
+        : undefined,
     examples: serveInvalid || invalidExamples.size === 0 ? content.examples : content.examples.filter((e) => !invalidExamples.has(e.name)),
     invalidExamples,
     answerSchema: serveInvalid || !verdict ? content.schema : verdict.schema,

@@ -7,7 +7,8 @@ import { findingsHeaders } from '../problem.js';
 import type { Provenance, SelectedBody } from '../provenance.js';
 import { withOwnAddress } from './own-address.js';
 import { withRequestIdentifiers } from './request-identifiers.js';
-import { createResponsePlans, type ResponsePlan, type ResponsePlans } from './response-plans.js';
+import { createResponsePlans, type Representation, type ResponsePlan, type ResponsePlans } from './response-plans.js';
+import { planStream, streamAnswer } from './stream-plan.js';
 import type { Answer, Exchange } from './types.js';
 
 export interface ResponseSelectorOptions {
@@ -24,6 +25,9 @@ export interface Selection {
   readonly example?: string;
   readonly dynamic?: boolean;
   readonly seed?: number;
+  /** Streams: how many items, and the pause between two (`Prefer: stream-count, stream-interval`). */
+  readonly streamCount?: number;
+  readonly streamInterval?: number;
 }
 
 export type SelectResponse = (exchange: Exchange, selection?: Selection) => Answer;
@@ -100,6 +104,13 @@ export function createResponseSelector(
       return { response, provenance };
     };
     if (!content) return respond(undefined, EMPTY);
+    if (representation.sequential !== undefined) {
+      const fallback = () => representation.examples[0]?.value ?? staticBody(representation, options.generator);
+      const { chunks, made } = streamAnswer(streamPlanOf(representation), steerOf(exchange, asked, dynamic), options.generator, fallback);
+      const provenance: Provenance =
+        selection === undefined && forcing !== undefined ? { kind: 'forced', code: forcing.code, body: made } : made;
+      return { response: { status: plan.status, headers, body: undefined, stream: chunks }, provenance };
+    }
     const schema = content.schema;
     const generate = () => (schema ? options.generator.generate(schema, asked.seed) : null);
     if (asked.example !== undefined) {
@@ -115,12 +126,7 @@ export function createResponseSelector(
     }
     if (dynamic) return respond(generate(), asked.seed === undefined ? DYNAMIC : { kind: 'generated', dynamic: true, seed: asked.seed });
     const first = representation.examples[0];
-    const fallback = () => {
-      if (first) return first.value;
-      const answerSchema = representation.answerSchema;
-      representation.built ??= { body: answerSchema ? options.generator.answer(answerSchema) : null };
-      return representation.built.body;
-    };
+    const fallback = () => (first ? first.value : staticBody(representation, options.generator));
     if (representation.echo && plan.status < 300 && exchange.body !== undefined)
       return respond(echo(representation.echo, exchange.body, fallback), ECHO);
     return respond(fallback(), first ? { kind: 'example', name: first.name } : STATIC);
@@ -141,6 +147,34 @@ function sharedJson(body: unknown): string | undefined {
     SHARED_JSON.set(body, text);
   }
   return text;
+}
+
+/** The answer built from the schema's words, once per representation. */
+function staticBody(representation: Representation, generator: DataGenerator): unknown {
+  const answerSchema = representation.answerSchema;
+  representation.built ??= { body: answerSchema ? generator.answer(answerSchema) : null };
+  return representation.built.body;
+}
+
+function streamPlanOf(representation: Representation) {
+  representation.stream ??= planStream(
+    representation.sequential as NonNullable<Representation['sequential']>,
+    representation.content,
+    representation.examples,
+  );
+  return representation.stream;
+}
+
+function steerOf(exchange: Exchange, asked: Selection, dynamic: boolean) {
+  const lastEventId = exchange.headers['last-event-id'];
+  return {
+    count: asked.streamCount,
+    intervalMs: asked.streamInterval,
+    seed: asked.seed,
+    example: asked.example,
+    dynamic: dynamic && asked.example === undefined,
+    lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
+  };
 }
 
 function invalidExampleHeader(name: string, message: string): Record<string, string> {

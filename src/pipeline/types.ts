@@ -11,6 +11,9 @@ export interface Forcing {
   readonly example?: string;
   readonly dynamic?: boolean;
   readonly seed?: number;
+  /** Streams: how many items (`stream-count`) and the pause between two in ms (`stream-interval`). */
+  readonly streamCount?: number;
+  readonly streamInterval?: number;
 }
 
 /** The request as it travels down the pipeline; stages fill in what they learn. */

@@ -94,7 +94,7 @@ export async function indexPrismOperations(
       const read = () => {
         if (made === undefined) {
           const { document, shared, querystring } = oneOperation(root, local, path, item, at);
-          made = finished(transform(document)[0] as Node, at, shared, document, querystring);
+          made = withItemSchemas(finished(transform(document)[0] as Node, at, shared, document, querystring), document, path);
         }
         return made;
       };
@@ -152,7 +152,8 @@ async function readWhole(specPath: string, root: Node, options: object, transfor
   const parser = new RefParser();
   const { document, shared } = boundedDecycle(await parser.dereference(specPath, root, options)) as { document: Node; shared: boolean };
   const operations = everyOperation(document, transform).map((made) => {
-    const operation = (shared ? bundleShared(made as Node, document) : selfContained(made, document)) as {
+    const whole = shared ? bundleShared(made as Node, document) : selfContained(made, document);
+    const operation = withItemSchemas(whole, document, String((made as Node).path), String((made as Node).method)) as {
       method: string;
       path: string;
       iid?: string;
@@ -247,6 +248,31 @@ function oneOperation(root: Node, local: LocalReferences, path: string, item: No
   if (querystring) local.resolveWithin(querystring);
   const decycled = boundedDecycle(document);
   return { document: decycled.document as Node, shared: decycled.shared, querystring };
+}
+
+/**
+ * Prism's transformers drop a media type's `itemSchema` (OpenAPI 3.2: the schema of each item of a
+ * stream); it is copied from the (resolved) document onto the response contents of Prism's operation.
+ */
+function withItemSchemas(operation: unknown, document: Node, path: string, method?: string): unknown {
+  const paths = isNode(document.paths) ? document.paths : {};
+  const item = isNode(paths[path]) ? paths[path] : {};
+  // A one-operation document's path item holds that operation alone, under whatever key Prism reads.
+  const found =
+    method === undefined ? Object.values(item).find((value) => isNode(value) && isNode(value.responses)) : item[method.toLowerCase()];
+  const source = isNode(found) ? found : {};
+  const responses = isNode(source.responses) ? source.responses : undefined;
+  if (!responses || !isNode(operation) || !Array.isArray(operation.responses)) return operation;
+  for (const response of operation.responses as Node[]) {
+    const documented = responses[String(response.code)];
+    const content = isNode(documented) && isNode(documented.content) ? documented.content : undefined;
+    if (!content || !Array.isArray(response.contents)) continue;
+    for (const media of response.contents as Node[]) {
+      const object = content[String(media.mediaType)];
+      if (isNode(object) && isNode(object.itemSchema)) media.itemSchema = object.itemSchema;
+    }
+  }
+  return operation;
 }
 
 /** Each operation becomes self-contained: references left by decycle are bundled under the operation. */

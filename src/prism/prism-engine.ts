@@ -21,6 +21,8 @@ interface PrismContent {
   mediaType: string;
   schema?: JsonSchema;
   examples?: { key: string; value?: unknown }[];
+  /** Copied from the document by load-operations.ts (Prism's transformers drop it). */
+  itemSchema?: JsonSchema;
 }
 interface PrismHeader {
   name: string;
@@ -341,11 +343,11 @@ function toContent(content: PrismContent, bundled: Record<string, unknown> | und
     content.schema && bundled && JSON.stringify(content.schema).includes('"#/__bundled__/')
       ? { ...content.schema, __bundled__: bundled }
       : content.schema;
-  return {
-    mediaType: content.mediaType,
-    schema,
-    examples: (content.examples ?? []).filter((e) => 'value' in e).map((e) => ({ name: e.key, value: e.value })),
-  };
+  const examples = (content.examples ?? []).filter((e) => 'value' in e).map((e) => ({ name: e.key, value: e.value }));
+  const item = content.itemSchema;
+  return item === undefined
+    ? { mediaType: content.mediaType, schema, examples }
+    : { mediaType: content.mediaType, schema, examples, itemSchema: item };
 }
 
 function toHeader(header: PrismHeader): MockHeader {

@@ -19,6 +19,13 @@ export interface RawStep {
   readonly fault?: Fault | { readonly kind: Fault; readonly probability?: number };
   readonly offContract?: string;
   readonly webhook?: { readonly name: string; readonly url: string; readonly body?: unknown };
+  readonly stream?: {
+    readonly items?: readonly { readonly item: unknown; readonly delay?: number }[];
+    readonly count?: number;
+    readonly interval?: number;
+    readonly stopAfter?: number;
+    readonly breakAfter?: number;
+  };
 }
 
 export interface RawRule {
@@ -65,6 +72,9 @@ function compileStep(raw: RawStep): Step | string {
   } else if ('body' in raw) body = { kind: 'literal', value: raw.body };
   else if ('template' in raw) body = { kind: 'template', value: raw.template };
   else if (raw.generate !== undefined) body = { kind: 'generate', seed: raw.generate === true ? undefined : raw.generate.seed };
+  if (raw.stream !== undefined && body !== undefined)
+    return 'a stream step streams its own items: leave out body, template, generate and error';
+  if (raw.stream?.items !== undefined && raw.stream.count !== undefined) return 'a stream step gives items or a count, not both';
   const fault =
     raw.fault === undefined
       ? undefined
@@ -80,5 +90,12 @@ function compileStep(raw: RawStep): Step | string {
     fault,
     offContract: raw.offContract,
     ...(raw.webhook ? { webhook: raw.webhook } : {}),
+    stream: raw.stream && {
+      items: raw.stream.items?.map(({ item, delay }) => ({ item, delayMs: delay })),
+      count: raw.stream.count,
+      intervalMs: raw.stream.interval,
+      stopAfter: raw.stream.stopAfter,
+      breakAfter: raw.stream.breakAfter,
+    },
   };
 }

@@ -1,10 +1,11 @@
 import { ERRORS } from '../errors.js';
-import { findResponse } from '../openapi/find-response.js';
+import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Exchange } from '../pipeline/types.js';
 import { checkOutput } from '../prism/prism-engine.js';
 import { type RespondParts, stepResponse } from './respond-rule.js';
 import type { Step } from './scenario-types.js';
+import { checkStreamStep } from './stream-step.js';
 
 /** Faults that never let an answer out: nothing to check when they always fire. */
 const SILENT_FAULTS = new Set(['reset', 'empty', 'timeout']);
@@ -26,6 +27,7 @@ export function checkStep(step: Step, operation: MockOperation, parts: RespondPa
     const defined = operation.responses.map((r) => r.code).join(', ');
     return `status ${status} is not defined by ${operation.id} (it defines ${defined}); mark the step offContract: "<why>" if that is deliberate`;
   }
+  if (step.stream !== undefined) return checkStreamStep(step.stream, operation, status ?? defaultStatus(operation));
   if (body === undefined || body.kind === 'generate') return undefined;
   for (const sample of requestSamples(operation)) {
     const exchange: Exchange = {

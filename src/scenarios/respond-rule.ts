@@ -11,6 +11,7 @@ import { problemResponse } from '../problem.js';
 import { OFF_CONTRACT_HEADER } from '../protocol.js';
 import { sampleDelay } from './delay.js';
 import type { Step } from './scenario-types.js';
+import { scriptedStream } from './stream-step.js';
 import { renderString, renderTemplate } from './template.js';
 
 export interface RespondParts {
@@ -65,8 +66,13 @@ export function stepResponse(step: Step, exchange: Exchange, stored: ReadonlyMap
       };
     }
     case undefined: {
-      const { response } = parts.select(exchange, { status: step.status });
-      return { ...response, headers: { ...response.headers, ...extra } };
+      const stream = step.stream;
+      const selection = stream
+        ? { status: step.status, streamCount: stream.count, streamInterval: stream.intervalMs }
+        : { status: step.status };
+      const { response } = parts.select(exchange, selection);
+      const answer = { ...response, headers: { ...response.headers, ...extra } };
+      return stream ? scriptedStream(stream, answer) : answer;
     }
   }
 }

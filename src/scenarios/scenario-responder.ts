@@ -51,13 +51,14 @@ export function createScenarioResponder(engine: ScenarioSelection, catalogue: Ca
         if (over) return overBudget(exchange, over);
       }
       if (step.webhook && response.fault === undefined) exchange.webhook = step.webhook;
-      return { response, provenance: provenanceOf(scenario.name, rule, stepNumber, response) };
+      return { response, provenance: provenanceOf(scenario.name, rule, stepNumber, response, step) };
     }
     return undefined;
   };
 }
 
-function provenanceOf(name: string, rule: Rule, step: number, response: MockResponse): Provenance {
+function provenanceOf(name: string, rule: Rule, step: number, response: MockResponse, answered: Step): Provenance {
+  const streamBreak = response.fault === undefined ? answered.stream?.breakAfter : undefined;
   return {
     kind: 'scenario',
     name,
@@ -66,6 +67,7 @@ function provenanceOf(name: string, rule: Rule, step: number, response: MockResp
     usesState: rule.store !== undefined || rule.match.stored !== undefined || rule.match.notStored !== undefined,
     ...(response.fault ? { fault: response.fault } : {}),
     ...(response.delayMs ? { delayMs: response.delayMs } : {}),
+    ...(streamBreak !== undefined ? { streamBreak } : {}),
   };
 }
 

@@ -42,6 +42,20 @@ export interface Step {
   readonly offContract: string | undefined;
   /** A webhook of the document sent after this step's answer. */
   readonly webhook?: StepWebhook;
+  /** Streams the answer (a sequential media type) with these items and this pacing, or stops or breaks it early. */
+  readonly stream: StreamStep | undefined;
+}
+
+/** A scenario's script of a stream. */
+export interface StreamStep {
+  /** The items, each after its own delay (else the interval); undefined: the document's items. */
+  readonly items: readonly { readonly item: unknown; readonly delayMs: number | undefined }[] | undefined;
+  readonly count: number | undefined;
+  readonly intervalMs: number | undefined;
+  /** End normally after this many items. */
+  readonly stopAfter: number | undefined;
+  /** Cut the connection after this many items. */
+  readonly breakAfter: number | undefined;
 }
 
 export interface Rule {

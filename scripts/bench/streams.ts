@@ -1,0 +1,174 @@
+/**
+ * The streams section of `npm run bench` (also `npm run bench:streams`): the server CPU of streaming
+ * 1,000 small SSE events, the mock against a bare Node `http` server writing the same bytes (the same
+ * chunks, one write each), side by side in each round; then the p99 of plain requests while 200 streams
+ * stay open on one mock. Writes bench/streams.md. Asserts nothing.
+ *
+ * Flags: --rounds N (5) --streams N (40 per round; /proc counts CPU in 10 ms ticks) --open N (200) --duration S (5) --out PATH
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { type ClientRequest, get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { machineLine } from './machine.js';
+import { cpuSeconds, freePort, stopper } from './servers.js';
+import { fixed, markdownTable, median } from './stats.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    streams: { type: 'string', default: '40' },
+    open: { type: 'string', default: '200' },
+    duration: { type: 'string', default: '5' },
+    out: { type: 'string', default: 'bench/streams.md' },
+  },
+});
+const rounds = Number(flags.rounds);
+const perRound = Number(flags.streams);
+const open = Number(flags.open);
+const duration = Number(flags.duration);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const SPEC = fileURLToPath(new URL('streams-api.yaml', import.meta.url));
+const EVENTS = 1000;
+const STREAM_PATH = `/events?__stream_count=${EVENTS}&__stream_interval=0`;
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+interface Server {
+  readonly url: string;
+  readonly child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function start(args: string[]): Promise<Server> {
+  const port = await freePort();
+  const sink = spawn('cat', [], { stdio: ['pipe', 'ignore', 'ignore'] });
+  const child = spawn(process.execPath, [...args.map((a) => a.replace('{port}', String(port)))], {
+    cwd: root,
+    stdio: ['ignore', sink.stdin ?? 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = stopper(child, sink);
+  for (const started = Date.now(); Date.now() - started < 60_000; await new Promise((r) => setTimeout(r, 20))) {
+    const ok = await fetch(`${url}/ping`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return { url, child, stop };
+  }
+  await stop();
+  throw new Error(`server ${args.join(' ')} did not start`);
+}
+
+/** Reads `count` streams one after the other; the server's CPU seconds over them, per stream. */
+async function cpuPerStream(server: Server, count: number): Promise<number> {
+  const before = cpuSeconds(server.child.pid);
+  for (let i = 0; i < count; i++) await (await fetch(`${server.url}${STREAM_PATH}`)).arrayBuffer();
+  return (cpuSeconds(server.child.pid) - before) / count;
+}
+
+async function p99(url: string): Promise<number> {
+  const result = await autocannon({ url: `${url}/ping`, connections: 10, duration });
+  return result.latency.p99;
+}
+
+/** Opens `count` streams that would last minutes; returns the function that ends them. */
+function holdStreams(url: string, count: number): Promise<() => void> {
+  const requests: ClientRequest[] = [];
+  const opened = Array.from(
+    { length: count },
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const request = get(`${url}/events?__stream_count=10000&__stream_interval=100`, (response) => {
+          response.on('data', () => {});
+          response.on('error', () => {});
+          resolve();
+        });
+        request.on('error', reject);
+        requests.push(request);
+      }),
+  );
+  return Promise.all(opened).then(() => () => {
+    for (const request of requests) request.destroy();
+  });
+}
+
+const mockArgs = [join(root, 'dist/cli/main.js'), '--spec', SPEC, '--port', '{port}'];
+const mock = await start(mockArgs);
+// The baseline writes exactly the chunks the mock writes.
+const body = await (await fetch(`${mock.url}${STREAM_PATH}`)).text();
+const chunks = body.split(/(?<=\n\n)/);
+const chunkFile = join(tmpdir(), `bench-stream-chunks-${process.pid}.json`);
+writeFileSync(chunkFile, JSON.stringify(chunks));
+const bare = await start(['--import', 'tsx', fileURLToPath(new URL('bare-stream-server.ts', import.meta.url)), '{port}', chunkFile]);
+
+const mockCpu: number[] = [];
+const bareCpu: number[] = [];
+try {
+  await cpuPerStream(mock, perRound);
+  await cpuPerStream(bare, perRound);
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? ([mock, bare] as const) : ([bare, mock] as const);
+    for (const server of order) (server === mock ? mockCpu : bareCpu).push(await cpuPerStream(server, perRound));
+    log(
+      `round ${round + 1}: mock ${fixed((mockCpu.at(-1) ?? 0) * 1e3, 2)} ms/stream, bare ${fixed((bareCpu.at(-1) ?? 0) * 1e3, 2)} ms/stream`,
+    );
+  }
+} finally {
+  await bare.stop();
+}
+
+let quiet = Number.NaN;
+let loaded = Number.NaN;
+try {
+  quiet = await p99(mock.url);
+  const end = await holdStreams(mock.url, open);
+  try {
+    loaded = await p99(mock.url);
+  } finally {
+    end();
+  }
+  log(`p99 of GET /ping: ${quiet} ms alone, ${loaded} ms with ${open} streams open`);
+} finally {
+  await mock.stop();
+}
+
+const ratios = mockCpu.map((cpu, i) => cpu / (bareCpu[i] ?? Number.NaN));
+const ratio = median(ratios);
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const markdown = [
+  '# Streams benchmark',
+  '',
+  `Measured ${machineLine()}.`,
+  '',
+  `Server CPU (user + system, from /proc) to stream ${EVENTS} small SSE events (\`${STREAM_PATH}\` on scripts/bench/streams-api.yaml, ` +
+    `${body.length} bytes), ${perRound} streams one after the other per round, ${rounds} rounds, the two servers alternating; the baseline is a ` +
+    'bare Node `http` server writing the same chunks, one write each (scripts/bench/bare-stream-server.ts). Figures are medians.',
+  '',
+  markdownTable(
+    ['server', 'CPU ms per stream'],
+    [
+      ['mock', fixed(median(mockCpu) * 1e3, 2)],
+      ['bare node http', fixed(median(bareCpu) * 1e3, 2)],
+    ],
+  ),
+  '',
+  `Plain requests (\`GET /ping\`, autocannon, 10 connections, ${duration} s) on one mock, alone and with ${open} streams open ` +
+    '(each an event every 100 ms).',
+  '',
+  markdownTable(
+    ['measure', 'value', 'target', 'verdict'],
+    [
+      ['stream CPU, mock / bare (median of per-round ratios)', `${ratio.toFixed(2)}x`, '<= 2x', verdict(ratio <= 2)],
+      ['p99 of plain requests, no streams', `${fixed(quiet, 1)} ms`, '', ''],
+      [`p99 of plain requests, ${open} streams open`, `${fixed(loaded, 1)} ms`, '< 10 ms', verdict(loaded < 10)],
+    ],
+  ),
+  '',
+].join('\n');
+writeFileSync(flags.out, markdown);
+process.stdout.write(`${markdown}\n`);
+log(`written to ${flags.out}`);

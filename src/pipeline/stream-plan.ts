@@ -1,0 +1,175 @@
+import type { DataGenerator } from '../generate/data-generator.js';
+import type { JsonSchema } from '../json/json-schema.js';
+import type { BodyChunk } from '../mock-response.js';
+import type { MockContent, MockExample } from '../openapi/operation.js';
+import {
+  closingText,
+  type ExampleSequence,
+  exampleSequence,
+  frameItem,
+  itemSchemaOf,
+  type SequentialKind,
+  toSseEvent,
+} from '../openapi/sequential-media.js';
+import { frameSseEvent, type SseEvent } from '../openapi/sse-text.js';
+import type { SelectedBody } from '../provenance.js';
+
+const NO_ITEMS: ExampleSequence = { items: [], terminal: undefined };
+
+/** Items of a stream nobody sized: a few, so the default stream ends in about a second. */
+export const DEFAULT_STREAM_COUNT = 5;
+/** How long a default stream lasts in all, spread over its items. */
+const DEFAULT_STREAM_MS = 1000;
+/** The most items one stream sends, and the longest pause between two: every stream ends. */
+export const MAX_STREAM_COUNT = 10_000;
+export const MAX_STREAM_INTERVAL_MS = 60_000;
+/** The longest a stream may take in all, as its pauses add up: a stream asked to last longer is refused. */
+export const MAX_STREAM_MS = 600_000;
+
+/** How a sequential representation is streamed: made once per representation, on first use. */
+export interface StreamPlan {
+  readonly kind: SequentialKind;
+  /** The examples that read as sequences, by name, in the document's order. */
+  readonly sequences: ReadonlyMap<string, ExampleSequence>;
+  /** What generated items are made from, when the document describes an item. */
+  readonly itemSchema: JsonSchema | undefined;
+  /** SSE: the events may carry an `id` the mock numbers (the item schema does not forbid one). */
+  readonly numbersIds: boolean;
+}
+
+/** What a request asked of a stream (`Prefer: stream-count, stream-interval`, `Last-Event-ID`). */
+export interface StreamSteer {
+  readonly count?: number;
+  readonly intervalMs?: number;
+  readonly seed?: number;
+  readonly example?: string;
+  readonly dynamic: boolean;
+  readonly lastEventId?: string;
+}
+
+export function planStream(kind: SequentialKind, content: MockContent, examples: readonly MockExample[]): StreamPlan {
+  const sequences = new Map<string, ExampleSequence>();
+  for (const example of examples) {
+    const sequence = exampleSequence(kind, example.value);
+    if (sequence) sequences.set(example.name, sequence);
+  }
+  const itemSchema = itemSchemaOf(kind, content.schema, content.itemSchema);
+  return { kind, sequences, itemSchema, numbersIds: kind === 'sse' && allowsId(itemSchema) };
+}
+
+/**
+ * The chunks of one streamed answer and where its items came from: a named example's sequence, items
+ * generated from the item schema (seeded: item i from seed + i, so a resumed stream continues the
+ * same one), or the first example's sequence, cycled to the count asked for; then the terminal item.
+ * `fallback` is the whole-body answer, sent as the one item when nothing describes an item.
+ */
+export function streamAnswer(
+  plan: StreamPlan,
+  steer: StreamSteer,
+  generator: DataGenerator,
+  fallback: () => unknown,
+): { readonly chunks: AsyncIterable<BodyChunk>; readonly made: SelectedBody } {
+  const kind = plan.kind;
+  const named = steer.example === undefined ? undefined : plan.sequences.get(steer.example);
+  const [firstName, first] = plan.sequences.entries().next().value ?? [undefined, undefined];
+  const generate = plan.itemSchema !== undefined && named === undefined && (steer.dynamic || first === undefined);
+  const fromSchema = !generate && named === undefined && first === undefined;
+  const sequence = generate ? undefined : (named ?? first ?? exampleSequence(kind, fallback()) ?? NO_ITEMS);
+  const count = Math.min(steer.count ?? sequence?.items.length ?? DEFAULT_STREAM_COUNT, MAX_STREAM_COUNT);
+  const asked = steer.intervalMs ?? Math.round(DEFAULT_STREAM_MS / Math.max(count, 1));
+  const intervalMs = Math.min(asked, MAX_STREAM_INTERVAL_MS, Math.floor(MAX_STREAM_MS / Math.max(count, 1)));
+  const seed = steer.seed ?? 0;
+  const schema = plan.itemSchema as JsonSchema;
+  const numbers = plan.numbersIds;
+  let frame: (i: number) => string;
+  let idOf: (i: number) => string | undefined;
+  if (sequence) {
+    const frames = framesOf(kind, sequence, numbers);
+    const length = Math.max(frames.length, 1);
+    frame = (i) => {
+      const framed = frames[i % length] as Framed;
+      return typeof framed === 'string' ? framed : `${framed.head}id: ${i + 1}\n${framed.tail}`;
+    };
+    idOf = (i) => {
+      const framed = frames[i % length];
+      return framed === undefined ? undefined : typeof framed === 'string' ? (sequence.items[i % length] as SseEvent).id : String(i + 1);
+    };
+  } else {
+    const item = (i: number): unknown => {
+      const value = generator.generate(schema, seed + i);
+      if (kind !== 'sse') return value;
+      const event = toSseEvent(value);
+      return numbers && event.id === undefined && event.data !== undefined ? { ...event, id: String(i + 1) } : event;
+    };
+    frame = (i) => frameItem(kind, item(i));
+    idOf = (i) => (item(i) as SseEvent).id;
+  }
+  const terminal = sequence?.terminal;
+  const made: SelectedBody = {
+    kind: 'stream',
+    from: generate
+      ? { kind: 'generated', dynamic: true, seed }
+      : fromSchema
+        ? { kind: 'generated', dynamic: false }
+        : { kind: 'example', name: steer.example ?? (firstName as string) },
+    items: count,
+    intervalMs,
+  };
+  return { chunks: chunksOf(kind, count, intervalMs, frame, idOf, terminal, steer.lastEventId), made };
+}
+
+async function* chunksOf(
+  kind: SequentialKind,
+  count: number,
+  intervalMs: number,
+  frame: (i: number) => string,
+  idOf: (i: number) => string | undefined,
+  terminal: unknown,
+  lastEventId: string | undefined,
+): AsyncGenerator<BodyChunk> {
+  let start = 0;
+  if (lastEventId !== undefined && kind === 'sse') {
+    for (let i = 0; i < count; i += 1) {
+      if (idOf(i) === lastEventId) {
+        start = i + 1;
+        break;
+      }
+    }
+  }
+  for (let i = start; i < count; i += 1) {
+    const data = frame(i);
+    yield i === start || intervalMs === 0 ? { data } : { data, delayMs: intervalMs };
+  }
+  if (terminal !== undefined) yield { data: frameItem(kind, terminal), delayMs: intervalMs };
+  const closing = closingText(kind);
+  if (closing !== '') yield { data: closing };
+}
+
+/** An item framed once: its text, or, for an SSE event the mock numbers, the text around its `id` line. */
+type Framed = string | { readonly head: string; readonly tail: string };
+const FRAMED = new WeakMap<ExampleSequence, readonly Framed[]>();
+
+/** The items of a sequence framed once (a sequence is the document's, so the same for every stream). */
+function framesOf(kind: SequentialKind, sequence: ExampleSequence, numbers: boolean): readonly Framed[] {
+  let frames = FRAMED.get(sequence);
+  if (!frames) {
+    frames = sequence.items.map((item): Framed => {
+      if (kind !== 'sse') return frameItem(kind, item);
+      const event = item as SseEvent;
+      if (!numbers || event.id !== undefined || event.data === undefined) return frameSseEvent(event);
+      const { retry, data, ...head } = event;
+      return { head: frameSseEvent(head).slice(0, -1), tail: frameSseEvent(retry === undefined ? { data } : { retry, data }) };
+    });
+    FRAMED.set(sequence, frames);
+  }
+  return frames;
+}
+
+/** An event schema leaves room for `id` unless it lists its properties, closed, without one. */
+function allowsId(schema: JsonSchema | undefined): boolean {
+  if (schema === undefined) return true;
+  const members = [schema.oneOf, schema.anyOf].find(Array.isArray) as JsonSchema[] | undefined;
+  if (members) return members.every(allowsId);
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  return schema.additionalProperties !== false || (properties !== undefined && 'id' in properties);
+}
