@@ -5,7 +5,7 @@ import type { ByteBudget } from '../json/byte-budget.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Answering } from '../pipeline/select-response.js';
 import type { Responder } from '../pipeline/types.js';
-import { loadScenarios } from './load-scenarios.js';
+import { loadScenarios, type ScenarioDocument } from './load-scenarios.js';
 import { createScenarioResponder } from './scenario-responder.js';
 import { type Catalogue, namesOf } from './scenario-types.js';
 import { SessionStore } from './session-store.js';
@@ -21,6 +21,8 @@ export interface ScenarioEngineOptions {
   readonly generator: DataGenerator;
   /** Bytes of `store`d bodies and stateful records, per session and in all (shared with the simulator). */
   readonly budget: ByteBudget;
+  /** The document the files are for, when a file may name one (`spec:`). */
+  readonly document?: ScenarioDocument;
 }
 
 /** A loaded, contract-checked set of scenarios with the responder that answers from it. */
@@ -64,7 +66,7 @@ export class ScenarioEngine {
    */
   async load(operations: readonly MockOperation[], answering: Answering): Promise<LoadedScenarios> {
     const parts = { generator: this.#options.generator, plans: answering.plans, select: answering.select };
-    const catalogue = await loadScenarios(this.#options.dirs, operations, parts);
+    const catalogue = await loadScenarios(this.#options.dirs, operations, parts, this.#options.document);
     const name = this.defaultScenario;
     if (name !== undefined && !catalogue.has(name))
       throw new MockConfigError(`option "scenario": no scenario "${name}"; available: ${namesOf(catalogue)}`);
