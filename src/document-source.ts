@@ -12,13 +12,17 @@ export interface DocumentSource {
 const SEGMENT = /^[A-Za-z0-9\-._~!$&'()*+,;:@]+$/;
 
 /**
- * `FILE` or `/BASE=FILE`: a `=` whose left side has no `.` and no path separator but a leading `/` names a
- * mount path (files are rarely named like `billing=x.yaml`; one that is can be given as `./billing=x.yaml`).
- * Returns the source, or what is wrong in words.
+ * `FILE` or `/BASE=FILE`: what comes before the first `=` names a mount path when its last segment has no
+ * `.` (a file's extension) and it starts with `/` or is one bare word (`billing=`, refused as no path).
+ * A file whose own name is like that can be given as `./dir/billing=x.yaml`. Returns the source, or what
+ * is wrong in words.
  */
 export function parseDocumentSource(entry: string): DocumentSource | string {
-  const mount = /^([^=.\\]*)=(.*)$/.exec(entry);
-  if (!mount || (!mount[1]?.startsWith('/') && mount[1]?.includes('/'))) return fileSource(entry);
+  const mount = /^([^=]*)=(.*)$/.exec(entry);
+  const left = mount?.[1] ?? '';
+  const lastSegment = left.slice(left.lastIndexOf('/') + 1);
+  const named = mount && !lastSegment.includes('.') && (left.startsWith('/') || !/[/\\]/.test(left));
+  if (!named) return fileSource(entry);
   const [, given = '', file = ''] = mount;
   const base = mountPath(given);
   if (typeof base !== 'string') return base.error;

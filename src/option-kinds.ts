@@ -65,11 +65,11 @@ type ValueOf<D> = D extends { kind: 'integer' | 'size' }
       ? string | readonly string[]
       : D extends { kind: 'string' | 'path' }
         ? string
-      : D extends { kind: 'tokens' }
-        ? readonly string[]
-        : D extends { kind: 'choice'; choices: readonly (infer C)[] }
-          ? C
-          : LogStream;
+        : D extends { kind: 'tokens' }
+          ? readonly string[]
+          : D extends { kind: 'choice'; choices: readonly (infer C)[] }
+            ? C
+            : LogStream;
 
 /** Options as given: any may be left out. */
 export type GivenOptions<Table> = { readonly [K in keyof Table]?: ValueOf<Table[K]> };

@@ -1,7 +1,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { MockConfigError } from './config-error.js';
 import { type CoverageReport, coverageReport } from './contract-coverage/coverage-report.js';
+import type { DocumentSource } from './document-source.js';
 import { DataGenerator } from './generate/data-generator.js';
 import { buildApp } from './http/build-app.js';
+import { mountDocuments } from './mock/mount-documents.js';
 import { checkExamplesSoon, loadSpec } from './openapi/load-spec.js';
 import { type MockServerOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import { injectFetch } from './session/inject-fetch.js';
@@ -23,17 +26,26 @@ export interface MockServer {
   session(id?: string): MockSession;
   /** Stops accepting connections, closes idle ones, lets in-flight requests finish (up to `shutdownTimeout`), then resolves. */
   close(): Promise<void>;
-  /** Contract coverage so far (what GET /__mock/coverage answers), of every request or of one `X-Mock-Session`. */
-  coverage(options?: { readonly session?: string }): CoverageReport;
+  /**
+   * Contract coverage so far (what GET /__mock/coverage answers), of every request or of one `X-Mock-Session`;
+   * with several documents, of the one `spec` names (default: the first).
+   */
+  coverage(options?: { readonly session?: string; readonly spec?: string }): CoverageReport;
 }
 
 /** Creates a mock server for an OpenAPI document. Throws MockConfigError for bad options or a bad spec. */
 export async function createMockServer(input: MockServerOptions = {}): Promise<MockServer> {
   const options = resolveOptions(input);
   const spec = await loadSpec(options.spec);
-  const { app, mock } = await buildApp({ options, spec, generator: new DataGenerator(options.seed) });
+  // One document at `/` is served as it always was; several (or one at a base path) go behind the front router.
+  const [lone] = options.documents;
+  const documents =
+    options.documents.length === 1 && (lone?.base ?? '/') === '/'
+      ? undefined
+      : mountDocuments([{ source: lone as DocumentSource, spec }, ...(await loadRest(options.documents.slice(1)))]);
+  const { app, mock } = await buildApp({ options, spec, documents, generator: new DataGenerator(options.seed) });
   await app.ready();
-  checkExamplesSoon(spec);
+  for (const document of documents ?? [{ spec }]) checkExamplesSoon(document.spec);
   let url: string | undefined;
   return {
     options,
@@ -54,7 +66,12 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
       };
       return createSession(transport, id);
     },
-    coverage: (query) => coverageReport(mock.coverage, query?.session),
+    coverage(query) {
+      const document = query?.spec === undefined ? mock.documents[0] : mock.documents.find((d) => d.mount.name === query.spec);
+      if (!document)
+        throw new MockConfigError(`no document named "${query?.spec}"; served: ${mock.documents.map((d) => d.mount.name).join(', ')}`);
+      return coverageReport(document.coverage, query?.session);
+    },
     async close() {
       // In-flight requests may finish until the deadline; then every connection is closed.
       const deadline = setTimeout(() => app.server.closeAllConnections(), options.shutdownTimeout);
@@ -66,6 +83,12 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
       }
     },
   };
+}
+
+async function loadRest(sources: readonly DocumentSource[]) {
+  const loaded = [];
+  for (const source of sources) loaded.push({ source, spec: await loadSpec(source.file) });
+  return loaded;
 }
 
 /** Where relative URLs resolve while requests go through inject() (never dialled). */

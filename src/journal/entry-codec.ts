@@ -28,6 +28,7 @@ export function encodeEntry(id: number, entry: NewJournalEntry): EncodedEntry {
     entry.responseHeaders,
     entry.responseBody === undefined ? null : responseBody.length,
     entry.durationMs,
+    entry.spec ?? null,
   ]);
   return [`${fields}\n`, bodyText, responseBody];
 }
@@ -52,6 +53,7 @@ type Fields = [
   JournalEntry['responseHeaders'],
   number | null,
   number,
+  string | null,
 ];
 
 /** The entry of a text made of encodeEntry()'s parts. */
@@ -75,6 +77,7 @@ export function decodeEntry(text: string): JournalEntry {
     responseHeaders,
     responseBodyLength,
     durationMs,
+    spec,
   ] = JSON.parse(text.slice(0, bodiesAt - 1)) as Fields;
   const responseAt = bodiesAt + (bodyLength ?? 0);
   const bodyText = bodyLength === null ? undefined : text.slice(bodiesAt, responseAt);
@@ -94,5 +97,6 @@ export function decodeEntry(text: string): JournalEntry {
     responseHeaders,
     responseBody: responseBodyLength === null ? undefined : text.slice(responseAt, responseAt + responseBodyLength),
     durationMs,
+    ...(spec === null ? {} : { spec }),
   };
 }

@@ -28,6 +28,8 @@ export interface JournalEntry {
   /** The body text the mock answered (its first JOURNAL_BODY_LIMIT characters), or undefined for none or unknown. */
   readonly responseBody: string | undefined;
   readonly durationMs: number;
+  /** With several documents, the name of the one that answered (undefined: outside every one, or one document at `/`). */
+  readonly spec?: string | undefined;
 }
 
 export type NewJournalEntry = Omit<JournalEntry, 'id'>;

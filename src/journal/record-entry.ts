@@ -24,7 +24,7 @@ export function entryOf(
     time: Math.floor(Date.now() - elapsed),
     session: exchange.session.id,
     method: exchange.method,
-    path: exchange.path,
+    path: exchange.sentPath ?? exchange.path,
     query: exchange.query,
     headers: exchange.headers,
     body: keptBody(raw, exchange.bodyText),
@@ -35,6 +35,7 @@ export function entryOf(
     responseHeaders: answered ? responseHeaders : {},
     responseBody: answered ? keptText(exchange.responseText) : undefined,
     durationMs: elapsed,
+    spec: exchange.document?.name,
   };
 }
 

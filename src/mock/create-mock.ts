@@ -1,4 +1,5 @@
 import { CallbackSender, type Delivery } from '../callbacks/callback-sender.js';
+import { basename, extname } from 'node:path';
 import { type Coverage, createCoverage } from '../contract-coverage/coverage.js';
 import type { CoverageModel } from '../contract-coverage/coverage-model.js';
 import type { DataGenerator } from '../generate/data-generator.js';
@@ -108,7 +109,8 @@ export async function createMock({ options, spec, generator, log, responders = [
   });
   // Credentials are masked as entries are stored; a reloaded document may name other API keys.
   let credentials = credentialPlaces(spec.operations);
-  const journal = mounted?.journal ?? new Journal(options.journalSize, options.journalUnmasked ? undefined : maskedEntries(() => credentials));
+  const journal =
+    mounted?.journal ?? new Journal(options.journalSize, options.journalUnmasked ? undefined : maskedEntries(() => credentials));
   const metrics = mounted?.metrics ?? createMetrics(() => journal.size);
   const coverage: Coverage = createCoverage({ options, operations: spec.operations, documentFindings: () => spec.lint.findings, log });
   const callbacks = new CallbackSender({
@@ -184,7 +186,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     state,
     stateful: options.stateful,
     callbacks,
-    documents: [{ mount: mounted?.mount ?? ROOT, spec, coverage: coverage.model }],
+    documents: [{ mount: mounted?.mount ?? { name: basename(spec.path, extname(spec.path)), base: '/' }, spec, coverage: coverage.model }],
     credentials: () => credentials,
     answer: (exchange) => pipeline(exchange),
     answered(exchange, seen, status, elapsedMs, responseHeaders) {
@@ -224,5 +226,3 @@ function deliveryEntry(delivery: Delivery): NewJournalEntry {
     durationMs: delivery.durationMs,
   };
 }
-/** The one document of a server that serves one, at `/`. */
-const ROOT: DocumentMount = Object.freeze({ name: '', base: '/' });

@@ -29,6 +29,8 @@ export interface ScenarioEngineOptions {
 export interface LoadedScenarios {
   readonly catalogue: Catalogue;
   readonly responder: Responder;
+  /** `--scenario`, when the catalogue has it (with several documents, it is one document's). */
+  readonly defaultScenario: string | undefined;
 }
 
 /**
@@ -40,13 +42,13 @@ export class ScenarioEngine {
   readonly budget: ByteBudget;
   /** Uniform [0, 1), seeded from the server's seed: a seeded server replays its delays and faults. */
   readonly random: () => number;
-  readonly defaultScenario: string | undefined;
+  #defaultScenario: string | undefined;
   #catalogue: Catalogue = new Map();
   readonly #options: ScenarioEngineOptions;
 
   constructor(options: ScenarioEngineOptions) {
     this.#options = options;
-    this.defaultScenario = options.defaultScenario;
+    this.#defaultScenario = options.defaultScenario;
     this.budget = options.budget;
     this.sessions = new SessionStore({
       idleMs: options.sessionIdleTimeout,
@@ -54,6 +56,10 @@ export class ScenarioEngine {
       onDrop: (session) => options.budget.release(session),
     });
     this.random = createSeededRandom(options.seed ?? Math.floor(Math.random() * 2 ** 32));
+  }
+
+  get defaultScenario(): string | undefined {
+    return this.#defaultScenario;
   }
 
   get catalogue(): Catalogue {
@@ -67,14 +73,18 @@ export class ScenarioEngine {
   async load(operations: readonly MockOperation[], answering: Answering): Promise<LoadedScenarios> {
     const parts = { generator: this.#options.generator, plans: answering.plans, select: answering.select };
     const catalogue = await loadScenarios(this.#options.dirs, operations, parts, this.#options.document);
-    const name = this.defaultScenario;
-    if (name !== undefined && !catalogue.has(name))
+    const name = this.#options.defaultScenario;
+    // With several documents, `--scenario` names one document's scenario; the server checks that one has it.
+    const several = (this.#options.document?.names.length ?? 1) > 1;
+    if (name !== undefined && !catalogue.has(name) && !several)
       throw new MockConfigError(`option "scenario": no scenario "${name}"; available: ${namesOf(catalogue)}`);
-    return { catalogue, responder: createScenarioResponder(this, catalogue, parts) };
+    const defaultScenario = name !== undefined && catalogue.has(name) ? name : undefined;
+    return { catalogue, responder: createScenarioResponder(this, catalogue, parts), defaultScenario };
   }
 
   use(loaded: LoadedScenarios): void {
     this.#catalogue = loaded.catalogue;
+    this.#defaultScenario = loaded.defaultScenario;
   }
 
   /** The scenario requests of a session get: its own choice, the default session's, then `--scenario`. */
