@@ -13,6 +13,8 @@ import { createSession, type MockSession } from './session/session-handle.js';
 export interface MockServer {
   /** The validated, frozen options this server runs with. */
   readonly options: ResolvedOptions;
+  /** The documents served, each with its name and base path (one, at `/`, unless several were given). */
+  readonly documents: readonly ServedDocument[];
   /** Base URL once listening (e.g. `http://127.0.0.1:4010`), undefined before. */
   readonly url: string | undefined;
   /** Starts listening on options.host:options.port; resolves to the base URL. */
@@ -33,6 +35,13 @@ export interface MockServer {
   coverage(options?: { readonly session?: string; readonly spec?: string }): CoverageReport;
 }
 
+/** One document a server serves: what `?spec=` calls it, where it is mounted, and its file. */
+export interface ServedDocument {
+  readonly name: string;
+  readonly base: string;
+  readonly file: string;
+}
+
 /** Creates a mock server for an OpenAPI document. Throws MockConfigError for bad options or a bad spec. */
 export async function createMockServer(input: MockServerOptions = {}): Promise<MockServer> {
   const options = resolveOptions(input);
@@ -47,8 +56,10 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
   await app.ready();
   for (const document of documents ?? [{ spec }]) checkExamplesSoon(document.spec);
   let url: string | undefined;
+  const served = Object.freeze(mock.documents.map(({ mount, spec: { path } }) => Object.freeze({ ...mount, file: path })));
   return {
     options,
+    documents: served,
     get url() {
       return url;
     },

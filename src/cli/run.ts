@@ -31,7 +31,12 @@ async function main(): Promise<number> {
     if (code === 'EACCES') throw new MockConfigError(`not allowed to listen on port ${port} (--port)`);
     throw error;
   }
-  process.stdout.write(`plantstore-mock listening on ${server.url} (spec: ${server.options.spec})\n`);
+  const { documents } = server;
+  const specs =
+    documents.length === 1 && documents[0]?.base === '/'
+      ? `spec: ${server.options.spec}`
+      : `specs: ${documents.map((d) => `${d.base} ${d.file}`).join(', ')}`;
+  process.stdout.write(`plantstore-mock listening on ${server.url} (${specs})\n`);
   await stopRequested;
   // A second signal means "now": skip the graceful part.
   const now = () => process.exit(1);

@@ -33,11 +33,13 @@ export async function createMountedMock({ options, documents, generator, log, re
   const names = documents.map(({ mount }) => mount.name);
   const mocks: Mock[] = [];
   try {
-    for (const { source, spec, mount } of documents) {
+    for (const [i, { source, spec, mount }] of documents.entries()) {
       const own: ResolvedOptions = {
         ...options,
         spec: source.file,
         documents: [source],
+        // Its collection paths are one document's: the first's.
+        data: i === 0 ? options.data : undefined,
         // Each document writes its own report, in a folder of its name.
         coverageReport: options.coverageReport === undefined ? undefined : join(options.coverageReport, mount.name),
       };
