@@ -54,7 +54,7 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
       : mountDocuments([{ source: lone as DocumentSource, spec }, ...(await loadRest(options.documents.slice(1)))]);
   const { app, mock } = await buildApp({ options, spec, documents, generator: new DataGenerator(options.seed) });
   await app.ready();
-  for (const document of documents ?? [{ spec }]) checkExamplesSoon(document.spec);
+  checkExamplesSoon(...(documents ?? [{ spec }]).map((document) => document.spec));
   let url: string | undefined;
   const served = Object.freeze(mock.documents.map(({ mount, spec: { path } }) => Object.freeze({ ...mount, file: path })));
   return {

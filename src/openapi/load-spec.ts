@@ -11,7 +11,7 @@ import { ADMIN_PREFIX } from '../protocol.js';
 import { callbackProblems } from './callback-lint.js';
 import { DocumentLint, pointerToken } from './document-lint.js';
 import { exactExamples } from './exact-examples.js';
-import { exampleChecks, sweep } from './example-check.js';
+import { exampleChecks, sweepAll } from './example-check.js';
 import type { MockCallback, MockOperation, MockServerUrl } from './operation.js';
 import { routingProblems } from './path-template.js';
 
@@ -148,8 +148,9 @@ function firstLine(error: unknown): string {
 
 /**
  * Checks the document's examples soon after start-up, off the request path (see example-check.ts);
- * what is found is reported through `spec.lint`. Once per loaded document, whatever the number of servers.
+ * what is found is reported through `spec.lint`. Once per loaded document, whatever the number of servers;
+ * the documents of one server share one sweep's time.
  */
-export function checkExamplesSoon(spec: LoadedSpec): void {
-  sweep(spec.operations, spec.lint);
+export function checkExamplesSoon(...specs: readonly LoadedSpec[]): void {
+  sweepAll(specs);
 }
