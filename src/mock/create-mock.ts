@@ -1,5 +1,5 @@
-import { CallbackSender, type Delivery } from '../callbacks/callback-sender.js';
 import { basename, extname } from 'node:path';
+import { CallbackSender, type Delivery } from '../callbacks/callback-sender.js';
 import { type Coverage, createCoverage } from '../contract-coverage/coverage.js';
 import type { CoverageModel } from '../contract-coverage/coverage-model.js';
 import type { DataGenerator } from '../generate/data-generator.js';

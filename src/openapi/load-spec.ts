@@ -110,7 +110,16 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
     const message = `${JSON.stringify(pattern)} uses lookaround or backreferences, which the linear-time engine cannot run, and could backtrack: ${how}`;
     lint.add({ kind: 'pattern', pointer, message });
   }
-  return { path, title, version, operations, servers: serversOf(root), lint, webhooks: loaded.webhooks, references: await referencesOf(path, loaded.sources) };
+  return {
+    path,
+    title,
+    version,
+    operations,
+    servers: serversOf(root),
+    lint,
+    webhooks: loaded.webhooks,
+    references: await referencesOf(path, loaded.sources),
+  };
 }
 
 function serversOf(root: Record<string, unknown>): readonly MockServerUrl[] {
