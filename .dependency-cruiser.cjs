@@ -10,7 +10,7 @@ const MOCK = '^src/mock/';
 const FEATURES = '^src/(pipeline|scenarios|journal|metrics|contract-coverage|state|callbacks)/';
 const MODEL = '^src/(openapi|prism)/';
 const LEAVES = [
-  '^src/(errors|problem|protocol|mock-response|mock-extensions|provenance|config-error|options|option-table|option-kinds)[.]ts$',
+  '^src/(errors|problem|protocol|mock-response|mock-extensions|provenance|config-error|options|option-table|option-kinds|document-source)[.]ts$',
   '^src/(json|generate|assets|cache)/',
 ];
 const TESTS = '[.]test[.]ts$';

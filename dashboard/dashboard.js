@@ -38,7 +38,10 @@
     if ($('only-invalid').checked && !entry.invalid) return false;
     const text = $('filter').value.trim().toLowerCase();
     if (!text) return true;
-    return [entry.method, entry.path, entry.response.status, entry.session || '', entry.source].join(' ').toLowerCase().includes(text);
+    return [entry.method, entry.path, entry.response.status, entry.session || '', entry.spec || '', entry.source]
+      .join(' ')
+      .toLowerCase()
+      .includes(text);
   }
 
   function row(entry, fresh) {
@@ -52,7 +55,8 @@
       entry.path + (Object.keys(entry.query || {}).length ? `?${new URLSearchParams(entry.query)}` : ''),
       String(entry.response.status),
       entry.durationMs.toFixed(1),
-      entry.source,
+      // With several documents, which one answered.
+      entry.spec ? `${entry.spec}: ${entry.source}` : entry.source,
     ];
     cells.forEach((text, i) => {
       tr.append(el('td', i === 4 ? { class: 'status' } : {}, text));

@@ -11,7 +11,7 @@ export {
   type ResolvedOptions,
 } from './options.js';
 export { SCENARIO_FILE_SCHEMA } from './scenarios/file-schema.js';
-export { createMockServer, type MockServer } from './server.js';
+export { createMockServer, type MockServer, type ServedDocument } from './server.js';
 export type {
   MockSession,
   SessionExpectation,

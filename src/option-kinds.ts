@@ -41,8 +41,11 @@ export type Declaration =
       readonly invalid: string;
       readonly showValue?: boolean;
     })
-  /** A non-empty path, made absolute. */
-  | (Described & { readonly kind: 'path'; readonly default?: string; readonly invalid: string })
+  /**
+   * A non-empty path, made absolute. `mounts`: one or more, each `FILE` or `/BASE=FILE` (src/document-source.ts),
+   * repeatable as a flag; resolved as a list of sources.
+   */
+  | (Described & { readonly kind: 'path'; readonly default?: string; readonly invalid: string; readonly mounts?: true })
   /** A list of strings matching `pattern`; repeatable as a flag, comma-separated in the environment. */
   | (Described & { readonly kind: 'tokens'; readonly default: readonly string[]; readonly pattern: RegExp; readonly invalid: string })
   /** Programmatic only: no flag. */
@@ -58,13 +61,15 @@ type ValueOf<D> = D extends { kind: 'integer' | 'size' }
   ? number
   : D extends { kind: 'boolean' }
     ? boolean
-    : D extends { kind: 'string' | 'path' }
-      ? string
-      : D extends { kind: 'tokens' }
-        ? readonly string[]
-        : D extends { kind: 'choice'; choices: readonly (infer C)[] }
-          ? C
-          : LogStream;
+    : D extends { kind: 'path'; mounts: true }
+      ? string | readonly string[]
+      : D extends { kind: 'string' | 'path' }
+        ? string
+        : D extends { kind: 'tokens' }
+          ? readonly string[]
+          : D extends { kind: 'choice'; choices: readonly (infer C)[] }
+            ? C
+            : LogStream;
 
 /** Options as given: any may be left out. */
 export type GivenOptions<Table> = { readonly [K in keyof Table]?: ValueOf<Table[K]> };

@@ -18,12 +18,14 @@ const HOUR = 3_600_000;
 export const OPTIONS = {
   spec: {
     kind: 'path',
+    mounts: true,
     default: BUNDLED_SPEC,
     arg: 'PATH',
-    invalid: 'must be a file path',
-    help: 'OpenAPI document to mock (YAML or JSON)',
+    invalid: 'must be a file path, or /BASE=PATH',
+    help: 'OpenAPI document to mock (YAML or JSON); repeatable; /BASE=PATH mounts it at /BASE',
     helpDefault: 'the bundled Plant Store openapi.yaml',
-    readme: 'OpenAPI 3.x / Swagger 2.0 document to mock (YAML or JSON); every operation in it is mocked the same way',
+    readme:
+      'OpenAPI 3.x / Swagger 2.0 document to mock (YAML or JSON); every operation in it is mocked the same way; repeatable, `/BASE=PATH` mounts it at `/BASE` ([several APIs](docs/multiple-documents.md))',
     readmeDefault: 'bundled `openapi.yaml`',
   },
   port: { kind: 'integer', default: 0, cliDefault: 4010, min: 0, max: 65535, help: 'TCP port to listen on (0 picks a free one)' },

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { BUNDLED_SCENARIOS, BUNDLED_SPEC } from './assets/package-files.js';
 import { MockConfigError } from './config-error.js';
+import { type DocumentSource, parseDocumentSource } from './document-source.js';
 import { parseDelayRange } from './mock-extensions.js';
 import type { Declaration, FilledOptions, LogStream } from './option-kinds.js';
 import { DECLARATIONS, type LogLevel, OPTIONS, type OptionName } from './option-table.js';
@@ -13,8 +14,12 @@ export { BUNDLED_SCENARIOS, BUNDLED_SPEC };
  * repeats them only for their documentation in editors, and a test keeps the two the same.
  */
 export interface MockServerOptions {
-  /** Path of the OpenAPI 3.x / Swagger 2.0 document to mock (YAML or JSON). Default: the bundled Plant Store `openapi.yaml`. */
-  readonly spec?: string;
+  /**
+   * Path of the OpenAPI 3.x / Swagger 2.0 document to mock (YAML or JSON), or several, each mounted at its own base
+   * path: `/billing=billing.yaml`, else its first servers URL's path (a lone document: `/`). Default: the bundled
+   * Plant Store `openapi.yaml`.
+   */
+  readonly spec?: string | readonly string[];
   /** TCP port `listen()` binds; 0 picks a free port. Default 0 (the CLI's default is 4010). */
   readonly port?: number;
   /** Interface `listen()` binds. Default `127.0.0.1`: the mock is not reachable from other machines unless asked. */
@@ -132,9 +137,13 @@ export interface MockServerOptions {
 type Filled = FilledOptions<typeof OPTIONS>;
 
 /** Options after validation: complete, absolute and frozen. */
-export type ResolvedOptions = Omit<Filled, 'scenariosDir' | 'bundledScenarios'> & {
+export type ResolvedOptions = Omit<Filled, 'scenariosDir' | 'bundledScenarios' | 'spec'> & {
   /** Scenario directories in load order (bundled first, when loaded). */
   readonly scenarioDirs: readonly string[];
+  /** The (first) document's absolute path. */
+  readonly spec: string;
+  /** Every document served, in the order given (one unless `spec` named several). */
+  readonly documents: readonly DocumentSource[];
 };
 
 const LIMITS = [
@@ -156,7 +165,10 @@ export const LIMIT_DEFAULTS = Object.freeze(Object.fromEntries(LIMITS.map((name)
 /** Defaults that depend on an option declared before them. */
 const DERIVED_DEFAULTS: Partial<Record<OptionName, (earlier: Partial<Filled>) => unknown>> = {
   // The bundled files name the Plant Store's operations: of no use with another spec.
-  bundledScenarios: (earlier) => earlier.spec === BUNDLED_SPEC,
+  bundledScenarios: (earlier) => {
+    const documents = earlier.spec as readonly DocumentSource[] | undefined;
+    return documents?.length === 1 && documents[0]?.file === BUNDLED_SPEC;
+  },
 };
 
 /** Validates the options once; throws MockConfigError naming the first bad option. */
@@ -173,7 +185,7 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
     const value = fallback === undefined ? given[name] : (given[name] ?? fallback);
     filled[name] = value === undefined ? undefined : checked(name, declaration, value);
   }
-  const { scenariosDir, bundledScenarios, ...resolved } = filled as Filled;
+  const { scenariosDir, bundledScenarios, spec, ...resolved } = filled as Omit<Filled, 'spec'> & { spec: readonly DocumentSource[] };
   // Node refuses a server whose headers may take longer than the whole request.
   if (resolved.headersTimeout > resolved.requestTimeout) {
     throw new MockConfigError(
@@ -183,7 +195,8 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
   const delay = resolved.delay === undefined ? undefined : parseDelayRange(resolved.delay);
   if (typeof delay === 'string') throw new MockConfigError(`option "delay" ${delay}`);
   const scenarioDirs = [...(bundledScenarios ? [BUNDLED_SCENARIOS] : []), ...(scenariosDir === undefined ? [] : [scenariosDir])];
-  return Object.freeze({ ...resolved, scenarioDirs: Object.freeze(scenarioDirs) });
+  const first = spec[0] as DocumentSource;
+  return Object.freeze({ ...resolved, spec: first.file, documents: spec, scenarioDirs: Object.freeze(scenarioDirs) });
 }
 
 /** The value if it fits its declaration (paths made absolute, lists copied and frozen); else throws naming the option. */
@@ -208,9 +221,18 @@ function checked(name: string, declaration: Declaration, value: unknown): unknow
       if (typeof value !== 'string' || !declaration.pattern.test(value))
         throw bad(declaration.showValue ? `${declaration.invalid}; got ${JSON.stringify(value)}` : declaration.invalid);
       return value;
-    case 'path':
-      if (typeof value !== 'string' || value === '') throw bad(declaration.invalid);
-      return isAbsolute(value) ? value : resolve(value);
+    case 'path': {
+      if (!declaration.mounts) {
+        if (typeof value !== 'string' || value === '') throw bad(declaration.invalid);
+        return isAbsolute(value) ? value : resolve(value);
+      }
+      const entries = Array.isArray(value) ? value : [value];
+      if (entries.length === 0 || entries.some((entry) => typeof entry !== 'string' || entry === '')) throw bad(declaration.invalid);
+      const sources = entries.map((entry: string) => parseDocumentSource(entry));
+      const wrong = sources.find((source) => typeof source === 'string');
+      if (wrong !== undefined) throw bad(wrong as string);
+      return Object.freeze(sources.map((source) => Object.freeze(source)));
+    }
     case 'tokens':
       if (!Array.isArray(value) || value.some((token) => typeof token !== 'string' || !declaration.pattern.test(token)))
         throw bad(declaration.invalid);

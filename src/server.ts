@@ -1,8 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { MockConfigError } from './config-error.js';
 import { type CoverageReport, coverageReport } from './contract-coverage/coverage-report.js';
+import type { DocumentSource } from './document-source.js';
 import { DataGenerator } from './generate/data-generator.js';
 import { buildApp } from './http/build-app.js';
 import { tlsSetup } from './http/tls-options.js';
+import { mountDocuments } from './mock/mount-documents.js';
 import { checkExamplesSoon, loadSpec } from './openapi/load-spec.js';
 import { type MockServerOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import { injectFetch } from './session/inject-fetch.js';
@@ -11,6 +14,8 @@ import { createSession, type MockSession } from './session/session-handle.js';
 export interface MockServer {
   /** The validated, frozen options this server runs with. */
   readonly options: ResolvedOptions;
+  /** The documents served, each with its name and base path (one, at `/`, unless several were given). */
+  readonly documents: readonly ServedDocument[];
   /** Base URL once listening (e.g. `http://127.0.0.1:4010`, `https://` with TLS), undefined before. */
   readonly url: string | undefined;
   /** With `tls`: the CA of the generated certificate, as a file (`caFile`) and as PEM, for clients to trust; undefined without TLS. */
@@ -26,8 +31,18 @@ export interface MockServer {
   session(id?: string): MockSession;
   /** Stops accepting connections, closes idle ones, lets in-flight requests finish (up to `shutdownTimeout`), then resolves. */
   close(): Promise<void>;
-  /** Contract coverage so far (what GET /__mock/coverage answers), of every request or of one `X-Mock-Session`. */
-  coverage(options?: { readonly session?: string }): CoverageReport;
+  /**
+   * Contract coverage so far (what GET /__mock/coverage answers), of every request or of one `X-Mock-Session`;
+   * with several documents, of the one `spec` names (default: the first).
+   */
+  coverage(options?: { readonly session?: string; readonly spec?: string }): CoverageReport;
+}
+
+/** One document a server serves: what `?spec=` calls it, where it is mounted, and its file. */
+export interface ServedDocument {
+  readonly name: string;
+  readonly base: string;
+  readonly file: string;
 }
 
 /** Creates a mock server for an OpenAPI document. Throws MockConfigError for bad options or a bad spec. */
@@ -35,13 +50,21 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
   const options = resolveOptions(input);
   const spec = await loadSpec(options.spec);
   const tls = await tlsSetup(options);
-  const { app, mock } = await buildApp({ options, spec, generator: new DataGenerator(options.seed), tls });
+  // One document at `/` is served as it always was; several (or one at a base path) go behind the front router.
+  const [lone] = options.documents;
+  const documents =
+    options.documents.length === 1 && (lone?.base ?? '/') === '/'
+      ? undefined
+      : mountDocuments([{ source: lone as DocumentSource, spec }, ...(await loadRest(options.documents.slice(1)))]);
+  const { app, mock } = await buildApp({ options, spec, documents, generator: new DataGenerator(options.seed), tls });
   await app.ready();
-  checkExamplesSoon(spec);
+  checkExamplesSoon(...(documents ?? [{ spec }]).map((document) => document.spec));
   let url: string | undefined;
+  const served = Object.freeze(mock.documents.map(({ mount, spec: { path } }) => Object.freeze({ ...mount, file: path })));
   return {
     options,
     tls: tls && { caFile: tls.caFile, caCertificate: tls.caCertificate },
+    documents: served,
     get url() {
       return url;
     },
@@ -59,7 +82,12 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
       };
       return createSession(transport, id);
     },
-    coverage: (query) => coverageReport(mock.coverage, query?.session),
+    coverage(query) {
+      const document = query?.spec === undefined ? mock.documents[0] : mock.documents.find((d) => d.mount.name === query.spec);
+      if (!document)
+        throw new MockConfigError(`no document named "${query?.spec}"; served: ${mock.documents.map((d) => d.mount.name).join(', ')}`);
+      return coverageReport(document.coverage, query?.session);
+    },
     async close() {
       // In-flight requests may finish until the deadline; then every connection is closed.
       // An HTTP/2 server (with TLS) has no closeAllConnections: Fastify closes its sessions itself.
@@ -73,6 +101,12 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
       }
     },
   };
+}
+
+async function loadRest(sources: readonly DocumentSource[]) {
+  const loaded = [];
+  for (const source of sources) loaded.push({ source, spec: await loadSpec(source.file) });
+  return loaded;
 }
 
 /** Where relative URLs resolve while requests go through inject() (never dialled). */

@@ -26,7 +26,7 @@ export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, l
   app.get(`${ADMIN_PREFIX}/health`, async () => ({ status: 'ok', spec: parts.spec.title, version: parts.spec.version }));
   app.get(`${ADMIN_PREFIX}/document`, async () => documentView(parts.spec));
   registerScenarioRoutes(app, parts.scenarios, (session) => {
-    parts.coverage.reset(session);
+    for (const document of parts.documents) document.coverage.reset(session);
     parts.state.resources.reset(session);
     const budget = parts.scenarios.budget;
     if (session === undefined) budget.releaseAll();
@@ -41,7 +41,7 @@ export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, l
     adminJsonBodies(admin);
     await journalRoutes(admin, { journal: parts.journal, maxEventStreams: limits.maxEventStreams });
     await metricsRoutes(admin, { metrics: parts.metrics });
-    await coverageRoutes(admin, { coverage: parts.coverage });
+    await coverageRoutes(admin, { documents: parts.documents.map(({ mount, coverage }) => ({ name: mount.name, coverage })) });
     await stateRoutes(admin, { state: parts.state, stateful: parts.stateful });
     await webhookRoutes(admin, { spec: parts.spec, callbacks: parts.callbacks });
     await dashboardRoutes(admin);

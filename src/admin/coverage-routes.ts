@@ -5,6 +5,7 @@ import type { CoverageModel } from '../contract-coverage/coverage-model.js';
 import { coverageReport } from '../contract-coverage/coverage-report.js';
 import { coverageText } from '../contract-coverage/coverage-text.js';
 import { tokenQueryProperty } from '../journal/journal-schemas.js';
+import type { MockResponse } from '../mock-response.js';
 import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { sendProblem } from './send-problem.js';
@@ -15,6 +16,7 @@ const session = {
   pattern: '^[A-Za-z0-9._:-]{1,128}$',
   description: 'Only this `X-Mock-Session` (default: every request).',
 };
+const spec = { type: 'string', description: 'With several documents: the one to report, by name (default: the first).' };
 
 /** Validated by Fastify and shown in the admin OpenAPI document, from the same objects. */
 export const coverageQuerySchema = {
@@ -22,6 +24,7 @@ export const coverageQuerySchema = {
   additionalProperties: false,
   properties: {
     session,
+    spec,
     format: { type: 'string', enum: [...COVERAGE_FORMATS], description: 'json (default), junit (JUnit XML), markdown or text.' },
     ...tokenQueryProperty,
   },
@@ -29,7 +32,11 @@ export const coverageQuerySchema = {
 export const coverageResetQuerySchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { session: { ...session, description: 'Forget only this session`s coverage (default: all of it).' }, ...tokenQueryProperty },
+  properties: {
+    session: { ...session, description: 'Forget only this session`s coverage (default: all of it).' },
+    spec: { ...spec, description: 'With several documents: forget only this one`s coverage (default: every one`s).' },
+    ...tokenQueryProperty,
+  },
 } as const;
 
 const RENDER = {
@@ -38,11 +45,28 @@ const RENDER = {
   text: { type: 'text/plain; charset=utf-8', render: coverageText },
 } as const;
 
-/** GET /__mock/coverage (JSON, JUnit, Markdown or text) and DELETE /__mock/coverage. */
-export async function coverageRoutes(app: FastifyInstance, { coverage }: { coverage: CoverageModel }): Promise<void> {
+/** The coverage of each document served, by name (one, unnamed in the API, unless several are served). */
+export interface DocumentCoverage {
+  readonly name: string;
+  readonly coverage: CoverageModel;
+}
+
+/** GET /__mock/coverage (JSON, JUnit, Markdown or text) and DELETE /__mock/coverage; `?spec=` picks a document. */
+export async function coverageRoutes(app: FastifyInstance, { documents }: { documents: readonly DocumentCoverage[] }): Promise<void> {
+  // The document `?spec=` names (undefined: none named), or the 400 for a name no document has.
+  const named = (name: string | undefined): { found?: DocumentCoverage } | { error: MockResponse } => {
+    if (name === undefined) return {};
+    const found = documents.find((d) => d.name === name);
+    if (found) return { found };
+    const details = `no document named "${name}"; served: ${documents.map((d) => d.name).join(', ')}`;
+    return { error: problemResponse({ code: 'INVALID_ADMIN_REQUEST', params: { details } }) };
+  };
   app.get(`${ADMIN_PREFIX}/coverage`, { schema: { querystring: coverageQuerySchema }, attachValidation: true }, async (request, reply) => {
     if (request.validationError) return invalid(request, reply);
-    const query = request.query as { session?: string; format?: (typeof COVERAGE_FORMATS)[number] };
+    const query = request.query as { session?: string; spec?: string; format?: (typeof COVERAGE_FORMATS)[number] };
+    const picked = named(query.spec);
+    if ('error' in picked) return sendProblem(reply, picked.error);
+    const coverage = (picked.found ?? documents[0])?.coverage as CoverageModel;
     const report = coverageReport(coverage, query.session);
     reply.header('cache-control', 'no-store');
     if (query.format === undefined || query.format === 'json')
@@ -56,8 +80,10 @@ export async function coverageRoutes(app: FastifyInstance, { coverage }: { cover
     { schema: { querystring: coverageResetQuerySchema }, attachValidation: true },
     async (request, reply) => {
       if (request.validationError) return invalid(request, reply);
-      const { session: id } = request.query as { session?: string };
-      coverage.reset(id);
+      const { session: id, spec: name } = request.query as { session?: string; spec?: string };
+      const picked = named(name);
+      if ('error' in picked) return sendProblem(reply, picked.error);
+      for (const document of picked.found ? [picked.found] : documents) document.coverage.reset(id);
       return reply.type('application/json; charset=utf-8').send(JSON.stringify({ reset: id ?? 'all' }));
     },
   );

@@ -27,6 +27,8 @@ export function yargsOption(declaration: CliDeclaration): Options {
       return { ...common, type: 'boolean' };
     case 'choice':
       return { ...common, choices: declaration.choices };
+    // A repeated flag (`--spec`) comes as an array (yargs' duplicate-arguments-array); no `array: true`,
+    // which would take the words after it too.
     case 'string':
     case 'path':
       return { ...common, type: 'string' };

@@ -31,8 +31,13 @@ async function main(): Promise<number> {
     if (code === 'EACCES') throw new MockConfigError(`not allowed to listen on port ${port} (--port)`);
     throw error;
   }
+  const { documents } = server;
+  const specs =
+    documents.length === 1 && documents[0]?.base === '/'
+      ? `spec: ${server.options.spec}`
+      : `specs: ${documents.map((d) => `${d.base} ${d.file}`).join(', ')}`;
   const ca = server.tls?.caFile === undefined ? '' : `; trust the CA in ${server.tls.caFile}`;
-  process.stdout.write(`plantstore-mock listening on ${server.url} (spec: ${server.options.spec}${ca})\n`);
+  process.stdout.write(`plantstore-mock listening on ${server.url} (${specs}${ca})\n`);
   await stopRequested;
   // A second signal means "now": skip the graceful part.
   const now = () => process.exit(1);

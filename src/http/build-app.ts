@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerAdminRoutes } from '../admin/admin-routes.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { createMock, type Mock } from '../mock/create-mock.js';
+import { createMountedMock } from '../mock/create-mounted-mock.js';
+import type { MountedSpec } from '../mock/mount-documents.js';
 import type { LoadedSpec } from '../openapi/load-spec.js';
 import type { ResolvedOptions } from '../options.js';
 import { newExchange } from '../pipeline/session.js';
@@ -41,6 +43,8 @@ function apiMethods(app: FastifyInstance, spec: LoadedSpec): string[] {
 export interface AppParts {
   readonly options: ResolvedOptions;
   readonly spec: LoadedSpec;
+  /** Several documents (or one at a base path other than `/`), each with where it is served; `spec` is the first. */
+  readonly documents?: readonly MountedSpec[];
   readonly generator: DataGenerator;
   /** Responders asked after the scenarios and the stateful simulator (see createMock). */
   readonly responders?: readonly Responder[];
@@ -58,7 +62,7 @@ export interface MockApp {
  * The HTTP side of a mock: the mock itself (createMock) knows no Fastify; this adapts it: routes,
  * limits, CORS, the body as bytes, the reply, the log line, and the admin routes built on first use.
  */
-export async function buildApp({ options, spec, generator, responders, tls }: AppParts): Promise<MockApp> {
+export async function buildApp({ options, spec, documents, generator, responders, tls }: AppParts): Promise<MockApp> {
   const stdout = options.logStream === undefined && options.logLevel !== 'silent' ? asyncFd(1) : undefined;
   const given = options.logStream ?? stdout;
   const pretty = given !== undefined && wantsPrettyLog(options);
@@ -77,7 +81,9 @@ export async function buildApp({ options, spec, generator, responders, tls }: Ap
     done();
   });
 
-  const mock = await createMock({ options, spec, generator, log, responders });
+  const mock = documents
+    ? await createMountedMock({ options, documents, generator, log, responders })
+    : await createMock({ options, spec, generator, log, responders });
   mountAdmin(app, {
     options,
     log,

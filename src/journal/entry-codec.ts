@@ -29,6 +29,7 @@ export function encodeEntry(id: number, entry: NewJournalEntry): EncodedEntry {
     entry.responseBody === undefined ? null : responseBody.length,
     entry.durationMs,
     entry.clientSubject ?? null,
+    entry.spec ?? null,
   ]);
   return [`${fields}\n`, bodyText, responseBody];
 }
@@ -54,6 +55,7 @@ type Fields = [
   number | null,
   number,
   string | null,
+  string | null,
 ];
 
 /** The entry of a text made of encodeEntry()'s parts. */
@@ -78,6 +80,7 @@ export function decodeEntry(text: string): JournalEntry {
     responseBodyLength,
     durationMs,
     clientSubject,
+    spec,
   ] = JSON.parse(text.slice(0, bodiesAt - 1)) as Fields;
   const responseAt = bodiesAt + (bodyLength ?? 0);
   const bodyText = bodyLength === null ? undefined : text.slice(bodiesAt, responseAt);
@@ -98,5 +101,6 @@ export function decodeEntry(text: string): JournalEntry {
     responseBody: responseBodyLength === null ? undefined : text.slice(responseAt, responseAt + responseBodyLength),
     durationMs,
     ...(clientSubject ? { clientSubject } : {}),
+    ...(spec === null ? {} : { spec }),
   };
 }

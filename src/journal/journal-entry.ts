@@ -30,6 +30,8 @@ export interface JournalEntry {
   readonly durationMs: number;
   /** Under mutual TLS, the subject of the client's certificate. */
   readonly clientSubject?: string;
+  /** With several documents, the name of the one that answered (undefined: outside every one, or one document at `/`). */
+  readonly spec?: string | undefined;
 }
 
 export type NewJournalEntry = Omit<JournalEntry, 'id'>;

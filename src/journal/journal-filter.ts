@@ -12,9 +12,11 @@ export interface JournalFilter {
   readonly status?: string;
   /** ISO 8601 date-time: entries at or after it. */
   readonly since?: string;
+  /** With several documents, the name of the one that answered. */
+  readonly spec?: string;
 }
 
-const FILTER_FIELDS = ['session', 'method', 'path', 'status', 'since'] as const;
+const FILTER_FIELDS = ['session', 'method', 'path', 'status', 'since', 'spec'] as const;
 
 /** Compiled once per admin request; says which criteria an entry misses (none: it matches). */
 export type EntryMatcher = (entry: JournalEntry) => string[];
@@ -24,6 +26,10 @@ export function compileFilter(filter: JournalFilter): EntryMatcher {
   if (filter.session !== undefined) {
     const session = filter.session;
     checks.push((e) => (e.session === session ? undefined : `session: expected ${session}, got ${e.session ?? '(none)'}`));
+  }
+  if (filter.spec !== undefined) {
+    const spec = filter.spec;
+    checks.push((e) => (e.spec === spec ? undefined : `spec: expected ${spec}, got ${e.spec ?? '(none)'}`));
   }
   if (filter.method !== undefined) {
     const method = filter.method.toUpperCase();

@@ -8,6 +8,7 @@ const filterProperties = {
   path: { type: 'string', description: 'Exact path, or a pattern where `*` stands for any characters (`/plants*`).' },
   status: { type: 'string', pattern: '^[1-5]([0-9]{2}|[xX]{2})$', description: 'Exact status (`201`) or a class (`4xx`).' },
   since: { type: 'string', format: 'date-time', description: 'Entries at or after this ISO 8601 date-time.' },
+  spec: { type: 'string', description: 'With several documents: the name of the one that answered.' },
 } as const;
 
 /** Accepted by every admin route, for clients that cannot send a header (see the admin token). */
@@ -57,6 +58,7 @@ export const entrySchema = {
     time: { type: 'string', format: 'date-time' },
     session: { type: ['string', 'null'] },
     operation: { type: ['string', 'null'], description: 'operationId of the matched operation.' },
+    spec: { type: 'string', description: 'With several documents: the name of the one that answered (absent outside every one).' },
     method: { type: 'string' },
     path: { type: 'string' },
     query: { type: 'object' },

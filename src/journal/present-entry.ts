@@ -13,6 +13,7 @@ export function presentEntry(entry: JournalEntry): Record<string, unknown> {
     time: new Date(entry.time).toISOString(),
     session: entry.session ?? null,
     operation: entry.operation ?? null,
+    ...(entry.spec === undefined ? {} : { spec: entry.spec }),
     method: entry.method,
     path: entry.path,
     query: entry.query,

@@ -24,7 +24,7 @@ export function entryOf(
     time: Math.floor(Date.now() - elapsed),
     session: exchange.session.id,
     method: exchange.method,
-    path: exchange.path,
+    path: exchange.sentPath ?? exchange.path,
     query: exchange.query,
     headers: exchange.headers,
     body: keptBody(raw, exchange.bodyText),
@@ -36,6 +36,7 @@ export function entryOf(
     responseBody: answered ? keptText(exchange.responseText) : undefined,
     durationMs: elapsed,
     ...(exchange.clientSubject === undefined ? {} : { clientSubject: exchange.clientSubject }),
+    spec: exchange.document?.name,
   };
 }
 

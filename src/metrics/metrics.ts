@@ -41,48 +41,55 @@ class Tally<A, B> {
  * of every call); durations go to prom-client's own Histogram.
  */
 export function createMetrics(journalSize: () => number): Metrics {
-  const byOperation = new Map<string, Tally<number, string>>();
-  const rejected = new Tally<string, string>();
-  const stateOperations = new Tally<string, string>();
   const callbacks = new Map<string, { via: string; name: string; outcome: string; count: number }>();
+  // One set of tallies per document, when several are served (their name as the `spec` label); one otherwise.
+  const root = new DocumentTallies(undefined);
+  const byDocument = new Map<string, DocumentTallies>();
+  const documents = () => (byDocument.size === 0 ? [root] : [root, ...byDocument.values()]);
   const registry = new Registry();
   new Counter({
     name: 'plantstore_mock_requests_total',
-    help: 'API requests answered, by operation, status and scenario.',
-    labelNames: ['operation', 'status', 'scenario'] as const,
+    help: 'API requests answered, by operation, status and scenario (and document, when several are served).',
+    labelNames: ['operation', 'status', 'scenario', 'spec'] as const,
     registers: [registry],
     collect() {
       this.reset();
-      for (const [operation, statuses] of byOperation) {
-        for (const [status, scenario, count] of statuses.entries()) this.inc({ operation, status, scenario }, count);
+      for (const { labels, byOperation } of documents()) {
+        for (const [operation, statuses] of byOperation) {
+          for (const [status, scenario, count] of statuses.entries()) this.inc({ ...labels, operation, status, scenario }, count);
+        }
       }
     },
   });
   const duration = new Histogram({
     name: 'plantstore_mock_request_duration_seconds',
-    help: 'Time from request to response, by operation.',
-    labelNames: ['operation'] as const,
+    help: 'Time from request to response, by operation (and document, when several are served).',
+    labelNames: ['operation', 'spec'] as const,
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
   new Counter({
     name: 'plantstore_mock_validation_failures_total',
     help: 'Requests the mock rejected as breaking the contract, by operation and error code.',
-    labelNames: ['operation', 'code'] as const,
+    labelNames: ['operation', 'code', 'spec'] as const,
     registers: [registry],
     collect() {
       this.reset();
-      for (const [operation, code, count] of rejected.entries()) this.inc({ operation, code }, count);
+      for (const { labels, rejected } of documents()) {
+        for (const [operation, code, count] of rejected.entries()) this.inc({ ...labels, operation, code }, count);
+      }
     },
   });
   new Counter({
     name: 'plantstore_mock_state_operations_total',
     help: 'Requests the stateful simulator answered, by operation and action (create, list, read, replace, merge, remove).',
-    labelNames: ['operation', 'action'] as const,
+    labelNames: ['operation', 'action', 'spec'] as const,
     registers: [registry],
     collect() {
       this.reset();
-      for (const [operation, action, count] of stateOperations.entries()) this.inc({ operation, action }, count);
+      for (const { labels, stateOperations } of documents()) {
+        for (const [operation, action, count] of stateOperations.entries()) this.inc({ ...labels, operation, action }, count);
+      }
     },
   });
   new Counter({
@@ -104,9 +111,6 @@ export function createMetrics(journalSize: () => number): Metrics {
     },
   });
 
-  // One labelled child per operation (a document's operations, and "unmatched"): prom-client's
-  // observe(labels, value) makes the child anew on every call.
-  const durationOf = new Map<string, { observe(seconds: number): void }>();
   return {
     observeCallback(via, name, outcome) {
       const key = `${via} ${outcome} ${name}`;
@@ -118,22 +122,44 @@ export function createMetrics(journalSize: () => number): Metrics {
       return { contentType: registry.contentType, text: await registry.metrics() };
     },
     observe({ exchange, status, seconds }) {
+      const spec = exchange?.document?.name;
+      let tallies = root;
+      if (spec !== undefined) {
+        tallies = byDocument.get(spec) ?? new DocumentTallies(spec);
+        byDocument.set(spec, tallies);
+      }
       const operation = exchange?.operation?.id ?? 'unmatched';
-      let statuses = byOperation.get(operation);
+      let statuses = tallies.byOperation.get(operation);
       if (statuses === undefined) {
         statuses = new Tally();
-        byOperation.set(operation, statuses);
+        tallies.byOperation.set(operation, statuses);
       }
       const provenance = exchange?.provenance;
       statuses.add(status, provenance?.kind === 'scenario' ? provenance.name : 'none');
-      let timer = durationOf.get(operation);
+      let timer = tallies.durationOf.get(operation);
       if (timer === undefined) {
-        timer = duration.labels({ operation });
-        durationOf.set(operation, timer);
+        timer = duration.labels({ ...tallies.labels, operation });
+        tallies.durationOf.set(operation, timer);
       }
       timer.observe(seconds);
-      if (provenance?.kind === 'rejected') rejected.add(operation, provenance.code);
-      else if (provenance?.kind === 'state') stateOperations.add(operation, provenance.action);
+      if (provenance?.kind === 'rejected') tallies.rejected.add(operation, provenance.code);
+      else if (provenance?.kind === 'state') tallies.stateOperations.add(operation, provenance.action);
     },
   };
+}
+
+/** The counts of one document (or of the only one). */
+class DocumentTallies {
+  /** `{spec: NAME}` with several documents; no label with one. */
+  readonly labels: { readonly spec?: string };
+  readonly byOperation = new Map<string, Tally<number, string>>();
+  readonly rejected = new Tally<string, string>();
+  readonly stateOperations = new Tally<string, string>();
+  // One labelled child per operation (a document's operations, and "unmatched"): prom-client's
+  // observe(labels, value) makes the child anew on every call.
+  readonly durationOf = new Map<string, { observe(seconds: number): void }>();
+
+  constructor(spec: string | undefined) {
+    this.labels = spec === undefined ? {} : { spec };
+  }
 }

@@ -1,3 +1,4 @@
+import { basename, extname } from 'node:path';
 import { CallbackSender, type Delivery } from '../callbacks/callback-sender.js';
 import { type Coverage, createCoverage } from '../contract-coverage/coverage.js';
 import type { CoverageModel } from '../contract-coverage/coverage-model.js';
@@ -11,11 +12,11 @@ import { createMetrics, type Metrics } from '../metrics/metrics.js';
 import { type DelayRange, parseDelayRange } from '../mock-extensions.js';
 import type { MockResponse } from '../mock-response.js';
 import { type LoadedSpec, loadSpec } from '../openapi/load-spec.js';
-import { credentialPlaces } from '../openapi/mask-credentials.js';
+import { type CredentialPlaces, credentialPlaces } from '../openapi/mask-credentials.js';
 import type { ResolvedOptions } from '../options.js';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.js';
 import { createAnswering } from '../pipeline/select-response.js';
-import type { Exchange, Responder } from '../pipeline/types.js';
+import type { DocumentMount, Exchange, Responder } from '../pipeline/types.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
 import { StateSimulator } from '../state/simulator.js';
@@ -33,6 +34,19 @@ export interface MockParts {
   readonly log: MockLog;
   /** Responders asked after the scenarios and the stateful simulator, before the default answer. */
   readonly responders?: readonly Responder[];
+  /** One document of several (src/mock/create-mounted-mock.ts): where it is mounted and what it shares. */
+  readonly mounted?: MountedParts;
+}
+
+/** What the documents of one server share: the journal and metrics; and where this one is mounted. */
+export interface MountedParts {
+  readonly mount: DocumentMount;
+  /** Every document's name, for the scenario files' `spec:`. */
+  readonly names: readonly string[];
+  readonly journal: Journal;
+  readonly metrics: Metrics;
+  /** Called when a reload changed where this document's requests carry credentials. */
+  credentialsChanged(): void;
 }
 
 /** The parts of a mock its own routes (`/__mock/...`) read and steer. */
@@ -48,6 +62,15 @@ export interface MockFeatures {
   readonly stateful: boolean;
   /** Sends the operations' callbacks and, on request, the document's webhooks. */
   readonly callbacks: CallbackSender;
+  /** Every document served, with where; one, at `/`, unless several were given. */
+  readonly documents: readonly MockDocument[];
+}
+
+/** One document of a server and what is its own: its coverage (and, through `mock`, scenarios and state). */
+export interface MockDocument {
+  readonly mount: DocumentMount;
+  readonly spec: LoadedSpec;
+  readonly coverage: CoverageModel;
 }
 
 /** One mock server without its transport: what decides answers and what records them. */
@@ -62,6 +85,8 @@ export interface Mock extends MockFeatures {
   answered(exchange: Exchange, seen: boolean, status: number, elapsedMs: number, responseHeaders: JournalEntry['responseHeaders']): void;
   /** Stops watching files and writes the coverage report files when asked; after the last answer. */
   close(): Promise<void>;
+  /** Where this document's requests carry credentials (masked in the journal). */
+  credentials(): CredentialPlaces;
 }
 
 /**
@@ -70,7 +95,7 @@ export interface Mock extends MockFeatures {
  * adapts it to Fastify. With `--watch`, a changed document, scenario or data file is reloaded and
  * swapped in whole, or, when it fails to load, the last good version keeps serving.
  */
-export async function createMock({ options, spec, generator, log, responders = [] }: MockParts): Promise<Mock> {
+export async function createMock({ options, spec, generator, log, responders = [], mounted }: MockParts): Promise<Mock> {
   // Checked by resolveOptions: a range here.
   const serverDelay = options.delay === undefined ? undefined : (parseDelayRange(options.delay) as DelayRange);
   // Stored bodies and records, per session and in all: one budget for both.
@@ -83,11 +108,13 @@ export async function createMock({ options, spec, generator, log, responders = [
     maxSessions: options.maxSessions,
     seed: options.seed,
     generator,
+    ...(mounted ? { document: { name: mounted.mount.name, names: mounted.names } } : {}),
   });
   // Credentials are masked as entries are stored; a reloaded document may name other API keys.
   let credentials = credentialPlaces(spec.operations);
-  const journal = new Journal(options.journalSize, options.journalUnmasked ? undefined : maskedEntries(() => credentials));
-  const metrics = createMetrics(() => journal.size);
+  const journal =
+    mounted?.journal ?? new Journal(options.journalSize, options.journalUnmasked ? undefined : maskedEntries(() => credentials));
+  const metrics = mounted?.metrics ?? createMetrics(() => journal.size);
   const coverage: Coverage = createCoverage({ options, operations: spec.operations, documentFindings: () => spec.lint.findings, log });
   const callbacks = new CallbackSender({
     allow: options.callbackAllow,
@@ -153,6 +180,7 @@ export async function createMock({ options, spec, generator, log, responders = [
         pipeline = next.pipeline;
         webhooks = next.webhooks;
         credentials = credentialPlaces(next.operations);
+        mounted?.credentialsChanged();
         log.info(options.data === undefined ? 'reloaded the spec and scenarios' : 'reloaded the spec, scenarios and data file');
       } catch (error) {
         log.warn(`reload failed, still serving the last good version: ${(error as Error).message}`);
@@ -169,6 +197,8 @@ export async function createMock({ options, spec, generator, log, responders = [
     state,
     stateful: options.stateful,
     callbacks,
+    documents: [{ mount: mounted?.mount ?? { name: basename(spec.path, extname(spec.path)), base: '/' }, spec, coverage: coverage.model }],
+    credentials: () => credentials,
     answer: (exchange) => pipeline(exchange),
     answered(exchange, seen, status, elapsedMs, responseHeaders) {
       if (journal.capacity > 0) journal.record(entryOf(exchange, status, responseHeaders, elapsedMs));

@@ -68,22 +68,39 @@ const SWEEP_BUDGET_MS = 2000;
  * so that what is wrong is reported soon after start-up without delaying it or any answer.
  */
 export function sweep(operations: readonly MockOperation[], lint: DocumentLint, sliceMs = 5, budgetMs = SWEEP_BUDGET_MS): void {
-  if (SWEPT.has(lint)) return;
-  SWEPT.add(lint);
+  sweepAll([{ operations, lint }], sliceMs, budgetMs);
+}
+
+/** The documents of one server, one after the other, within the one budget a single document has. */
+export function sweepAll(
+  documents: readonly { readonly operations: readonly MockOperation[]; readonly lint: DocumentLint }[],
+  sliceMs = 5,
+  budgetMs = SWEEP_BUDGET_MS,
+): void {
+  const pending = documents.filter(({ lint }) => !SWEPT.has(lint));
+  for (const { lint } of pending) SWEPT.add(lint);
+  let document = 0;
   let next = 0;
   let spent = 0;
   const slice = () => {
     const started = performance.now();
     const until = started + sliceMs;
-    while (next < operations.length && performance.now() < until) {
-      for (const response of operations[next]?.responses ?? []) for (const content of response.contents) content.verdict?.();
-      next += 1;
+    while (document < pending.length && performance.now() < until) {
+      const { operations, lint } = pending[document] as (typeof pending)[number];
+      if (next < operations.length) {
+        for (const response of operations[next]?.responses ?? []) for (const content of response.contents) content.verdict?.();
+        next += 1;
+      }
+      if (next >= operations.length) {
+        lint.complete = true;
+        document += 1;
+        next = 0;
+      }
     }
     spent += performance.now() - started;
-    if (next >= operations.length) lint.complete = true;
-    else if (spent < budgetMs) setTimeout(slice, 0).unref();
+    if (document < pending.length && spent < budgetMs) setTimeout(slice, 0).unref();
   };
-  setTimeout(slice, 0).unref();
+  if (pending.length > 0) setTimeout(slice, 0).unref();
 }
 
 /** A stream's example lists its items (or is one): each is checked against the item schema. */

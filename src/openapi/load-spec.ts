@@ -11,8 +11,8 @@ import { ADMIN_PREFIX } from '../protocol.js';
 import { callbackProblems } from './callback-lint.js';
 import { DocumentLint, pointerToken } from './document-lint.js';
 import { exactExamples } from './exact-examples.js';
-import { exampleChecks, sweep } from './example-check.js';
-import type { MockCallback, MockOperation } from './operation.js';
+import { exampleChecks, sweepAll } from './example-check.js';
+import type { MockCallback, MockOperation, MockServerUrl } from './operation.js';
 import { routingProblems } from './path-template.js';
 
 export interface LoadedSpec {
@@ -20,6 +20,8 @@ export interface LoadedSpec {
   readonly title: string;
   readonly version: string;
   readonly operations: readonly MockOperation[];
+  /** The document's own servers (Swagger 2.0: its basePath), where a document mounted by them is served. */
+  readonly servers: readonly MockServerUrl[];
   /** What the mock found wrong in the document: at load (routing), then as the examples are checked. */
   readonly lint: DocumentLint;
   /** OpenAPI 3.1's top-level `webhooks`, by name, each read from the document when first asked for. */
@@ -108,7 +110,22 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
     const message = `${JSON.stringify(pattern)} uses lookaround or backreferences, which the linear-time engine cannot run, and could backtrack: ${how}`;
     lint.add({ kind: 'pattern', pointer, message });
   }
-  return { path, title, version, operations, lint, webhooks: loaded.webhooks, references: await referencesOf(path, loaded.sources) };
+  return {
+    path,
+    title,
+    version,
+    operations,
+    servers: serversOf(root),
+    lint,
+    webhooks: loaded.webhooks,
+    references: await referencesOf(path, loaded.sources),
+  };
+}
+
+function serversOf(root: Record<string, unknown>): readonly MockServerUrl[] {
+  if (root.swagger === '2.0') return typeof root.basePath === 'string' ? [{ url: root.basePath }] : [];
+  const servers = Array.isArray(root.servers) ? root.servers : [];
+  return servers.filter((server): server is MockServerUrl => typeof (server as MockServerUrl | null)?.url === 'string');
 }
 
 /** The other files a document drew on, each with a key of its content now; URLs are read anew each time. */
@@ -140,8 +157,9 @@ function firstLine(error: unknown): string {
 
 /**
  * Checks the document's examples soon after start-up, off the request path (see example-check.ts);
- * what is found is reported through `spec.lint`. Once per loaded document, whatever the number of servers.
+ * what is found is reported through `spec.lint`. Once per loaded document, whatever the number of servers;
+ * the documents of one server share one sweep's time.
  */
-export function checkExamplesSoon(spec: LoadedSpec): void {
-  sweep(spec.operations, spec.lint);
+export function checkExamplesSoon(...specs: readonly LoadedSpec[]): void {
+  sweepAll(specs);
 }

@@ -17,10 +17,21 @@ export interface Forcing {
 }
 
 /** The request as it travels down the pipeline; stages fill in what they learn. */
+/** Where one of several documents is served (src/mock/mount-router.ts): its name and base path. */
+export interface DocumentMount {
+  /** What `?spec=`, the journal's `spec` and the metrics' `spec` label call it. */
+  readonly name: string;
+  /** `/billing`, or `/` for the root. */
+  readonly base: string;
+}
+
 export interface Exchange {
   readonly method: string;
-  /** Raw path (percent-encoded, without the query string). */
-  readonly path: string;
+  /**
+   * Raw path (percent-encoded, without the query string); with several documents, what follows the
+   * document's base path (the front router cuts it off, keeping the path as sent in `sentPath`).
+   */
+  path: string;
   readonly query: Readonly<Record<string, string | string[] | undefined>>;
   readonly headers: IncomingHttpHeaders;
   /** Raw body bytes exactly as received, or undefined when none was sent. */
@@ -29,6 +40,10 @@ export interface Exchange {
   readonly session: SessionHeaders;
   /** Under mutual TLS, the subject of the client's certificate (`CN=...,O=...`). */
   clientSubject?: string;
+  /** With several documents, the one the request went to; undefined when one document is served at `/`. */
+  document?: DocumentMount;
+  /** The path as sent, when `path` is what follows a document's base path. */
+  sentPath?: string;
   operation?: MockOperation;
   pathParams?: Readonly<Record<string, string>>;
   /** The decoded body text, when there was a body and it is valid UTF-8. */

@@ -12,6 +12,13 @@ import type { RespondParts } from './respond-rule.js';
 import type { Catalogue, Scenario } from './scenario-types.js';
 
 const MAX_FILE_BYTES = 1024 * 1024;
+
+/** Which document a catalogue is for, when the server serves more than one: files name theirs with `spec:`. */
+export interface ScenarioDocument {
+  readonly name: string;
+  /** Every document the server serves, by name. */
+  readonly names: readonly string[];
+}
 const MAX_FILES = 500;
 
 /**
@@ -31,6 +38,7 @@ export async function loadScenarios(
   dirs: readonly string[],
   operations: readonly MockOperation[],
   parts: RespondParts,
+  document?: ScenarioDocument,
 ): Promise<Catalogue> {
   const files = new Map<string, string>();
   for (const dir of dirs) for (const [name, path] of scenarioFiles(dir)) files.set(name, path);
@@ -41,9 +49,13 @@ export async function loadScenarios(
     cache = new ContentCache(8);
     CATALOGUES.set(operations, cache);
   }
-  return cache.get(contentKey(...texts.flat()), async () => {
+  // The same document may be served twice, at two bases: the catalogue depends on which one it is for.
+  return cache.get(contentKey(...texts.flat(), document?.name ?? ''), async () => {
     const catalogue = new Map<string, Scenario>();
-    for (const [name, path, text] of texts) catalogue.set(name, compileScenario(name, path, text, operations, parts));
+    for (const [name, path, text] of texts) {
+      const scenario = compileScenario(name, path, text, operations, parts, document);
+      if (scenario) catalogue.set(name, scenario);
+    }
     return catalogue;
   });
 }
@@ -80,8 +92,18 @@ function readScenario(path: string): string {
   }
 }
 
-/** Checks a file's text against the schema, compiles its rules and checks each answer against the contract. */
-function compileScenario(name: string, path: string, text: string, operations: readonly MockOperation[], parts: RespondParts): Scenario {
+/**
+ * Checks a file's text against the schema, compiles its rules and checks each answer against the contract;
+ * undefined for a file that names another document.
+ */
+function compileScenario(
+  name: string,
+  path: string,
+  text: string,
+  operations: readonly MockOperation[],
+  parts: RespondParts,
+  served: ScenarioDocument | undefined,
+): Scenario | undefined {
   const fail = (message: string) => new MockConfigError(`scenario file ${path}: ${message}`);
   let document: unknown;
   try {
@@ -91,7 +113,10 @@ function compileScenario(name: string, path: string, text: string, operations: r
   }
   const schemaError = validateScenarioFile(document);
   if (schemaError !== undefined) throw fail(`does not fit scenario-file.schema.json: ${schemaError}`);
-  const file = document as { description: string; rules?: RawRule[]; stateful?: boolean };
+  const file = document as { description: string; rules?: RawRule[]; stateful?: boolean; spec?: string };
+  const belongs = belongsTo(file.spec, served);
+  if (typeof belongs === 'string') throw fail(belongs);
+  if (!belongs) return undefined;
   const rules = (file.rules ?? []).map((raw, i) => {
     const rule = compileRule(raw, i + 1, operations);
     if (typeof rule === 'string') throw fail(`rule ${i + 1}: ${rule}`);
@@ -106,4 +131,15 @@ function compileScenario(name: string, path: string, text: string, operations: r
     return rule;
   });
   return { name, description: file.description, file: path, rules, stateful: file.stateful === true };
+}
+
+/** Whether a file naming `spec` (or none) is one of this document's scenarios; a string says why the file is wrong. */
+function belongsTo(spec: string | undefined, served: ScenarioDocument | undefined): boolean | string {
+  if (served === undefined) return true;
+  if (spec === undefined) {
+    if (served.names.length === 1) return true;
+    return `name its document with "spec:" (one of ${served.names.join(', ')}): the server serves several`;
+  }
+  if (!served.names.includes(spec)) return `"spec: ${spec}" names no document served (${served.names.join(', ')})`;
+  return spec === served.name;
 }

@@ -5,7 +5,7 @@ import type { ByteBudget } from '../json/byte-budget.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Answering } from '../pipeline/select-response.js';
 import type { Responder } from '../pipeline/types.js';
-import { loadScenarios } from './load-scenarios.js';
+import { loadScenarios, type ScenarioDocument } from './load-scenarios.js';
 import { createScenarioResponder } from './scenario-responder.js';
 import { type Catalogue, namesOf } from './scenario-types.js';
 import { SessionStore } from './session-store.js';
@@ -21,12 +21,16 @@ export interface ScenarioEngineOptions {
   readonly generator: DataGenerator;
   /** Bytes of `store`d bodies and stateful records, per session and in all (shared with the simulator). */
   readonly budget: ByteBudget;
+  /** The document the files are for, when a file may name one (`spec:`). */
+  readonly document?: ScenarioDocument;
 }
 
 /** A loaded, contract-checked set of scenarios with the responder that answers from it. */
 export interface LoadedScenarios {
   readonly catalogue: Catalogue;
   readonly responder: Responder;
+  /** `--scenario`, when the catalogue has it (with several documents, it is one document's). */
+  readonly defaultScenario: string | undefined;
 }
 
 /**
@@ -38,13 +42,13 @@ export class ScenarioEngine {
   readonly budget: ByteBudget;
   /** Uniform [0, 1), seeded from the server's seed: a seeded server replays its delays and faults. */
   readonly random: () => number;
-  readonly defaultScenario: string | undefined;
+  #defaultScenario: string | undefined;
   #catalogue: Catalogue = new Map();
   readonly #options: ScenarioEngineOptions;
 
   constructor(options: ScenarioEngineOptions) {
     this.#options = options;
-    this.defaultScenario = options.defaultScenario;
+    this.#defaultScenario = options.defaultScenario;
     this.budget = options.budget;
     this.sessions = new SessionStore({
       idleMs: options.sessionIdleTimeout,
@@ -52,6 +56,10 @@ export class ScenarioEngine {
       onDrop: (session) => options.budget.release(session),
     });
     this.random = createSeededRandom(options.seed ?? Math.floor(Math.random() * 2 ** 32));
+  }
+
+  get defaultScenario(): string | undefined {
+    return this.#defaultScenario;
   }
 
   get catalogue(): Catalogue {
@@ -64,15 +72,19 @@ export class ScenarioEngine {
    */
   async load(operations: readonly MockOperation[], answering: Answering): Promise<LoadedScenarios> {
     const parts = { generator: this.#options.generator, plans: answering.plans, select: answering.select };
-    const catalogue = await loadScenarios(this.#options.dirs, operations, parts);
-    const name = this.defaultScenario;
-    if (name !== undefined && !catalogue.has(name))
+    const catalogue = await loadScenarios(this.#options.dirs, operations, parts, this.#options.document);
+    const name = this.#options.defaultScenario;
+    // With several documents, `--scenario` names one document's scenario; the server checks that one has it.
+    const several = (this.#options.document?.names.length ?? 1) > 1;
+    if (name !== undefined && !catalogue.has(name) && !several)
       throw new MockConfigError(`option "scenario": no scenario "${name}"; available: ${namesOf(catalogue)}`);
-    return { catalogue, responder: createScenarioResponder(this, catalogue, parts) };
+    const defaultScenario = name !== undefined && catalogue.has(name) ? name : undefined;
+    return { catalogue, responder: createScenarioResponder(this, catalogue, parts), defaultScenario };
   }
 
   use(loaded: LoadedScenarios): void {
     this.#catalogue = loaded.catalogue;
+    this.#defaultScenario = loaded.defaultScenario;
   }
 
   /** The scenario requests of a session get: its own choice, the default session's, then `--scenario`. */

@@ -19,6 +19,11 @@ describe('PlantStoreMockContainer options', () => {
     expect(() => new PlantStoreMockContainer().withAdminToken('')).toThrow(/admin token must not be empty/);
   });
 
+  it('rejects no documents and a base path that is no path', () => {
+    expect(() => new PlantStoreMockContainer().withSpecs()).toThrow(/at least one document/);
+    expect(() => new PlantStoreMockContainer().withSpecs({ base: 'billing', file: 'b.yaml' })).toThrow(RangeError);
+  });
+
   it('chains, returning the same container for every option', () => {
     const container = new PlantStoreMockContainer('plantstore-mock:test');
     expect(container.withSeed(7).withTokens('secret').withScenario('slow').withLogLevel('warn')).toBe(container);

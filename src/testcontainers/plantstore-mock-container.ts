@@ -58,6 +58,24 @@ export class PlantStoreMockContainer extends GenericContainer {
     return this.withCopyFilesToContainer([{ source: resolve(hostFile), target }]).withEnvironment({ PLANTSTORE_MOCK_SPEC: target });
   }
 
+  /**
+   * Mocks several documents on one server (host files), each at its own base path: its first servers URL's
+   * path, or the one given as `{ base: '/billing', file }` (`--spec /billing=FILE`; see docs/multiple-documents.md).
+   * Each is named by its file, as on the command line.
+   */
+  withSpecs(...documents: readonly (string | { readonly base: string; readonly file: string })[]): this {
+    if (documents.length === 0) throw new RangeError('withSpecs needs at least one document');
+    const args = documents.flatMap((document, i) => {
+      const { base, file } = typeof document === 'string' ? { base: undefined, file: document } : document;
+      if (base !== undefined && !base.startsWith('/')) throw new RangeError(`a base path starts with /; got "${base}"`);
+      // One folder each, so files of the same name do not overwrite each other and keep their names.
+      const target = `${SPEC_DIR}/${i + 1}/${basename(file)}`;
+      this.withCopyFilesToContainer([{ source: resolve(file), target }]);
+      return ['--spec', base === undefined ? target : `${base}=${target}`];
+    });
+    return this.withCommand(args);
+  }
+
   /** Seed records for `--stateful` (a host file, JSON or YAML), copied to /data. */
   withData(hostFile: string): this {
     const target = `${DATA_DIR}/${basename(hostFile)}`;

@@ -58,7 +58,7 @@ describe('admin OpenAPI document', () => {
     const document = (await mock.inject('/__mock/openapi.json')).json();
     const coverage = document.paths['/__mock/coverage'];
     expect(Object.keys(coverage).sort()).toEqual(['delete', 'get']);
-    expect(coverage.get.parameters.map((p: { name: string }) => p.name)).toEqual(['session', 'format', 'token']);
+    expect(coverage.get.parameters.map((p: { name: string }) => p.name)).toEqual(['session', 'spec', 'format', 'token']);
     const schema = coverage.get.responses['200'].content['application/json'].schema;
     expect(schema.properties.summary.required).toEqual(
       expect.arrayContaining([
@@ -70,6 +70,6 @@ describe('admin OpenAPI document', () => {
         'violations',
       ]),
     );
-    expect(coverage.delete.parameters.map((p: { name: string }) => p.name)).toEqual(['session', 'token']);
+    expect(coverage.delete.parameters.map((p: { name: string }) => p.name)).toEqual(['session', 'spec', 'token']);
   });
 });

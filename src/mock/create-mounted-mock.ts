@@ -1,0 +1,105 @@
+import { join } from 'node:path';
+import { MockConfigError } from '../config-error.js';
+import type { DataGenerator } from '../generate/data-generator.js';
+import { Journal } from '../journal/journal.js';
+import { maskedEntries } from '../journal/mask-entry.js';
+import { createMetrics } from '../metrics/metrics.js';
+import type { CredentialPlaces } from '../openapi/mask-credentials.js';
+import type { ResolvedOptions } from '../options.js';
+import type { Exchange, Responder } from '../pipeline/types.js';
+import { problemResponse } from '../problem.js';
+import { createMock, type Mock, type MockLog } from './create-mock.js';
+import type { MountedSpec } from './mount-documents.js';
+import { createMountRouter } from './mount-router.js';
+
+export interface MountedMockParts {
+  readonly options: ResolvedOptions;
+  /** The documents, each with where it is served (mountDocuments). */
+  readonly documents: readonly MountedSpec[];
+  readonly generator: DataGenerator;
+  readonly log: MockLog;
+  readonly responders?: readonly Responder[];
+}
+
+/**
+ * Several documents behind one front router (mount-router.ts): each its own mock (pipeline, error
+ * shapes, scenarios, state, coverage, reloads), all writing to one journal and one set of metrics that
+ * say, as `exchange.document`, which answered. A request under no document's base path is 404.
+ */
+export async function createMountedMock({ options, documents, generator, log, responders }: MountedMockParts): Promise<Mock> {
+  let places: CredentialPlaces | undefined;
+  const journal = new Journal(options.journalSize, options.journalUnmasked ? undefined : maskedEntries(() => (places ??= union(mocks))));
+  const metrics = createMetrics(() => journal.size);
+  const names = documents.map(({ mount }) => mount.name);
+  const mocks: Mock[] = [];
+  try {
+    for (const [i, { source, spec, mount }] of documents.entries()) {
+      const own: ResolvedOptions = {
+        ...options,
+        spec: source.file,
+        documents: [source],
+        // Its collection paths are one document's: the first's.
+        data: i === 0 ? options.data : undefined,
+        // Each document writes its own report, in a folder of its name.
+        coverageReport: options.coverageReport === undefined ? undefined : join(options.coverageReport, mount.name),
+      };
+      const mounted = { mount, names, journal, metrics, credentialsChanged: () => (places = undefined) };
+      mocks.push(await createMock({ options: own, spec, generator, log: named(log, mount.name), responders, mounted }));
+    }
+  } catch (error) {
+    await Promise.all(mocks.map((mock) => mock.close()));
+    throw error;
+  }
+  const scenario = options.scenario;
+  if (scenario !== undefined && !mocks.some((mock) => mock.scenarios.catalogue.has(scenario))) {
+    await Promise.all(mocks.map((mock) => mock.close()));
+    throw new MockConfigError(`option "scenario": no document has a scenario "${scenario}"`);
+  }
+  const route = createMountRouter(mocks.map((mock, i) => ({ mount: (documents[i] as MountedSpec).mount, target: mock })));
+  const byName = new Map(mocks.map((mock, i) => [names[i] as string, mock]));
+  const first = mocks[0] as Mock;
+  return {
+    spec: first.spec,
+    scenarios: first.scenarios,
+    state: first.state,
+    coverage: first.coverage,
+    stateful: first.stateful,
+    callbacks: first.callbacks,
+    journal,
+    metrics,
+    documents: mocks.flatMap((mock) => mock.documents),
+    answer: (exchange) => route(exchange)?.answer(exchange) ?? notMounted(exchange),
+    answered(exchange, seen, status, elapsedMs, responseHeaders) {
+      const mock = exchange.document === undefined ? undefined : byName.get(exchange.document.name);
+      // Outside every document, the request is journalled and counted, and no document's coverage.
+      if (mock) mock.answered(exchange, seen, status, elapsedMs, responseHeaders);
+      else first.answered(exchange, false, status, elapsedMs, responseHeaders);
+    },
+    credentials: () => (places ??= union(mocks)),
+    async close() {
+      await Promise.all(mocks.map((mock) => mock.close()));
+    },
+  };
+}
+
+function notMounted(exchange: Exchange) {
+  const response = problemResponse({ code: 'NOT_FOUND', params: { method: exchange.method, path: exchange.path } });
+  exchange.response = response;
+  exchange.provenance = { kind: 'rejected', code: 'NOT_FOUND' };
+  return response;
+}
+
+function union(mocks: readonly Mock[]): CredentialPlaces {
+  const headers = new Set<string>();
+  const query = new Set<string>();
+  for (const mock of mocks) {
+    const places = mock.credentials();
+    for (const name of places.headers) headers.add(name);
+    for (const name of places.query) query.add(name);
+  }
+  return { headers, query };
+}
+
+function named(log: MockLog, name: string): MockLog {
+  return { info: (message) => log.info(`${name}: ${message}`), warn: (message) => log.warn(`${name}: ${message}`) };
+}
