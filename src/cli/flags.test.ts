@@ -26,7 +26,8 @@ function sample(declaration: CliDeclaration): string | boolean {
         ['token-a,token-b', 'http://a.test,http://b.test'].find((list) => list.split(',').every((v) => declaration.pattern.test(v))) ?? ''
       );
     case 'string':
-      return 'sample-1';
+      // A name, or a URL (--proxy).
+      return ['sample-1', 'http://a.test/v1'].find((value) => declaration.pattern.test(value)) ?? '';
     case 'path':
       return 'some/dir';
   }

@@ -79,12 +79,14 @@ export async function buildApp({ options, spec, generator, responders }: AppPart
   app.addHook('onClose', () => mock.close());
   // Last, after everything else closing has logged: what the log still holds goes out.
   if (stdout) app.addHook('onClose', () => stdout.flush());
+  const proxying = mock.proxy !== undefined;
   const held = new HeldConnections();
   app.addHook('preClose', async () => held.close());
   const handle = (request: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined => {
     const rawBody = Buffer.isBuffer(request.body) ? request.body : undefined;
     const exchange = newExchange(request.method, pathOf(request.url), request.query as Exchange['query'], request.headers, rawBody);
     request.exchange = exchange;
+    if (proxying) exchange.client = { address: request.ip, protocol: request.protocol };
     const response = mock.answer(exchange);
     // Fastify sends a handler's return value: an answer already sent must not be returned.
     if (response instanceof Promise) return response.then((decided) => sendResponse(reply, decided, held));

@@ -15,6 +15,7 @@ import type { ResolvedOptions } from '../options.js';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.js';
 import { createAnswering } from '../pipeline/select-response.js';
 import type { Exchange, Responder } from '../pipeline/types.js';
+import { createProxy, type MockProxy } from '../proxy/create-proxy.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
 import { StateSimulator } from '../state/simulator.js';
@@ -47,6 +48,8 @@ export interface MockFeatures {
   readonly stateful: boolean;
   /** Sends the operations' callbacks and, on request, the document's webhooks. */
   readonly callbacks: CallbackSender;
+  /** `--proxy`: the real service requests are forwarded to; undefined without one. */
+  readonly proxy: MockProxy | undefined;
 }
 
 /** One mock server without its transport: what decides answers and what records them. */
@@ -98,6 +101,7 @@ export async function createMock({ options, spec, generator, log, responders = [
       if (delivery.operation !== undefined) coverage.model.recordCallback(delivery.operation, delivery.name, delivery.outcome);
     },
   });
+  const proxy = await createProxy(options, log);
   const state = new StateSimulator({
     stateful: options.stateful,
     maxResources: options.maxResources,
@@ -114,8 +118,15 @@ export async function createMock({ options, spec, generator, log, responders = [
     const loaded = await scenarios.load(current.operations, answering);
     const mayEnable = [...loaded.catalogue.values()].some((s) => s.stateful);
     const stateful = await state.load(current.operations, mayEnable, answering.errorShapes);
-    const all = [loaded.responder, ...(stateful.responder ? [stateful.responder] : []), ...responders];
-    const pipeline: Pipeline = createPipeline({ operations: current.operations, tokens: options.tokens, answering, responders: all });
+    // The proxy answers what no scenario does; the mock's own sources only what it leaves (switched off, fallback).
+    const all = [loaded.responder, ...(proxy ? [proxy.responder] : []), ...(stateful.responder ? [stateful.responder] : []), ...responders];
+    const pipeline: Pipeline = createPipeline({
+      operations: current.operations,
+      tokens: options.tokens,
+      answering,
+      responders: all,
+      ...(proxy?.forwardRejected ? { forwardRejected: proxy.forwardRejected } : {}),
+    });
     return { loaded, stateful, pipeline, operations: current.operations, webhooks: current.webhooks };
   };
   const first = await assemble(spec);
@@ -158,6 +169,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     state,
     stateful: options.stateful,
     callbacks,
+    proxy,
     answer: (exchange) => pipeline(exchange),
     answered(exchange, seen, status, elapsedMs, responseHeaders) {
       if (journal.capacity > 0) journal.record(entryOf(exchange, status, responseHeaders, elapsedMs));
@@ -171,6 +183,7 @@ export async function createMock({ options, spec, generator, log, responders = [
       stopLint();
       stopWatching?.();
       await callbacks.close();
+      await proxy?.close();
       await coverage.close();
     },
   };

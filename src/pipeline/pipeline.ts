@@ -1,6 +1,6 @@
 import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
-import { problemResponse } from '../problem.js';
+import { type Finding, type Problem, problemResponse } from '../problem.js';
 import { decideProblem } from './decide-status.js';
 import { readForcing } from './forcing.js';
 import { createNegotiationStage } from './negotiate-response.js';
@@ -9,7 +9,7 @@ import { createRouteStage } from './route.js';
 import { createSecurityStage } from './security.js';
 import type { Answering } from './select-response.js';
 import { checkSessionHeaders } from './session.js';
-import type { Answer, Exchange, Responder, Stage } from './types.js';
+import type { Answer, Exchange, ForwardRejected, Responder, Stage } from './types.js';
 import { validateRequest } from './validate-request.js';
 
 export interface PipelineOptions {
@@ -19,6 +19,8 @@ export interface PipelineOptions {
   readonly answering: Answering;
   /** Responders asked before the default response selection, in order (scenarios, then the stateful simulator). */
   readonly responders?: readonly Responder[];
+  /** The proxy's answer to requests the stages after routing reject (see ForwardRejected); none: they are rejected. */
+  readonly forwardRejected?: ForwardRejected;
 }
 
 /**
@@ -46,10 +48,14 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   ];
   const responders = options.responders ?? [];
   const settle = (exchange: Exchange, answer: Answer): MockResponse => {
-    exchange.provenance = answer.provenance;
+    const fallback = exchange.fallback;
+    exchange.provenance = fallback === undefined ? answer.provenance : { kind: 'fallback', ...fallback, answer: answer.provenance };
     exchange.response = answer.response;
     return answer.response;
   };
+  const forwardRejected = options.forwardRejected;
+  const reject = (exchange: Exchange, findings: readonly Finding[], problem: Problem): MockResponse =>
+    settle(exchange, { response: problemResponse(problem), provenance: { kind: 'rejected', code: problem.code, findings } });
   // From responder `from` on; leaves the synchronous path only at a responder that returns a promise.
   const respond = (exchange: Exchange, from: number): MockResponse | Promise<MockResponse> => {
     for (let i = from; i < responders.length; i++) {
@@ -66,7 +72,13 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       const findings = stage(exchange);
       if (findings.length > 0) {
         const problem = decideProblem(findings, exchange, errorShapes);
-        return settle(exchange, { response: problemResponse(problem), provenance: { kind: 'rejected', code: problem.code, findings } });
+        // Routed requests the contract rejects may still go to the real service; the steering headers never.
+        const forwarded =
+          forwardRejected && stage !== stages[0] && stage !== checkSessionHeaders
+            ? forwardRejected(exchange, findings, problem.code)
+            : undefined;
+        if (forwarded === undefined) return reject(exchange, findings, problem);
+        return forwarded.then((answer) => (answer === undefined ? reject(exchange, findings, problem) : settle(exchange, answer)));
       }
     }
     return respond(exchange, 0);
