@@ -4,6 +4,7 @@ import { coverageMarkdown } from '../contract-coverage/coverage-markdown.js';
 import type { CoverageModel } from '../contract-coverage/coverage-model.js';
 import { coverageReport } from '../contract-coverage/coverage-report.js';
 import { coverageText } from '../contract-coverage/coverage-text.js';
+import { driftJunit, driftMarkdown, driftReport } from '../contract-coverage/drift-report.js';
 import { tokenQueryProperty } from '../journal/journal-schemas.js';
 import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';
@@ -26,6 +27,16 @@ export const coverageQuerySchema = {
     ...tokenQueryProperty,
   },
 } as const;
+export const DRIFT_FORMATS = ['json', 'junit', 'markdown'] as const;
+export const driftQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    session,
+    format: { type: 'string', enum: [...DRIFT_FORMATS], description: 'json (default), junit (JUnit XML) or markdown.' },
+    ...tokenQueryProperty,
+  },
+} as const;
 export const coverageResetQuerySchema = {
   type: 'object',
   additionalProperties: false,
@@ -38,7 +49,7 @@ const RENDER = {
   text: { type: 'text/plain; charset=utf-8', render: coverageText },
 } as const;
 
-/** GET /__mock/coverage (JSON, JUnit, Markdown or text) and DELETE /__mock/coverage. */
+/** GET /__mock/coverage (JSON, JUnit, Markdown or text), GET /__mock/drift (JSON, JUnit, Markdown) and DELETE /__mock/coverage. */
 export async function coverageRoutes(app: FastifyInstance, { coverage }: { coverage: CoverageModel }): Promise<void> {
   app.get(`${ADMIN_PREFIX}/coverage`, { schema: { querystring: coverageQuerySchema }, attachValidation: true }, async (request, reply) => {
     if (request.validationError) return invalid(request, reply);
@@ -49,6 +60,16 @@ export async function coverageRoutes(app: FastifyInstance, { coverage }: { cover
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(report));
     const { type, render } = RENDER[query.format];
     return reply.type(type).send(render(report));
+  });
+
+  app.get(`${ADMIN_PREFIX}/drift`, { schema: { querystring: driftQuerySchema }, attachValidation: true }, async (request, reply) => {
+    if (request.validationError) return invalid(request, reply);
+    const query = request.query as { session?: string; format?: (typeof DRIFT_FORMATS)[number] };
+    const report = driftReport(coverageReport(coverage, query.session));
+    reply.header('cache-control', 'no-store');
+    if (query.format === 'junit') return reply.type('application/xml; charset=utf-8').send(driftJunit(report));
+    if (query.format === 'markdown') return reply.type('text/markdown; charset=utf-8').send(driftMarkdown(report));
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(report));
   });
 
   app.delete(

@@ -45,6 +45,7 @@ export function createMetrics(journalSize: () => number): Metrics {
   const rejected = new Tally<string, string>();
   const stateOperations = new Tally<string, string>();
   const callbacks = new Map<string, { via: string; name: string; outcome: string; count: number }>();
+  const upstream = new Tally<string, string>();
   const registry = new Registry();
   new Counter({
     name: 'plantstore_mock_requests_total',
@@ -95,6 +96,16 @@ export function createMetrics(journalSize: () => number): Metrics {
       for (const { via, name, outcome, count } of callbacks.values()) this.inc({ kind: via, name, outcome }, count);
     },
   });
+  new Counter({
+    name: 'plantstore_mock_upstream_answers_total',
+    help: 'Answers of the real service through the proxy, by operation and kind of drift from the document (none: it fit).',
+    labelNames: ['operation', 'drift'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [operation, drift, count] of upstream.entries()) this.inc({ operation, drift }, count);
+    },
+  });
   new Gauge({
     name: 'plantstore_mock_journal_entries',
     help: 'Entries the request journal holds now.',
@@ -134,6 +145,11 @@ export function createMetrics(journalSize: () => number): Metrics {
       timer.observe(seconds);
       if (provenance?.kind === 'rejected') rejected.add(operation, provenance.code);
       else if (provenance?.kind === 'state') stateOperations.add(operation, provenance.action);
+      else if (provenance?.kind === 'proxied') {
+        if (provenance.violation !== undefined) rejected.add(operation, provenance.violation);
+        if (provenance.drift.length === 0) upstream.add(operation, 'none');
+        else for (const kind of new Set(provenance.drift.map((d) => d.kind))) upstream.add(operation, kind);
+      }
     },
   };
 }
