@@ -64,6 +64,7 @@ export async function createProxy(options: ResolvedOptions, log: Warn): Promise<
         ? undefined
         : (exchange, findings, code) =>
             forwards(exchange.headers, exchange.session.id) ? forward(settings, exchange, { code, findings }) : undefined,
-    close: () => pool.close(),
+    // Closed after the server answered its last request: nothing in flight is left to wait for.
+    close: () => pool.destroy(),
   };
 }

@@ -13,8 +13,11 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
 ]);
-/** Framed anew by each side; `host` is the upstream's own. */
-const REFRAMED = new Set(['content-length', 'host']);
+/**
+ * Framed anew by each side; `host` is the upstream's own; `expect: 100-continue` was answered by the
+ * mock's own server, and the whole body is sent at once.
+ */
+const REFRAMED = new Set(['content-length', 'host', 'expect']);
 /** The mock's own steering headers: meant for the mock, not the real service. */
 export const PROXY_HEADER = 'x-mock-proxy';
 const MOCK_ONLY = new Set([SESSION_HEADER, SCENARIO_HEADER, PROXY_HEADER]);

@@ -35,7 +35,7 @@ describe('the proxy forwards routed requests to the real service', () => {
     const response = await server.inject({
       method: 'POST',
       url: '/plants?trace=a%20b',
-      headers: { ...JSON_BODY, connection: 'keep-alive, x-hop', 'x-hop': 'drop me', 'x-mock-session': 's1' },
+      headers: { ...JSON_BODY, connection: 'keep-alive, x-hop', 'x-hop': 'drop me', 'x-mock-session': 's1', expect: '100-continue' },
       payload: plant,
     });
     expect(response.statusCode).toBe(200);
