@@ -7,7 +7,7 @@ const SERVER = '^src/((server|index)[.]ts$|session/)';
 const HTTP = '^src/http/';
 const ADMIN = '^src/(admin|dashboard)/';
 const MOCK = '^src/mock/';
-const FEATURES = '^src/(pipeline|scenarios|journal|metrics|contract-coverage|state|callbacks)/';
+const FEATURES = '^src/(pipeline|scenarios|journal|metrics|contract-coverage|state|callbacks|proxy)/';
 const MODEL = '^src/(openapi|prism)/';
 const LEAVES = [
   '^src/(errors|problem|protocol|mock-response|mock-extensions|provenance|config-error|options|option-table|option-kinds|document-source)[.]ts$',
@@ -40,7 +40,7 @@ module.exports = {
       'http-only-adapts',
       'http/ adapts the mock to Fastify: it reaches the features through createMock (src/mock/), never wires them itself.',
       { path: HTTP },
-      { path: '^src/(scenarios|state|journal|metrics|contract-coverage|callbacks|prism)/' },
+      { path: '^src/(scenarios|state|journal|metrics|contract-coverage|callbacks|prism|proxy)/' },
     ),
     {
       name: 'mock-knows-no-fastify',
@@ -59,13 +59,13 @@ module.exports = {
       'pipeline-knows-no-responder',
       'The pipeline is handed its responders (scenarios) and never reads the journal or metrics.',
       { path: '^src/pipeline/' },
-      above('^src/(scenarios|journal|metrics|state|callbacks)/'),
+      above('^src/(scenarios|journal|metrics|state|callbacks|proxy)/'),
     ),
     forbid(
       'features-not-sideways',
       'Scenarios, journal, metrics and the stateful simulator may use the pipeline, not each other.',
-      { path: '^src/(scenarios|journal|metrics|state|callbacks)/' },
-      { path: '^src/(scenarios|journal|metrics|state|callbacks)/', pathNot: '^src/$1/' },
+      { path: '^src/(scenarios|journal|metrics|state|callbacks|proxy)/' },
+      { path: '^src/(scenarios|journal|metrics|state|callbacks|proxy)/', pathNot: '^src/$1/' },
     ),
     forbid(
       'model-not-up',
@@ -83,7 +83,7 @@ module.exports = {
     forbid(
       'core-knows-no-fastify',
       'The pipeline, scenarios, the model, the adapter and the leaves know no Fastify.',
-      { path: ['^src/(pipeline|scenarios|state|callbacks|openapi|prism)/', ...LEAVES] },
+      { path: ['^src/(pipeline|scenarios|state|callbacks|proxy|openapi|prism)/', ...LEAVES] },
       { path: '^fastify$|node_modules/fastify/' },
     ),
     forbid(

@@ -57,6 +57,12 @@ export const ERRORS = {
     message: 'Invalid admin API request: {details}',
     when: 'A request to `/__mock/` has a body or query the admin API does not accept.',
   },
+  PROXY_REFUSED: {
+    status: 400,
+    error: 40020,
+    message: 'The proxy does not forward this request: {details}',
+    when: 'With `--proxy`, a path with dot segments or encoded slashes could reach outside the upstream base path.',
+  },
   MISSING_CREDENTIALS: {
     status: 401,
     error: 40101,
@@ -194,6 +200,24 @@ export const ERRORS = {
     error: 50001,
     message: 'The mock failed unexpectedly: {details}',
     when: 'A bug in the mock; the log has the details. Please report it.',
+  },
+  UPSTREAM_FAILED: {
+    status: 502,
+    error: 50201,
+    message: 'The upstream service did not answer: {details}',
+    when: 'With `--proxy`, the real service refused the connection, reset it or sent no valid HTTP answer.',
+  },
+  UPSTREAM_DRIFT: {
+    status: 502,
+    error: 50202,
+    message: 'The upstream service broke the contract: {details}',
+    when: 'With `--proxy-strict`, the real service answered what the document does not allow; the journal keeps its answer.',
+  },
+  UPSTREAM_TIMEOUT: {
+    status: 504,
+    error: 50401,
+    message: 'The upstream service did not answer within {timeout} ms',
+    when: 'With `--proxy`, the real service took longer than `--proxy-timeout` to answer.',
   },
   TOO_MANY_RESOURCES: {
     status: 507,

@@ -1,5 +1,12 @@
 export { MockConfigError } from './config-error.js';
-export type { CoverageReport, CoverageSummary, OperationCoverage, ResponseCoverage } from './contract-coverage/coverage-report.js';
+export type {
+  CoverageReport,
+  CoverageSummary,
+  OperationCoverage,
+  ResponseCoverage,
+  UpstreamCoverage,
+} from './contract-coverage/coverage-report.js';
+export type { DriftReport } from './contract-coverage/drift-report.js';
 export { ERRORS, type ErrorCode, type ErrorDefinition } from './errors.js';
 export {
   BUNDLED_SCENARIOS,
@@ -10,6 +17,7 @@ export {
   type MockServerOptions,
   type ResolvedOptions,
 } from './options.js';
+export type { DriftFinding, DriftKind } from './provenance.js';
 export { SCENARIO_FILE_SCHEMA } from './scenarios/file-schema.js';
 export { createMockServer, type MockServer, type ServedDocument } from './server.js';
 export type {

@@ -388,6 +388,49 @@ export const OPTIONS = {
     max: 10,
     help: 'times a callback is sent again after a timeout, a failed connection or a 5xx answer',
   },
+  proxy: {
+    kind: 'string',
+    pattern: /^https?:\/\/[^\s]+$/i,
+    invalid: 'must be an http:// or https:// URL such as https://api.example.com/v1',
+    arg: 'URL',
+    help: 'forward every routed request to the real service at URL and check its answers against the document',
+    readme:
+      'forward routed requests to the real service at URL and report where its answers drift from the document ([proxy](docs/proxy.md))',
+  },
+  proxyCa: {
+    kind: 'path',
+    invalid: 'must be a file path',
+    arg: 'FILE',
+    help: 'PEM file of the certificate authorities the --proxy service is trusted by (a private CA)',
+  },
+  proxyTimeout: {
+    kind: 'integer',
+    default: 30_000,
+    min: 1,
+    max: HOUR,
+    arg: 'MS',
+    help: 'ms the --proxy service has to answer (504 after)',
+    readme: 'time the `--proxy` service has to send its answer headers, and then between body chunks; then `504`',
+  },
+  proxyValidateRequest: {
+    kind: 'choice',
+    choices: ['forward', 'reject'],
+    default: 'forward',
+    arg: 'MODE',
+    help: 'requests the mock would reject: forward them and report the violation, or reject them as the mock would',
+  },
+  proxyStrict: {
+    kind: 'boolean',
+    default: false,
+    help: "answer 502 in place of an upstream answer that drifts from the document (the journal keeps the upstream's)",
+  },
+  proxyFallback: {
+    kind: 'choice',
+    choices: ['off', 'unavailable', 'missing', 'both'],
+    default: 'off',
+    arg: 'WHEN',
+    help: 'answer from the mock when the upstream is unavailable (connection errors, timeouts, 502/503/504), misses a documented operation (404/405/501), or both',
+  },
 } as const satisfies Record<string, Declaration>;
 
 export type OptionName = keyof typeof OPTIONS;

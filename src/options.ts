@@ -132,6 +132,18 @@ export interface MockServerOptions {
   readonly callbackTimeout?: number;
   /** Times a callback is sent again after a timeout, a failed connection or a 5xx answer. Default 0. */
   readonly callbackRetries?: number;
+  /** Base URL of the real service: routed requests are forwarded there and its answers checked against the document. Default: none. */
+  readonly proxy?: string;
+  /** PEM file of the certificate authorities that sign the `proxy` service's certificate. Default: the system's. */
+  readonly proxyCa?: string;
+  /** Milliseconds the `proxy` service has to answer (and between body chunks); then 504. Default 30 000. */
+  readonly proxyTimeout?: number;
+  /** Requests the mock would reject: `forward` them and report the violation (default), or `reject` them as the mock would. */
+  readonly proxyValidateRequest?: 'forward' | 'reject';
+  /** Answer 502 in place of an upstream answer that drifts from the document. Default false. */
+  readonly proxyStrict?: boolean;
+  /** When the mock answers in the upstream's place: `unavailable`, `missing`, `both`, or `off` (default). */
+  readonly proxyFallback?: 'off' | 'unavailable' | 'missing' | 'both';
 }
 
 type Filled = FilledOptions<typeof OPTIONS>;

@@ -2,6 +2,20 @@ import type { ErrorCode } from './errors.js';
 import type { Fault } from './mock-response.js';
 import type { Finding } from './problem.js';
 
+/** What an upstream answer breaks in the document (see src/proxy/drift.ts). */
+export type DriftKind = 'status' | 'media-type' | 'header' | 'body' | 'int64';
+
+/** One way an upstream answer differs from what the document allows. */
+export interface DriftFinding {
+  readonly kind: DriftKind;
+  /** Where: a header name, a JSON pointer into the body; empty for the answer as a whole. */
+  readonly at: string;
+  readonly message: string;
+}
+
+/** Why the proxy let the mock answer: the upstream was unavailable, or lacks a documented operation. */
+export type FallbackReason = 'unavailable' | 'missing';
+
 /**
  * Where the body of an answer the response selector made came from: a named example, data generated
  * from the schema (`dynamic`: per request, with an optional seed; else the static answer built once from
@@ -72,7 +86,31 @@ type AnswerSource =
       /** What is wrong with the consumer's answer, or why nothing was sent. */
       readonly problems?: readonly string[];
     }
+  /**
+   * The real service answered through the proxy (`--proxy`): its status, what it broke in the document
+   * (`drift`), what the consumer's request broke and was forwarded anyway (`violations`). `strict`: the
+   * drifting answer was replaced by a 502; `upstreamBody`: then, the start of what the service sent.
+   */
+  | {
+      readonly kind: 'proxied';
+      readonly status: number;
+      readonly drift: readonly DriftFinding[];
+      /** The code the mock would have rejected the request with, and why. */
+      readonly violation?: ErrorCode;
+      readonly violations?: readonly Finding[];
+      readonly strict?: boolean;
+      readonly upstreamBody?: string;
+    }
+  /** The proxy could not get an answer (connection refused or reset, timeout): a 502 or 504 from the catalogue. */
+  | { readonly kind: 'upstream-failed'; readonly code: ErrorCode; readonly reason: string }
+  /** The mock answered in the proxy's place (`--proxy-fallback`): why, what the upstream did, and how the mock answered. */
+  | { readonly kind: 'fallback'; readonly reason: FallbackReason; readonly upstream: string; readonly answer: Provenance }
   | SelectedBody;
+
+/** The answer's own provenance: the mock's answer a fallback wraps, else itself. */
+export function answerOf(provenance: Provenance | undefined): Provenance | undefined {
+  return provenance?.kind === 'fallback' ? provenance.answer : provenance;
+}
 
 /** The words of the log line and the journal's `source` for where an answer came from. */
 export function describeProvenance(provenance: Provenance | undefined): string {
@@ -98,6 +136,15 @@ function describeSource(provenance: AnswerSource): string {
       return `${provenance.via} ${provenance.name} ${provenance.outcome}`;
     case 'forced':
       return provenance.code === undefined ? describeBody(provenance.body) : `code=${provenance.code} ${describeBody(provenance.body)}`;
+    case 'proxied': {
+      const drift = provenance.drift.length === 0 ? '' : ` drift=${[...new Set(provenance.drift.map((d) => d.kind))].join(',')}`;
+      const violations = provenance.violations?.length ? ` violations=${provenance.violations.length}` : '';
+      return `proxy ${provenance.status}${drift}${violations}${provenance.strict ? ' strict' : ''}`;
+    }
+    case 'upstream-failed':
+      return `proxy failed ${provenance.code}: ${provenance.reason}`;
+    case 'fallback':
+      return `fallback ${provenance.reason} (${provenance.upstream}): ${describeProvenance(provenance.answer)}`;
     default:
       return describeBody(provenance);
   }
@@ -137,6 +184,12 @@ function labelSource(provenance: AnswerSource): string {
       return `${provenance.via}=${provenance.name} ${provenance.outcome}`;
     case 'forced':
       return provenance.code === undefined ? `forced ${describeBody(provenance.body)}` : `forced code=${provenance.code}`;
+    case 'proxied':
+      return provenance.drift.length === 0 ? `proxy=${provenance.status}` : `proxy=${provenance.status} drift`;
+    case 'upstream-failed':
+      return `proxy-failed=${provenance.code}`;
+    case 'fallback':
+      return `fallback=${provenance.reason} ${labelSource(provenance.answer)}`;
     default:
       return describeBody(provenance);
   }

@@ -8,6 +8,7 @@ import { adminJsonBodies } from './admin-json.js';
 import { adminOpenApiRoute } from './admin-openapi.js';
 import { coverageRoutes } from './coverage-routes.js';
 import { documentView } from './document-view.js';
+import { registerProxyRoutes } from './proxy-routes.js';
 import { registerScenarioRoutes } from './scenario-routes.js';
 import { stateRoutes } from './state-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
@@ -25,6 +26,7 @@ export interface AdminLimits {
 export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, limits: AdminLimits): void {
   app.get(`${ADMIN_PREFIX}/health`, async () => ({ status: 'ok', spec: parts.spec.title, version: parts.spec.version }));
   app.get(`${ADMIN_PREFIX}/document`, async () => documentView(parts.spec));
+  registerProxyRoutes(app, parts.proxy);
   registerScenarioRoutes(app, parts.scenarios, (session) => {
     for (const document of parts.documents) document.coverage.reset(session);
     parts.state.resources.reset(session);

@@ -1,9 +1,33 @@
-import { coverageQuerySchema, coverageResetQuerySchema } from './coverage-routes.js';
+import { coverageQuerySchema, coverageResetQuerySchema, driftQuerySchema } from './coverage-routes.js';
 
 type Parameters = (schema: { readonly properties: Readonly<Record<string, unknown>> }) => unknown[];
 
 const count = { type: 'integer', minimum: 0 } as const;
 const counts = { type: 'object', additionalProperties: count, description: 'By catalogue code (`x-mock-error`).' } as const;
+
+/** With `--proxy`: what the real service answered for one operation and how it drifted (docs/proxy.md). */
+const upstreamSchema = {
+  type: 'object',
+  required: ['answers', 'drifting', 'byKind', 'findings'],
+  properties: {
+    answers: { ...count, description: 'Answers the real service gave through the proxy.' },
+    drifting: { ...count, description: 'Answers that broke the document.' },
+    byKind: {
+      type: 'object',
+      additionalProperties: count,
+      description: 'Drifting answers by kind: status, media-type, header, body, int64.',
+    },
+    findings: {
+      type: 'array',
+      description: 'Each distinct drift once (the first 20), with the answers that had it.',
+      items: {
+        type: 'object',
+        required: ['kind', 'message', 'answers'],
+        properties: { kind: { type: 'string' }, message: { type: 'string' }, answers: count },
+      },
+    },
+  },
+} as const;
 
 /** The JSON shape of GET /__mock/coverage (src/contract-coverage/coverage-report.ts). */
 export const coverageReportSchema = {
@@ -30,6 +54,8 @@ export const coverageReportSchema = {
         percent: { type: 'number', description: 'documentedResponsesServed / documentedResponses, rounded down to one decimal.' },
         violations: { ...count, description: 'Requests the contract rejects (forced and scenario answers are not violations).' },
         requests: count,
+        upstreamAnswers: { ...count, description: 'With `--proxy`, once the real service answered: its answers.' },
+        driftingAnswers: { ...count, description: 'Of those, the answers that drifted from the document.' },
       },
     },
     operations: {
@@ -47,7 +73,8 @@ export const coverageReportSchema = {
           answeredBy: {
             type: 'object',
             additionalProperties: count,
-            description: 'echo, example, dynamic, generated, empty, scenario, state, forced, rejected, fault, other.',
+            description:
+              'echo, example, dynamic, generated, empty, scenario, state, forced, rejected, proxied, fallback, upstream-failed, fault, other.',
           },
           responses: {
             type: 'array',
@@ -72,6 +99,7 @@ export const coverageReportSchema = {
             description: 'Optional top-level body properties, query and header parameters, and enum values no valid request sent.',
             examples: [['body.tag', 'query.status=sold']],
           },
+          upstream: upstreamSchema,
         },
       },
     },
@@ -120,5 +148,83 @@ export function coveragePaths(prefix: string, parameters: Parameters, errors: Re
         },
       },
     },
+    [`${prefix}/drift`]: {
+      get: {
+        summary: 'With --proxy: where the real service`s answers broke the document, per operation (docs/proxy.md)',
+        parameters: parameters(driftQuerySchema),
+        responses: {
+          '200': {
+            description: 'The drift report, in the format asked for',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['session', 'summary', 'operations'],
+                  properties: {
+                    session: { type: ['string', 'null'] },
+                    summary: {
+                      type: 'object',
+                      properties: { upstreamAnswers: count, driftingAnswers: count, operationsDrifting: count },
+                    },
+                    operations: {
+                      type: 'array',
+                      items: {
+                        ...upstreamSchema,
+                        required: ['method', 'path', ...upstreamSchema.required],
+                        properties: {
+                          method: { type: 'string' },
+                          path: { type: 'string' },
+                          operationId: { type: 'string' },
+                          ...upstreamSchema.properties,
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+              'application/xml': text,
+              'text/markdown': text,
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    [`${prefix}/proxy`]: {
+      get: {
+        summary: 'With --proxy: the real service, and whether a session`s requests go to it',
+        parameters: [{ name: 'session', in: 'query', schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' } }],
+        responses: { '200': { description: 'The proxy', content: { 'application/json': { schema: proxyStateSchema } } }, ...errors },
+      },
+      put: {
+        summary: 'Turn the proxy on or off for one session (or the requests without one); null: back to on',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['proxy'],
+                additionalProperties: false,
+                properties: { session: { type: ['string', 'null'] }, proxy: { enum: ['on', 'off', null] } },
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'The proxy', content: { 'application/json': { schema: proxyStateSchema } } }, ...errors },
+      },
+    },
   };
 }
+
+const proxyStateSchema = {
+  type: 'object',
+  properties: {
+    upstream: { type: ['string', 'null'], description: 'The --proxy URL; null without one.' },
+    session: { type: ['string', 'null'] },
+    proxy: {
+      enum: ['on', 'off'],
+      description: 'Whether the session`s requests go to the real service (X-Mock-Proxy overrides it per request).',
+    },
+  },
+} as const;

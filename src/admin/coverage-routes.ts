@@ -4,6 +4,7 @@ import { coverageMarkdown } from '../contract-coverage/coverage-markdown.js';
 import type { CoverageModel } from '../contract-coverage/coverage-model.js';
 import { coverageReport } from '../contract-coverage/coverage-report.js';
 import { coverageText } from '../contract-coverage/coverage-text.js';
+import { driftJunit, driftMarkdown, driftReport } from '../contract-coverage/drift-report.js';
 import { tokenQueryProperty } from '../journal/journal-schemas.js';
 import type { MockResponse } from '../mock-response.js';
 import { problemResponse } from '../problem.js';
@@ -26,6 +27,17 @@ export const coverageQuerySchema = {
     session,
     spec,
     format: { type: 'string', enum: [...COVERAGE_FORMATS], description: 'json (default), junit (JUnit XML), markdown or text.' },
+    ...tokenQueryProperty,
+  },
+} as const;
+export const DRIFT_FORMATS = ['json', 'junit', 'markdown'] as const;
+export const driftQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    session,
+    spec,
+    format: { type: 'string', enum: [...DRIFT_FORMATS], description: 'json (default), junit (JUnit XML) or markdown.' },
     ...tokenQueryProperty,
   },
 } as const;
@@ -73,6 +85,18 @@ export async function coverageRoutes(app: FastifyInstance, { documents }: { docu
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(report));
     const { type, render } = RENDER[query.format];
     return reply.type(type).send(render(report));
+  });
+
+  app.get(`${ADMIN_PREFIX}/drift`, { schema: { querystring: driftQuerySchema }, attachValidation: true }, async (request, reply) => {
+    if (request.validationError) return invalid(request, reply);
+    const query = request.query as { session?: string; spec?: string; format?: (typeof DRIFT_FORMATS)[number] };
+    const picked = named(query.spec);
+    if ('error' in picked) return sendProblem(reply, picked.error);
+    const report = driftReport(coverageReport((picked.found ?? documents[0])?.coverage as CoverageModel, query.session));
+    reply.header('cache-control', 'no-store');
+    if (query.format === 'junit') return reply.type('application/xml; charset=utf-8').send(driftJunit(report));
+    if (query.format === 'markdown') return reply.type('text/markdown; charset=utf-8').send(driftMarkdown(report));
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(report));
   });
 
   app.delete(

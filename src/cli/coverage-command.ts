@@ -49,6 +49,11 @@ export async function runCoverageCommand(
       session: { type: 'string', describe: 'only the requests of this X-Mock-Session' },
       min: { type: 'number', describe: 'least share of documented responses served, in percent (0-100)' },
       violations: { type: 'boolean', default: true, describe: 'allow requests that break the contract (--no-violations fails on any)' },
+      drift: {
+        type: 'boolean',
+        default: true,
+        describe: 'allow answers of the real service (--proxy) that break the contract (--no-drift fails on any)',
+      },
       format: { choices: Object.keys(FORMATS) as Format[], default: 'text' as Format, describe: 'how to print the report on stdout' },
       'admin-token': {
         type: 'string',
@@ -78,7 +83,7 @@ export async function runCoverageCommand(
     out.write(`${help}\n`);
     return 0;
   }
-  const bar: GateBar = { ...(args.min !== undefined ? { min: args.min } : {}), noViolations: !args.violations };
+  const bar: GateBar = { ...(args.min !== undefined ? { min: args.min } : {}), noViolations: !args.violations, noDrift: !args.drift };
   const url = args.url ?? '';
   const usage = checkUsage(url, args.min, args.timeout, args.session);
   const fetched = usage ?? (await fetchReport(url, args.session, args['admin-token'], args.timeout));

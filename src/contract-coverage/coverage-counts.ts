@@ -1,4 +1,5 @@
 import type { Exchange } from '../pipeline/types.js';
+import type { DriftFinding, DriftKind } from '../provenance.js';
 import { ANSWER_KINDS, isViolation } from './coverage-exchange.js';
 import { type OperationShape, UNDOCUMENTED } from './operation-shape.js';
 import { sends } from './request-items.js';
@@ -6,6 +7,31 @@ import { sends } from './request-items.js';
 /** Adds one to a count in a Map. */
 export function increment<K>(counts: Map<K, number>, key: K): void {
   counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+/** Distinct drift messages kept per operation: enough to name what broke, bounded whatever the traffic. */
+const MAX_DRIFT_MESSAGES = 20;
+
+/** The upstream answers of one operation (`--proxy`) and their drift, by kind and by message. */
+export class UpstreamCounts {
+  answers = 0;
+  drifting = 0;
+  readonly byKind = new Map<DriftKind, number>();
+  /** `kind\tmessage` -> answers that had it. */
+  readonly messages = new Map<string, number>();
+
+  record(drift: readonly DriftFinding[]): void {
+    this.answers++;
+    if (drift.length === 0) return;
+    this.drifting++;
+    const kinds = new Set<DriftKind>();
+    for (const finding of drift) {
+      kinds.add(finding.kind);
+      const key = `${finding.kind}\t${finding.at === '' ? '' : `${finding.at}: `}${finding.message}`;
+      if (this.messages.has(key) || this.messages.size < MAX_DRIFT_MESSAGES) increment(this.messages, key);
+    }
+    for (const kind of kinds) increment(this.byKind, kind);
+  }
 }
 
 /** Requests the mock could not match to an operation of the document. */
@@ -39,6 +65,8 @@ export class OperationCounts {
   /** Answers with a status the operation does not document. */
   readonly undocumented = new Map<number, number>();
   readonly byKind: number[] = ANSWER_KINDS.map(() => 0);
+  /** The real service's answers through the proxy, and what drifted from the document. */
+  readonly upstream = new UpstreamCounts();
   readonly #unseen: Int32Array;
   #unseenCount: number;
 
@@ -53,6 +81,8 @@ export class OperationCounts {
   /** Arguments rather than an object: the model reads the exchange once for every tally it counts in, allocating nothing. */
   record(exchange: Exchange, status: number, rejection: string | undefined, kind: number, mediaType: string | undefined): void {
     this.requests++;
+    const provenance = exchange.provenance;
+    if (provenance?.kind === 'proxied') this.upstream.record(provenance.drift);
     this.byKind[kind] = (this.byKind[kind] ?? 0) + 1;
     if (rejection !== undefined) {
       increment(this.rejected, rejection);

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../errors.js';
 import type { Exchange } from '../pipeline/types.js';
+import { answerOf } from '../provenance.js';
 
 /** Everything coverage reads from an exchange beyond its operation, in one file. */
 
@@ -11,8 +12,10 @@ const NOT_VIOLATIONS: ReadonlySet<string> = new Set<ErrorCode>(['INVALID_FORCING
 
 /** The catalogue code the request was rejected with, or undefined when it was answered. */
 export function rejectionOf(exchange: Exchange): string | undefined {
-  const provenance = exchange.provenance;
-  return provenance?.kind === 'rejected' ? provenance.code : undefined;
+  const provenance = answerOf(exchange.provenance);
+  if (provenance?.kind === 'rejected') return provenance.code;
+  // A request the contract rejects, forwarded to the real service anyway: still the consumer's violation.
+  return provenance?.kind === 'proxied' ? provenance.violation : undefined;
 }
 
 export function isViolation(code: string): boolean {
@@ -30,6 +33,9 @@ export const ANSWER_KINDS = [
   'state',
   'forced',
   'rejected',
+  'proxied',
+  'fallback',
+  'upstream-failed',
   'fault',
   'other',
 ] as const;

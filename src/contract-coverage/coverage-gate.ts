@@ -5,6 +5,8 @@ export interface GateBar {
   readonly min?: number;
   /** Fail on any request the contract rejects. */
   readonly noViolations?: boolean;
+  /** Fail on any answer of the real service (`--proxy`) that drifts from the document. */
+  readonly noDrift?: boolean;
 }
 
 /** Whether a report clears the bar, with one line saying why not. */
@@ -23,6 +25,16 @@ export function checkGate(report: CoverageReport, bar: GateBar): { readonly pass
     const where = report.operations.filter((o) => o.violations > 0).map((o) => `${o.method} ${o.path} (${o.violations})`);
     if (report.unmatched.violations > 0) where.push(`unmatched (${report.unmatched.violations})`);
     return { pass: false, reason: `${violations} request(s) broke the contract${scope}: ${where.join(', ')}` };
+  }
+  const drifting = report.summary.driftingAnswers ?? 0;
+  if (bar.noDrift && drifting > 0) {
+    const where = report.operations
+      .filter((o) => (o.upstream?.drifting ?? 0) > 0)
+      .map((o) => `${o.method} ${o.path} (${o.upstream?.drifting}: ${Object.keys(o.upstream?.byKind ?? {}).join(', ')})`);
+    return {
+      pass: false,
+      reason: `${drifting} answer(s) of the real service drifted from the document${scope}: ${where.join(', ')}`,
+    };
   }
   return {
     pass: true,

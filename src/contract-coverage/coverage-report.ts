@@ -1,6 +1,6 @@
 import type { LintFinding } from '../openapi/document-lint.js';
 import type { MockOperation } from '../openapi/operation.js';
-import type { OperationCounts } from './coverage-counts.js';
+import type { OperationCounts, UpstreamCounts } from './coverage-counts.js';
 import { ANSWER_KINDS } from './coverage-exchange.js';
 import type { CoverageModel, CoverageTally } from './coverage-model.js';
 
@@ -15,6 +15,9 @@ export interface CoverageSummary {
   /** Requests the contract rejects (a forced or scenario answer is not one), unmatched ones included. */
   readonly violations: number;
   readonly requests: number;
+  /** Answers the real service gave through the proxy (`--proxy`), and how many drifted from the document; once there are any. */
+  readonly upstreamAnswers?: number;
+  readonly driftingAnswers?: number;
 }
 
 export interface ResponseCoverage {
@@ -39,12 +42,22 @@ export interface OperationCoverage {
   readonly neverSent: readonly string[];
   /** The operation's documented callbacks, each with how its deliveries ended (every session's together). */
   readonly callbacks?: readonly CallbackCoverage[];
+  /** With `--proxy`, once the real service answered: its answers, the drifting ones, and those by kind of drift. */
+  readonly upstream?: UpstreamCoverage;
 }
 
 export interface CallbackCoverage {
   readonly name: string;
   /** Deliveries by outcome: `on-contract`, `off-contract`, `refused`, `unresolved`, `timeout`, `failed`, `cancelled`. */
   readonly outcomes: Readonly<Record<string, number>>;
+}
+
+export interface UpstreamCoverage {
+  readonly answers: number;
+  readonly drifting: number;
+  readonly byKind: Readonly<Record<string, number>>;
+  /** What drifted, each distinct finding once with the answers that had it (the first few kept). */
+  readonly findings: readonly { readonly kind: string; readonly message: string; readonly answers: number }[];
 }
 
 export interface CoverageReport {
@@ -73,6 +86,8 @@ export function coverageReport(model: CoverageModel, session?: string): Coverage
     }
   }
   const unmatched = tally?.unmatched;
+  const upstreamAnswers = operations.reduce((sum, o) => sum + (o.upstream?.answers ?? 0), 0);
+  const driftingAnswers = operations.reduce((sum, o) => sum + (o.upstream?.drifting ?? 0), 0);
   const summary: CoverageSummary = {
     operations: operations.length,
     operationsExercised: operations.filter((o) => o.requests > 0).length,
@@ -81,6 +96,7 @@ export function coverageReport(model: CoverageModel, session?: string): Coverage
     percent: documented === 0 ? 100 : Math.floor((served / documented) * 1000) / 10,
     violations: operations.reduce((sum, o) => sum + o.violations, 0) + (unmatched?.violations ?? 0),
     requests: operations.reduce((sum, o) => sum + o.requests, 0) + (unmatched?.requests ?? 0),
+    ...(upstreamAnswers > 0 ? { upstreamAnswers, driftingAnswers } : {}),
   };
   return {
     session: session ?? null,
@@ -134,7 +150,16 @@ function operationCoverage(model: CoverageModel, operation: MockOperation, count
     responses,
     neverSent: callbackFindings.length > 0 ? [...neverSent, ...callbackFindings] : neverSent,
     ...(callbacks.length > 0 ? { callbacks } : {}),
+    ...(counts && counts.upstream.answers > 0 ? { upstream: upstreamCoverage(counts.upstream) } : {}),
   };
+}
+
+function upstreamCoverage(upstream: UpstreamCounts): UpstreamCoverage {
+  const findings = [...upstream.messages].map(([key, answers]) => {
+    const tab = key.indexOf('\t');
+    return { kind: key.slice(0, tab), message: key.slice(tab + 1), answers };
+  });
+  return { answers: upstream.answers, drifting: upstream.drifting, byKind: record(upstream.byKind), findings };
 }
 
 function record(counts: ReadonlyMap<string, number> | undefined): Record<string, number> {

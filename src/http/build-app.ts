@@ -93,6 +93,7 @@ export async function buildApp({ options, spec, documents, generator, responders
   app.addHook('onClose', () => mock.close());
   // Last, after everything else closing has logged: what the log still holds goes out.
   if (stdout) app.addHook('onClose', () => stdout.flush());
+  const proxying = mock.proxy !== undefined;
   const held = new HeldConnections();
   app.addHook('preClose', async () => held.close());
   const handle = (request: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined => {
@@ -100,6 +101,7 @@ export async function buildApp({ options, spec, documents, generator, responders
     const exchange = newExchange(request.method, pathOf(request.url), request.query as Exchange['query'], request.headers, rawBody);
     if (tls?.clientCa !== undefined) exchange.clientSubject = clientSubject(request.raw);
     request.exchange = exchange;
+    if (proxying) exchange.client = { address: request.ip, protocol: request.protocol };
     const response = mock.answer(exchange);
     // Fastify sends a handler's return value: an answer already sent must not be returned.
     if (response instanceof Promise) return response.then((decided) => sendResponse(reply, decided, held));

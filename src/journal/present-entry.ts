@@ -1,6 +1,7 @@
 import { TextDecoder } from 'node:util';
 import { parseJson } from '../json/parse-json.js';
-import { describeProvenance } from '../provenance.js';
+import type { Finding } from '../problem.js';
+import { answerOf, describeProvenance, type Provenance } from '../provenance.js';
 import type { JournalEntry } from './journal-entry.js';
 import { JOURNAL_BODY_LIMIT } from './record-entry.js';
 
@@ -19,7 +20,8 @@ export function presentEntry(entry: JournalEntry): Record<string, unknown> {
     query: entry.query,
     headers: entry.headers,
     ...presentBody(entry),
-    findings: (entry.provenance?.kind === 'rejected' && entry.provenance.findings) || entry.provenance?.waived?.findings || [],
+    findings: findingsOf(entry.provenance),
+    ...upstreamOf(entry.provenance),
     invalid: isInvalid(entry),
     source: describeProvenance(entry.provenance),
     response: { status: entry.status, headers: entry.responseHeaders, body: presentResponseBody(entry.responseBody) },
@@ -35,11 +37,45 @@ function presentCallback(entry: JournalEntry): Record<string, unknown> {
   return { callback: { kind: provenance.via, name: provenance.name, outcome: provenance.outcome, problems: provenance.problems ?? [] } };
 }
 
-/** The mock rejected the request itself (findings, or a problem such as 413), or answered it despite them; not forced errors. */
+/**
+ * The mock rejected the request itself (findings, or a problem such as 413), as opposed to forced
+ * errors; or would have, and the proxy forwarded it anyway.
+ */
 function isInvalid(entry: JournalEntry): boolean {
-  return entry.provenance === undefined
-    ? entry.status >= 400
-    : entry.provenance.kind === 'rejected' || entry.provenance.waived !== undefined;
+  const provenance = answerOf(entry.provenance);
+  if (provenance === undefined) return entry.status >= 400;
+  return (
+    provenance.kind === 'rejected' ||
+    (provenance.kind === 'proxied' && provenance.violation !== undefined) ||
+    entry.provenance?.waived !== undefined
+  );
+}
+
+function findingsOf(provenance: Provenance | undefined): readonly Finding[] {
+  const answer = answerOf(provenance);
+  if (answer?.kind === 'rejected') return answer.findings ?? [];
+  if (answer?.kind === 'proxied') return answer.violations ?? [];
+  return provenance?.waived?.findings ?? [];
+}
+
+/** What the real service did, for an answer that went through the proxy (or fell back from it). */
+function upstreamOf(provenance: Provenance | undefined): Record<string, unknown> {
+  switch (provenance?.kind) {
+    case 'proxied':
+      return {
+        upstream: {
+          status: provenance.status,
+          drift: provenance.drift,
+          ...(provenance.strict ? { strict: true, body: provenance.upstreamBody ?? null } : {}),
+        },
+      };
+    case 'upstream-failed':
+      return { upstream: { failure: provenance.reason } };
+    case 'fallback':
+      return { upstream: { fallback: provenance.reason, failure: provenance.upstream } };
+    default:
+      return {};
+  }
 }
 
 function presentBody(entry: JournalEntry): Record<string, unknown> {

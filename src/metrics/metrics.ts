@@ -46,6 +46,7 @@ export function createMetrics(journalSize: () => number): Metrics {
   const root = new DocumentTallies(undefined);
   const byDocument = new Map<string, DocumentTallies>();
   const documents = () => (byDocument.size === 0 ? [root] : [root, ...byDocument.values()]);
+  const upstream = new Tally<string, string>();
   const registry = new Registry();
   new Counter({
     name: 'plantstore_mock_requests_total',
@@ -102,6 +103,16 @@ export function createMetrics(journalSize: () => number): Metrics {
       for (const { via, name, outcome, count } of callbacks.values()) this.inc({ kind: via, name, outcome }, count);
     },
   });
+  new Counter({
+    name: 'plantstore_mock_upstream_answers_total',
+    help: 'Answers of the real service through the proxy, by operation and kind of drift from the document (none: it fit).',
+    labelNames: ['operation', 'drift'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [operation, drift, count] of upstream.entries()) this.inc({ operation, drift }, count);
+    },
+  });
   new Gauge({
     name: 'plantstore_mock_journal_entries',
     help: 'Entries the request journal holds now.',
@@ -144,6 +155,11 @@ export function createMetrics(journalSize: () => number): Metrics {
       timer.observe(seconds);
       if (provenance?.kind === 'rejected') tallies.rejected.add(operation, provenance.code);
       else if (provenance?.kind === 'state') tallies.stateOperations.add(operation, provenance.action);
+      else if (provenance?.kind === 'proxied') {
+        if (provenance.violation !== undefined) tallies.rejected.add(operation, provenance.violation);
+        if (provenance.drift.length === 0) upstream.add(operation, 'none');
+        else for (const kind of new Set(provenance.drift.map((d) => d.kind))) upstream.add(operation, kind);
+      }
     },
   };
 }

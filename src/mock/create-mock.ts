@@ -17,6 +17,7 @@ import type { ResolvedOptions } from '../options.js';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.js';
 import { createAnswering } from '../pipeline/select-response.js';
 import type { DocumentMount, Exchange, Responder } from '../pipeline/types.js';
+import { createProxy, type MockProxy } from '../proxy/create-proxy.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
 import { StateSimulator } from '../state/simulator.js';
@@ -62,6 +63,8 @@ export interface MockFeatures {
   readonly stateful: boolean;
   /** Sends the operations' callbacks and, on request, the document's webhooks. */
   readonly callbacks: CallbackSender;
+  /** `--proxy`: the real service requests are forwarded to; undefined without one. */
+  readonly proxy: MockProxy | undefined;
   /** Every document served, with where; one, at `/`, unless several were given. */
   readonly documents: readonly MockDocument[];
 }
@@ -128,6 +131,7 @@ export async function createMock({ options, spec, generator, log, responders = [
       if (delivery.operation !== undefined) coverage.model.recordCallback(delivery.operation, delivery.name, delivery.outcome);
     },
   });
+  const proxy = await createProxy(options, log);
   const state = new StateSimulator({
     stateful: options.stateful,
     maxResources: options.maxResources,
@@ -144,7 +148,8 @@ export async function createMock({ options, spec, generator, log, responders = [
     const loaded = await scenarios.load(current.operations, answering);
     const mayEnable = [...loaded.catalogue.values()].some((s) => s.stateful);
     const stateful = await state.load(current.operations, mayEnable, answering.errorShapes);
-    const all = [loaded.responder, ...(stateful.responder ? [stateful.responder] : []), ...responders];
+    // The proxy answers what no scenario does; the mock's own sources only what it leaves (switched off, fallback).
+    const all = [loaded.responder, ...(proxy ? [proxy.responder] : []), ...(stateful.responder ? [stateful.responder] : []), ...responders];
     const pipeline: Pipeline = createPipeline({
       operations: current.operations,
       tokens: options.tokens,
@@ -153,6 +158,7 @@ export async function createMock({ options, spec, generator, log, responders = [
       delay: serverDelay,
       random: scenarios.random,
       validateRequests: options.validateRequest,
+      ...(proxy?.forwardRejected ? { forwardRejected: proxy.forwardRejected } : {}),
     });
     return { loaded, stateful, pipeline, operations: current.operations, webhooks: current.webhooks };
   };
@@ -199,6 +205,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     callbacks,
     documents: [{ mount: mounted?.mount ?? { name: basename(spec.path, extname(spec.path)), base: '/' }, spec, coverage: coverage.model }],
     credentials: () => credentials,
+    proxy,
     answer: (exchange) => pipeline(exchange),
     answered(exchange, seen, status, elapsedMs, responseHeaders) {
       if (journal.capacity > 0) journal.record(entryOf(exchange, status, responseHeaders, elapsedMs));
@@ -212,6 +219,7 @@ export async function createMock({ options, spec, generator, log, responders = [
       stopLint();
       stopWatching?.();
       await callbacks.close();
+      await proxy?.close();
       await coverage.close();
     },
   };

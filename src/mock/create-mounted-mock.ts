@@ -65,6 +65,8 @@ export async function createMountedMock({ options, documents, generator, log, re
     coverage: first.coverage,
     stateful: first.stateful,
     callbacks: first.callbacks,
+    // A proxy is per document (each its own upstream path); the server's own switch reads the first's.
+    proxy: first.proxy,
     journal,
     metrics,
     documents: mocks.flatMap((mock) => mock.documents),

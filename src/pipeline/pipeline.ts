@@ -1,7 +1,7 @@
 import type { DelayRange } from '../mock-extensions.js';
 import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
-import { findingsHeaders, problemResponse } from '../problem.js';
+import { type Finding, findingsHeaders, type Problem, problemResponse } from '../problem.js';
 import { decideProblem } from './decide-status.js';
 import { createDelays } from './delays.js';
 import { readForcing } from './forcing.js';
@@ -11,7 +11,7 @@ import { createRouteStage } from './route.js';
 import { createSecurityStage } from './security.js';
 import type { Answering } from './select-response.js';
 import { checkSessionHeaders } from './session.js';
-import type { Answer, Exchange, Responder, Stage } from './types.js';
+import type { Answer, Exchange, ForwardRejected, Responder, Stage } from './types.js';
 import { validateRequest } from './validate-request.js';
 import { switchableValidation } from './validation-switch.js';
 
@@ -28,6 +28,8 @@ export interface PipelineOptions {
   readonly random?: () => number;
   /** `--no-validate-request` when false: requests are answered as if valid, what validation found reported. Default true. */
   readonly validateRequests?: boolean;
+  /** The proxy's answer to requests the stages after routing reject (see ForwardRejected); none: they are rejected. */
+  readonly forwardRejected?: ForwardRejected;
 }
 
 /**
@@ -63,10 +65,14 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       response = { ...response, headers: { ...response.headers, ...findingsHeaders(waived) } };
     }
     if (delays.active || exchange.delayAsked !== undefined) response = delays.apply(exchange, response);
-    exchange.provenance = provenance;
+    const fallback = exchange.fallback;
+    exchange.provenance = fallback === undefined ? provenance : { kind: 'fallback', ...fallback, answer: provenance };
     exchange.response = response;
     return response;
   };
+  const forwardRejected = options.forwardRejected;
+  const reject = (exchange: Exchange, findings: readonly Finding[], problem: Problem): MockResponse =>
+    settle(exchange, { response: problemResponse(problem), provenance: { kind: 'rejected', code: problem.code, findings } });
   // From responder `from` on; leaves the synchronous path only at a responder that returns a promise.
   const respond = (exchange: Exchange, from: number): MockResponse | Promise<MockResponse> => {
     for (let i = from; i < responders.length; i++) {
@@ -83,7 +89,13 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       const findings = stage(exchange);
       if (findings.length > 0) {
         const problem = decideProblem(findings, exchange, errorShapes);
-        return settle(exchange, { response: problemResponse(problem), provenance: { kind: 'rejected', code: problem.code, findings } });
+        // Routed requests the contract rejects may still go to the real service; the steering headers never.
+        const forwarded =
+          forwardRejected && stage !== stages[0] && stage !== checkSessionHeaders
+            ? forwardRejected(exchange, findings, problem.code)
+            : undefined;
+        if (forwarded === undefined) return reject(exchange, findings, problem);
+        return forwarded.then((answer) => (answer === undefined ? reject(exchange, findings, problem) : settle(exchange, answer)));
       }
     }
     return respond(exchange, 0);

@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { ErrorCode } from '../errors.js';
 import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
-import type { Provenance } from '../provenance.js';
+import type { FallbackReason, Provenance } from '../provenance.js';
 import type { Representation, ResponsePlan } from './response-plans.js';
 
 /** What a request asked of its response, Prism-style: `Prefer: code=400, example=NAME, dynamic=true, seed=7`. */
@@ -71,6 +72,10 @@ export interface Exchange {
   response?: MockResponse;
   /** The body text sent, once the reply stage has written it. */
   responseText?: string;
+  /** How the client reached the mock, set by the HTTP side only when a proxy forwards requests (X-Forwarded-*). */
+  client?: { readonly address: string | undefined; readonly protocol: string };
+  /** The proxy left the answer to the mock (`--proxy-fallback`): why, and what the upstream did. */
+  fallback?: { readonly reason: FallbackReason; readonly upstream: string };
 }
 
 /** A webhook of the document a scenario step sends: its name, where (runtime expressions allowed) and, optionally, the body. */
@@ -105,3 +110,14 @@ export interface Answer {
  * (for another server, say) returns a promise of the same; synchronous ones stay synchronous.
  */
 export type Responder = (exchange: Exchange) => Answer | undefined | Promise<Answer | undefined>;
+
+/**
+ * With a proxy (`--proxy`): asked for a request a stage after routing rejected, with the findings and
+ * the code the mock would answer; answers it from the real service (the findings reported as the
+ * consumer's) or returns undefined to let the mock reject it.
+ */
+export type ForwardRejected = (
+  exchange: Exchange,
+  findings: readonly Finding[],
+  code: ErrorCode,
+) => Promise<Answer | undefined> | undefined;

@@ -24,6 +24,11 @@ describe('PlantStoreMockContainer options', () => {
     expect(() => new PlantStoreMockContainer().withSpecs({ base: 'billing', file: 'b.yaml' })).toThrow(RangeError);
   });
 
+  it('rejects a proxy URL the mock would refuse', () => {
+    expect(() => new PlantStoreMockContainer().withProxy('ftp://example.com')).toThrow(/http:\/\/ or https:\/\//);
+    expect(new PlantStoreMockContainer().withProxy('http://host.testcontainers.internal:8080/v1')).toBeInstanceOf(PlantStoreMockContainer);
+  });
+
   it('chains, returning the same container for every option', () => {
     const container = new PlantStoreMockContainer('plantstore-mock:test');
     expect(container.withSeed(7).withTokens('secret').withScenario('slow').withLogLevel('warn')).toBe(container);

@@ -94,6 +94,16 @@ export class PlantStoreMockContainer extends GenericContainer {
     return this.withFlag('admin-token', token);
   }
 
+  /**
+   * Forwards routed requests to the real service at `url` and reports where its answers drift from
+   * the document (`--proxy`; see docs/proxy.md). The URL is dialled from inside the container:
+   * `host.testcontainers.internal` reaches a port of the host exposed with TestContainers.exposeHostPorts.
+   */
+  withProxy(url: string): this {
+    if (!/^https?:\/\/\S+$/i.test(url)) throw new RangeError(`withProxy needs an http:// or https:// URL; got ${JSON.stringify(url)}`);
+    return this.withFlag('proxy', url);
+  }
+
   /** Any command-line flag by its name (`body-limit`, `journal-size`, ...), as its PLANTSTORE_MOCK_* variable. */
   withFlag(name: string, value: string): this {
     return this.withEnvironment({ [`PLANTSTORE_MOCK_${name.replace(/^-+/, '').replaceAll('-', '_').toUpperCase()}`]: value });

@@ -1,6 +1,7 @@
 import { AbstractStartedContainer, type StartedTestContainer } from 'testcontainers';
 import { checkGate, type GateBar } from '../contract-coverage/coverage-gate.js';
 import type { CoverageReport } from '../contract-coverage/coverage-report.js';
+import type { DriftReport } from '../contract-coverage/drift-report.js';
 import { createSession, type MockSession } from '../session/session-handle.js';
 
 /** The JSON an admin endpoint answered, with its status (admin endpoints answer JSON). */
@@ -76,6 +77,19 @@ export class StartedPlantStoreMockContainer extends AbstractStartedContainer {
     const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
     const { status, body } = await this.admin<CoverageReport & { message?: string }>(`coverage${query}`, { headers });
     if (status !== 200) throw new Error(`GET /__mock/coverage answered ${status}: ${body?.message ?? ''}`);
+    return body;
+  }
+
+  /**
+   * GET /__mock/drift: where the real service's answers (`withProxy`) broke the document, per
+   * operation, of every request or of one session. Throws on any answer but 200.
+   */
+  async getDrift(options: { session?: string; adminToken?: string } = {}): Promise<DriftReport> {
+    const query = options.session === undefined ? '' : `?session=${encodeURIComponent(options.session)}`;
+    const token = options.adminToken ?? this.#adminToken;
+    const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
+    const { status, body } = await this.admin<DriftReport & { message?: string }>(`drift${query}`, { headers });
+    if (status !== 200) throw new Error(`GET /__mock/drift answered ${status}: ${body?.message ?? ''}`);
     return body;
   }
 

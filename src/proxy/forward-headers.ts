@@ -1,0 +1,76 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { SCENARIO_HEADER, SESSION_HEADER } from '../protocol.js';
+
+/** Hop-by-hop fields (RFC 9110 section 7.6.1), which only concern one connection, never forwarded either way. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+/**
+ * Framed anew by each side; `host` is the upstream's own; `expect: 100-continue` was answered by the
+ * mock's own server, and the whole body is sent at once.
+ */
+const REFRAMED = new Set(['content-length', 'host', 'expect']);
+/** The mock's own steering headers: meant for the mock, not the real service. */
+export const PROXY_HEADER = 'x-mock-proxy';
+const MOCK_ONLY = new Set([SESSION_HEADER, SCENARIO_HEADER, PROXY_HEADER]);
+
+export const VIA = '1.1 plantstore-mock';
+
+/** The names a `Connection` header lists: hop-by-hop for this message too. */
+function connectionOptions(value: string | string[] | number | undefined): Set<string> {
+  const text = Array.isArray(value) ? value.join(',') : String(value ?? '');
+  return new Set(
+    text
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter((name) => name !== ''),
+  );
+}
+
+export interface ClientSide {
+  /** The client's address, for X-Forwarded-For. */
+  readonly address: string | undefined;
+  /** `http` or `https`: how the client reached the mock. */
+  readonly protocol: string;
+}
+
+/** The request's headers as the upstream gets them: end-to-end ones kept, `Via` and `X-Forwarded-*` added. */
+export function requestHeadersFor(headers: IncomingHttpHeaders, client: ClientSide): Record<string, string | string[]> {
+  const listed = connectionOptions(headers.connection);
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || REFRAMED.has(name) || MOCK_ONLY.has(name) || listed.has(name)) continue;
+    out[name] = value;
+  }
+  out.via = headers.via === undefined ? VIA : `${String(headers.via)}, ${VIA}`;
+  if (client.address !== undefined) {
+    const before = headers['x-forwarded-for'];
+    out['x-forwarded-for'] = before === undefined ? client.address : `${String(before)}, ${client.address}`;
+  }
+  if (headers.host !== undefined) out['x-forwarded-host'] = headers.host;
+  out['x-forwarded-proto'] = client.protocol;
+  return out;
+}
+
+/**
+ * The upstream's answer headers as the client gets them: hop-by-hop ones dropped, `Via` added; values
+ * that came as a list (`set-cookie`) stay a list.
+ */
+export function responseHeadersFor(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string | string[]> {
+  const listed = connectionOptions(headers.connection);
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-length' || listed.has(name)) continue;
+    out[name] = value;
+  }
+  out.via = headers.via === undefined ? VIA : `${String(headers.via)}, ${VIA}`;
+  return out;
+}

@@ -1,0 +1,57 @@
+import { MockConfigError } from '../config-error.js';
+
+/** The real service the proxy forwards to: one origin, and the base path the document's paths are joined to. */
+export interface Upstream {
+  /** `https://api.example.com:8443`: the only origin the proxy ever contacts. */
+  readonly origin: string;
+  /** The URL's path without its trailing slash (`/v1`, or empty). */
+  readonly basePath: string;
+  /** `api.example.com:8443`, as X-Forwarded-Host and logs name it. */
+  readonly host: string;
+}
+
+/** The `--proxy` URL checked: http or https, no credentials, query or fragment (they would be sent with every request). */
+export function parseUpstream(text: string): Upstream {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new MockConfigError(`option "proxy" must be an http:// or https:// URL; got ${JSON.stringify(text)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new MockConfigError(`option "proxy" must be an http:// or https:// URL; got ${JSON.stringify(text)}`);
+  if (url.username !== '' || url.password !== '')
+    throw new MockConfigError('option "proxy" must not carry credentials: the requests forwarded carry their own');
+  if (url.search !== '' || url.hash !== '') throw new MockConfigError('option "proxy" must be a base URL without a query or fragment');
+  return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, ''), host: url.host };
+}
+
+/** Dot segments, raw or percent-encoded: `.`, `..`, `%2e`, `.%2E`, ... */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+/** Characters that some servers read as a path separator once decoded. */
+const ENCODED_SEPARATOR = /%(?:2f|5c)|\\/i;
+
+/**
+ * The path and query the upstream is asked for: its base path joined with the request's path (raw,
+ * as received) and the query as parsed. Undefined when the path could leave the base path once the
+ * upstream decodes it (dot segments, encoded slashes or backslashes): such requests are refused, not
+ * forwarded. The origin is never taken from the request: not from an absolute-form target, nor Host.
+ */
+export function upstreamPath(upstream: Upstream, path: string, query: Readonly<Record<string, unknown>>): string | undefined {
+  if (!path.startsWith('/') || ENCODED_SEPARATOR.test(path)) return undefined;
+  for (const segment of path.split('/')) if (DOT_SEGMENT.test(segment)) return undefined;
+  return `${upstream.basePath}${path}${queryString(query)}`;
+}
+
+/** The parsed query written back (every value, in order, percent-encoded). */
+function queryString(query: Readonly<Record<string, unknown>>): string {
+  let text = '';
+  for (const [name, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const one of values) {
+      if (one === undefined) continue;
+      text += `${text === '' ? '?' : '&'}${encodeURIComponent(name)}=${encodeURIComponent(String(one))}`;
+    }
+  }
+  return text;
+}
