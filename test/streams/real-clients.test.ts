@@ -2,33 +2,15 @@ import { EventSource } from 'eventsource';
 import OpenAI from 'openai';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../src/index.js';
 import { CHROMIUM, launchChromium, skipBrowser } from '../support/chromium.js';
 import { eventually } from '../support/eventually.js';
+import { useStreamServers } from './stream-servers.js';
 
-const STREAMS = new URL('./fixtures/streams.yaml', import.meta.url).pathname;
-const CHAT = new URL('./fixtures/chat-completions.yaml', import.meta.url).pathname;
-
-let streams: MockServer;
-let chat: MockServer;
-let streamsUrl: string;
-let chatUrl: string;
-
-beforeAll(async () => {
-  streams = await createMockServer({ spec: STREAMS, port: 0, logLevel: 'silent' });
-  chat = await createMockServer({ spec: CHAT, port: 0, logLevel: 'silent' });
-  streamsUrl = await streams.listen();
-  chatUrl = await chat.listen();
-});
-
-afterAll(async () => {
-  await streams?.close();
-  await chat?.close();
-});
+const servers = useStreamServers();
 
 /** The Last-Event-ID headers the mock's journal recorded for a path, oldest first. */
 async function resumedFrom(path: string): Promise<(string | undefined)[]> {
-  const { entries } = JSON.parse((await streams.inject('/__mock/journal?limit=100')).body) as {
+  const { entries } = JSON.parse((await servers.streams.inject('/__mock/journal?limit=100')).body) as {
     entries: { path: string; headers: Record<string, string> }[];
   };
   return entries.filter((entry) => entry.path === path).map((entry) => entry.headers['last-event-id']);
@@ -58,7 +40,7 @@ describe('SSE read by the eventsource npm package', () => {
       });
       return new Response(body, { status: response.status, headers: response.headers });
     };
-    const source = new EventSource(`${streamsUrl}/ticks?__stream_count=5&__stream_interval=30&__seed=3`, { fetch: breaking });
+    const source = new EventSource(`${servers.streamsUrl}/ticks?__stream_count=5&__stream_interval=30&__seed=3`, { fetch: breaking });
     const ids: string[] = [];
     source.addEventListener('tick', (event) => {
       ids.push(event.lastEventId);
@@ -80,7 +62,7 @@ describe('chat-completion chunks read by the openai npm package', () => {
   // The SDK sends `Accept: application/json` even when it asks for a stream; the document lists only
   // text/event-stream, which the mock holds to (406 otherwise), so the client says what it takes.
   const client = () =>
-    new OpenAI({ baseURL: `${chatUrl}/v1`, apiKey: 'mock-key', maxRetries: 0, defaultHeaders: { accept: 'text/event-stream' } });
+    new OpenAI({ baseURL: `${servers.chatUrl}/v1`, apiKey: 'mock-key', maxRetries: 0, defaultHeaders: { accept: 'text/event-stream' } });
   const messages = [{ role: 'user' as const, content: 'When to water?' }];
 
   it('iterates well-formed chunks and stops at [DONE]', async () => {
@@ -111,7 +93,7 @@ describe.skipIf(skipBrowser)("SSE read by Chromium's EventSource", () => {
   beforeAll(async () => {
     ({ browser, page } = await launchChromium());
     // Same origin as the stream, so EventSource needs no CORS.
-    await page.goto(`${streamsUrl}/__page`);
+    await page.goto(`${servers.streamsUrl}/__page`);
   }, 90_000);
 
   afterAll(async () => {

@@ -1,31 +1,13 @@
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
 import { parseSseText } from '../../src/openapi/sse-text.js';
+import { useStreamServers } from './stream-servers.js';
 
-const STREAMS = new URL('./fixtures/streams.yaml', import.meta.url).pathname;
-const CHAT = new URL('./fixtures/chat-completions.yaml', import.meta.url).pathname;
-
-let streams: MockServer;
-let chat: MockServer;
-let streamsUrl: string;
-let chatUrl: string;
-
-beforeAll(async () => {
-  streams = await createMockServer({ spec: STREAMS, port: 0, logLevel: 'silent' });
-  chat = await createMockServer({ spec: CHAT, port: 0, logLevel: 'silent' });
-  streamsUrl = await streams.listen();
-  chatUrl = await chat.listen();
-});
-
-afterAll(async () => {
-  await streams?.close();
-  await chat?.close();
-});
+const servers = useStreamServers();
 
 const ask = (path: string, init?: RequestInit) =>
-  fetch(`${chatUrl}${path}`, {
+  fetch(`${servers.chatUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(init?.headers as Record<string, string>) },
     body: JSON.stringify({ model: 'mock-1', stream: true, messages: [{ role: 'user', content: 'When to water?' }] }),
@@ -74,7 +56,7 @@ describe('streams from the document', () => {
   });
 
   it('generates events from itemSchema, each valid, seeded: the same seed gives the same stream', async () => {
-    const get = async () => (await fetch(`${streamsUrl}/ticks?__stream_count=4&__stream_interval=0&__seed=9`)).text();
+    const get = async () => (await fetch(`${servers.streamsUrl}/ticks?__stream_count=4&__stream_interval=0&__seed=9`)).text();
     const first = await get();
     expect(await get()).toBe(first);
     const events = parseSseText(first);
@@ -88,7 +70,7 @@ describe('streams from the document', () => {
   });
 
   it('generates events from a oneOf of event objects in a 3.1 schema', async () => {
-    const text = await (await fetch(`${streamsUrl}/notices?__stream_count=6&__stream_interval=0`)).text();
+    const text = await (await fetch(`${servers.streamsUrl}/notices?__stream_count=6&__stream_interval=0`)).text();
     const events = parseSseText(text);
     expect(events).toHaveLength(6);
     for (const event of events) {
@@ -98,7 +80,7 @@ describe('streams from the document', () => {
   });
 
   it('streams JSON Lines, read line by line as each arrives', async () => {
-    const response = await fetch(`${streamsUrl}/logs?__stream_interval=5`);
+    const response = await fetch(`${servers.streamsUrl}/logs?__stream_interval=5`);
     expect(response.headers.get('content-type')).toBe('application/jsonl');
     const lines = createInterface({ input: Readable.fromWeb(response.body as never) });
     const read: unknown[] = [];
@@ -111,7 +93,7 @@ describe('streams from the document', () => {
   });
 
   it('writes RFC 7464 JSON text sequences from an array schema, each record valid', async () => {
-    const text = await (await fetch(`${streamsUrl}/exports?__stream_count=3&__stream_interval=0&__dynamic=true`)).text();
+    const text = await (await fetch(`${servers.streamsUrl}/exports?__stream_count=3&__stream_interval=0&__dynamic=true`)).text();
     const records = text.split('\x1e').slice(1);
     expect(records).toHaveLength(3);
     for (const record of records) {
@@ -123,7 +105,7 @@ describe('streams from the document', () => {
   });
 
   it('writes multipart/mixed parts with the boundary its Content-Type names, closed at the end', async () => {
-    const response = await fetch(`${streamsUrl}/parts?__stream_count=2&__stream_interval=0`);
+    const response = await fetch(`${servers.streamsUrl}/parts?__stream_count=2&__stream_interval=0`);
     const boundary = /boundary=([^;]+)/.exec(response.headers.get('content-type') ?? '')?.[1];
     expect(boundary).toBeDefined();
     const text = await response.text();
