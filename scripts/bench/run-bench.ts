@@ -286,6 +286,6 @@ const markdown = sections.join('\n');
 writeFileSync(flags.out, markdown);
 process.stdout.write(`${markdown}\n`);
 log(`written to ${flags.out}`);
-// The per-test, scale and streams sections, each in its own process with its own defaults (bench/per-test.md, bench/scale.md, bench/streams.md).
-for (const script of flags['load-only'] ? [] : ['per-test.ts', 'scale.ts', 'streams.ts'])
+// The per-test, scale, streams and proxy sections, each in its own process with its own defaults (bench/per-test.md, bench/scale.md, bench/streams.md, bench/proxy.md).
+for (const script of flags['load-only'] ? [] : ['per-test.ts', 'scale.ts', 'streams.ts', 'proxy.ts'])
   execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))], { stdio: 'inherit' });

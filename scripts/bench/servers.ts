@@ -97,7 +97,7 @@ export function stopper(child: ChildProcess, sink: ChildProcess): () => Promise<
   };
 }
 
-async function servesPlants(url: string): Promise<boolean> {
+export async function servesPlants(url: string): Promise<boolean> {
   try {
     const response = await fetch(`${url}/plants`, {
       method: 'POST',

@@ -1,0 +1,144 @@
+/**
+ * The proxy section of `npm run bench` (also `npm run bench:proxy`): the server CPU per proxied valid
+ * `POST /plants`, the mock (`--proxy`) against a bare undici forwarding server (the ceiling for a proxy),
+ * both in front of the same bare Node `http` upstream answering the Plant; Prism's `prism proxy` beside
+ * them when its CLI is installed. Rounds alternate the contenders; figures are medians. Writes
+ * bench/proxy.md. Asserts nothing.
+ *
+ * Flags: --rounds N (3) --duration S (5) --warmup S (2) --connections N (10) --out PATH
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { runLoad } from './load.js';
+import { machineLine } from './machine.js';
+import { freePort, servesPlants, stopper, withCpu } from './servers.js';
+import { fixed, markdownTable, median } from './stats.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '10' },
+    out: { type: 'string', default: 'bench/proxy.md' },
+  },
+});
+const rounds = Number(flags.rounds);
+const duration = Number(flags.duration);
+const warmup = Number(flags.warmup);
+const connections = Number(flags.connections);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+const PRISM_CLI = join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+interface Contender {
+  readonly label: string;
+  readonly url: string;
+  readonly child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Spawns `node ARGS` ({port} replaced by a free port), its output to a discarding sink; ready when POST /plants answers 200. */
+async function start(label: string, args: readonly string[], ready: boolean): Promise<Contender> {
+  const port = await freePort();
+  const sink = spawn('cat', [], { stdio: ['pipe', 'ignore', 'ignore'] });
+  const child = spawn(process.execPath, [...args.map((a) => a.replace('{port}', String(port)))], {
+    cwd: root,
+    stdio: ['ignore', sink.stdin ?? 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = stopper(child, sink);
+  for (const started = Date.now(); Date.now() - started < 120_000; await new Promise((r) => setTimeout(r, 20))) {
+    if (child.exitCode !== null) break;
+    if (!ready || (await servesPlants(url))) return { label, url, child, stop };
+  }
+  await stop();
+  throw new Error(`${label} did not serve POST /plants`);
+}
+
+/** Loads a contender with valid POST /plants; its CPU µs per request and the answers that were not 2xx. */
+async function measure(contender: Contender, seconds: number) {
+  return withCpu(contender.child.pid, () => runLoad({ url: contender.url, mix: 'valid', connections, duration: seconds }));
+}
+
+const upstreamPort = await freePort();
+const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
+const upstream = await start('upstream', ['--import', 'tsx', here('bare-upstream-server.ts'), String(upstreamPort)], false);
+const contenders: Contender[] = [];
+const prismInstalled = existsSync(PRISM_CLI);
+const cpu = new Map<string, number[]>();
+const non2xx = new Map<string, number>();
+try {
+  await new Promise((r) => setTimeout(r, 500));
+  contenders.push(await start('mock', [join(root, 'dist/cli/main.js'), '--port', '{port}', '--proxy', upstreamUrl], true));
+  // The same without a log line per request: how much of the gap the default logging makes.
+  contenders.push(
+    await start(
+      'mock, --log-level warn',
+      [join(root, 'dist/cli/main.js'), '--port', '{port}', '--proxy', upstreamUrl, '--log-level', 'warn'],
+      true,
+    ),
+  );
+  contenders.push(await start('bare undici', ['--import', 'tsx', here('bare-proxy-server.ts'), '{port}', upstreamUrl], true));
+  if (prismInstalled)
+    contenders.push(
+      await start('prism proxy', [PRISM_CLI, 'proxy', join(root, 'openapi.yaml'), upstreamUrl, '-p', '{port}', '-h', '127.0.0.1'], true),
+    );
+  for (const contender of contenders) await measure(contender, warmup);
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? contenders : [...contenders].reverse();
+    for (const contender of order) {
+      const result = await measure(contender, duration);
+      cpu.set(contender.label, [...(cpu.get(contender.label) ?? []), result.cpuUsPerRequest]);
+      non2xx.set(contender.label, (non2xx.get(contender.label) ?? 0) + result.non2xx + result.errors);
+      log(`round ${round + 1}: ${contender.label} ${fixed(result.cpuUsPerRequest)} µs/request (${result.requests} requests)`);
+    }
+  }
+} finally {
+  for (const contender of contenders) await contender.stop();
+  await upstream.stop();
+}
+
+const perRound = (over: string, under: string) =>
+  (cpu.get(over) ?? []).map((value, i) => value / ((cpu.get(under) ?? [])[i] ?? Number.NaN));
+const overCeiling = median(perRound('mock', 'bare undici'));
+const quietOverCeiling = median(perRound('mock, --log-level warn', 'bare undici'));
+const underPrism = median(perRound('prism proxy', 'mock'));
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const markdown = [
+  '# Proxy benchmark',
+  '',
+  `Measured ${machineLine()}.`,
+  '',
+  'Server CPU (user + system of the process and its descendants, from /proc) per valid `POST /plants` forwarded to the same ' +
+    'upstream, a bare Node `http` server answering the Plant (scripts/bench/bare-upstream-server.ts). Contenders: the mock ' +
+    '(`--proxy`, default logging; and with `--log-level warn`, no line per request), a bare Node `http` server forwarding over an undici Pool (scripts/bench/bare-proxy-server.ts), ' +
+    `and Prism's \`prism proxy\`. autocannon, ${connections} connections, ${duration} s per contender, ${rounds} rounds ` +
+    `alternating (after ${warmup} s of warm-up each). Figures are medians; ratios are medians of per-round ratios.`,
+  '',
+  ...(prismInstalled ? [] : ["Prism's CLI (@stoplight/prism-cli) is not installed: `prism proxy` was not measured.", '']),
+  markdownTable(
+    ['contender', 'CPU µs per request', 'errors and non-2xx'],
+    contenders.map((c) => [c.label, fixed(median(cpu.get(c.label) ?? [])), String(non2xx.get(c.label) ?? 0)]),
+  ),
+  '',
+  markdownTable(
+    ['measure', 'value', 'target', 'verdict'],
+    [
+      ['mock / bare undici', `${overCeiling.toFixed(2)}x`, '<= 1.5x', verdict(overCeiling <= 1.5)],
+      ['mock with --log-level warn / bare undici', `${quietOverCeiling.toFixed(2)}x`, '', ''],
+      prismInstalled
+        ? ['prism proxy / mock', `${underPrism.toFixed(2)}x`, '>= 5x', verdict(underPrism >= 5)]
+        : ['prism proxy / mock', 'not measured (Prism CLI not installed)', '>= 5x', 'n/a'],
+    ],
+  ),
+  '',
+].join('\n');
+writeFileSync(flags.out, markdown);
+process.stdout.write(`${markdown}\n`);
+log(`written to ${flags.out}`);
