@@ -7,6 +7,7 @@ import { closeServersAfterEach, JSON_BODY, mockServer } from '../support/servers
 closeServersAfterEach();
 
 const PETS = fileURLToPath(new URL('../fixtures/pets.yaml', import.meta.url));
+const ORDERS = fileURLToPath(new URL('../fixtures/multi/orders.yaml', import.meta.url));
 const PET_KEY = { 'x-api-key': 'k' };
 const PLANT = JSON.stringify({ id: 1, name: 'Monstera', tag: 'indoor' });
 const TOM_ONLY = [
@@ -105,5 +106,24 @@ describe('admin routes with ?spec= on several documents', () => {
       ['/__mock/document', 'get'],
     ] as const)
       expect(named(paths[path][method]), `${method} ${path}`).toContain('spec');
+  });
+});
+
+describe('the stateful simulator under a base path', () => {
+  it('writes a Location that includes the document`s base path, which reads the record back', async () => {
+    const server = await mockServer({ spec: [BUNDLED_SPEC, ORDERS], stateful: true });
+    const created = await server.inject({ method: 'POST', url: '/shop/orders', headers: JSON_BODY, payload: '{"item":"fern"}' });
+    expect(created.statusCode).toBe(201);
+    const location = created.headers.location as string;
+    expect(location).toMatch(/^\/shop\/orders\/\d+$/);
+    const read = await server.inject({ url: location });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ item: 'fern' });
+  });
+
+  it('writes the same Location as ever for a single document at /', async () => {
+    const server = await mockServer({ spec: ORDERS, stateful: true });
+    const created = await server.inject({ method: 'POST', url: '/orders', headers: JSON_BODY, payload: '{"item":"fern"}' });
+    expect(created.headers.location).toMatch(/^\/orders\/\d+$/);
   });
 });
