@@ -3,6 +3,7 @@ import { clearQuerySchema, entrySchema, filterQuerySchema, listQuerySchema, veri
 import { ADMIN_PREFIX } from '../protocol.js';
 import { coveragePaths } from './coverage-openapi.js';
 import { documentViewSchema } from './document-view.js';
+import { specQueryProperty } from './pick-document.js';
 import { stateQuerySchema, stateSchema } from './state-routes.js';
 import { webhookBodySchema, webhookResultSchema } from './webhook-routes.js';
 
@@ -19,6 +20,8 @@ function queryParameters(schema: SchemaObject) {
 const json = (schema: unknown, description: string) => ({ description, content: { 'application/json': { schema } } });
 const errorResponse = json({ $ref: '#/components/schemas/Error' }, 'Error from the mock`s catalogue (`x-mock-error` names its code).');
 const errors = { '400': errorResponse, '401': errorResponse };
+/** `?spec=` of the routes that act on one document, from the object the routes read. */
+const specParameters = queryParameters({ properties: specQueryProperty });
 const sessionScenario = {
   type: 'object',
   properties: { session: { type: ['string', 'null'] }, scenario: { type: ['string', 'null'] } },
@@ -54,6 +57,7 @@ function adminOpenApi(): Record<string, unknown> {
       [`${p}/document`]: {
         get: {
           summary: 'The document mocked, and what the mock found wrong in it (lint: routing, invalid examples and defaults)',
+          parameters: specParameters,
           responses: { '200': json(documentViewSchema, 'The document and its findings'), ...errors },
         },
       },
@@ -163,6 +167,7 @@ function adminOpenApi(): Record<string, unknown> {
       [`${p}/scenarios`]: {
         get: {
           summary: 'Scenarios and the default session`s active one (scenarios feature)',
+          parameters: specParameters,
           responses: {
             '200': json(
               {
@@ -183,11 +188,12 @@ function adminOpenApi(): Record<string, unknown> {
       [`${p}/scenario`]: {
         get: {
           summary: 'Active scenario of a session (default session without `session`)',
-          parameters: [{ name: 'session', in: 'query', required: false, schema: { type: 'string' } }],
-          responses: { '200': json(sessionScenario, 'Active scenario') },
+          parameters: [{ name: 'session', in: 'query', required: false, schema: { type: 'string' } }, ...specParameters],
+          responses: { '200': json(sessionScenario, 'Active scenario'), '400': errorResponse },
         },
         put: {
           summary: 'Switch the active scenario of a session',
+          parameters: specParameters,
           requestBody: {
             content: {
               'application/json': {
@@ -205,8 +211,10 @@ function adminOpenApi(): Record<string, unknown> {
       [`${p}/reset`]: {
         post: {
           summary: 'Reset sequence positions, stored data, simulated records and contract coverage of a session, or of all',
+          description: 'Of every document, or with `spec` of that one only.',
+          parameters: specParameters,
           requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { session: { type: 'string' } } } } } },
-          responses: { '200': json({ type: 'object', properties: { reset: { type: 'string' } } }, 'Reset') },
+          responses: { '200': json({ type: 'object', properties: { reset: { type: 'string' } } }, 'Reset'), '400': errorResponse },
         },
       },
     },

@@ -2,14 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { dashboardRoutes } from '../dashboard/dashboard-routes.js';
 import { journalRoutes } from '../journal/journal-routes.js';
 import { metricsRoutes } from '../metrics/metrics-routes.js';
-import type { MockFeatures } from '../mock/create-mock.js';
+import type { MockDocument, MockFeatures } from '../mock/create-mock.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { adminJsonBodies } from './admin-json.js';
 import { adminOpenApiRoute } from './admin-openapi.js';
 import { coverageRoutes } from './coverage-routes.js';
 import { documentView } from './document-view.js';
+import { pickDocument } from './pick-document.js';
 import { registerProxyRoutes } from './proxy-routes.js';
 import { registerScenarioRoutes } from './scenario-routes.js';
+import { sendProblem } from './send-problem.js';
 import { stateRoutes } from './state-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
 
@@ -25,16 +27,20 @@ export interface AdminLimits {
  */
 export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, limits: AdminLimits): void {
   app.get(`${ADMIN_PREFIX}/health`, async () => ({ status: 'ok', spec: parts.spec.title, version: parts.spec.version }));
-  app.get(`${ADMIN_PREFIX}/document`, async () => documentView(parts.spec));
+  app.get(`${ADMIN_PREFIX}/document`, async (request, reply) => {
+    const pick = pickDocument(parts.documents, (request.query as { spec?: unknown }).spec, (d) => d.mount.name);
+    if ('error' in pick) return sendProblem(reply, pick.error);
+    return documentView((pick.found ?? (parts.documents[0] as MockDocument)).spec);
+  });
   registerProxyRoutes(app, parts.proxy);
-  registerScenarioRoutes(app, parts.scenarios, (session) => {
-    for (const document of parts.documents) document.coverage.reset(session);
-    parts.state.resources.reset(session);
-    const budget = parts.scenarios.budget;
-    if (session === undefined) budget.releaseAll();
+  registerScenarioRoutes(app, parts.documents, (document, session) => {
+    const { coverage, state, scenarios } = document;
+    coverage.reset(session);
+    state.resources.reset(session);
+    if (session === undefined) scenarios.budget.releaseAll();
     else {
-      const owner = parts.scenarios.sessions.peek(session);
-      if (owner) budget.release(owner);
+      const owner = scenarios.sessions.peek(session);
+      if (owner) scenarios.budget.release(owner);
     }
   });
   // One plugin, for the admin routes' own JSON parser; each feature's routes join it rather than being a
@@ -44,7 +50,7 @@ export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, l
     await journalRoutes(admin, { journal: parts.journal, maxEventStreams: limits.maxEventStreams });
     await metricsRoutes(admin, { metrics: parts.metrics });
     await coverageRoutes(admin, { documents: parts.documents.map(({ mount, coverage }) => ({ name: mount.name, coverage })) });
-    await stateRoutes(admin, { state: parts.state, stateful: parts.stateful });
+    await stateRoutes(admin, { documents: parts.documents });
     await webhookRoutes(admin, { spec: parts.spec, callbacks: parts.callbacks });
     await dashboardRoutes(admin);
     await adminOpenApiRoute(admin);

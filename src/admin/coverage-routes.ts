@@ -6,9 +6,9 @@ import { coverageReport } from '../contract-coverage/coverage-report.js';
 import { coverageText } from '../contract-coverage/coverage-text.js';
 import { driftJunit, driftMarkdown, driftReport } from '../contract-coverage/drift-report.js';
 import { tokenQueryProperty } from '../journal/journal-schemas.js';
-import type { MockResponse } from '../mock-response.js';
 import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';
+import { pickDocument } from './pick-document.js';
 import { sendProblem } from './send-problem.js';
 
 export const COVERAGE_FORMATS = ['json', 'junit', 'markdown', 'text'] as const;
@@ -65,14 +65,7 @@ export interface DocumentCoverage {
 
 /** GET /__mock/coverage (JSON, JUnit, Markdown or text) and DELETE /__mock/coverage; `?spec=` picks a document. */
 export async function coverageRoutes(app: FastifyInstance, { documents }: { documents: readonly DocumentCoverage[] }): Promise<void> {
-  // The document `?spec=` names (undefined: none named), or the 400 for a name no document has.
-  const named = (name: string | undefined): { found?: DocumentCoverage } | { error: MockResponse } => {
-    if (name === undefined) return {};
-    const found = documents.find((d) => d.name === name);
-    if (found) return { found };
-    const details = `no document named "${name}"; served: ${documents.map((d) => d.name).join(', ')}`;
-    return { error: problemResponse({ code: 'INVALID_ADMIN_REQUEST', params: { details } }) };
-  };
+  const named = (name: string | undefined) => pickDocument(documents, name, (document) => document.name);
   app.get(`${ADMIN_PREFIX}/coverage`, { schema: { querystring: coverageQuerySchema }, attachValidation: true }, async (request, reply) => {
     if (request.validationError) return invalid(request, reply);
     const query = request.query as { session?: string; spec?: string; format?: (typeof COVERAGE_FORMATS)[number] };

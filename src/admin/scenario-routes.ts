@@ -1,32 +1,59 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseJson } from '../json/parse-json.js';
 import { type Problem, problemResponse } from '../problem.js';
 import { ADMIN_PREFIX, SESSION_ID } from '../protocol.js';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { namesOf } from '../scenarios/scenario-types.js';
+import { pickDocument } from './pick-document.js';
 import { sendProblem } from './send-problem.js';
+
+/** A document whose scenarios the routes steer, by name. */
+export interface ScenarioDocument {
+  readonly mount: { readonly name: string };
+  readonly scenarios: ScenarioEngine;
+}
 
 /**
  * The scenarios admin API (the dashboard uses the same shapes):
  * GET /__mock/scenarios, GET|PUT /__mock/scenario, POST /__mock/reset. See scenarios/README.md.
+ * `?spec=NAME` picks the document (default: the first; a reset without it resets every document).
  */
-export function registerScenarioRoutes(app: FastifyInstance, engine: ScenarioEngine, onReset?: (session?: string) => void): void {
+export function registerScenarioRoutes<T extends ScenarioDocument>(
+  app: FastifyInstance,
+  documents: readonly T[],
+  onReset?: (document: T, session?: string) => void,
+): void {
   const fail = (reply: FastifyReply, problem: Problem) => sendProblem(reply, problemResponse(problem));
   const invalid = (details: string): Problem => ({ code: 'INVALID_ADMIN_REQUEST', params: { details } });
-  const current = (session: string | undefined) => ({ session: session ?? null, scenario: engine.scenarioOf(session) ?? null });
+  const current = (engine: ScenarioEngine, session: string | undefined) => ({
+    session: session ?? null,
+    scenario: engine.scenarioOf(session) ?? null,
+  });
+  const picked = (request: FastifyRequest) => pickDocument(documents, (request.query as { spec?: unknown }).spec, (d) => d.mount.name);
+  const first = documents[0] as T;
 
-  app.get(`${ADMIN_PREFIX}/scenarios`, async () => ({
-    scenarios: [...engine.catalogue.values()].map(({ name, description }) => ({ name, description })),
-    active: engine.scenarioOf(undefined) ?? null,
-  }));
+  app.get(`${ADMIN_PREFIX}/scenarios`, async (request, reply) => {
+    const pick = picked(request);
+    if ('error' in pick) return sendProblem(reply, pick.error);
+    const engine = (pick.found ?? first).scenarios;
+    return {
+      scenarios: [...engine.catalogue.values()].map(({ name, description }) => ({ name, description })),
+      active: engine.scenarioOf(undefined) ?? null,
+    };
+  });
 
   app.get(`${ADMIN_PREFIX}/scenario`, async (request, reply) => {
+    const pick = picked(request);
+    if ('error' in pick) return sendProblem(reply, pick.error);
     const session = (request.query as Record<string, unknown>).session;
     if (session !== undefined && !validSession(session)) return fail(reply, invalid(sessionRule));
-    return current(session);
+    return current((pick.found ?? first).scenarios, session);
   });
 
   app.put(`${ADMIN_PREFIX}/scenario`, async (request, reply) => {
+    const pick = picked(request);
+    if ('error' in pick) return sendProblem(reply, pick.error);
+    const engine = (pick.found ?? first).scenarios;
     const body = readBody(request.body);
     if (typeof body === 'string') return fail(reply, invalid(body));
     const { scenario } = body;
@@ -36,16 +63,20 @@ export function registerScenarioRoutes(app: FastifyInstance, engine: ScenarioEng
     if (scenario !== null && !engine.catalogue.has(scenario))
       return fail(reply, { code: 'UNKNOWN_SCENARIO', params: { name: scenario, available: namesOf(engine.catalogue) } });
     engine.sessions.get(session).scenario = scenario ?? undefined;
-    return current(session);
+    return current(engine, session);
   });
 
   app.post(`${ADMIN_PREFIX}/reset`, async (request, reply) => {
+    const pick = picked(request);
+    if ('error' in pick) return sendProblem(reply, pick.error);
     const body = readBody(request.body);
     if (typeof body === 'string') return fail(reply, invalid(body));
     const session = body.session ?? undefined;
     if (session !== undefined && !validSession(session)) return fail(reply, invalid(sessionRule));
-    engine.sessions.reset(session);
-    onReset?.(session);
+    for (const document of pick.found ? [pick.found] : documents) {
+      document.scenarios.sessions.reset(session);
+      onReset?.(document, session);
+    }
     return { reset: session ?? 'all' };
   });
 }

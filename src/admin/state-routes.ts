@@ -4,6 +4,7 @@ import { stringifyJson } from '../json/stringify-json.js';
 import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import type { StateSimulator } from '../state/simulator.js';
+import { pickDocument, specQueryProperty } from './pick-document.js';
 import { sendProblem } from './send-problem.js';
 
 /** Validated by Fastify and shown in the admin OpenAPI document, from the same object. */
@@ -12,6 +13,7 @@ export const stateQuerySchema = {
   additionalProperties: false,
   properties: {
     session: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$', description: 'The `X-Mock-Session` (default: the default session).' },
+    ...specQueryProperty,
     ...tokenQueryProperty,
   },
 } as const;
@@ -31,11 +33,24 @@ export const stateSchema = {
   },
 } as const;
 
-/** GET /__mock/state: the stateful simulator's records of a session (POST /__mock/reset forgets them). */
-export async function stateRoutes(app: FastifyInstance, { state, stateful }: { state: StateSimulator; stateful: boolean }): Promise<void> {
+/** A document whose simulated records the route shows, by name. */
+export interface StateDocument {
+  readonly mount: { readonly name: string };
+  readonly state: StateSimulator;
+  readonly stateful: boolean;
+}
+
+/**
+ * GET /__mock/state: the stateful simulator's records of a session (POST /__mock/reset forgets them),
+ * of the document `?spec=` names (default: the first).
+ */
+export async function stateRoutes(app: FastifyInstance, { documents }: { documents: readonly StateDocument[] }): Promise<void> {
   app.get(`${ADMIN_PREFIX}/state`, { schema: { querystring: stateQuerySchema }, attachValidation: true }, async (request, reply) => {
     if (request.validationError) return invalid(request, reply);
-    const { session } = request.query as { session?: string };
+    const { session, spec } = request.query as { session?: string; spec?: string };
+    const pick = pickDocument(documents, spec, (document) => document.mount.name);
+    if ('error' in pick) return sendProblem(reply, pick.error);
+    const { state, stateful } = pick.found ?? (documents[0] as StateDocument);
     reply.header('cache-control', 'no-store');
     const body = { session: session ?? null, stateful, collections: state.view(session) };
     // Records may hold integers beyond 2^53 (bigints), which JSON.stringify cannot write.

@@ -69,11 +69,14 @@ export interface MockFeatures {
   readonly documents: readonly MockDocument[];
 }
 
-/** One document of a server and what is its own: its coverage (and, through `mock`, scenarios and state). */
+/** One document of a server and what is its own: its coverage, scenarios and state (`?spec=` of the admin routes). */
 export interface MockDocument {
   readonly mount: DocumentMount;
   readonly spec: LoadedSpec;
   readonly coverage: CoverageModel;
+  readonly scenarios: ScenarioEngine;
+  readonly state: StateSimulator;
+  readonly stateful: boolean;
 }
 
 /** One mock server without its transport: what decides answers and what records them. */
@@ -203,7 +206,16 @@ export async function createMock({ options, spec, generator, log, responders = [
     state,
     stateful: options.stateful,
     callbacks,
-    documents: [{ mount: mounted?.mount ?? { name: basename(spec.path, extname(spec.path)), base: '/' }, spec, coverage: coverage.model }],
+    documents: [
+      {
+        mount: mounted?.mount ?? { name: basename(spec.path, extname(spec.path)), base: '/' },
+        spec,
+        coverage: coverage.model,
+        scenarios,
+        state,
+        stateful: options.stateful,
+      },
+    ],
     credentials: () => credentials,
     proxy,
     answer: (exchange) => pipeline(exchange),

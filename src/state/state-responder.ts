@@ -158,8 +158,10 @@ function create(call: Call, options: StateResponderOptions): Answer | undefined 
   const over = options.budget.charge(options.resources.owner(exchange.session.id), jsonBytes(record));
   if (over) return overBudget(exchange, over, 'create');
   store.put(collection, key, record);
+  // A document mounted at a base path is reached through it: so is the record the Location names.
+  const base = exchange.document === undefined || exchange.document.base === '/' ? '' : exchange.document.base;
   const headers: Record<string, string> =
-    prepared.location && resource.item ? { location: `${call.path.replace(/\/$/, '')}/${encodeURIComponent(String(id))}` } : {};
+    prepared.location && resource.item ? { location: `${base}${call.path.replace(/\/$/, '')}/${encodeURIComponent(String(id))}` } : {};
   return done(
     call,
     answer(success, () => recordBody(success, record), headers),
