@@ -148,7 +148,7 @@ export async function createMock({ options, spec, generator, log, responders = [
   // together only once all are loaded and checked. One set of plans and error shapes per load.
   const assemble = async (current: LoadedSpec) => {
     const answering = createAnswering({ generator, dynamic: options.dynamic, serveInvalidExamples: options.serveInvalidExamples });
-    const loaded = await scenarios.load(current.operations, answering);
+    const loaded = await scenarios.load(current.operations, [...current.webhooks.keys()], answering);
     const mayEnable = [...loaded.catalogue.values()].some((s) => s.stateful);
     const stateful = await state.load(current.operations, mayEnable, answering.errorShapes);
     // The proxy answers what no scenario does; the mock's own sources only what it leaves (switched off, fallback).

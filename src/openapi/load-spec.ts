@@ -84,7 +84,10 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
   if (!root || (typeof root.openapi !== 'string' && root.swagger !== '2.0')) {
     throw new MockConfigError(`spec ${path} is not an OpenAPI document: it has no "openapi: 3.x" (or "swagger: 2.0") field`);
   }
-  if (root.paths === null || typeof root.paths !== 'object') throw new MockConfigError(`spec ${path} has no "paths" object`);
+  // OpenAPI 3.1 makes `paths` optional: a document may describe only the webhooks an API sends.
+  const webhooksOnly = root.paths === undefined && root.webhooks !== null && typeof root.webhooks === 'object';
+  if (!webhooksOnly && (root.paths === null || typeof root.paths !== 'object'))
+    throw new MockConfigError(`spec ${path} has no "paths" object`);
   const info = (root.info ?? {}) as Record<string, unknown>;
   const [title, version] = [String(info.title ?? 'API'), String(info.version ?? '')];
   const lint = new DocumentLint();
@@ -98,7 +101,7 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
     throw new MockConfigError(`spec ${path} cannot be loaded: ${firstLine(error)}`);
   }
   const operations = loaded.operations;
-  if (operations.length === 0) throw new MockConfigError(`spec ${path} defines no operations`);
+  if (operations.length === 0 && loaded.webhooks.size === 0) throw new MockConfigError(`spec ${path} defines no operations or webhooks`);
   const reserved = operations.find((op) => op.path === ADMIN_PREFIX || op.path.startsWith(`${ADMIN_PREFIX}/`));
   if (reserved) throw new MockConfigError(`spec ${path} defines ${reserved.path}, but ${ADMIN_PREFIX}/ is reserved for the mock itself`);
   for (const problem of callbackProblems(root)) lint.add(problem);

@@ -1,6 +1,7 @@
 import { ERRORS, type ErrorCode } from '../errors.js';
 import type { Fault } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
+import { parseTemplate } from '../openapi/runtime-expression.js';
 import { compileDelay, type RawDelay } from './delay.js';
 import { parsePointer } from './json-pointer.js';
 import { compileMatch, type RawMatch } from './match-rule.js';
@@ -36,8 +37,11 @@ export interface RawRule {
   readonly sequence?: readonly RawStep[];
 }
 
-/** Compiles one rule: resolves its operation, regexes, delays and error codes; a message when one is wrong. */
-export function compileRule(raw: RawRule, index: number, operations: readonly MockOperation[]): Rule | string {
+/**
+ * Compiles one rule: resolves its operation, regexes, delays, error codes and the webhooks its steps
+ * send (`webhooks`: the document's names); a message when one is wrong.
+ */
+export function compileRule(raw: RawRule, index: number, operations: readonly MockOperation[], webhooks: readonly string[]): Rule | string {
   let operationId: string | undefined;
   if (raw.operation !== '*') {
     const wanted = raw.operation.trim();
@@ -54,14 +58,20 @@ export function compileRule(raw: RawRule, index: number, operations: readonly Mo
   if (typeof match === 'string') return match;
   const steps: Step[] = [];
   for (const [i, rawStep] of (raw.sequence ?? [raw.respond ?? {}]).entries()) {
-    const step = compileStep(rawStep);
+    const step = compileStep(rawStep, webhooks);
     if (typeof step === 'string') return raw.sequence ? `step ${i + 1}: ${step}` : step;
     steps.push(step);
   }
   return { index, operationId, match, store: raw.store === undefined ? undefined : parsePointer(raw.store), steps };
 }
 
-function compileStep(raw: RawStep): Step | string {
+function compileStep(raw: RawStep, webhooks: readonly string[]): Step | string {
+  if (raw.webhook !== undefined && !webhooks.includes(raw.webhook.name)) {
+    const known = webhooks.length > 0 ? `it has ${webhooks.join(', ')}` : 'it has none';
+    return `webhook "${raw.webhook.name}" is not in the document's webhooks; ${known}`;
+  }
+  const url = raw.webhook === undefined ? undefined : parseTemplate(raw.webhook.url);
+  if (url !== undefined && 'error' in url) return `webhook "${raw.webhook?.name}" url: ${url.error}`;
   const delay = compileDelay(raw.delay);
   if (typeof delay === 'string') return delay;
   let body: Step['body'];

@@ -31,12 +31,13 @@ const CATALOGUES = new WeakMap<readonly MockOperation[], ContentCache<Catalogue>
 /**
  * Reads every `*.yaml`/`*.yml` of the directories in order (a later directory's file replaces an
  * earlier one of the same name), checks each against the published JSON Schema, compiles its rules
- * and checks every answer against the contract. Any failure is a MockConfigError naming the file, the
+ * and checks every answer against the contract (`webhooks`: the names of the document's webhooks). Any failure is a MockConfigError naming the file, the
  * rule and what is wrong.
  */
 export async function loadScenarios(
   dirs: readonly string[],
   operations: readonly MockOperation[],
+  webhooks: readonly string[],
   parts: RespondParts,
   document?: ScenarioDocument,
 ): Promise<Catalogue> {
@@ -50,10 +51,10 @@ export async function loadScenarios(
     CATALOGUES.set(operations, cache);
   }
   // The same document may be served twice, at two bases: the catalogue depends on which one it is for.
-  return cache.get(contentKey(...texts.flat(), document?.name ?? ''), async () => {
+  return cache.get(contentKey(...texts.flat(), document?.name ?? '', ...webhooks), async () => {
     const catalogue = new Map<string, Scenario>();
     for (const [name, path, text] of texts) {
-      const scenario = compileScenario(name, path, text, operations, parts, document);
+      const scenario = compileScenario(name, path, text, { operations, webhooks }, parts, document);
       if (scenario) catalogue.set(name, scenario);
     }
     return catalogue;
@@ -100,7 +101,7 @@ function compileScenario(
   name: string,
   path: string,
   text: string,
-  operations: readonly MockOperation[],
+  { operations, webhooks }: { readonly operations: readonly MockOperation[]; readonly webhooks: readonly string[] },
   parts: RespondParts,
   served: ScenarioDocument | undefined,
 ): Scenario | undefined {
@@ -118,7 +119,7 @@ function compileScenario(
   if (typeof belongs === 'string') throw fail(belongs);
   if (!belongs) return undefined;
   const rules = (file.rules ?? []).map((raw, i) => {
-    const rule = compileRule(raw, i + 1, operations);
+    const rule = compileRule(raw, i + 1, operations, webhooks);
     if (typeof rule === 'string') throw fail(`rule ${i + 1}: ${rule}`);
     const targets = rule.operationId === undefined ? operations : operations.filter((op) => op.id === rule.operationId);
     rule.steps.forEach((step, s) => {

@@ -67,12 +67,12 @@ export class ScenarioEngine {
   }
 
   /**
-   * Loads and checks the files against these operations, without using them yet; the answers are made
+   * Loads and checks the files against these operations and webhook names, without using them yet; the answers are made
    * with the load's response plans and selector. Throws MockConfigError.
    */
-  async load(operations: readonly MockOperation[], answering: Answering): Promise<LoadedScenarios> {
+  async load(operations: readonly MockOperation[], webhooks: readonly string[], answering: Answering): Promise<LoadedScenarios> {
     const parts = { generator: this.#options.generator, plans: answering.plans, select: answering.select };
-    const catalogue = await loadScenarios(this.#options.dirs, operations, parts, this.#options.document);
+    const catalogue = await loadScenarios(this.#options.dirs, operations, webhooks, parts, this.#options.document);
     const name = this.#options.defaultScenario;
     // With several documents, `--scenario` names one document's scenario; the server checks that one has it.
     const several = (this.#options.document?.names.length ?? 1) > 1;

@@ -114,3 +114,37 @@ describe('a scenario step that sends a webhook', () => {
     }
   });
 });
+
+describe('a scenario step naming a webhook the document lacks', () => {
+  const rule = (webhook: string) =>
+    [
+      'description: pays by webhook',
+      'rules:',
+      '  - operation: createOrder',
+      '    sequence:',
+      '      - status: 201',
+      '      - status: 201',
+      `        webhook: ${webhook}`,
+    ].join('\n');
+
+  it('stops start-up with one line naming the file, the step and the webhooks the document has', async () => {
+    const { serverWith } = await import('../support/scenarios.js');
+    const failure = await serverWith({ 'lost.yaml': rule("{ name: orderLost, url: 'http://127.0.0.1:9/' }") }, { spec }).catch(
+      (error: Error) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    const message = (failure as Error).message;
+    expect(message).not.toContain('\n');
+    expect(message).toMatch(
+      /^scenario file \S*lost\.yaml: rule 1: step 2: webhook "orderLost" is not in the document's webhooks; it has orderPaid$/,
+    );
+  });
+
+  it('stops start-up when the step`s url is no runtime expression', async () => {
+    const { serverWith } = await import('../support/scenarios.js');
+    const failure = await serverWith({ 'bad.yaml': rule("{ name: orderPaid, url: '{$request.body#/callbackUrl' }") }, { spec }).catch(
+      (error: Error) => error,
+    );
+    expect((failure as Error).message).toMatch(/bad\.yaml: rule 1: step 2: webhook "orderPaid" url: .*never closed/);
+  });
+});
