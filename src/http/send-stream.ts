@@ -39,23 +39,11 @@ async function pump(raw: ServerResponse, chunks: AsyncIterable<BodyChunk>, held:
   const unhold = held?.track(gone);
   const pause = held ? (ms: number) => held.wait(ms, stop.signal) : pauses(stop.signal);
   let bytes = 0;
-  // Chunks the source yields in one go (no pause between them) leave in one write: the socket is corked
-  // until the source next waits, so a stream of many small items costs what its bytes cost.
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    raw.uncork();
-  };
   try {
     for await (const chunk of chunks) {
       if (chunk.delayMs) await pause(chunk.delayMs);
       if (stop.signal.aborted) break;
       bytes += typeof chunk.data === 'string' ? Buffer.byteLength(chunk.data) : chunk.data.byteLength;
-      if (!corked) {
-        corked = true;
-        raw.cork();
-        process.nextTick(uncork);
-      }
       if (!raw.write(chunk.data)) await drained(raw);
       if (stop.signal.aborted) break;
     }
