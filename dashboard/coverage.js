@@ -3,7 +3,7 @@
 // never sent. Polled from /__mock/coverage while shown. Text from the server is only set as textContent.
 
 (() => {
-  const { $, el, api, pollingView } = window.mockDashboard;
+  const { $, el, api, pollingView, withSpec, pickedDocument } = window.mockDashboard;
 
   /** Documented codes in a stable order: exact statuses, then ranges like 4XX, then default. */
   function statusOrder(a, b) {
@@ -25,7 +25,9 @@
 
   function showInJournal(operation) {
     // The journal's own filter: the method and the path up to its first template parameter.
-    const prefix = operation.path.split('{')[0];
+    // The journal keeps paths as sent: with several documents, behind the picked one's base path.
+    const base = pickedDocument()?.base ?? '/';
+    const prefix = (base === '/' ? '' : base) + operation.path.split('{')[0];
     $('filter').value = `${operation.method} ${prefix}`;
     $('only-invalid').checked = true;
     $('filter').dispatchEvent(new Event('input'));
@@ -71,13 +73,13 @@
   }
 
   async function refresh() {
-    const response = await api('/coverage');
+    const response = await api(withSpec('/coverage'));
     if (response.ok) render(await response.json());
   }
 
   const show = pollingView('coverage', refresh);
   $('coverage-reset').addEventListener('click', async () => {
-    await api('/coverage', { method: 'DELETE' });
+    await api(withSpec('/coverage'), { method: 'DELETE' });
     refresh();
   });
 })();

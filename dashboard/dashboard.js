@@ -145,8 +145,35 @@
     source.addEventListener('resync', load);
   }
 
+  /** `path` with `?spec=` of the document picked (several documents only; else the path as it is). */
+  function withSpec(path) {
+    const spec = $('document-picker').hidden ? '' : $('document').value;
+    if (!spec) return path;
+    return `${path}${path.includes('?') ? '&' : '?'}spec=${encodeURIComponent(spec)}`;
+  }
+
+  // With several documents, the picker names the one the scenario select and the views act on.
+  const documentListeners = [];
+  let documents = [];
+  /** The document picked, `{ name, base, ... }`; undefined with one document. */
+  const pickedDocument = () => ($('document-picker').hidden ? undefined : documents.find((d) => d.name === $('document').value));
+  async function loadDocuments() {
+    const response = await api('/health');
+    if (!response.ok) return;
+    ({ documents = [] } = await response.json());
+    if (documents.length < 2) return;
+    $('document').replaceChildren(
+      ...documents.map((d) => el('option', { value: d.name, title: `${d.title} ${d.version}` }, `${d.name} (${d.base})`)),
+    );
+    $('document-picker').hidden = false;
+  }
+  $('document').addEventListener('change', () => {
+    loadScenarios();
+    for (const listener of documentListeners) listener();
+  });
+
   async function loadScenarios() {
-    const response = await api('/scenarios');
+    const response = await api(withSpec('/scenarios'));
     if (!response.ok) {
       $('scenario').title = 'scenarios are not available on this server';
       return;
@@ -164,7 +191,7 @@
 
   $('scenario').addEventListener('change', async (event) => {
     const scenario = event.target.value || null;
-    const response = await api('/scenario', { method: 'PUT', body: JSON.stringify({ scenario }) });
+    const response = await api(withSpec('/scenario'), { method: 'PUT', body: JSON.stringify({ scenario }) });
     const answer = await response.json();
     notice(response.ok ? `Scenario switched to ${answer.scenario ?? '(none)'}` : `Could not switch: ${answer.message}`);
   });
@@ -181,12 +208,15 @@
 
   /**
    * A view shown instead of the journal while body.NAME-mode is set (its button is #NAME-toggle), and
-   * refreshed every second while shown. Returns its show(on).
+   * refreshed every second while shown, and at once when another document is picked. One view at a
+   * time: showing one hides the others. Returns its show(on).
    */
+  const views = [];
   function pollingView(name, refresh) {
     const toggle = $(`${name}-toggle`);
     let timer;
     const show = (on) => {
+      if (on) for (const other of views) if (other !== show) other(false);
       document.body.classList.toggle(`${name}-mode`, on);
       toggle.setAttribute('aria-pressed', String(on));
       clearInterval(timer);
@@ -195,12 +225,18 @@
       timer = setInterval(refresh, VIEW_POLL_MS);
     };
     toggle.addEventListener('click', () => show(!document.body.classList.contains(`${name}-mode`)));
+    documentListeners.push(() => {
+      if (document.body.classList.contains(`${name}-mode`)) refresh();
+    });
+    views.push(show);
     return show;
   }
 
   // What the coverage and state views (loaded after this script) share with it.
-  window.mockDashboard = Object.freeze({ $, el, api, pollingView });
+  window.mockDashboard = Object.freeze({ $, el, api, pollingView, withSpec, pickedDocument });
 
   follow();
-  loadScenarios();
+  loadDocuments()
+    .catch(() => undefined)
+    .then(loadScenarios);
 })();

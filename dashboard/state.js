@@ -2,7 +2,7 @@
 // collection, polled while shown. Text from the server is only set as textContent.
 
 (() => {
-  const { $, el, api, pollingView } = window.mockDashboard;
+  const { $, el, api, pollingView, withSpec } = window.mockDashboard;
 
   const text = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -30,7 +30,7 @@
   async function refresh() {
     const session = $('state-session').value.trim();
     const query = session ? `?session=${encodeURIComponent(session)}` : '';
-    const response = await api(`/state${query}`);
+    const response = await api(withSpec(`/state${query}`));
     if (response.ok) render(await response.json());
     else $('state-summary').textContent = `Could not read the state (${response.status})`;
   }

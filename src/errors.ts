@@ -175,13 +175,19 @@ export const ERRORS = {
     status: 422,
     error: 42210,
     message: 'Unknown webhook "{name}"; the document defines: {available}',
-    when: "`POST /__mock/webhooks/{name}` names a webhook the document's top-level `webhooks` lacks.",
+    when: "`POST /__mock/webhooks/{name}` names a webhook the document's top-level `webhooks` lacks (with several documents and no `?spec=`, every document's).",
   },
   INVALID_CALLBACK_URL: {
     status: 422,
     error: 42211,
     message: 'Cannot send to {url}: {details}',
     when: 'A webhook is asked for with a `url` that is not an absolute HTTP(S) URL, or one `--callback-allow` does not allow (it is journalled, never sent).',
+  },
+  AMBIGUOUS_WEBHOOK: {
+    status: 422,
+    error: 42212,
+    message: 'Webhook "{name}" is defined by several documents: {documents}; name one with ?spec=NAME',
+    when: 'With several documents, `POST /__mock/webhooks/{name}` without `?spec=` names a webhook more than one document defines.',
   },
   HEADERS_TOO_LARGE: {
     status: 431,

@@ -248,11 +248,12 @@ export const OPTIONS = {
   },
   data: {
     kind: 'path',
-    invalid: 'must be a file path',
+    mounts: true,
+    invalid: 'must be a file path, or /BASE=FILE',
     arg: 'FILE',
-    help: 'seed records for --stateful (JSON or YAML: collection path -> array of records), in every new session',
+    help: 'seed records for --stateful (JSON or YAML: collection path -> array of records), in every new session; repeatable, /BASE=FILE seeds the document at /BASE',
     readme:
-      '[seed records](docs/stateful.md#seed-data) for `--stateful`: collection path -> array of records, loaded into every new session',
+      '[seed records](docs/stateful.md#seed-data) for `--stateful`: collection path -> array of records, loaded into every new session; repeatable, `/BASE=FILE` seeds the document mounted at `/BASE`',
   },
   journalSize: {
     kind: 'integer',

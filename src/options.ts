@@ -96,8 +96,12 @@ export interface MockServerOptions {
   readonly maxStateBytes?: number;
   /** Most bytes of stored records and scenario data of all sessions together; a store beyond it answers 507. Default 512 MiB. */
   readonly maxTotalStateBytes?: number;
-  /** Seed data for `stateful` (JSON or YAML: collection path -> array of records), loaded into every new session. Default: none. */
-  readonly data?: string;
+  /**
+   * Seed data for `stateful` (JSON or YAML: collection path -> array of records), loaded into every new session. With several
+   * documents, one file per document: `/billing=billing-data.yaml` seeds the document mounted at `/billing`; a file without a
+   * base seeds the first document. Default: none.
+   */
+  readonly data?: string | readonly string[];
   /** How many of the latest API requests the journal keeps (a ring: older ones drop out); 0 turns it off. Default 1000. */
   readonly journalSize?: number;
   /** When set, everything under `/__mock/` except health requires `Authorization: Bearer <adminToken>` (or `?token=`). Default: none. */
@@ -149,13 +153,17 @@ export interface MockServerOptions {
 type Filled = FilledOptions<typeof OPTIONS>;
 
 /** Options after validation: complete, absolute and frozen. */
-export type ResolvedOptions = Omit<Filled, 'scenariosDir' | 'bundledScenarios' | 'spec'> & {
+export type ResolvedOptions = Omit<Filled, 'scenariosDir' | 'bundledScenarios' | 'spec' | 'data'> & {
   /** Scenario directories in load order (bundled first, when loaded). */
   readonly scenarioDirs: readonly string[];
   /** The (first) document's absolute path. */
   readonly spec: string;
   /** Every document served, in the order given (one unless `spec` named several). */
   readonly documents: readonly DocumentSource[];
+  /** The seed file of a lone document at `/` (or, once mounted, of the document being built). */
+  readonly data: string | undefined;
+  /** Every `data` file given, each with the base path of the document it seeds when one was named. */
+  readonly dataSources: readonly DocumentSource[];
 };
 
 const LIMITS = [
@@ -197,7 +205,10 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
     const value = fallback === undefined ? given[name] : (given[name] ?? fallback);
     filled[name] = value === undefined ? undefined : checked(name, declaration, value);
   }
-  const { scenariosDir, bundledScenarios, spec, ...resolved } = filled as Omit<Filled, 'spec'> & { spec: readonly DocumentSource[] };
+  const { scenariosDir, bundledScenarios, spec, data, ...resolved } = filled as Omit<Filled, 'spec' | 'data'> & {
+    spec: readonly DocumentSource[];
+    data: readonly DocumentSource[] | undefined;
+  };
   // Node refuses a server whose headers may take longer than the whole request.
   if (resolved.headersTimeout > resolved.requestTimeout) {
     throw new MockConfigError(
@@ -208,7 +219,29 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
   if (typeof delay === 'string') throw new MockConfigError(`option "delay" ${delay}`);
   const scenarioDirs = [...(bundledScenarios ? [BUNDLED_SCENARIOS] : []), ...(scenariosDir === undefined ? [] : [scenariosDir])];
   const first = spec[0] as DocumentSource;
-  return Object.freeze({ ...resolved, spec: first.file, documents: spec, scenarioDirs: Object.freeze(scenarioDirs) });
+  const dataSources = data ?? [];
+  return Object.freeze({
+    ...resolved,
+    spec: first.file,
+    documents: spec,
+    data: loneDocumentData(spec, dataSources),
+    dataSources,
+    scenarioDirs: Object.freeze(scenarioDirs),
+  });
+}
+
+/**
+ * The seed file of a lone document served at `/`, checked here as no servers URL can move it; with
+ * several documents or a named base, each is matched to its document once mounted (seedFiles).
+ */
+function loneDocumentData(spec: readonly DocumentSource[], data: readonly DocumentSource[]): string | undefined {
+  const [lone] = spec;
+  if (spec.length !== 1 || (lone?.base ?? '/') !== '/') return data.find((source) => source.base === undefined)?.file;
+  if (data.length > 1) throw new MockConfigError('option "data" names one file per document; one document is served');
+  const [given] = data;
+  if (given?.base !== undefined && given.base !== '/')
+    throw new MockConfigError(`option "data" seeds the document at ${given.base}, but the only document is served at /`);
+  return given?.file;
 }
 
 /** The value if it fits its declaration (paths made absolute, lists copied and frozen); else throws naming the option. */

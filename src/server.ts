@@ -56,7 +56,7 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
     options.documents.length === 1 && (lone?.base ?? '/') === '/'
       ? undefined
       : mountDocuments([{ source: lone as DocumentSource, spec }, ...(await loadRest(options.documents.slice(1)))]);
-  const { app, mock } = await buildApp({ options, spec, documents, generator: new DataGenerator(options.seed), tls });
+  const { app, mock, closeConnections } = await buildApp({ options, spec, documents, generator: new DataGenerator(options.seed), tls });
   await app.ready();
   checkExamplesSoon(...(documents ?? [{ spec }]).map((document) => document.spec));
   let url: string | undefined;
@@ -90,9 +90,7 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
     },
     async close() {
       // In-flight requests may finish until the deadline; then every connection is closed.
-      // An HTTP/2 server (with TLS) has no closeAllConnections: Fastify closes its sessions itself.
-      const server = app.server as { closeAllConnections?: () => void };
-      const deadline = setTimeout(() => server.closeAllConnections?.(), options.shutdownTimeout);
+      const deadline = setTimeout(closeConnections, options.shutdownTimeout);
       deadline.unref();
       try {
         await app.close();

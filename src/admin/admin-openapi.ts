@@ -3,9 +3,10 @@ import { clearQuerySchema, entrySchema, filterQuerySchema, listQuerySchema, veri
 import { ADMIN_PREFIX } from '../protocol.js';
 import { coveragePaths } from './coverage-openapi.js';
 import { documentViewSchema } from './document-view.js';
+import { healthSchema } from './health.js';
 import { specQueryProperty } from './pick-document.js';
 import { stateQuerySchema, stateSchema } from './state-routes.js';
-import { webhookBodySchema, webhookResultSchema } from './webhook-routes.js';
+import { webhookBodySchema, webhookQuerySchema, webhookResultSchema } from './webhook-routes.js';
 
 type SchemaObject = { readonly properties: Readonly<Record<string, unknown>> };
 
@@ -52,7 +53,12 @@ function adminOpenApi(): Record<string, unknown> {
     security: [{}, { adminToken: [] }],
     paths: {
       [`${p}/health`]: {
-        get: { summary: 'Liveness; never needs the admin token', security: [], responses: { '200': json({ type: 'object' }, 'Up') } },
+        get: {
+          summary: 'Liveness and every document served; never needs the admin token',
+          security: [],
+          parameters: specParameters,
+          responses: { '200': json(healthSchema, 'Up'), '400': errorResponse },
+        },
       },
       [`${p}/document`]: {
         get: {
@@ -151,13 +157,15 @@ function adminOpenApi(): Record<string, unknown> {
           summary: 'Send the document`s webhook `name` to a URL (see docs/callbacks.md); answers how the consumer answered',
           parameters: [
             { name: 'name', in: 'path', required: true, schema: { type: 'string' }, description: 'A key of the top-level `webhooks`.' },
+            ...queryParameters({ properties: { spec: webhookQuerySchema.properties.spec } }),
           ],
           requestBody: { required: true, content: { 'application/json': { schema: webhookBodySchema } } },
           responses: {
             '200': json(webhookResultSchema, 'Sent: the outcome and the consumer`s answer'),
             '422': {
               ...errorResponse,
-              description: 'Unknown webhook, or a URL that is not HTTP(S) or not allowed (journalled, never sent)',
+              description:
+                'Unknown webhook, one several documents define (name one with `?spec=`), or a URL that is not HTTP(S) or not allowed (journalled, never sent)',
             },
             ...errors,
           },

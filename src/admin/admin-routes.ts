@@ -8,6 +8,7 @@ import { adminJsonBodies } from './admin-json.js';
 import { adminOpenApiRoute } from './admin-openapi.js';
 import { coverageRoutes } from './coverage-routes.js';
 import { documentView } from './document-view.js';
+import { healthOf } from './health.js';
 import { pickDocument } from './pick-document.js';
 import { registerProxyRoutes } from './proxy-routes.js';
 import { registerScenarioRoutes } from './scenario-routes.js';
@@ -26,7 +27,11 @@ export interface AdminLimits {
  * module, one line here each.
  */
 export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, limits: AdminLimits): void {
-  app.get(`${ADMIN_PREFIX}/health`, async () => ({ status: 'ok', spec: parts.spec.title, version: parts.spec.version }));
+  app.get(`${ADMIN_PREFIX}/health`, async (request, reply) => {
+    const pick = pickDocument(parts.documents, (request.query as { spec?: unknown }).spec, (d) => d.mount.name);
+    if ('error' in pick) return sendProblem(reply, pick.error);
+    return healthOf(parts.documents, pick.found);
+  });
   app.get(`${ADMIN_PREFIX}/document`, async (request, reply) => {
     const pick = pickDocument(parts.documents, (request.query as { spec?: unknown }).spec, (d) => d.mount.name);
     if ('error' in pick) return sendProblem(reply, pick.error);
@@ -51,7 +56,7 @@ export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, l
     await metricsRoutes(admin, { metrics: parts.metrics });
     await coverageRoutes(admin, { documents: parts.documents.map(({ mount, coverage }) => ({ name: mount.name, coverage })) });
     await stateRoutes(admin, { documents: parts.documents });
-    await webhookRoutes(admin, { spec: parts.spec, callbacks: parts.callbacks });
+    await webhookRoutes(admin, { documents: parts.documents });
     await dashboardRoutes(admin);
     await adminOpenApiRoute(admin);
   });

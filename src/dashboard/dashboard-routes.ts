@@ -9,7 +9,18 @@ import { ADMIN_PREFIX } from '../protocol.js';
  */
 let page: Promise<string> | undefined;
 
-const FILES = ['dashboard.css', 'dashboard.js', 'coverage.css', 'coverage.js', 'state.css', 'state.js'];
+const FILES = [
+  'dashboard.css',
+  'dashboard.js',
+  'coverage.css',
+  'coverage.js',
+  'state.css',
+  'state.js',
+  'drift.css',
+  'drift.js',
+  'sent.css',
+  'sent.js',
+];
 
 function dashboardPage(): Promise<string> {
   page ??= Promise.all(['index.html', ...FILES].map((f) => readFile(new URL(f, DASHBOARD_ASSETS), 'utf8'))).then(

@@ -1,4 +1,4 @@
-import { METHODS } from 'node:http';
+import { METHODS, type Server } from 'node:http';
 import { isatty } from 'node:tty';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerAdminRoutes } from '../admin/admin-routes.js';
@@ -19,7 +19,7 @@ import { answerOverLimits, limitServerOptions, registerLimits } from './limits.j
 import { asyncFd } from './log-destination.js';
 import { prettyAnswerLog, prettyStream, wantsPrettyLog } from './pretty-log.js';
 import { answerLog, createLogger, elapsedMs, pathOf } from './request-logger.js';
-import { clientSubject, secureServerOptions } from './secure-server.js';
+import { clientSubject, secureConnections, secureServerOptions } from './secure-server.js';
 import { sendResponse } from './send-response.js';
 import type { TlsSetup } from './tls-options.js';
 
@@ -56,6 +56,8 @@ export interface AppParts {
 export interface MockApp {
   readonly app: FastifyInstance;
   readonly mock: Mock;
+  /** Cuts every connection at once: the shutdown deadline, once in-flight requests had their time. */
+  closeConnections(): void;
 }
 
 /**
@@ -96,6 +98,8 @@ export async function buildApp({ options, spec, documents, generator, responders
   const proxying = mock.proxy !== undefined;
   const held = new HeldConnections();
   app.addHook('preClose', async () => held.close());
+  const secure = tls ? secureConnections(app.server) : undefined;
+  if (secure) app.addHook('preClose', async () => secure.goAway());
   const handle = (request: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined => {
     const rawBody = Buffer.isBuffer(request.body) ? request.body : undefined;
     const exchange = newExchange(request.method, pathOf(request.url), request.query as Exchange['query'], request.headers, rawBody);
@@ -120,7 +124,7 @@ export async function buildApp({ options, spec, documents, generator, responders
     const exchange = seen ?? unpipelined(request, request.query ?? {}, request.body);
     mock.answered(exchange, seen !== undefined, status, elapsed, reply.getHeaders());
   });
-  return { app, mock };
+  return { app, mock, closeConnections: () => (secure ? secure.destroy() : (app.server as Server).closeAllConnections()) };
 }
 
 /**

@@ -1,5 +1,6 @@
+import type { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import type { Http2ServerRequest } from 'node:http2';
+import type { Http2ServerRequest, Http2Session } from 'node:http2';
 import type { TLSSocket } from 'node:tls';
 import type { FastifyServerOptions } from 'fastify';
 import type { TlsSetup } from './tls-options.js';
@@ -29,4 +30,39 @@ export function clientSubject(raw: IncomingMessage | Http2ServerRequest): string
   return Object.entries(subject)
     .map(([name, value]) => `${name}=${Array.isArray(value) ? value.join('+') : value}`)
     .join(',');
+}
+
+/** How close() ends the connections of an HTTP/2 server, which has no closeAllConnections. */
+export interface SecureConnections {
+  /** Asks every HTTP/2 session to close once its streams are done (as idle HTTP/1.1 connections are closed at once). */
+  goAway(): void;
+  /** At the shutdown deadline: cuts every connection, HTTP/2 or HTTP/1.1. */
+  destroy(): void;
+}
+
+/**
+ * The connections of a secure server, kept so that close() ends in bounded time: Node 20's close() waits
+ * for every session to end, and Node 24's closes them gracefully but still waits on a client that keeps a
+ * stream open (one that never reads its answer), so without this a close() could wait forever.
+ */
+export function secureConnections(server: EventEmitter): SecureConnections {
+  const sessions = new Set<Http2Session>();
+  const sockets = new Set<TLSSocket>();
+  server.on('session', (session: Http2Session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  server.on('secureConnection', (socket: TLSSocket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  return {
+    goAway() {
+      for (const session of sessions) if (!session.closed) session.close();
+    },
+    destroy() {
+      for (const session of sessions) session.destroy();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
 }

@@ -77,6 +77,8 @@ export interface MockDocument {
   readonly scenarios: ScenarioEngine;
   readonly state: StateSimulator;
   readonly stateful: boolean;
+  /** Sends this document's callbacks and webhooks. */
+  readonly callbacks: CallbackSender;
 }
 
 /** One mock server without its transport: what decides answers and what records them. */
@@ -129,7 +131,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     retries: options.callbackRetries,
     generator,
     record(delivery) {
-      if (journal.capacity > 0) journal.record(deliveryEntry(delivery));
+      if (journal.capacity > 0) journal.record(deliveryEntry(delivery, mounted?.mount.name));
       metrics.observeCallback(delivery.via, delivery.name, delivery.outcome);
       if (delivery.operation !== undefined) coverage.model.recordCallback(delivery.operation, delivery.name, delivery.outcome);
     },
@@ -214,6 +216,7 @@ export async function createMock({ options, spec, generator, log, responders = [
         scenarios,
         state,
         stateful: options.stateful,
+        callbacks,
       },
     ],
     credentials: () => credentials,
@@ -238,10 +241,12 @@ export async function createMock({ options, spec, generator, log, responders = [
 }
 
 /** A callback or webhook as the journal keeps it: the request the mock sent, and the consumer's answer. */
-function deliveryEntry(delivery: Delivery): NewJournalEntry {
+function deliveryEntry(delivery: Delivery, spec: string | undefined): NewJournalEntry {
   const problems = delivery.problems.length > 0 ? { problems: delivery.problems } : {};
   return {
     time: delivery.time,
+    // With several documents, the one whose callback or webhook this is.
+    spec,
     session: delivery.session,
     method: delivery.method,
     path: delivery.url,

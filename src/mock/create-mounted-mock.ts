@@ -11,6 +11,7 @@ import { problemResponse } from '../problem.js';
 import { createMock, type Mock, type MockLog } from './create-mock.js';
 import type { MountedSpec } from './mount-documents.js';
 import { createMountRouter } from './mount-router.js';
+import { seedFiles } from './seed-files.js';
 
 export interface MountedMockParts {
   readonly options: ResolvedOptions;
@@ -31,6 +32,10 @@ export async function createMountedMock({ options, documents, generator, log, re
   const journal = new Journal(options.journalSize, options.journalUnmasked ? undefined : maskedEntries(() => (places ??= union(mocks))));
   const metrics = createMetrics(() => journal.size);
   const names = documents.map(({ mount }) => mount.name);
+  const seeds = seedFiles(
+    options.dataSources,
+    documents.map(({ mount }) => mount),
+  );
   const mocks: Mock[] = [];
   try {
     for (const [i, { source, spec, mount }] of documents.entries()) {
@@ -38,8 +43,8 @@ export async function createMountedMock({ options, documents, generator, log, re
         ...options,
         spec: source.file,
         documents: [source],
-        // Its collection paths are one document's: the first's.
-        data: i === 0 ? options.data : undefined,
+        // Collection paths are one document's: each its own file.
+        data: seeds[i],
         // Each document writes its own report, in a folder of its name.
         coverageReport: options.coverageReport === undefined ? undefined : join(options.coverageReport, mount.name),
       };
