@@ -7,12 +7,12 @@
  *
  * Flags: --rounds N (3) --duration S (5) --warmup S (2) --connections N (10) --out PATH
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchFlags } from './flags.js';
 import { runLoad } from './load.js';
-import { machineLine } from './machine.js';
+import { verdict, writeReport } from './machine.js';
 import { type SpawnedServer, servesPlants, spawnServer, withCpu } from './servers.js';
 import { fixed, markdownTable, median } from './stats.js';
 
@@ -81,12 +81,7 @@ const perRound = (over: string, under: string) =>
 const overCeiling = median(perRound('mock', 'bare undici'));
 const quietOverCeiling = median(perRound('mock, --log-level warn', 'bare undici'));
 const underPrism = median(perRound('prism proxy', 'mock'));
-const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-const markdown = [
-  '# Proxy benchmark',
-  '',
-  `Measured ${machineLine()}.`,
-  '',
+writeReport(out, 'Proxy benchmark', [
   'Server CPU (user + system of the process and its descendants, from /proc) per valid `POST /plants` forwarded to the same ' +
     'upstream, a bare Node `http` server answering the Plant (scripts/bench/bare-upstream-server.ts). Contenders: the mock ' +
     '(`--proxy`, default logging; and with `--log-level warn`, no line per request), a bare Node `http` server forwarding over an undici Pool (scripts/bench/bare-proxy-server.ts), ' +
@@ -110,7 +105,4 @@ const markdown = [
     ],
   ),
   '',
-].join('\n');
-writeFileSync(out, markdown);
-process.stdout.write(`${markdown}\n`);
-log(`written to ${out}`);
+]);

@@ -14,12 +14,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchFlags } from './flags.js';
-import { machineLine } from './machine.js';
+import { verdict, writeReport } from './machine.js';
 import { cpuSeconds, type SpawnedServer, spawnServer } from './servers.js';
 import { fixed, markdownTable, median } from './stats.js';
 
-const flags = benchFlags({ rounds: 5, streams: 40, open: 200, rate: 200, duration: 5 }, 'bench/streams.md');
-const { rounds, streams: perRound, open, rate, duration } = flags;
+const {
+  rounds,
+  streams: perRound,
+  open,
+  rate,
+  duration,
+  out,
+} = benchFlags({ rounds: 5, streams: 40, open: 200, rate: 200, duration: 5 }, 'bench/streams.md');
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const SPEC = fileURLToPath(new URL('streams-api.yaml', import.meta.url));
 const EVENTS = 1000;
@@ -111,12 +117,7 @@ try {
 
 const ratios = mockCpu.map((cpu, i) => cpu / (bareCpu[i] ?? Number.NaN));
 const ratio = median(ratios);
-const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-const markdown = [
-  '# Streams benchmark',
-  '',
-  `Measured ${machineLine()}.`,
-  '',
+writeReport(out, 'Streams benchmark', [
   `Server CPU (user + system, from /proc) to stream ${EVENTS} small SSE events (\`${STREAM_PATH}\` on scripts/bench/streams-api.yaml, ` +
     `${body.length} bytes), ${perRound} streams one after the other per round, ${rounds} rounds, the two servers alternating; the baseline is a ` +
     'bare Node `http` server writing the same chunks, one write each (scripts/bench/bare-stream-server.ts). Figures are medians.',
@@ -147,7 +148,4 @@ const markdown = [
     ],
   ),
   '',
-].join('\n');
-writeFileSync(flags.out, markdown);
-process.stdout.write(`${markdown}\n`);
-log(`written to ${flags.out}`);
+]);
