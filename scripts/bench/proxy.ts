@@ -7,58 +7,28 @@
  *
  * Flags: --rounds N (3) --duration S (5) --warmup S (2) --connections N (10) --out PATH
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchFlags } from './flags.js';
 import { runLoad } from './load.js';
-import { machineLine } from './machine.js';
-import { freePort, servesPlants, stopper, withCpu } from './servers.js';
+import { verdict, writeReport } from './machine.js';
+import { type SpawnedServer, servesPlants, spawnServer, withCpu } from './servers.js';
 import { fixed, markdownTable, median } from './stats.js';
 
-const { values: flags } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '3' },
-    duration: { type: 'string', default: '5' },
-    warmup: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '10' },
-    out: { type: 'string', default: 'bench/proxy.md' },
-  },
-});
-const rounds = Number(flags.rounds);
-const duration = Number(flags.duration);
-const warmup = Number(flags.warmup);
-const connections = Number(flags.connections);
+const { rounds, duration, warmup, connections, out } = benchFlags({ rounds: 3, duration: 5, warmup: 2, connections: 10 }, 'bench/proxy.md');
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const PRISM_CLI = join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-interface Contender {
+interface Contender extends SpawnedServer {
   readonly label: string;
-  readonly url: string;
-  readonly child: ChildProcess;
-  stop(): Promise<void>;
 }
 
-/** Spawns `node ARGS` ({port} replaced by a free port), its output to a discarding sink; ready when POST /plants answers 200. */
-async function start(label: string, args: readonly string[], ready: boolean): Promise<Contender> {
-  const port = await freePort();
-  const sink = spawn('cat', [], { stdio: ['pipe', 'ignore', 'ignore'] });
-  const child = spawn(process.execPath, [...args.map((a) => a.replace('{port}', String(port)))], {
-    cwd: root,
-    stdio: ['ignore', sink.stdin ?? 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const stop = stopper(child, sink);
-  for (const started = Date.now(); Date.now() - started < 120_000; await new Promise((r) => setTimeout(r, 20))) {
-    if (child.exitCode !== null) break;
-    if (!ready || (await servesPlants(url))) return { label, url, child, stop };
-  }
-  await stop();
-  throw new Error(`${label} did not serve POST /plants`);
+/** Spawns `node ARGS` ({port}: a free port); ready when POST /plants answers 200. */
+async function start(label: string, args: readonly string[]): Promise<Contender> {
+  return { label, ...(await spawnServer({ args, ready: servesPlants, label })) };
 }
 
 /** Loads a contender with valid POST /plants; its CPU µs per request and the answers that were not 2xx. */
@@ -66,28 +36,30 @@ async function measure(contender: Contender, seconds: number) {
   return withCpu(contender.child.pid, () => runLoad({ url: contender.url, mix: 'valid', connections, duration: seconds }));
 }
 
-const upstreamPort = await freePort();
-const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
-const upstream = await start('upstream', ['--import', 'tsx', here('bare-upstream-server.ts'), String(upstreamPort)], false);
+const upstream = await spawnServer({ args: ['--import', 'tsx', here('bare-upstream-server.ts'), '{port}'], label: 'upstream' });
+const upstreamUrl = upstream.url;
 const contenders: Contender[] = [];
 const prismInstalled = existsSync(PRISM_CLI);
 const cpu = new Map<string, number[]>();
 const non2xx = new Map<string, number>();
 try {
-  await new Promise((r) => setTimeout(r, 500));
-  contenders.push(await start('mock', [join(root, 'dist/cli/main.js'), '--port', '{port}', '--proxy', upstreamUrl], true));
+  contenders.push(await start('mock', [join(root, 'dist/cli/main.js'), '--port', '{port}', '--proxy', upstreamUrl]));
   // The same without a log line per request: how much of the gap the default logging makes.
   contenders.push(
-    await start(
-      'mock, --log-level warn',
-      [join(root, 'dist/cli/main.js'), '--port', '{port}', '--proxy', upstreamUrl, '--log-level', 'warn'],
-      true,
-    ),
+    await start('mock, --log-level warn', [
+      join(root, 'dist/cli/main.js'),
+      '--port',
+      '{port}',
+      '--proxy',
+      upstreamUrl,
+      '--log-level',
+      'warn',
+    ]),
   );
-  contenders.push(await start('bare undici', ['--import', 'tsx', here('bare-proxy-server.ts'), '{port}', upstreamUrl], true));
+  contenders.push(await start('bare undici', ['--import', 'tsx', here('bare-proxy-server.ts'), '{port}', upstreamUrl]));
   if (prismInstalled)
     contenders.push(
-      await start('prism proxy', [PRISM_CLI, 'proxy', join(root, 'openapi.yaml'), upstreamUrl, '-p', '{port}', '-h', '127.0.0.1'], true),
+      await start('prism proxy', [PRISM_CLI, 'proxy', join(root, 'openapi.yaml'), upstreamUrl, '-p', '{port}', '-h', '127.0.0.1']),
     );
   for (const contender of contenders) await measure(contender, warmup);
   for (let round = 0; round < rounds; round++) {
@@ -109,12 +81,7 @@ const perRound = (over: string, under: string) =>
 const overCeiling = median(perRound('mock', 'bare undici'));
 const quietOverCeiling = median(perRound('mock, --log-level warn', 'bare undici'));
 const underPrism = median(perRound('prism proxy', 'mock'));
-const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-const markdown = [
-  '# Proxy benchmark',
-  '',
-  `Measured ${machineLine()}.`,
-  '',
+writeReport(out, 'Proxy benchmark', [
   'Server CPU (user + system of the process and its descendants, from /proc) per valid `POST /plants` forwarded to the same ' +
     'upstream, a bare Node `http` server answering the Plant (scripts/bench/bare-upstream-server.ts). Contenders: the mock ' +
     '(`--proxy`, default logging; and with `--log-level warn`, no line per request), a bare Node `http` server forwarding over an undici Pool (scripts/bench/bare-proxy-server.ts), ' +
@@ -138,7 +105,4 @@ const markdown = [
     ],
   ),
   '',
-].join('\n');
-writeFileSync(flags.out, markdown);
-process.stdout.write(`${markdown}\n`);
-log(`written to ${flags.out}`);
+]);

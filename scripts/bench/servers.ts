@@ -16,7 +16,7 @@ export interface Launch {
 }
 
 /** How each contender is started: each one a child process on 127.0.0.1, with its default logging. */
-export function commandFor(name: ServerName, port: number, launch: Launch = {}): { command: string; args: string[] } {
+export function commandFor(name: ServerName, port: number | '{port}', launch: Launch = {}): { command: string; args: string[] } {
   switch (name) {
     case 'mock':
       return { command: process.execPath, args: [join(launch.packageRoot ?? root, 'dist/cli/main.js'), '--port', String(port)] };
@@ -32,13 +32,9 @@ export function commandFor(name: ServerName, port: number, launch: Launch = {}):
 
 export const VALID_BODY = JSON.stringify({ id: 1, name: 'Monstera deliciosa', tag: 'tropical' });
 
-export interface RunningServer {
+/** A contender of the main bench, up: `startupMs` is spawn to its first successful POST /plants. */
+export interface RunningServer extends SpawnedServer {
   readonly name: ServerName;
-  readonly url: string;
-  readonly child: ChildProcess;
-  /** Milliseconds from spawn to the first successful POST /plants. */
-  readonly startupMs: number;
-  stop(): Promise<void>;
 }
 
 /** A port the kernel just handed out and released, for servers that cannot be told `--port 0`. */
@@ -54,21 +50,45 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A server a bench spawned: where it listens, its process, and how to stop it. */
+export interface SpawnedServer {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** Milliseconds from spawn to the first time `ready` held. */
+  readonly startupMs: number;
+  stop(): Promise<void>;
+}
+
+export interface SpawnOptions {
+  /** What to run (default: this Node), from the package root. */
+  readonly command?: string;
+  /** Its arguments; `{port}` stands for the free port it is given. */
+  readonly args: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+  /** Polled until it holds (default: any HTTP answer at the root). */
+  readonly ready?: (url: string) => Promise<boolean>;
+  readonly timeoutMs?: number;
+  /** For errors: what was started. */
+  readonly label?: string;
+}
+
 /**
- * Spawns a server and polls POST /plants until it answers 200. The child's standard output (one log
- * line per request, by default) goes down a real pipe to a separate sink process that discards it:
- * read by this process, it would compete with the load generator's event loop and back the pipe up.
+ * Spawns a server on a free port of 127.0.0.1 and polls `ready` until it holds. The child's standard
+ * output (one log line per request, by default) goes down a real pipe to a separate sink process that
+ * discards it: read by this process, it would compete with the load generator's event loop and back
+ * the pipe up. Its standard error is kept (the start) for the error when it exits or never gets ready.
  */
-export async function startServer(name: ServerName, timeoutMs = 120_000, launch: Launch = {}): Promise<RunningServer> {
+export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer> {
+  const { command = process.execPath, ready = answersAtAll, timeoutMs = 120_000 } = options;
+  const label = options.label ?? options.args.join(' ');
   const port = await freePort();
-  const { command, args } = commandFor(name, port, launch);
   const sink = spawn('cat', [], { stdio: ['pipe', 'ignore', 'ignore'] });
   const startedAt = performance.now();
-  const child = spawn(command, args, {
-    cwd: root,
-    stdio: ['ignore', sink.stdin ?? 'ignore', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', ...launch.env },
-  });
+  const child = spawn(
+    command,
+    options.args.map((arg) => arg.replace('{port}', String(port))),
+    { cwd: root, stdio: ['ignore', sink.stdin ?? 'ignore', 'pipe'], env: { ...process.env, NODE_ENV: 'production', ...options.env } },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     if (stderr.length < 4000) stderr += chunk.toString();
@@ -76,12 +96,38 @@ export async function startServer(name: ServerName, timeoutMs = 120_000, launch:
   const url = `http://127.0.0.1:${port}`;
   const stop = stopper(child, sink);
   while (performance.now() - startedAt < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${stderr.trim()}`);
-    if (await servesPlants(url)) return { name, url, child, startupMs: performance.now() - startedAt, stop };
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`${label} exited with ${child.exitCode}: ${stderr.trim()}`);
+    }
+    if (await ready(url)) return { url, child, startupMs: performance.now() - startedAt, stop };
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   await stop();
-  throw new Error(`${name} did not serve POST /plants within ${timeoutMs} ms: ${stderr.trim()}`);
+  throw new Error(`${label} was not ready within ${timeoutMs} ms: ${stderr.trim()}`);
+}
+
+async function answersAtAll(url: string): Promise<boolean> {
+  try {
+    await (await fetch(url, { signal: AbortSignal.timeout(2000) })).arrayBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Spawns one of the contenders of the main bench; ready when POST /plants answers 200. */
+export async function startServer(name: ServerName, timeoutMs = 120_000, launch: Launch = {}): Promise<RunningServer> {
+  const { command, args } = commandFor(name, '{port}', launch);
+  const server = await spawnServer({
+    command,
+    args,
+    env: launch.env ?? {},
+    ready: servesPlants,
+    timeoutMs,
+    label: name,
+  });
+  return { name, ...server };
 }
 
 /** Stops a spawned server (SIGTERM, SIGKILL after 5 s) and then the sink its output went to. */

@@ -1,8 +1,9 @@
 import type { DataGenerator } from '../generate/data-generator.js';
 import { stringifyJson } from '../json/stringify-json.js';
-import { contentTypeHeader, jsonContent, mediaKind } from '../openapi/media-type.js';
+import { headerValue } from '../openapi/header-plan.js';
+import { concreteMediaType, jsonContent, mediaKind } from '../openapi/media-type.js';
 import type { MockCallback } from '../openapi/operation.js';
-import { serialiserFor } from '../openapi/serialise-body.js';
+import { serialiserFor, writtenContentType } from '../openapi/serialise-body.js';
 
 /** What is sent to the consumer: the document's request of a callback or webhook, made concrete. */
 export interface OutboundRequest {
@@ -13,10 +14,11 @@ export interface OutboundRequest {
 }
 
 /**
- * The request a callback or webhook sends: its documented method, and a body in its first JSON media
- * type (else its first), from `given` (a webhook's caller may name one), else the content's first
- * example, else generated from the schema by the server's seeded generator. `headers`: the caller's
- * own, which win.
+ * The request a callback or webhook sends: its documented method, its header parameters (planned like
+ * response headers: example, documented value, else generated from a fixed seed), and a body in its
+ * first JSON media type (else its first), from `given` (a webhook's caller may name one), else the
+ * content's first example, else generated from the schema by the server's seeded generator, with that
+ * media type as its content type. `headers`: the caller's own, which win.
  */
 export function outboundRequest(
   callback: MockCallback,
@@ -24,7 +26,7 @@ export function outboundRequest(
   given?: { readonly body?: unknown; readonly headers?: Readonly<Record<string, string>> },
 ): OutboundRequest {
   const content = jsonContent(callback.requestBody?.contents);
-  const headers: Record<string, string> = { 'user-agent': 'plantstore-mock' };
+  const headers: Record<string, string> = { 'user-agent': 'plantstore-mock', ...documentedHeaders(callback, generator) };
   let body: string | undefined;
   if (content) {
     const value =
@@ -36,11 +38,12 @@ export function outboundRequest(
             ? generated(generator, content.schema)
             : undefined;
     if (value !== undefined) {
-      const kind = mediaKind(content.mediaType);
+      const mediaType = concreteMediaType(content.mediaType);
+      const kind = mediaKind(mediaType);
       const serialise = serialiserFor(kind, content.schema);
       const written = serialise ? serialise(value) : stringifyJson(value);
       body = typeof written === 'string' ? written : written.toString('latin1');
-      headers['content-type'] = contentTypeHeader(content.mediaType, kind);
+      headers['content-type'] = writtenContentType(mediaType, kind, typeof value !== 'string');
     }
   } else if (given?.body !== undefined) {
     body = typeof given.body === 'string' ? given.body : stringifyJson(given.body);
@@ -48,6 +51,44 @@ export function outboundRequest(
   }
   for (const [name, value] of Object.entries(given?.headers ?? {})) headers[name.toLowerCase()] = value;
   return { method: callback.method, headers, body };
+}
+
+/**
+ * Headers the request's framing decides (and OpenAPI's ignored `Accept`, `Content-Type` and
+ * `Authorization` parameters): a document naming them never sets them.
+ */
+const FRAMING = new Set([
+  'accept',
+  'authorization',
+  'connection',
+  'content-length',
+  'content-type',
+  'expect',
+  'host',
+  'keep-alive',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/** The documented header values of a callback, worked out once: they depend on the document alone. */
+const PLANNED = new WeakMap<MockCallback, Readonly<Record<string, string>>>();
+
+function documentedHeaders(callback: MockCallback, generator: DataGenerator): Readonly<Record<string, string>> {
+  let planned = PLANNED.get(callback);
+  if (planned === undefined) {
+    const values: Record<string, string> = {};
+    for (const header of callback.headers) {
+      const name = header.name.toLowerCase();
+      if (FRAMING.has(name)) continue;
+      const value = headerValue(header, generator);
+      if (value !== undefined) values[name] = value;
+    }
+    planned = values;
+    PLANNED.set(callback, planned);
+  }
+  return planned;
 }
 
 function generated(generator: DataGenerator, schema: NonNullable<Parameters<DataGenerator['generate']>[0]>): unknown {

@@ -108,6 +108,7 @@ export class CallbackSender {
       name: trigger.name,
       url: undefined,
       method: 'POST',
+      headers: [],
       requestBody: undefined,
       responses: [],
       engine: { __engineHandle: true },

@@ -64,6 +64,15 @@ export class DataGenerator {
   }
 
   /**
+   * A seed for a value made in parts (a stream's items), drawn from this generator: a new one on each
+   * call, and the same sequence again on a server started with the same `--seed`.
+   */
+  drawSeed(): number {
+    this.#faker ??= createFaker(loadLibraries(), this.#seed);
+    return this.#faker.number.int({ min: 0, max: 2 ** 31 - 1 });
+  }
+
+  /**
    * The static answer for a schema: the document's words first (examples, default, const, the first
    * enum value), every property, one array item; the rest from a faker seeded with a constant, so the
    * answer is the same on every call and every server. Callers keep it (it is built once per response).

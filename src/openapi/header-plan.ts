@@ -50,7 +50,8 @@ export function planHeaders(response: MockResponseSpec | undefined, generator: D
   return { all, required };
 }
 
-function headerValue(header: MockHeader, generator: DataGenerator): string | undefined {
+/** One header's value: its example, else its schema's documented value, else generated from the header seed. */
+export function headerValue(header: MockHeader, generator: DataGenerator): string | undefined {
   const example = header.examples[0];
   if (example !== undefined) return serialize(example.value);
   const schema = header.schema ?? { type: 'string' };

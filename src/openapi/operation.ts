@@ -30,7 +30,7 @@ export interface ContentVerdict {
   readonly schema: JsonSchema | undefined;
 }
 
-/** A response header the document defines. */
+/** A header the document defines: of a response, or a header parameter of a callback's request. */
 export interface MockHeader {
   /** As written in the document; HTTP compares header names case-insensitively. */
   readonly name: string;
@@ -63,6 +63,8 @@ export interface MockCallback {
   readonly url: string | undefined;
   /** Upper-case HTTP method. */
   readonly method: string;
+  /** Its `in: header` parameters: what the request carries besides its body. */
+  readonly headers: readonly MockHeader[];
   readonly requestBody: { readonly required: boolean; readonly contents: readonly MockContent[] } | undefined;
   /** The answers the consumer may give. */
   readonly responses: readonly MockResponseSpec[];

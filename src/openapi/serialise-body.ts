@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../json/json-schema.js';
 import { stringifyJson } from '../json/stringify-json.js';
-import type { MediaKind } from './media-type.js';
+import { contentTypeHeader, type MediaKind } from './media-type.js';
 import type { MockContent } from './operation.js';
 import { xmlBody } from './xml-body.js';
 
@@ -39,6 +39,16 @@ export function serialiserFor(kind: MediaKind, schema: JsonSchema | undefined): 
 
 /** The boundary of multipart answers the mock writes itself (a written-out example keeps its own). */
 export const MULTIPART_BOUNDARY = 'mock-boundary-7d54d723';
+
+/**
+ * The Content-Type of a body written as `mediaType` (concrete): a multipart body the mock wrote itself
+ * (`ownMultipart`: not from a written-out string) says its boundary, unless the media type names one.
+ */
+export function writtenContentType(mediaType: string, kind: MediaKind, ownMultipart: boolean): string {
+  return kind === 'multipart' && ownMultipart && !/boundary=/i.test(mediaType)
+    ? `${mediaType}; boundary=${MULTIPART_BOUNDARY}`
+    : contentTypeHeader(mediaType, kind);
+}
 
 /** A `multipart/form-data` body of an object's fields: text as written, anything else as JSON. */
 function multipartText(value: unknown): string {

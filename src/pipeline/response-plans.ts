@@ -3,11 +3,11 @@ import { type EchoPlan, planEcho, type ValueCheck } from '../generate/echo.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import { type HeaderPlan, planHeaders } from '../openapi/header-plan.js';
-import { concreteMediaType, contentTypeHeader, mediaKind } from '../openapi/media-type.js';
+import { concreteMediaType, mediaKind } from '../openapi/media-type.js';
 import { createNegotiation, type Negotiate } from '../openapi/negotiate.js';
 import type { MockContent, MockExample, MockOperation, MockResponseSpec } from '../openapi/operation.js';
 import { type SequentialKind, sequentialKind } from '../openapi/sequential-media.js';
-import { MULTIPART_BOUNDARY, type Serialise, serialiserFor, unproducible } from '../openapi/serialise-body.js';
+import { type Serialise, serialiserFor, unproducible, writtenContentType } from '../openapi/serialise-body.js';
 import { documentValueCheck } from '../prism/prism-engine.js';
 import type { StreamPlan } from './stream-plan.js';
 
@@ -136,11 +136,8 @@ function represent(content: MockContent, documented: HeaderPlan, serveInvalid: b
   const kind = mediaKind(mediaType);
   const sequential = sequentialKind(mediaType);
   // A multipart body the mock writes itself says its boundary; a written-out example carries its own.
-  const ownMultipart =
-    kind === 'multipart' &&
-    (sequential !== undefined || !content.examples.some((e) => typeof e.value === 'string')) &&
-    !/boundary=/i.test(mediaType);
-  const contentType = ownMultipart ? `${mediaType}; boundary=${MULTIPART_BOUNDARY}` : contentTypeHeader(mediaType, kind);
+  const ownMultipart = sequential !== undefined || !content.examples.some((e) => typeof e.value === 'string');
+  const contentType = writtenContentType(mediaType, kind, ownMultipart);
   return {
     content,
     mediaType,

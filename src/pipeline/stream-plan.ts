@@ -59,9 +59,9 @@ export function planStream(kind: SequentialKind, content: MockContent, examples:
 
 /**
  * The chunks of one streamed answer and where its items came from: a named example's sequence, items
- * generated from the item schema (seeded: item i from seed + i, so a resumed stream continues the
- * same one), or the first example's sequence, cycled to the count asked for; then the terminal item.
- * `fallback` is the whole-body answer, sent as the one item when nothing describes an item.
+ * generated from the item schema (item i from seed + i, so the same seed, asked for or drawn from the
+ * server's generator and journalled, gives the same stream), or the first example's sequence, cycled
+ * to the count asked for; then the terminal item. `fallback` is the whole-body answer, sent as the one item when nothing describes an item.
  */
 export function streamAnswer(
   plan: StreamPlan,
@@ -78,7 +78,8 @@ export function streamAnswer(
   const count = Math.min(steer.count ?? sequence?.items.length ?? DEFAULT_STREAM_COUNT, MAX_STREAM_COUNT);
   const asked = steer.intervalMs ?? Math.round(DEFAULT_STREAM_MS / Math.max(count, 1));
   const intervalMs = Math.min(asked, MAX_STREAM_INTERVAL_MS, Math.floor(MAX_STREAM_MS / Math.max(count, 1)));
-  const seed = steer.seed ?? 0;
+  // Without a seed asked for, each generated stream is a new one (the server's `--seed` makes them reproducible).
+  const seed = steer.seed ?? (generate ? generator.drawSeed() : 0);
   const schema = plan.itemSchema as JsonSchema;
   const numbers = plan.numbersIds;
   let frame: (i: number) => string;

@@ -36,7 +36,7 @@ interface PrismOperation {
   iid?: string;
   request?: {
     body?: { required?: boolean; contents?: PrismContent[] };
-    headers?: unknown[];
+    headers?: PrismHeader[];
     query?: unknown[];
     path?: unknown[];
     cookie?: unknown[];
@@ -266,6 +266,7 @@ export function toCallback(
     name: prism.key ?? prism.path,
     url,
     method: prism.method.toUpperCase(),
+    headers: (prism.request?.headers ?? []).map(toHeader),
     requestBody: body ? { required: body.required === true, contents: (body.contents ?? []).map(contentOf) } : undefined,
     responses: prism.responses.map((r) => ({
       code: r.code,

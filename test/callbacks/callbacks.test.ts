@@ -1,23 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MockServer } from '../../src/index.js';
 import { eventually } from '../support/eventually.js';
 import { closeServersAfterEach, mockServer } from '../support/servers.js';
-import { startConsumer } from './consumer.js';
+import { useConsumers } from './consumer.js';
 
 closeServersAfterEach();
 
 const spec = new URL('../fixtures/callbacks.yaml', import.meta.url).pathname;
 const json = { 'content-type': 'application/json' };
-const consumers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(consumers.splice(0).map((consumer) => consumer.close()));
-});
-
-async function consumer(answer: Parameters<typeof startConsumer>[0]) {
-  const started = await startConsumer(answer);
-  consumers.push(started);
-  return started;
-}
+const consumer = useConsumers();
 
 async function callbackEntries(server: MockServer, count: number) {
   let entries: { callback?: { outcome: string; problems: string[]; name: string }; path: string; response: { status: number } }[] = [];
@@ -51,6 +42,24 @@ describe('callbacks', () => {
     expect(metrics).toContain('plantstore_mock_callbacks_total{kind="callback",name="orderShipped",outcome="on-contract"} 1');
     const coverage = server.coverage().operations.find((operation) => operation.operationId === 'createOrder');
     expect(coverage?.callbacks).toEqual([{ name: 'orderShipped', outcomes: { 'on-contract': 1 } }]);
+  });
+
+  it('send the documented header parameters: examples as written, the rest generated valid, Authorization never', async () => {
+    const target = await consumer((_path, response) => response.writeHead(204).end());
+    const server = await mockServer({ spec });
+    await order(server, `${target.url}/shipped`);
+    await callbackEntries(server, 1);
+    const headers = target.received[0]?.headers ?? {};
+    expect(headers).toMatchObject({ 'x-order-signature': 'sha256=5d41402abc', 'content-type': 'application/json' });
+    expect(Number(headers['x-attempt'])).toSatisfy((n: number) => Number.isInteger(n) && n >= 1 && n <= 5);
+    expect(Number.isNaN(Date.parse(String(headers['x-sent-at'])))).toBe(false);
+    expect(headers.authorization).toBeUndefined();
+    // Planned once from the document: the next callback, on another server, carries the same values.
+    const again = await consumer((_path, response) => response.writeHead(204).end());
+    const other = await mockServer({ spec });
+    await order(other, `${again.url}/shipped`);
+    await callbackEntries(other, 1);
+    expect(again.received[0]?.headers).toMatchObject({ 'x-attempt': headers['x-attempt'], 'x-sent-at': headers['x-sent-at'] });
   });
 
   it('record an answer the callback does not document as off-contract, and as a coverage finding', async () => {

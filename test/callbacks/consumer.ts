@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 
 export interface Received {
   readonly method: string;
@@ -38,5 +39,21 @@ export async function startConsumer(answer: (path: string, response: ServerRespo
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * The consumers of a test file: `consumer(answer)` starts one (see startConsumer), and every consumer
+ * a test started is closed after it.
+ */
+export function useConsumers(): (answer?: Parameters<typeof startConsumer>[0]) => ReturnType<typeof startConsumer> {
+  const started: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((consumer) => consumer.close()));
+  });
+  return async (answer = (_path, response) => response.writeHead(200).end()) => {
+    const consumer = await startConsumer(answer);
+    started.push(consumer);
+    return consumer;
   };
 }

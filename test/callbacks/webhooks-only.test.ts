@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeServersAfterEach, mockServer } from '../support/servers.js';
-import { startConsumer } from './consumer.js';
+import { useConsumers } from './consumer.js';
 
 closeServersAfterEach();
 
@@ -13,11 +13,7 @@ afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 
-async function consumer() {
-  const started = await startConsumer((_path, response) => response.writeHead(200).end());
-  cleanups.push(started.close);
-  return started;
-}
+const consumer = useConsumers();
 
 /** A copy of the fixture with `paths` written before its webhooks, and its webhooks as `rewrite` leaves them. */
 async function variant(paths: string, rewrite = (webhooks: string) => webhooks): Promise<string> {

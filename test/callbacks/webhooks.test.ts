@@ -1,20 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { closeServersAfterEach, mockServer } from '../support/servers.js';
-import { startConsumer } from './consumer.js';
+import { useConsumers } from './consumer.js';
 
 closeServersAfterEach();
 
 const spec = new URL('../fixtures/callbacks.yaml', import.meta.url).pathname;
-const consumers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(consumers.splice(0).map((consumer) => consumer.close()));
-});
-
-async function consumer(answer: Parameters<typeof startConsumer>[0]) {
-  const started = await startConsumer(answer);
-  consumers.push(started);
-  return started;
-}
+const consumer = useConsumers();
 
 function sendWebhook(server: Awaited<ReturnType<typeof mockServer>>, name: string, payload: unknown) {
   return server.inject({

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
-import { startConsumer } from '../callbacks/consumer.js';
+import { useConsumers } from '../callbacks/consumer.js';
 import { AUTH, closeServersAfterEach, mockServer } from '../support/servers.js';
 
 closeServersAfterEach();
@@ -15,10 +15,7 @@ const CALLBACKS = fixture('callbacks.yaml');
 const WEBHOOKS_ONLY = fixture('webhooks-only.yaml');
 const SHIPPING = fixture('multi/shipping.yaml');
 
-const consumers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(consumers.splice(0).map((consumer) => consumer.close()));
-});
+const consumer = useConsumers();
 
 describe('--data per document', () => {
   it('seeds the document at /BASE from /BASE=FILE, and the first from a file without a base', async () => {
@@ -99,8 +96,7 @@ describe('GET /__mock/health with several documents', () => {
 
 describe('POST /__mock/webhooks/{name} with several documents', () => {
   async function servedWithConsumer() {
-    const target = await startConsumer((_path, response) => response.writeHead(200).end());
-    consumers.push(target);
+    const target = await consumer();
     const server = await mockServer({ spec: [`/shop=${CALLBACKS}`, `/events=${WEBHOOKS_ONLY}`, `/ship=${SHIPPING}`], seed: 3 });
     const send = (name: string, query = '') =>
       server.inject({

@@ -1,8 +1,9 @@
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { createMockServer } from '../../src/index.js';
 import { parseSseText } from '../../src/openapi/sse-text.js';
-import { useStreamServers } from './stream-servers.js';
+import { STREAMS, useStreamServers } from './stream-servers.js';
 
 const servers = useStreamServers();
 
@@ -66,6 +67,22 @@ describe('streams from the document', () => {
       const data = JSON.parse(event.data ?? '');
       expect(Number.isInteger(data.n) && data.n >= 0 && data.n <= 1000).toBe(true);
       expect(event.id).toBeDefined();
+    }
+  });
+
+  it('makes each generated stream a new one without a seed, and replays them on a server with the same --seed', async () => {
+    const path = '/ticks?__stream_count=6&__stream_interval=0';
+    const read = async (url: string) => parseSseText(await (await fetch(`${url}${path}`)).text()).map((event) => event.data);
+    const unseeded = servers.streamsUrl;
+    expect(await read(unseeded)).not.toEqual(await read(unseeded));
+    const seeded = await Promise.all([1, 2].map(() => createMockServer({ spec: STREAMS, seed: 5, port: 0, logLevel: 'silent' })));
+    try {
+      const [first, second] = await Promise.all(seeded.map((server) => server.listen()));
+      const replayed = [await read(first as string), await read(first as string)];
+      expect(replayed[0]).not.toEqual(replayed[1]);
+      expect([await read(second as string), await read(second as string)]).toEqual(replayed);
+    } finally {
+      await Promise.all(seeded.map((server) => server.close()));
     }
   });
 
