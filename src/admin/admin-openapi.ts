@@ -228,7 +228,8 @@ function adminOpenApi(): Record<string, unknown> {
                 properties: {
                   files: {
                     type: 'array',
-                    description: 'The files written (scenario names; NAME.yaml in the --record directory), with how many exchanges each holds.',
+                    description:
+                      'The files written (scenario names; NAME.yaml in the --record directory), with how many exchanges each holds.',
                     items: {
                       type: 'object',
                       required: ['name', 'exchanges'],

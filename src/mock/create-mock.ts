@@ -1,8 +1,8 @@
 import { basename, extname } from 'node:path';
 import { CallbackSender, type Delivery } from '../callbacks/callback-sender.js';
+import { MockConfigError } from '../config-error.js';
 import { type Coverage, createCoverage } from '../contract-coverage/coverage.js';
 import type { CoverageModel } from '../contract-coverage/coverage-model.js';
-import { MockConfigError } from '../config-error.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { Journal } from '../journal/journal.js';
 import type { JournalEntry, NewJournalEntry } from '../journal/journal-entry.js';

@@ -65,7 +65,9 @@ export class Recorder {
       await writeFile(probe, '');
       await rm(probe, { force: true });
     } catch (error) {
-      throw new MockConfigError(`cannot write to the --record directory ${settings.dir}: ${(error as NodeJS.ErrnoException).code ?? 'unwritable'}`);
+      throw new MockConfigError(
+        `cannot write to the --record directory ${settings.dir}: ${(error as NodeJS.ErrnoException).code ?? 'unwritable'}`,
+      );
     }
     return new Recorder(settings);
   }
@@ -75,7 +77,10 @@ export class Recorder {
     const settings = this.#settings;
     const recorded = recordedExchange(exchange, settings.redaction(), settings.maxBodyBytes);
     if (recorded === undefined) return;
-    if (typeof recorded === 'string') return this.#warnOnce(`not recorded: ${exchange.method} ${exchange.path}: ${recorded}`, recorded);
+    if (typeof recorded === 'string') {
+      this.#warnOnce(`not recorded: ${exchange.method} ${exchange.path}: ${recorded}`, recorded);
+      return;
+    }
     let findings = recorded.findings;
     if (findings.length === 0) {
       const violation = settings.check(recorded.operationId, recorded.step);
@@ -83,11 +88,17 @@ export class Recorder {
     }
     if (findings.length > 0 && settings.onContractOnly) return;
     const file = this.#fileOf(exchange.session.id);
-    if (file === undefined) return this.#warnOnce(`not recorded: more than ${MAX_FILES} sessions`, 'files');
+    if (file === undefined) {
+      this.#warnOnce(`not recorded: more than ${MAX_FILES} sessions`, 'files');
+      return;
+    }
     const text = stringifyJson({ o: recorded.operationId, r: recorded.request, s: recorded.step });
     if (file.seen.has(text)) return;
-    if (file.exchanges.length >= MAX_EXCHANGES_PER_FILE || file.bytes + text.length > MAX_BYTES_PER_FILE)
-      return this.#warnOnce(`recording ${file.name} is full (${MAX_EXCHANGES_PER_FILE} exchanges or ${MAX_BYTES_PER_FILE} bytes): later exchanges are left out`, file.name);
+    if (file.exchanges.length >= MAX_EXCHANGES_PER_FILE || file.bytes + text.length > MAX_BYTES_PER_FILE) {
+      const limits = `${MAX_EXCHANGES_PER_FILE} exchanges or ${MAX_BYTES_PER_FILE} bytes`;
+      this.#warnOnce(`recording ${file.name} is full (${limits}): later exchanges are left out`, file.name);
+      return;
+    }
     file.seen.add(text);
     file.bytes += text.length;
     file.exchanges.push({ ...recorded, findings });
