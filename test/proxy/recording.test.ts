@@ -156,6 +156,21 @@ describe('recording what passes through the proxy (--record)', () => {
     await expect(createMockServer({ spec: SPEC, record: tmpdir() })).rejects.toThrow(/give --proxy too/);
   });
 
+  it('names the document in each file when the server serves several, and the recording replays on such a server', async () => {
+    const upstream = await startUpstream();
+    upstreams.push(upstream);
+    const dir = await mkdtemp(join(tmpdir(), 'psm-record-'));
+    const spec = [SPEC, '/pets=test/fixtures/pets.yaml'];
+    const server = await mockServer({ spec, proxy: `${upstream.url}/v1`, record: dir });
+    const live = await post(server, { id: 1, name: 'Ficus' });
+    expect((await flush(server)).files).toEqual([{ name: 'proxy-store-recording', exchanges: 1 }]);
+    expect(await readFile(join(dir, 'proxy-store-recording.yaml'), 'utf8')).toContain('spec: proxy-store');
+    const replay = await mockServer({ spec, scenariosDir: dir, scenario: 'proxy-store-recording' });
+    const answer = await post(replay, { id: 1, name: 'Ficus' });
+    expect(answer.headers['set-cookie']).toBe('[redacted]');
+    expect(answer.json()).toEqual(live.json());
+  });
+
   it('answers the flush endpoint with 400 without --record', async () => {
     const server = await mockServer({ spec: SPEC });
     const response = await server.inject({ method: 'POST', url: '/__mock/recordings/flush' });

@@ -81,12 +81,6 @@ export class Recorder {
       this.#warnOnce(`not recorded: ${exchange.method} ${exchange.path}: ${recorded}`, recorded);
       return;
     }
-    let findings = recorded.findings;
-    if (findings.length === 0) {
-      const violation = settings.check(recorded.operationId, recorded.step);
-      if (violation !== undefined) findings = [`contract: ${violation}`];
-    }
-    if (findings.length > 0 && settings.onContractOnly) return;
     const file = this.#fileOf(exchange.session.id);
     if (file === undefined) {
       this.#warnOnce(`not recorded: more than ${MAX_FILES} sessions`, 'files');
@@ -94,6 +88,13 @@ export class Recorder {
     }
     const text = stringifyJson({ o: recorded.operationId, r: recorded.request, s: recorded.step });
     if (file.seen.has(text)) return;
+    // The load-time check, for what the drift check lets through (once per distinct exchange).
+    let findings = recorded.findings;
+    if (findings.length === 0) {
+      const violation = settings.check(recorded.operationId, recorded.step);
+      if (violation !== undefined) findings = [`contract: ${violation}`];
+    }
+    if (findings.length > 0 && settings.onContractOnly) return;
     if (file.exchanges.length >= MAX_EXCHANGES_PER_FILE || file.bytes + text.length > MAX_BYTES_PER_FILE) {
       const limits = `${MAX_EXCHANGES_PER_FILE} exchanges or ${MAX_BYTES_PER_FILE} bytes`;
       this.#warnOnce(`recording ${file.name} is full (${limits}): later exchanges are left out`, file.name);
