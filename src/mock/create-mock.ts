@@ -145,6 +145,8 @@ export async function createMock({ options, spec, generator, log, responders = [
   const proxy = await createProxy(options, log);
   if (options.record !== undefined && proxy === undefined)
     throw new MockConfigError('--record records what passes through the proxy: give --proxy too');
+  if (options.record === undefined && (options.recordName !== undefined || options.redact.length > 0 || options.recordOnContractOnly))
+    throw new MockConfigError('--record-name, --redact and --record-on-contract-only shape recordings: give --record too');
   // Checked against the operations and answers of the last load (the assembly below keeps it current).
   let checkRecorded: RecorderSettings['check'] = () => undefined;
   const recorder =

@@ -154,6 +154,7 @@ describe('recording what passes through the proxy (--record)', () => {
       /^cannot write to the --record directory .*a-file\/sub: ENOTDIR$/,
     );
     await expect(createMockServer({ spec: SPEC, record: tmpdir() })).rejects.toThrow(/give --proxy too/);
+    await expect(createMockServer({ spec: SPEC, redact: ['/name'] })).rejects.toThrow(/give --record too/);
   });
 
   it('names the document in each file when the server serves several, and the recording replays on such a server', async () => {
