@@ -1,6 +1,6 @@
 import { BUNDLED_SPEC } from './assets/package-files.js';
 import type { Declaration, GivenOptions } from './option-kinds.js';
-import { TOKEN68 } from './protocol.js';
+import { SCENARIO_NAME, TOKEN68 } from './protocol.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -431,6 +431,34 @@ export const OPTIONS = {
     default: 'off',
     arg: 'WHEN',
     help: 'answer from the mock when the upstream is unavailable (connection errors, timeouts, 502/503/504), misses a documented operation (404/405/501), or both',
+  },
+  record: {
+    kind: 'path',
+    invalid: 'must be a directory path',
+    arg: 'DIR',
+    help: 'record what passes through the --proxy as scenario files in DIR, one per session',
+    readme: 'record what passes through the `--proxy` as scenario files in DIR, one per session ([recording](docs/proxy.md#recording))',
+  },
+  recordName: {
+    kind: 'string',
+    pattern: SCENARIO_NAME,
+    invalid: 'must be a scenario name: letters, digits and -._ (at most 64)',
+    arg: 'NAME',
+    help: 'record every session into one scenario file, NAME.yaml',
+  },
+  redact: {
+    kind: 'tokens',
+    default: [],
+    pattern: /^(\/\S*|[A-Za-z0-9!#$%&'*+.^_`|~-]+)$/,
+    invalid: 'must be a list of header names and JSON pointers (/password, /items/*/token)',
+    arg: 'WHAT',
+    help: 'a header name or a JSON pointer into bodies never written to recordings (repeatable)',
+    readmeDefault: 'credentials only',
+  },
+  recordOnContractOnly: {
+    kind: 'boolean',
+    default: false,
+    help: 'leave exchanges whose answer drifts from the document out of recordings',
   },
 } as const satisfies Record<string, Declaration>;
 

@@ -148,6 +148,14 @@ export interface MockServerOptions {
   readonly proxyStrict?: boolean;
   /** When the mock answers in the upstream's place: `unavailable`, `missing`, `both`, or `off` (default). */
   readonly proxyFallback?: 'off' | 'unavailable' | 'missing' | 'both';
+  /** Directory the `proxy`'s exchanges are recorded to as scenario files (one per session). Default: none. */
+  readonly record?: string;
+  /** One recording named so (`NAME.yaml`) for every session, instead of one file per session. */
+  readonly recordName?: string;
+  /** Request and answer parts never written to recordings: header names and JSON pointers into bodies. */
+  readonly redact?: readonly string[];
+  /** Leave exchanges whose answer drifts from the document out of recordings. Default false. */
+  readonly recordOnContractOnly?: boolean;
 }
 
 type Filled = FilledOptions<typeof OPTIONS>;

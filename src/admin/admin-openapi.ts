@@ -216,6 +216,34 @@ function adminOpenApi(): Record<string, unknown> {
           responses: { '200': json(sessionScenario, 'Switched'), '400': errorResponse },
         },
       },
+      [`${p}/recordings/flush`]: {
+        post: {
+          summary: 'Write the recordings of what passed through the proxy that are not written yet (--record)',
+          description: 'Each file is written whole to a temporary name, then renamed. 400 when the mock runs without --record.',
+          responses: {
+            '200': json(
+              {
+                type: 'object',
+                required: ['files'],
+                properties: {
+                  files: {
+                    type: 'array',
+                    description:
+                      'The files written (scenario names; NAME.yaml in the --record directory), with how many exchanges each holds.',
+                    items: {
+                      type: 'object',
+                      required: ['name', 'exchanges'],
+                      properties: { name: { type: 'string' }, exchanges: { type: 'integer', minimum: 0 } },
+                    },
+                  },
+                },
+              },
+              'Written',
+            ),
+            '400': errorResponse,
+          },
+        },
+      },
       [`${p}/reset`]: {
         post: {
           summary: 'Reset sequence positions, stored data, simulated records and contract coverage of a session, or of all',

@@ -11,6 +11,7 @@ import { documentView } from './document-view.js';
 import { healthOf } from './health.js';
 import { pickDocument } from './pick-document.js';
 import { registerProxyRoutes } from './proxy-routes.js';
+import { registerRecordingRoutes } from './recording-routes.js';
 import { registerScenarioRoutes } from './scenario-routes.js';
 import { sendProblem } from './send-problem.js';
 import { stateRoutes } from './state-routes.js';
@@ -38,6 +39,7 @@ export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, l
     return documentView((pick.found ?? (parts.documents[0] as MockDocument)).spec);
   });
   registerProxyRoutes(app, parts.proxy);
+  registerRecordingRoutes(app, parts.recordings);
   registerScenarioRoutes(app, parts.documents, (document, session) => {
     const { coverage, state, scenarios } = document;
     coverage.reset(session);

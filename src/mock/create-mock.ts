@@ -1,5 +1,6 @@
 import { basename, extname } from 'node:path';
 import { CallbackSender, type Delivery } from '../callbacks/callback-sender.js';
+import { MockConfigError } from '../config-error.js';
 import { type Coverage, createCoverage } from '../contract-coverage/coverage.js';
 import type { CoverageModel } from '../contract-coverage/coverage-model.js';
 import type { DataGenerator } from '../generate/data-generator.js';
@@ -18,6 +19,9 @@ import { createPipeline, type Pipeline } from '../pipeline/pipeline.js';
 import { createAnswering } from '../pipeline/select-response.js';
 import type { DocumentMount, Exchange, Responder } from '../pipeline/types.js';
 import { createProxy, type MockProxy } from '../proxy/create-proxy.js';
+import { recordedStepCheck } from '../scenarios/recording/check-recorded.js';
+import { type FlushReport, Recorder, type RecorderSettings } from '../scenarios/recording/recorder.js';
+import { redactionOf } from '../scenarios/recording/redaction.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
 import { StateSimulator } from '../state/simulator.js';
@@ -67,6 +71,8 @@ export interface MockFeatures {
   readonly proxy: MockProxy | undefined;
   /** Every document served, with where; one, at `/`, unless several were given. */
   readonly documents: readonly MockDocument[];
+  /** `--record`: writes the recordings of what passed through the proxy; undefined without it. */
+  readonly recordings: { flush(): Promise<readonly FlushReport[]> } | undefined;
 }
 
 /** One document of a server and what is its own: its coverage, scenarios and state (`?spec=` of the admin routes). */
@@ -137,6 +143,28 @@ export async function createMock({ options, spec, generator, log, responders = [
     },
   });
   const proxy = await createProxy(options, log);
+  if (options.record !== undefined && proxy === undefined)
+    throw new MockConfigError('--record records what passes through the proxy: give --proxy too');
+  if (options.record === undefined && (options.recordName !== undefined || options.redact.length > 0 || options.recordOnContractOnly))
+    throw new MockConfigError('--record-name, --redact and --record-on-contract-only shape recordings: give --record too');
+  // Checked against the operations and answers of the last load (the assembly below keeps it current).
+  let checkRecorded: RecorderSettings['check'] = () => undefined;
+  const recorder =
+    options.record === undefined
+      ? undefined
+      : await Recorder.create({
+          dir: options.record,
+          name: options.recordName,
+          spec: mounted?.mount.name,
+          redaction: () => redactionOf(options.redact, credentials),
+          onContractOnly: options.recordOnContractOnly,
+          maxBodyBytes: options.bodyLimit,
+          check: (operationId, step) => checkRecorded(operationId, step),
+          log,
+        }).catch(async (error: unknown) => {
+          await proxy?.close();
+          throw error;
+        });
   const state = new StateSimulator({
     stateful: options.stateful,
     maxResources: options.maxResources,
@@ -151,6 +179,7 @@ export async function createMock({ options, spec, generator, log, responders = [
   const assemble = async (current: LoadedSpec) => {
     const answering = createAnswering({ generator, dynamic: options.dynamic, serveInvalidExamples: options.serveInvalidExamples });
     const loaded = await scenarios.load(current.operations, [...current.webhooks.keys()], answering);
+    for (const scenario of loaded.catalogue.values()) for (const warning of scenario.warnings) log.warn(warning);
     const mayEnable = [...loaded.catalogue.values()].some((s) => s.stateful);
     const stateful = await state.load(current.operations, mayEnable, answering.errorShapes);
     // The proxy answers what no scenario does; the mock's own sources only what it leaves (switched off, fallback).
@@ -165,9 +194,11 @@ export async function createMock({ options, spec, generator, log, responders = [
       validateRequests: options.validateRequest,
       ...(proxy?.forwardRejected ? { forwardRejected: proxy.forwardRejected } : {}),
     });
-    return { loaded, stateful, pipeline, operations: current.operations, webhooks: current.webhooks };
+    const check = recordedStepCheck(current.operations, { generator, plans: answering.plans, select: answering.select });
+    return { loaded, stateful, pipeline, operations: current.operations, webhooks: current.webhooks, check };
   };
   const first = await assemble(spec);
+  checkRecorded = first.check;
   scenarios.use(first.loaded);
   state.use(first.stateful);
   if (options.stateful) {
@@ -189,6 +220,7 @@ export async function createMock({ options, spec, generator, log, responders = [
         scenarios.use(next.loaded);
         state.use(next.stateful);
         pipeline = next.pipeline;
+        checkRecorded = next.check;
         webhooks = next.webhooks;
         credentials = credentialPlaces(next.operations);
         mounted?.credentialsChanged();
@@ -221,11 +253,13 @@ export async function createMock({ options, spec, generator, log, responders = [
     ],
     credentials: () => credentials,
     proxy,
+    recordings: recorder && { flush: async () => [await recorder.flush()] },
     answer: (exchange) => pipeline(exchange),
     answered(exchange, seen, status, elapsedMs, responseHeaders) {
       if (journal.capacity > 0) journal.record(entryOf(exchange, status, responseHeaders, elapsedMs));
       metrics.observe({ exchange: seen ? exchange : undefined, status, seconds: elapsedMs / 1000 });
       if (seen) coverage.model.record(exchange, status);
+      if (recorder !== undefined && seen) recorder.observe(exchange);
       if (seen && exchange.operation?.callbacks) callbacks.afterAnswer(exchange, status, responseHeaders);
       if (exchange.webhook && status !== 0)
         callbacks.afterStep(exchange, status, responseHeaders, exchange.webhook, webhooks.get(exchange.webhook.name)?.());
@@ -235,6 +269,7 @@ export async function createMock({ options, spec, generator, log, responders = [
       stopWatching?.();
       await callbacks.close();
       await proxy?.close();
+      await recorder?.flush().catch((error: Error) => log.warn(`could not write the recordings: ${error.message}`));
       await coverage.close();
     },
   };

@@ -72,6 +72,9 @@ export async function createMountedMock({ options, documents, generator, log, re
     callbacks: first.callbacks,
     // A proxy is per document (each its own upstream path); the server's own switch reads the first's.
     proxy: first.proxy,
+    recordings: first.recordings && {
+      flush: async () => (await Promise.all(mocks.map((mock) => mock.recordings?.flush() ?? []))).flat(),
+    },
     journal,
     metrics,
     documents: mocks.flatMap((mock) => mock.documents),

@@ -1,6 +1,6 @@
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { JsonSchema } from '../json/json-schema.js';
 import { parseJson } from '../json/parse-json.js';
+import { decodeContent } from '../openapi/content-coding.js';
 import { findResponse } from '../openapi/find-response.js';
 import { essenceOf, isJsonMediaType } from '../openapi/media-type.js';
 import type { MockContent, MockOperation } from '../openapi/operation.js';
@@ -67,7 +67,7 @@ export function checkDrift(operation: MockOperation, method: string, answer: Ups
 }
 
 function checkJsonBody(schema: JsonSchema, bytes: Buffer, encoding: string | undefined, maxBytes: number): DriftFinding[] {
-  const decoded = decode(bytes, encoding, maxBytes);
+  const decoded = decodeContent(bytes, encoding, maxBytes);
   if (typeof decoded === 'string') return [{ kind: 'body', at: '', message: decoded }];
   const parsed = parseJson(decoded.toString('utf8'));
   if (!parsed.ok) return [{ kind: 'body', at: '', message: `the body is not JSON: ${parsed.message}` }];
@@ -80,21 +80,6 @@ function checkJsonBody(schema: JsonSchema, bytes: Buffer, encoding: string | und
   for (const finding of checkInt64Range(schema, bigIntegers))
     findings.push({ kind: 'int64', at: `/${finding.path.join('/')}`, message: finding.message });
   return findings;
-}
-
-/** The body as sent before its Content-Encoding, or why it cannot be read. */
-function decode(bytes: Buffer, encoding: string | undefined, maxBytes: number): Buffer | string {
-  const coding = encoding?.trim().toLowerCase();
-  if (coding === undefined || coding === '' || coding === 'identity') return bytes;
-  try {
-    const options = { maxOutputLength: maxBytes };
-    if (coding === 'gzip' || coding === 'x-gzip') return gunzipSync(bytes, options);
-    if (coding === 'deflate') return inflateSync(bytes, options);
-    if (coding === 'br') return brotliDecompressSync(bytes, options);
-  } catch {
-    return `the body cannot be decoded as ${coding} within the body limit`;
-  }
-  return `the body's Content-Encoding ${coding} cannot be checked`;
 }
 
 /** The documented content a Content-Type falls under: its exact type first, then a range (`application/*`, `*\/*`). */

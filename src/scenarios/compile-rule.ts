@@ -18,7 +18,8 @@ export interface RawStep {
   readonly error?: { readonly code: string; readonly params?: Readonly<Record<string, string | number>> };
   readonly delay?: RawDelay;
   readonly fault?: Fault | { readonly kind: Fault; readonly probability?: number };
-  readonly offContract?: string;
+  /** A reason; `true` (recordings): still checked, what breaks the contract a warning (see load-scenarios.ts). */
+  readonly offContract?: string | true;
   readonly webhook?: { readonly name: string; readonly url: string; readonly body?: unknown };
   readonly stream?: {
     readonly items?: readonly { readonly item: unknown; readonly delay?: number }[];
@@ -98,7 +99,8 @@ function compileStep(raw: RawStep, webhooks: readonly string[]): Step | string {
     body,
     delay,
     fault,
-    offContract: raw.offContract,
+    offContract: raw.offContract === true ? undefined : raw.offContract,
+    ...(raw.offContract === true ? { offContractUnsaid: true as const } : {}),
     ...(raw.webhook ? { webhook: raw.webhook } : {}),
     stream: raw.stream && {
       items: raw.stream.items?.map(({ item, delay }) => ({ item, delayMs: delay })),

@@ -7,6 +7,9 @@ import { type RespondParts, stepResponse } from './respond-rule.js';
 import type { Step } from './scenario-types.js';
 import { checkStreamStep } from './stream-step.js';
 
+/** Ends every violation message: how to keep a deliberate one. */
+export const OFF_CONTRACT_HINT = '; mark the step offContract: "<why>" if that is deliberate';
+
 /** Faults that never let an answer out: nothing to check when they always fire. */
 const SILENT_FAULTS = new Set(['reset', 'empty', 'timeout']);
 
@@ -25,7 +28,7 @@ export function checkStep(step: Step, operation: MockOperation, parts: RespondPa
   if (status !== undefined && !findResponse(operation, status)) {
     if (body?.kind === 'error' && status === 401 && operation.secured) return undefined;
     const defined = operation.responses.map((r) => r.code).join(', ');
-    return `status ${status} is not defined by ${operation.id} (it defines ${defined}); mark the step offContract: "<why>" if that is deliberate`;
+    return `status ${status} is not defined by ${operation.id} (it defines ${defined})${OFF_CONTRACT_HINT}`;
   }
   if (step.stream !== undefined) return checkStreamStep(step.stream, operation, status ?? defaultStatus(operation));
   if (body === undefined || body.kind === 'generate') return undefined;
@@ -44,7 +47,7 @@ export function checkStep(step: Step, operation: MockOperation, parts: RespondPa
     const violations = checkOutput(operation, response.status, response.headers, response.body);
     if (violations.length > 0) {
       const shown = body.kind === 'template' ? ` (template rendered for request ${JSON.stringify(sample)})` : '';
-      return `${violations.join('; ')}${shown}; mark the step offContract: "<why>" if that is deliberate`;
+      return `${violations.join('; ')}${shown}${OFF_CONTRACT_HINT}`;
     }
   }
   return undefined;

@@ -6,7 +6,7 @@ import { MockConfigError } from '../config-error.js';
 import type { MockOperation } from '../openapi/operation.js';
 import { SCENARIO_NAME } from '../protocol.js';
 import { compileRule, type RawRule } from './compile-rule.js';
-import { checkStep } from './contract-check.js';
+import { checkStep, OFF_CONTRACT_HINT } from './contract-check.js';
 import { validateScenarioFile } from './file-schema.js';
 import type { RespondParts } from './respond-rule.js';
 import type { Catalogue, Scenario } from './scenario-types.js';
@@ -118,20 +118,29 @@ function compileScenario(
   const belongs = belongsTo(file.spec, served);
   if (typeof belongs === 'string') throw fail(belongs);
   if (!belongs) return undefined;
+  const warnings: string[] = [];
   const rules = (file.rules ?? []).map((raw, i) => {
     const rule = compileRule(raw, i + 1, operations, webhooks);
     if (typeof rule === 'string') throw fail(`rule ${i + 1}: ${rule}`);
     const targets = rule.operationId === undefined ? operations : operations.filter((op) => op.id === rule.operationId);
-    rule.steps.forEach((step, s) => {
+    const steps = rule.steps.map((step, s) => {
+      const where = rule.steps.length > 1 ? `, step ${s + 1}` : '';
+      const found: string[] = [];
       for (const operation of targets) {
         const violation = checkStep(step, operation, parts);
-        const where = rule.steps.length > 1 ? `, step ${s + 1}` : '';
-        if (violation !== undefined) throw fail(`rule ${i + 1} (${operation.id})${where} breaks the contract: ${violation}`);
+        if (violation === undefined) continue;
+        if (step.offContractUnsaid === undefined) throw fail(`rule ${i + 1} (${operation.id})${where} breaks the contract: ${violation}`);
+        found.push(violation.replace(OFF_CONTRACT_HINT, ''));
       }
+      if (step.offContractUnsaid === undefined) return step;
+      // Off the contract without a reason: what the check found is the reason its answers carry.
+      const reason = found.length > 0 ? found.join('; ') : 'marked offContract';
+      warnings.push(`scenario file ${path}: rule ${i + 1}${where} is off the contract: ${reason}`);
+      return { ...step, offContract: reason };
     });
-    return rule;
+    return { ...rule, steps };
   });
-  return { name, description: file.description, file: path, rules, stateful: file.stateful === true };
+  return { name, description: file.description, file: path, rules, warnings, stateful: file.stateful === true };
 }
 
 /** Whether a file naming `spec` (or none) is one of this document's scenarios; a string says why the file is wrong. */

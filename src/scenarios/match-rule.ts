@@ -19,6 +19,7 @@ export interface RawCondition {
 export interface RawMatch {
   readonly headers?: Readonly<Record<string, RawCondition>>;
   readonly query?: Readonly<Record<string, RawCondition>>;
+  readonly params?: Readonly<Record<string, RawCondition>>;
   readonly body?: Readonly<Record<string, RawCondition>>;
   readonly stored?: string;
   readonly notStored?: string;
@@ -36,6 +37,7 @@ export function compileMatch(raw: RawMatch | undefined): CompiledMatch | string 
     return {
       headers: conditions(raw?.headers, 'header').map(([name, c]) => [name.toLowerCase(), c] as const),
       query: conditions(raw?.query, 'query'),
+      params: conditions(raw?.params, 'path parameter'),
       body: conditions(raw?.body, 'body').map(([pointer, c]) => [parsePointer(pointer), c] as const),
       stored: raw?.stored === undefined ? undefined : parsePointer(raw.stored),
       notStored: raw?.notStored === undefined ? undefined : parsePointer(raw.notStored),
@@ -83,6 +85,10 @@ export function matches(match: CompiledMatch, exchange: Exchange, stored: Readon
   for (const [name, condition] of match.query) {
     const value = Object.hasOwn(exchange.query, name) ? exchange.query[name] : undefined;
     if (!holds(condition, Array.isArray(value) ? value[value.length - 1] : value)) return false;
+  }
+  for (const [name, condition] of match.params) {
+    const params = exchange.pathParams;
+    if (!holds(condition, params !== undefined && Object.hasOwn(params, name) ? params[name] : undefined)) return false;
   }
   for (const [pointer, condition] of match.body) if (!holds(condition, resolvePointer(exchange.body, pointer))) return false;
   if (match.stored && !stored.has(storeKey(resolvePointer(exchange.body, match.stored)) ?? '')) return false;

@@ -1,7 +1,7 @@
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockResponse } from '../mock-response.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
-import { jsonContent } from '../openapi/media-type.js';
+import { isJsonMediaType, jsonContent } from '../openapi/media-type.js';
 import type { MockOperation } from '../openapi/operation.js';
 import { resourceNoun } from '../openapi/resource-noun.js';
 import type { ResponsePlans } from '../pipeline/response-plans.js';
@@ -39,11 +39,12 @@ export function stepResponse(step: Step, exchange: Exchange, stored: ReadonlyMap
   // step sets them itself or says it leaves the contract on purpose.
   const required = (answered: number) =>
     step.offContract === undefined ? parts.plans(operation, answered).documentedHeaders.required : {};
-  const json = (body: unknown): MockResponse => ({
-    status,
-    headers: { ...required(status), 'content-type': mediaTypeOf(operation, status), ...extra },
-    body,
-  });
+  const json = (body: unknown): MockResponse => {
+    const headers = { ...required(status), 'content-type': mediaTypeOf(operation, status), ...extra };
+    // A text body under a media type other than JSON (as recordings keep one) is sent as the text itself.
+    if (typeof body === 'string' && !isJsonMediaType(headers['content-type'] ?? '')) return { status, headers, body, payload: body };
+    return { status, headers, body };
+  };
   const body = step.body;
   switch (body?.kind) {
     case 'literal':

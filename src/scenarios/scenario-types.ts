@@ -14,6 +14,8 @@ export interface Condition {
 export interface CompiledMatch {
   readonly headers: readonly (readonly [string, Condition])[];
   readonly query: readonly (readonly [string, Condition])[];
+  /** Path parameters, by name. */
+  readonly params: readonly (readonly [string, Condition])[];
   readonly body: readonly (readonly [readonly string[], Condition])[];
   readonly stored: readonly string[] | undefined;
   readonly notStored: readonly string[] | undefined;
@@ -40,6 +42,8 @@ export interface Step {
   readonly delay: DelaySpec | undefined;
   readonly fault: { readonly kind: Fault; readonly probability: number } | undefined;
   readonly offContract: string | undefined;
+  /** `offContract: true`: off the contract without a reason given; the load check's finding becomes the reason. */
+  readonly offContractUnsaid?: true;
   /** A webhook of the document sent after this step's answer. */
   readonly webhook?: StepWebhook;
   /** Streams the answer (a sequential media type) with these items and this pacing, or stops or breaks it early. */
@@ -73,6 +77,8 @@ export interface Scenario {
   readonly description: string;
   readonly file: string;
   readonly rules: readonly Rule[];
+  /** What the load check found in `offContract: true` steps: one start-up warning each. */
+  readonly warnings: readonly string[];
   /** `stateful: true`: the stateful simulator answers the requests of this scenario no rule answers. */
   readonly stateful: boolean;
 }

@@ -1,0 +1,132 @@
+import { isDeepStrictEqual } from 'node:util';
+import { Document, type YAMLMap } from 'yaml';
+import { stringifyJson } from '../../json/stringify-json.js';
+import { parsePointer, resolvePointer } from '../json-pointer.js';
+import type { RecordedExchange, RecordedStep } from './recorded-exchange.js';
+
+type Condition = { readonly equals: unknown } | { readonly exists: false };
+type Match = Partial<Record<'query' | 'params' | 'body', Record<string, Condition>>>;
+
+interface RecordedRule {
+  readonly operation: string;
+  readonly match: Match;
+  readonly steps: { readonly step: RecordedStep; readonly findings: readonly string[] }[];
+}
+
+/**
+ * A recording as a scenario file: rules grouped by operation, each matching the request parts that
+ * differ between that operation's exchanges (query and path parameters, body fields; the rest is the
+ * same for all, so matching it would only make the replay brittle). Exchanges that match alike answer
+ * in turn (a sequence, the last answer repeating). Keys sorted, so the same traffic writes the same file.
+ */
+export function recordingText(description: string, exchanges: readonly RecordedExchange[], spec: string | undefined): string {
+  const byOperation = new Map<string, RecordedExchange[]>();
+  for (const exchange of exchanges) {
+    const list = byOperation.get(exchange.operationId) ?? [];
+    list.push(exchange);
+    byOperation.set(exchange.operationId, list);
+  }
+  const rules: RecordedRule[] = [];
+  for (const operation of [...byOperation.keys()].sort()) {
+    const own = byOperation.get(operation) as RecordedExchange[];
+    const differing = {
+      query: differingKeys(own.map((e) => e.request.query)),
+      params: differingKeys(own.map((e) => e.request.params)),
+      body: differingKeys(own.map((e) => leaves(e.request.body))),
+    };
+    const byMatch = new Map<string, RecordedRule>();
+    for (const exchange of own) {
+      const match = matchOf(exchange, differing);
+      const key = stringifyJson(match);
+      const rule = byMatch.get(key) ?? { operation, match, steps: [] };
+      rule.steps.push({ step: exchange.step, findings: exchange.findings });
+      byMatch.set(key, rule);
+    }
+    rules.push(...[...byMatch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, rule]) => rule));
+  }
+  return render(description, rules, spec);
+}
+
+function render(description: string, rules: readonly RecordedRule[], spec: string | undefined): string {
+  const plain = {
+    description,
+    ...(spec === undefined ? {} : { spec }),
+    rules: rules.map((rule) => {
+      const steps = rule.steps.map(({ step, findings }) => ({ ...stepOf(step), ...(findings.length > 0 ? { offContract: true } : {}) }));
+      return {
+        operation: rule.operation,
+        ...(Object.keys(rule.match).length > 0 ? { match: rule.match } : {}),
+        ...(steps.length === 1 ? { respond: steps[0] } : { sequence: steps }),
+      };
+    }),
+  };
+  const document = new Document(plain, { aliasDuplicateObjects: false });
+  rules.forEach((rule, r) => {
+    rule.steps.forEach(({ findings }, s) => {
+      if (findings.length === 0) return;
+      const path = rule.steps.length === 1 ? ['rules', r, 'respond'] : ['rules', r, 'sequence', s];
+      const node = document.getIn(path, true) as YAMLMap;
+      node.commentBefore = ` The real service's answer drifts from the document:\n${findings.map((f) => ` - ${oneLine(f)}`).join('\n')}`;
+    });
+  });
+  document.commentBefore = ' Recorded through the proxy; see docs/proxy.md#recording.';
+  return document.toString({ lineWidth: 0 });
+}
+
+function stepOf(step: RecordedStep): Record<string, unknown> {
+  return {
+    status: step.status,
+    ...(Object.keys(step.headers).length > 0 ? { headers: step.headers } : {}),
+    ...('body' in step ? { body: step.body } : {}),
+  };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ');
+}
+
+/** The keys whose value is not the same in every record (missing counts as a value). */
+function differingKeys(records: readonly Readonly<Record<string, unknown>>[]): string[] {
+  const keys = new Set(records.flatMap((record) => Object.keys(record)));
+  const first = records[0] ?? {};
+  return [...keys].filter((key) => records.some((record) => !isDeepStrictEqual(record[key], first[key]))).sort();
+}
+
+/** A body as JSON pointers to its leaves (arrays are leaves); a body that is not an object is the pointer ''. */
+function leaves(body: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
+  if (body === undefined) return out;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    out[prefix] = body;
+    return out;
+  }
+  for (const [key, value] of Object.entries(body)) leaves(value, `${prefix}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, out);
+  return out;
+}
+
+function matchOf(exchange: RecordedExchange, differing: Readonly<Record<'query' | 'params' | 'body', readonly string[]>>): Match {
+  const { query, params, body } = exchange.request;
+  const valueAt = {
+    query: (key: string) => (Object.hasOwn(query, key) ? query[key] : undefined),
+    params: (key: string) => (Object.hasOwn(params, key) ? params[key] : undefined),
+    // Resolved, not read from the leaves: where another exchange has a leaf below it, this one may hold an object.
+    body: (key: string) => resolvePointer(body, parsePointer(key)),
+  };
+  const match: Match = {};
+  for (const part of ['body', 'params', 'query'] as const) {
+    if (differing[part].length === 0) continue;
+    const conditions: Record<string, Condition> = {};
+    for (const key of differing[part]) {
+      const value = valueAt[part](key);
+      conditions[key] = value === undefined ? { exists: false } : { equals: matchable(value) };
+    }
+    match[part] = conditions;
+  }
+  return match;
+}
+
+/** Integers beyond 2^53 as text: a YAML number would lose their last digits (the matcher compares them as text). */
+function matchable(value: unknown): unknown {
+  if (typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) return value.map(matchable);
+  return value;
+}
