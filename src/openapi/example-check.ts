@@ -98,7 +98,12 @@ export function sweep(operations: readonly MockOperation[], lint: DocumentLint, 
 
 /** The documents of one server, one after the other, within the one budget a single document has. */
 export function sweepAll(
-  documents: readonly { readonly operations: readonly MockOperation[]; readonly lint: DocumentLint }[],
+  documents: readonly {
+    readonly operations: readonly MockOperation[];
+    readonly lint: DocumentLint;
+    /** Checks outside the operations (the document's webhooks), run once they are done. */
+    readonly rest?: () => void;
+  }[],
   sliceMs = 5,
   budgetMs = SWEEP_BUDGET_MS,
 ): void {
@@ -111,13 +116,14 @@ export function sweepAll(
     const started = performance.now();
     const until = started + sliceMs;
     while (document < pending.length && performance.now() < until) {
-      const { operations, lint } = pending[document] as (typeof pending)[number];
+      const { operations, lint, rest } = pending[document] as (typeof pending)[number];
       if (next < operations.length) {
         const operation = operations[next];
         if (operation) for (const verdict of verdictsOf(operation)) verdict();
         next += 1;
       }
       if (next >= operations.length) {
+        rest?.();
         lint.complete = true;
         document += 1;
         next = 0;

@@ -1,5 +1,4 @@
 import type { JsonSchema } from '../json/json-schema.js';
-import { createLocalReferences } from '../prism/local-refs.js';
 import { type DocumentLint, pointerToken } from './document-lint.js';
 import { checkContent, checkedContent, type Pointers, type Report } from './example-check.js';
 import type { ContentVerdict, MockCallback, MockContent, MockOperation, MockParameter } from './operation.js';
@@ -107,20 +106,13 @@ const IN: Readonly<Record<MockParameter['in'] | 'body', string>> = {
 /** The JSON pointer of a parameter in the document: in the operation's list, else its path item's. */
 function parameterFinder(root: object | undefined) {
   if (root === undefined) return () => undefined;
-  const local = createLocalReferences(root as Node);
-  const follow = (node: unknown): unknown => {
-    try {
-      return local.follow(node);
-    } catch {
-      return undefined;
-    }
-  };
+  const follow = (node: unknown) => followLocal(root as Node, node);
   return (path: string, method: string, where: MockParameter['in'] | 'body', name?: string): string | undefined => {
     const item = follow((follow((root as Node).paths) as Node | undefined)?.[path]) as Node | undefined;
     const operation = follow(item?.[method]) as Node | undefined;
     const lists: [unknown, string][] = [
-      [operation?.parameters, `/paths/${pointerToken(path)}/${method}/parameters`],
-      [item?.parameters, `/paths/${pointerToken(path)}/parameters`],
+      [follow(operation?.parameters), `/paths/${pointerToken(path)}/${method}/parameters`],
+      [follow(item?.parameters), `/paths/${pointerToken(path)}/parameters`],
     ];
     for (const [list, at] of lists) {
       if (!Array.isArray(list)) continue;
@@ -133,4 +125,22 @@ function parameterFinder(root: object | undefined) {
     }
     return undefined;
   };
+}
+
+/**
+ * The target of a local `$ref` (followed a few times at most), read without changing the document:
+ * the reader shares it, and resolving a parameter's references in place would walk its schemas too.
+ */
+function followLocal(root: Node, node: unknown, hops = 0): unknown {
+  if (hops > 8 || node === null || typeof node !== 'object') return node;
+  const ref = (node as Node).$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
+  let at: unknown = root;
+  for (const raw of ref.slice(2).split('/')) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    at = followLocal(root, at, hops + 1);
+    if (at === null || typeof at !== 'object' || !Object.hasOwn(at, token)) return undefined;
+    at = (at as Node)[token];
+  }
+  return followLocal(root, at, hops + 1);
 }

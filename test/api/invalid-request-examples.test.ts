@@ -57,6 +57,23 @@ describe('request examples, parameter examples, header examples and defaults are
     ]);
   });
 
+  it("checks the webhooks' request bodies too, before the lint says it is complete", async () => {
+    const webhooks = new URL('./fixtures/invalid-webhook-examples.yaml', import.meta.url).pathname;
+    const { findings } = await lintOf(webhooks);
+    expect(findings).toEqual([
+      {
+        kind: 'example',
+        pointer: '/webhooks/orderShipped/post/requestBody/content/application~1json/examples/wrong/value',
+        operation: 'webhook orderShipped',
+        message: expect.stringContaining('allowed values'),
+      },
+    ]);
+    const loaded = await loadSpec(webhooks);
+    const webhook = loaded.webhooks.get('orderShipped')?.();
+    const body = JSON.parse(String(outboundRequest(webhook as NonNullable<typeof webhook>, new DataGenerator(1)).body));
+    expect(['post', 'courier']).toContain(body.carrier);
+  });
+
   it('never sends an invalid example in a callback: its body is generated valid for the schema', async () => {
     const loaded = await loadSpec(spec);
     const callback = loaded.operations.find((op) => op.id === 'createOrder')?.callbacks?.[0];
