@@ -36,6 +36,17 @@ describe('records seeded by their identifier', () => {
     expect(body.data[0]).toEqual({ id: 1, name: 'a' });
   });
 
+  it('lists the records a record holds as their own details answer', () => {
+    const owner: JsonSchema = { type: 'object', properties: { id: { type: 'integer' }, pets: list } };
+    const body = recordOf(owner, { ownerId: '3' }, generator, { dynamic: true, seed: 2 })?.body as { pets: { id: number }[] };
+    expect(body.pets.length).toBeGreaterThan(0);
+    for (const pet of body.pets)
+      expect(pet).toEqual({
+        ...(recordOf(thing, { id: String(pet.id) }, generator, { dynamic: true, seed: 2 })?.body as object),
+        id: pet.id,
+      });
+  });
+
   it('makes no record where the schema has no property for the identifier, or the request names none', () => {
     const tag: JsonSchema = { type: 'object', properties: { label: { type: 'string' } } };
     expect(recordOf(tag, { id: '1' }, generator, { dynamic: false })).toBeUndefined();

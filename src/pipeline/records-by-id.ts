@@ -75,7 +75,8 @@ export function recordOf(
   const last = names[names.length - 1];
   if (last === undefined || !(detail.has(last) || detail.has('id'))) return undefined;
   const body = made(schema, params[last] ?? '', generator, mode);
-  return body === undefined ? undefined : { body };
+  // A record that lists others (an owner and its pets) lists them as their own details answer.
+  return body === undefined ? undefined : { body: withSeededRecords(body, schema, generator, mode) };
 }
 
 /** A list answer whose records are each made again from their own `id` (the same records their details answer). */
