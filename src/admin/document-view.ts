@@ -19,6 +19,8 @@ export const documentViewSchema = {
     operations: { type: 'integer', description: 'Operations the document defines.' },
     lint: {
       type: 'object',
+      description:
+        'What the mock found wrong in the document itself, each once: examples and defaults (of responses, request bodies, parameters, headers, callbacks and webhooks) that break their schema, path templates it cannot route, callback keys, patterns.',
       required: ['complete', 'findings'],
       properties: {
         complete: { type: 'boolean', description: 'Whether every check has run (examples are checked soon after start-up).' },

@@ -17,7 +17,7 @@ export interface OutboundRequest {
  * The request a callback or webhook sends: its documented method, its header parameters (planned like
  * response headers: example, documented value, else generated from a fixed seed), and a body in its
  * first JSON media type (else its first), from `given` (a webhook's caller may name one), else the
- * content's first example, else generated from the schema by the server's seeded generator, with that
+ * content's first example that fits its schema, else generated from the schema by the server's seeded generator, with that
  * media type as its content type. `headers`: the caller's own, which win.
  */
 export function outboundRequest(
@@ -29,13 +29,17 @@ export function outboundRequest(
   const headers: Record<string, string> = { 'user-agent': 'plantstore-mock', ...documentedHeaders(callback, generator) };
   let body: string | undefined;
   if (content) {
+    // The document's examples that break its schema are never sent, and the schema is generated without its invalid words.
+    const verdict = content.verdict?.();
+    const example = content.examples.find((e) => !verdict?.invalid.has(e.name));
+    const schema = verdict ? verdict.schema : content.schema;
     const value =
       given?.body !== undefined
         ? given.body
-        : content.examples.length > 0
-          ? content.examples[0]?.value
-          : content.schema !== undefined
-            ? generated(generator, content.schema)
+        : example !== undefined
+          ? example.value
+          : schema !== undefined
+            ? generated(generator, schema)
             : undefined;
     if (value !== undefined) {
       const mediaType = concreteMediaType(content.mediaType);

@@ -20,6 +20,8 @@ const FILES = [
   'drift.js',
   'sent.css',
   'sent.js',
+  'lint.css',
+  'lint.js',
 ];
 
 function dashboardPage(): Promise<string> {

@@ -42,6 +42,8 @@ export class DataGenerator {
   #faker: Faker | undefined;
   /** Each schema is prepared for the faker once (see prepare-schema.ts). */
   readonly #prepared = new WeakMap<JsonSchema, JsonSchema>();
+  /** Schemas prepared for static records (see record). */
+  readonly #preparedStatic = new WeakMap<JsonSchema, JsonSchema>();
   /** The same, combinations flattened: the faker's second try where its first one throws. */
   readonly #flattened = new WeakMap<JsonSchema, JsonSchema>();
 
@@ -83,6 +85,23 @@ export class DataGenerator {
     return generateWith(loaded, createFaker(loaded, STATIC_SEED), flattenCombinations(prepareSchema(schema, 'static')), STATIC);
   }
 
+  /**
+   * The record of one identifier: the static answer, or with `dynamic` a generated value, from a faker
+   * seeded by the identifier (and by `seed`, else the server's seed, when dynamic; static records, like
+   * static answers, are the same on every server). The same identifier gives the same record, wherever
+   * the schema appears: in a list and in the detail of that identifier.
+   */
+  record(schema: JsonSchema, identifier: string, dynamic: boolean, seed?: number): unknown {
+    if (dynamic) return this.generate(schema, mixSeed(seed ?? this.#seed, identifier));
+    const loaded = loadLibraries();
+    let prepared = this.#preparedStatic.get(schema);
+    if (!prepared) {
+      prepared = flattenCombinations(prepareSchema(schema, 'static'));
+      this.#preparedStatic.set(schema, prepared);
+    }
+    return generateWith(loaded, createFaker(loaded, mixSeed(STATIC_SEED, identifier)), prepared, STATIC);
+  }
+
   #flatten(schema: JsonSchema): JsonSchema {
     let flattened = this.#flattened.get(schema);
     if (!flattened) {
@@ -119,6 +138,13 @@ const STATIC = {
   // prepare-schema gives every array its length; a global cap would also cut minItems.
   maxItems: null,
 } as const;
+
+/** A 32-bit seed from a seed and an identifier (FNV-1a over the identifier's characters). */
+function mixSeed(seed: number, identifier: string): number {
+  let hash = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < identifier.length; i += 1) hash = Math.imul(hash ^ identifier.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
 
 function createFaker({ english }: Libraries, seed: number): Faker {
   const FakerClass = english.constructor as typeof Faker;

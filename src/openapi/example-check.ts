@@ -2,7 +2,7 @@ import type { JsonSchema } from '../json/json-schema.js';
 import { checkDocumentValue } from '../prism/prism-engine.js';
 import { type DocumentLint, pointerToken } from './document-lint.js';
 import { mediaKind } from './media-type.js';
-import type { ContentVerdict, MockContent, MockOperation } from './operation.js';
+import type { ContentVerdict, MockContent, MockHeader, MockOperation } from './operation.js';
 import { itemSchemaOf, type SequentialKind, sequentialKind } from './sequential-media.js';
 
 /** The words a schema gives for its own values; each must fit the schema it stands in. */
@@ -21,37 +21,62 @@ const MAX = BigInt(Number.MAX_SAFE_INTEGER);
  * Each invalid value is added to `lint` once, with its JSON pointer. Nothing is checked here: it runs
  * as each operation is read from the document (on its first use), and `sweep` checks others early.
  */
-export function exampleChecks(lint: DocumentLint, swagger: boolean): (operation: MockOperation) => MockOperation {
-  const cleaned = new WeakMap<object, JsonSchema>();
+export function exampleChecks(
+  lint: DocumentLint,
+  swagger: boolean,
+  cleaned = new WeakMap<object, JsonSchema>(),
+): (operation: MockOperation) => MockOperation {
   return (operation) => {
     const base = `/paths/${pointerToken(operation.path)}/${operation.method.toLowerCase()}/responses`;
+    const report: Report = (pointer, kind, message) => lint.add({ kind, pointer, operation: operation.id, message });
     return {
       ...operation,
-      responses: operation.responses.map((response) => ({
-        ...response,
-        contents: response.contents.map((content) => {
-          const at = `${base}/${pointerToken(response.code)}`;
-          const report = (pointer: string, kind: 'example' | 'default', message: string) =>
-            lint.add({ kind, pointer, operation: operation.id, message });
-          let verdict: ContentVerdict | undefined;
-          const checked: MockContent = {
-            ...content,
-            verdict: () => {
-              verdict ??= checkContent(
-                content,
-                swagger ? at : `${at}/content/${pointerToken(content.mediaType)}`,
-                swagger,
-                report,
-                cleaned,
-              );
-              return verdict;
-            },
-          };
-          return checked;
-        }),
-      })),
+      responses: operation.responses.map((response) => {
+        const at = `${base}/${pointerToken(response.code)}`;
+        return {
+          ...response,
+          contents: response.contents.map((content) =>
+            checkedContent(content, swagger ? at : `${at}/content/${pointerToken(content.mediaType)}`, swagger, report, cleaned),
+          ),
+          headers: response.headers.map((header) =>
+            checkedHeader(header, `${at}/headers/${pointerToken(header.name)}`, swagger, report, cleaned),
+          ),
+        };
+      }),
     };
   };
+}
+
+/** A content whose verdict is worked out on first call; `at`: its JSON pointer (Swagger 2.0: the response or body parameter). */
+export function checkedContent(
+  content: MockContent,
+  at: string,
+  swagger: boolean,
+  report: Report,
+  cleaned: WeakMap<object, JsonSchema>,
+): MockContent {
+  let verdict: ContentVerdict | undefined;
+  const pointers: Pointers = {
+    example: (name) =>
+      swagger
+        ? `${at}/examples/${pointerToken(content.mediaType)}`
+        : name === 'default'
+          ? `${at}/example`
+          : `${at}/examples/${pointerToken(name)}/value`,
+    schema: `${at}/schema`,
+  };
+  return { ...content, verdict: () => (verdict ??= checkContent(content, pointers, report, cleaned)) };
+}
+
+/** A response header, checked like a content: its examples, then its schema's words (Swagger 2.0: on the header itself). */
+function checkedHeader(header: MockHeader, at: string, swagger: boolean, report: Report, cleaned: WeakMap<object, JsonSchema>): MockHeader {
+  let verdict: ContentVerdict | undefined;
+  const pointers: Pointers = {
+    example: (name) => (name === '__default' ? `${at}/example` : `${at}/examples/${pointerToken(name)}/value`),
+    schema: swagger ? at : `${at}/schema`,
+  };
+  const content: MockContent = { mediaType: 'application/json', schema: header.schema, examples: header.examples };
+  return { ...header, verdict: () => (verdict ??= checkContent(content, pointers, report, cleaned)) };
 }
 
 /** Documents whose sweep has started: servers on one loaded document share it. */
@@ -73,7 +98,12 @@ export function sweep(operations: readonly MockOperation[], lint: DocumentLint, 
 
 /** The documents of one server, one after the other, within the one budget a single document has. */
 export function sweepAll(
-  documents: readonly { readonly operations: readonly MockOperation[]; readonly lint: DocumentLint }[],
+  documents: readonly {
+    readonly operations: readonly MockOperation[];
+    readonly lint: DocumentLint;
+    /** Checks outside the operations (the document's webhooks), run once they are done. */
+    readonly rest?: () => void;
+  }[],
   sliceMs = 5,
   budgetMs = SWEEP_BUDGET_MS,
 ): void {
@@ -86,12 +116,14 @@ export function sweepAll(
     const started = performance.now();
     const until = started + sliceMs;
     while (document < pending.length && performance.now() < until) {
-      const { operations, lint } = pending[document] as (typeof pending)[number];
+      const { operations, lint, rest } = pending[document] as (typeof pending)[number];
       if (next < operations.length) {
-        for (const response of operations[next]?.responses ?? []) for (const content of response.contents) content.verdict?.();
+        const operation = operations[next];
+        if (operation) for (const verdict of verdictsOf(operation)) verdict();
         next += 1;
       }
       if (next >= operations.length) {
+        rest?.();
         lint.complete = true;
         document += 1;
         next = 0;
@@ -113,12 +145,30 @@ function itemProblems(kind: SequentialKind, content: MockContent, value: unknown
   );
 }
 
-type Report = (pointer: string, kind: 'example' | 'default', message: string) => void;
+export type Report = (pointer: string, kind: 'example' | 'default', message: string) => void;
 
-function checkContent(
+/** Where a value's examples and its schema are in the document. */
+export interface Pointers {
+  example(name: string): string;
+  readonly schema: string;
+}
+
+/** Every check an operation has: its responses' contents and headers, its parameters, request body and callbacks' bodies. */
+export function verdictsOf(operation: MockOperation): (() => ContentVerdict)[] {
+  const all: ((() => ContentVerdict) | undefined)[] = [];
+  for (const response of operation.responses) {
+    for (const content of response.contents) all.push(content.verdict);
+    for (const header of response.headers) all.push(header.verdict);
+  }
+  for (const parameter of operation.parameters ?? []) all.push(parameter.verdict);
+  for (const content of operation.requestBody?.contents ?? []) all.push(content.verdict);
+  for (const callback of operation.callbacks ?? []) for (const content of callback.requestBody?.contents ?? []) all.push(content.verdict);
+  return all.filter((verdict) => verdict !== undefined);
+}
+
+export function checkContent(
   content: MockContent,
-  at: string,
-  swagger: boolean,
+  pointers: Pointers,
   report: Report,
   cleaned: WeakMap<object, JsonSchema>,
 ): ContentVerdict {
@@ -138,15 +188,10 @@ function checkContent(
     if (problems.length === 0) continue;
     const message = problems.slice(0, 3).join('; ');
     invalid.set(example.name, message);
-    const pointer = swagger
-      ? `${at}/examples/${pointerToken(content.mediaType)}`
-      : example.name === 'default'
-        ? `${at}/example`
-        : `${at}/examples/${pointerToken(example.name)}/value`;
-    report(pointer, 'example', message);
+    report(pointers.example(example.name), 'example', message);
   }
   const dialect = typeof schema.$schema === 'string' ? schema.$schema : undefined;
-  return { invalid, schema: clean(schema, { at: `${at}/schema`, bundle, dialect, report, cleaned }, 0) };
+  return { invalid, schema: clean(schema, { at: pointers.schema, bundle, dialect, report, cleaned }, 0) };
 }
 
 interface Walk {

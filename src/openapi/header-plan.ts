@@ -35,19 +35,26 @@ export function isOwnedHeader(name: string): boolean {
 }
 
 /** The values of a response's documented headers: example, `examples`, schema default/example/const/enum, else generated. */
-export function planHeaders(response: MockResponseSpec | undefined, generator: DataGenerator): HeaderPlan {
+export function planHeaders(response: MockResponseSpec | undefined, generator: DataGenerator, serveInvalidExamples = false): HeaderPlan {
   const headers = (response?.headers ?? []).filter((h) => !isOwnedHeader(h.name));
   if (headers.length === 0) return NO_HEADERS;
   const all: Record<string, string> = {};
   const required: Record<string, string> = {};
   for (const header of headers) {
-    const value = headerValue(header, generator);
+    const value = headerValue(serveInvalidExamples ? header : validPart(header), generator);
     if (value === undefined) continue;
     const name = header.name.toLowerCase();
     all[name] = value;
     if (header.required) required[name] = value;
   }
   return { all, required };
+}
+
+/** The header less its examples and schema words that break its schema (see example-check.ts). */
+function validPart(header: MockHeader): MockHeader {
+  const verdict = header.verdict?.();
+  if (!verdict) return header;
+  return { ...header, schema: verdict.schema, examples: header.examples.filter((e) => !verdict.invalid.has(e.name)) };
 }
 
 /** One header's value: its example, else its schema's documented value, else generated from the header seed. */

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ContentCache, contentKey } from '../cache/content-cache.js';
 import { MockConfigError } from '../config-error.js';
+import type { JsonSchema } from '../json/json-schema.js';
 import { parseJsonExactly } from '../json/parse-json.js';
 import { patternFindings } from '../prism/linear-regexp.js';
 import { loadOperations } from '../prism/prism-engine.js';
@@ -14,6 +15,7 @@ import { exactExamples } from './exact-examples.js';
 import { exampleChecks, sweepAll } from './example-check.js';
 import type { MockCallback, MockOperation, MockServerUrl } from './operation.js';
 import { routingProblems } from './path-template.js';
+import { checkedCallback, requestChecks } from './request-example-check.js';
 
 export interface LoadedSpec {
   readonly path: string;
@@ -92,7 +94,12 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
   const [title, version] = [String(info.title ?? 'API'), String(info.version ?? '')];
   const lint = new DocumentLint();
   const exact = exactExamples(text);
-  const checkExamples = exampleChecks(lint, root.swagger === '2.0');
+  const swagger = root.swagger === '2.0';
+  // One memo of cleaned schemas: a schema shared by a request and a response is checked (and reported) once.
+  const cleaned = new WeakMap<object, JsonSchema>();
+  const checkResponses = exampleChecks(lint, swagger, cleaned);
+  const checkRequests = requestChecks(lint, swagger, root, cleaned);
+  const checkExamples = (operation: MockOperation) => checkRequests(checkResponses(operation));
   let loaded: Awaited<ReturnType<typeof loadOperations>>;
   try {
     // A JSON document is handed over parsed (the reader would parse it again the same way, with JSON.parse).
@@ -120,9 +127,30 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
     operations,
     servers: serversOf(root),
     lint,
-    webhooks: loaded.webhooks,
+    webhooks: checkedWebhooks(loaded.webhooks, lint, cleaned),
     references: await referencesOf(path, loaded.sources),
   };
+}
+
+/** The webhooks, each with its request body's examples checked when it is first read (see request-example-check.ts). */
+function checkedWebhooks(
+  webhooks: ReadonlyMap<string, () => MockCallback | undefined>,
+  lint: DocumentLint,
+  cleaned: WeakMap<object, JsonSchema>,
+): ReadonlyMap<string, () => MockCallback | undefined> {
+  const report = (name: string) => (pointer: string, kind: 'example' | 'default', message: string) =>
+    lint.add({ kind, pointer, operation: `webhook ${name}`, message });
+  return new Map(
+    [...webhooks].map(([name, read]) => {
+      let made: { callback: MockCallback | undefined } | undefined;
+      const checked = () => {
+        const callback = read();
+        made ??= { callback: callback && checkedCallback(callback, `/webhooks/${pointerToken(name)}`, report(name), cleaned) };
+        return made.callback;
+      };
+      return [name, checked] as const;
+    }),
+  );
 }
 
 function serversOf(root: Record<string, unknown>): readonly MockServerUrl[] {
@@ -164,5 +192,13 @@ function firstLine(error: unknown): string {
  * the documents of one server share one sweep's time.
  */
 export function checkExamplesSoon(...specs: readonly LoadedSpec[]): void {
-  sweepAll(specs);
+  sweepAll(
+    specs.map(({ operations, lint, webhooks }) => ({
+      operations,
+      lint,
+      rest: () => {
+        for (const read of webhooks.values()) for (const content of read()?.requestBody?.contents ?? []) content.verdict?.();
+      },
+    })),
+  );
 }

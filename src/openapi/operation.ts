@@ -18,7 +18,7 @@ export interface MockContent {
   readonly examples: readonly MockExample[];
   /** OpenAPI 3.2 `itemSchema`: each item of a sequential media type (a stream) fits it. */
   readonly itemSchema?: JsonSchema;
-  /** For response contents: the check of its examples against the schema, made on first call (see example-check.ts). */
+  /** The check of its examples against the schema, made on first call (see example-check.ts). */
   readonly verdict?: () => ContentVerdict;
 }
 
@@ -38,6 +38,19 @@ export interface MockHeader {
   readonly schema: JsonSchema | undefined;
   /** The header's `example` (named `__default`) and `examples`, in the document's order. */
   readonly examples: readonly MockExample[];
+  /** The check of its examples and schema words, made on first call (see example-check.ts). */
+  readonly verdict?: () => ContentVerdict;
+}
+
+/** A request parameter the document declares: what its examples and defaults are checked against. */
+export interface MockParameter {
+  readonly in: 'path' | 'query' | 'header' | 'cookie';
+  readonly name: string;
+  readonly schema: JsonSchema | undefined;
+  /** The parameter's `example` (named `default`) and `examples`, in the document's order. */
+  readonly examples: readonly MockExample[];
+  /** The check of its examples and schema words, made on first call (see request-example-check.ts). */
+  readonly verdict?: () => ContentVerdict;
 }
 
 export interface MockResponseSpec {
@@ -82,6 +95,8 @@ export interface MockOperation {
   /** The servers the operation is reached at, as the document lists them (empty when it lists none). */
   readonly servers: readonly MockServerUrl[];
   readonly requestBody: { readonly required: boolean; readonly contents: readonly MockContent[] } | undefined;
+  /** The path, query, header and cookie parameters it declares (its path item's included). */
+  readonly parameters?: readonly MockParameter[];
   readonly responses: readonly MockResponseSpec[];
   /** Whether any security requirement applies (and so the security stage has work to do). */
   readonly secured: boolean;

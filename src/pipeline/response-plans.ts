@@ -95,7 +95,7 @@ export function createResponsePlans(generator: DataGenerator, serveInvalidExampl
 }
 
 function makePlan(response: MockResponseSpec | undefined, status: number, generator: DataGenerator, serveInvalid: boolean): ResponsePlan {
-  const documentedHeaders = planHeaders(response, generator);
+  const documentedHeaders = planHeaders(response, generator, serveInvalid);
   const representations = (response?.contents ?? []).map((content) => represent(content, documentedHeaders, serveInvalid));
   const byExample = new Map<string, Choice>();
   const producible = representations.filter((r) => r.unproducible === undefined);

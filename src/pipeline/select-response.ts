@@ -6,6 +6,7 @@ import { ErrorShapes } from '../openapi/error-shape.js';
 import { findingsHeaders } from '../problem.js';
 import type { Provenance, SelectedBody } from '../provenance.js';
 import { withOwnAddress } from './own-address.js';
+import { recordOf, withSeededRecords } from './records-by-id.js';
 import { withRequestIdentifiers } from './request-identifiers.js';
 import { createResponsePlans, type Representation, type ResponsePlan, type ResponsePlans } from './response-plans.js';
 import { planStream, streamAnswer } from './stream-plan.js';
@@ -112,7 +113,16 @@ export function createResponseSelector(
       return { response: { status: plan.status, headers, body: undefined, stream: chunks }, provenance };
     }
     const schema = content.schema;
-    const generate = () => (schema ? options.generator.generate(schema, asked.seed) : null);
+    // A generated 2xx answer about a record, or listing records, is made from their identifiers (records-by-id.ts).
+    const records = plan.status < 300;
+    const generate = () => {
+      if (!schema) return null;
+      const mode = { dynamic: true, seed: asked.seed };
+      const record = records ? recordOf(schema, exchange.pathParams, options.generator, mode) : undefined;
+      if (record) return record.body;
+      const body = options.generator.generate(schema, asked.seed);
+      return records ? withSeededRecords(body, schema, options.generator, mode) : body;
+    };
     if (asked.example !== undefined) {
       const example = content.examples.find((e) => e.name === asked.example);
       const invalid = representation.invalidExamples.get(asked.example);
@@ -129,7 +139,10 @@ export function createResponseSelector(
     const fallback = () => (first ? first.value : staticBody(representation, options.generator));
     if (representation.echo && plan.status < 300 && exchange.body !== undefined)
       return respond(echo(representation.echo, exchange.body, fallback), ECHO);
-    return respond(fallback(), first ? { kind: 'example', name: first.name } : STATIC);
+    if (first) return respond(first.value, { kind: 'example', name: first.name });
+    const answerSchema = representation.answerSchema;
+    const record = records && answerSchema ? recordOf(answerSchema, exchange.pathParams, options.generator, STATIC_RECORD) : undefined;
+    return respond(record ? record.body : staticBody(representation, options.generator), STATIC);
   };
 }
 
@@ -152,7 +165,10 @@ function sharedJson(body: unknown): string | undefined {
 /** The answer built from the schema's words, once per representation. */
 function staticBody(representation: Representation, generator: DataGenerator): unknown {
   const answerSchema = representation.answerSchema;
-  representation.built ??= { body: answerSchema ? generator.answer(answerSchema) : null };
+  // A list's records are those their details answer (records-by-id.ts): made once, with the rest.
+  representation.built ??= {
+    body: answerSchema ? withSeededRecords(generator.answer(answerSchema), answerSchema, generator, STATIC_RECORD) : null,
+  };
   return representation.built.body;
 }
 
@@ -184,6 +200,7 @@ function invalidExampleHeader(name: string, message: string): Record<string, str
 }
 
 const NOTHING: Selection = {};
+const STATIC_RECORD = { dynamic: false } as const;
 const EMPTY: SelectedBody = { kind: 'empty' };
 const ECHO: SelectedBody = { kind: 'echo' };
 const DYNAMIC: SelectedBody = { kind: 'generated', dynamic: true };

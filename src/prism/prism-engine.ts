@@ -6,7 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { JsonSchema } from '../json/json-schema.js';
 import { readMockExtensions } from '../mock-extensions.js';
-import type { EngineHandle, MockCallback, MockContent, MockHeader, MockOperation } from '../openapi/operation.js';
+import type { EngineHandle, MockCallback, MockContent, MockHeader, MockOperation, MockParameter } from '../openapi/operation.js';
 import type { Finding, FindingLocation } from '../problem.js';
 import { checkCookies } from './cookie-parameters.js';
 import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
@@ -142,6 +142,9 @@ class LazyOperation implements MockOperation {
   get requestBody() {
     return this.#operation.requestBody;
   }
+  get parameters() {
+    return this.#operation.parameters;
+  }
   get responses() {
     return this.#operation.responses;
   }
@@ -237,6 +240,7 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     path: prism.path,
     servers: (prism.servers ?? []).map(({ url, variables }) => (variables ? { url, variables } : { url })),
     requestBody: body ? { required: body.required === true, contents: (body.contents ?? []).map(contentOf) } : undefined,
+    parameters: parametersOf(prism),
     responses: prism.responses.map((r) => ({
       code: r.code,
       contents: (r.contents ?? []).map(contentOf),
@@ -349,6 +353,25 @@ function toContent(content: PrismContent, bundled: Record<string, unknown> | und
   return item === undefined
     ? { mediaType: content.mediaType, schema, examples }
     : { mediaType: content.mediaType, schema, examples, itemSchema: item };
+}
+
+const PARAMETER_LISTS = [
+  ['path', 'path'],
+  ['query', 'query'],
+  ['headers', 'header'],
+  ['cookie', 'cookie'],
+] as const;
+
+/** The operation's parameters, from Prism's lists of them (its reader merges the path item's in). */
+function parametersOf(prism: PrismOperation): MockParameter[] {
+  return PARAMETER_LISTS.flatMap(([list, where]) =>
+    ((prism.request?.[list] ?? []) as PrismHeader[])
+      .filter((parameter) => typeof parameter?.name === 'string')
+      .map((parameter) => {
+        const { name, schema, examples } = toHeader(parameter);
+        return { in: where, name, schema, examples };
+      }),
+  );
 }
 
 function toHeader(header: PrismHeader): MockHeader {

@@ -54,7 +54,12 @@ export function checkStep(step: Step, operation: MockOperation, parts: RespondPa
 }
 
 function requestSamples(operation: MockOperation): unknown[] {
-  const examples = operation.requestBody?.contents.flatMap((c) => c.examples.map((e) => e.value)) ?? [];
+  // A request the document's own schema rejects is no sample of what the operation is sent.
+  const examples =
+    operation.requestBody?.contents.flatMap((c) => {
+      const invalid = c.verdict?.().invalid;
+      return c.examples.filter((e) => !invalid?.has(e.name)).map((e) => e.value);
+    }) ?? [];
   return examples.length > 0 ? examples : [undefined];
 }
 

@@ -40,7 +40,12 @@ export function listBody(plan: SuccessPlan, records: readonly Record<string, unk
   const schema = plan.content?.schema;
   if (!schema || isArraySchema(schema)) return records.map((record) => project(record, itemsOf(schema)));
   const properties = propertiesOf(schema);
-  const example = plan.content?.examples.map((e) => e.value).find(isRecord);
+  // The wrapper's other fields come from an example that fits the schema, never from one that breaks it.
+  const invalid = plan.content?.verdict?.().invalid;
+  const example = plan.content?.examples
+    .filter((e) => !invalid?.has(e.name))
+    .map((e) => e.value)
+    .find(isRecord);
   const required = requiredOf(schema);
   let listed = false;
   const body: Record<string, unknown> = {};

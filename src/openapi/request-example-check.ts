@@ -1,0 +1,146 @@
+import type { JsonSchema } from '../json/json-schema.js';
+import { type DocumentLint, pointerToken } from './document-lint.js';
+import { checkContent, checkedContent, type Pointers, type Report } from './example-check.js';
+import type { ContentVerdict, MockCallback, MockContent, MockOperation, MockParameter } from './operation.js';
+
+type Node = Record<string, unknown>;
+
+/**
+ * The request side of the example check (see example-check.ts): an operation's parameters, its
+ * request body and its callbacks' request bodies get a verdict, worked out on first call, and what is
+ * invalid is reported once to `lint`. Nothing the mock serves comes from a request example, but it
+ * builds requests from them (callbacks, webhooks, scenario checks): those skip the invalid ones.
+ */
+export function requestChecks(
+  lint: DocumentLint,
+  swagger: boolean,
+  root: object | undefined,
+  cleaned: WeakMap<object, JsonSchema>,
+): (operation: MockOperation) => MockOperation {
+  const find = parameterFinder(root);
+  return (operation) => {
+    const method = operation.method.toLowerCase();
+    const base = `/paths/${pointerToken(operation.path)}/${method}`;
+    const report: Report = (pointer, kind, message) => lint.add({ kind, pointer, operation: operation.id, message });
+    const parameters = operation.parameters?.map((parameter) => {
+      const at = find(operation.path, method, parameter.in, parameter.name) ?? `${base}/parameters`;
+      return checkedParameter(parameter, at, swagger, report, cleaned);
+    });
+    const bodyAt = swagger ? (find(operation.path, method, 'body') ?? `${base}/parameters`) : `${base}/requestBody`;
+    const body = operation.requestBody && {
+      ...operation.requestBody,
+      contents: operation.requestBody.contents.map((content) => requestContent(content, bodyAt, swagger, report, cleaned)),
+    };
+    const callbacks = operation.callbacks?.map((callback) =>
+      checkedCallback(callback, `${base}/callbacks/${pointerToken(callback.name)}/${pointerToken(callback.url ?? '')}`, report, cleaned),
+    );
+    return {
+      ...operation,
+      ...(parameters ? { parameters } : {}),
+      requestBody: body,
+      ...(callbacks ? { callbacks } : {}),
+    };
+  };
+}
+
+/** A callback or webhook whose request body examples are checked; `at`: its path item's pointer. */
+export function checkedCallback(callback: MockCallback, at: string, report: Report, cleaned: WeakMap<object, JsonSchema>): MockCallback {
+  if (!callback.requestBody) return callback;
+  const bodyAt = `${at}/${callback.method.toLowerCase()}/requestBody`;
+  return {
+    ...callback,
+    requestBody: {
+      ...callback.requestBody,
+      contents: callback.requestBody.contents.map((content) => requestContent(content, bodyAt, false, report, cleaned)),
+    },
+  };
+}
+
+/** A request body content; Swagger 2.0's body parameter keeps its examples in `x-examples` by media type, or on its schema. */
+function requestContent(content: MockContent, at: string, swagger: boolean, report: Report, cleaned: WeakMap<object, JsonSchema>) {
+  if (!swagger) return checkedContent(content, `${at}/content/${pointerToken(content.mediaType)}`, false, report, cleaned);
+  let verdict: ContentVerdict | undefined;
+  const pointers: Pointers = {
+    example: (name) => (name.includes('/') ? `${at}/x-examples/${pointerToken(name)}` : `${at}/schema/example`),
+    schema: `${at}/schema`,
+  };
+  return { ...content, verdict: () => (verdict ??= checkContent(content, pointers, report, cleaned)) };
+}
+
+/**
+ * A parameter's examples and schema words. The reader copies a 3.x parameter's `example` into its
+ * schema: that copy is left out, so the value is reported once, where the document has it. Swagger
+ * 2.0 parameters carry their schema words (`default`, `items`) themselves.
+ */
+function checkedParameter(
+  parameter: MockParameter,
+  at: string,
+  swagger: boolean,
+  report: Report,
+  cleaned: WeakMap<object, JsonSchema>,
+): MockParameter {
+  let verdict: ContentVerdict | undefined;
+  const pointers: Pointers = {
+    example: (name) => (name === 'default' ? `${at}/example` : `${at}/examples/${pointerToken(name)}/value`),
+    schema: swagger ? at : `${at}/schema`,
+  };
+  const copied = !swagger && parameter.schema !== undefined && parameter.examples.some((e) => e.name === 'default');
+  const schema = copied ? withoutExampleWords(parameter.schema as JsonSchema) : parameter.schema;
+  const content: MockContent = { mediaType: 'application/json', schema, examples: parameter.examples };
+  return { ...parameter, verdict: () => (verdict ??= checkContent(content, pointers, report, cleaned)) };
+}
+
+function withoutExampleWords(schema: JsonSchema): JsonSchema {
+  const { example: _example, examples: _examples, ...rest } = schema as Node;
+  return rest as JsonSchema;
+}
+
+const IN: Readonly<Record<MockParameter['in'] | 'body', string>> = {
+  path: 'path',
+  query: 'query',
+  header: 'header',
+  cookie: 'cookie',
+  body: 'body',
+};
+
+/** The JSON pointer of a parameter in the document: in the operation's list, else its path item's. */
+function parameterFinder(root: object | undefined) {
+  if (root === undefined) return () => undefined;
+  const follow = (node: unknown) => followLocal(root as Node, node);
+  return (path: string, method: string, where: MockParameter['in'] | 'body', name?: string): string | undefined => {
+    const item = follow((follow((root as Node).paths) as Node | undefined)?.[path]) as Node | undefined;
+    const operation = follow(item?.[method]) as Node | undefined;
+    const lists: [unknown, string][] = [
+      [follow(operation?.parameters), `/paths/${pointerToken(path)}/${method}/parameters`],
+      [follow(item?.parameters), `/paths/${pointerToken(path)}/parameters`],
+    ];
+    for (const [list, at] of lists) {
+      if (!Array.isArray(list)) continue;
+      const index = list.findIndex((raw) => {
+        const parameter = follow(raw) as Node | undefined;
+        const sameName = name === undefined || String(parameter?.name).toLowerCase() === name.toLowerCase();
+        return parameter?.in === IN[where] && sameName;
+      });
+      if (index >= 0) return `${at}/${index}`;
+    }
+    return undefined;
+  };
+}
+
+/**
+ * The target of a local `$ref` (followed a few times at most), read without changing the document:
+ * the reader shares it, and resolving a parameter's references in place would walk its schemas too.
+ */
+function followLocal(root: Node, node: unknown, hops = 0): unknown {
+  if (hops > 8 || node === null || typeof node !== 'object') return node;
+  const ref = (node as Node).$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
+  let at: unknown = root;
+  for (const raw of ref.slice(2).split('/')) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    at = followLocal(root, at, hops + 1);
+    if (at === null || typeof at !== 'object' || !Object.hasOwn(at, token)) return undefined;
+    at = (at as Node)[token];
+  }
+  return followLocal(root, at, hops + 1);
+}
