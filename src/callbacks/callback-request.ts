@@ -1,6 +1,6 @@
 import type { DataGenerator } from '../generate/data-generator.js';
 import { stringifyJson } from '../json/stringify-json.js';
-import { headerValue } from '../openapi/header-plan.js';
+import { headerValue, validPart } from '../openapi/header-plan.js';
 import { concreteMediaType, jsonContent, mediaKind } from '../openapi/media-type.js';
 import type { MockCallback } from '../openapi/operation.js';
 import { serialiserFor, writtenContentType } from '../openapi/serialise-body.js';
@@ -86,7 +86,8 @@ function documentedHeaders(callback: MockCallback, generator: DataGenerator): Re
     for (const header of callback.headers) {
       const name = header.name.toLowerCase();
       if (FRAMING.has(name)) continue;
-      const value = headerValue(header, generator);
+      // A documented value that breaks the header's schema is never sent (see request-example-check.ts).
+      const value = headerValue(validPart(header), generator);
       if (value !== undefined) values[name] = value;
     }
     planned = values;

@@ -162,7 +162,10 @@ export function verdictsOf(operation: MockOperation): (() => ContentVerdict)[] {
   }
   for (const parameter of operation.parameters ?? []) all.push(parameter.verdict);
   for (const content of operation.requestBody?.contents ?? []) all.push(content.verdict);
-  for (const callback of operation.callbacks ?? []) for (const content of callback.requestBody?.contents ?? []) all.push(content.verdict);
+  for (const callback of operation.callbacks ?? []) {
+    for (const content of callback.requestBody?.contents ?? []) all.push(content.verdict);
+    for (const header of callback.headers) all.push(header.verdict);
+  }
   return all.filter((verdict) => verdict !== undefined);
 }
 

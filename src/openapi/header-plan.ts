@@ -51,7 +51,7 @@ export function planHeaders(response: MockResponseSpec | undefined, generator: D
 }
 
 /** The header less its examples and schema words that break its schema (see example-check.ts). */
-function validPart(header: MockHeader): MockHeader {
+export function validPart(header: MockHeader): MockHeader {
   const verdict = header.verdict?.();
   if (!verdict) return header;
   return { ...header, schema: verdict.schema, examples: header.examples.filter((e) => !verdict.invalid.has(e.name)) };

@@ -127,7 +127,7 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
     operations,
     servers: serversOf(root),
     lint,
-    webhooks: checkedWebhooks(loaded.webhooks, lint, cleaned),
+    webhooks: checkedWebhooks(loaded.webhooks, lint, cleaned, root),
     references: await referencesOf(path, loaded.sources),
   };
 }
@@ -137,6 +137,7 @@ function checkedWebhooks(
   webhooks: ReadonlyMap<string, () => MockCallback | undefined>,
   lint: DocumentLint,
   cleaned: WeakMap<object, JsonSchema>,
+  root: object | undefined,
 ): ReadonlyMap<string, () => MockCallback | undefined> {
   const report = (name: string) => (pointer: string, kind: 'example' | 'default', message: string) =>
     lint.add({ kind, pointer, operation: `webhook ${name}`, message });
@@ -145,7 +146,7 @@ function checkedWebhooks(
       let made: { callback: MockCallback | undefined } | undefined;
       const checked = () => {
         const callback = read();
-        made ??= { callback: callback && checkedCallback(callback, `/webhooks/${pointerToken(name)}`, report(name), cleaned) };
+        made ??= { callback: callback && checkedCallback(callback, `/webhooks/${pointerToken(name)}`, report(name), cleaned, root) };
         return made.callback;
       };
       return [name, checked] as const;

@@ -32,7 +32,13 @@ export function requestChecks(
       contents: operation.requestBody.contents.map((content) => requestContent(content, bodyAt, swagger, report, cleaned)),
     };
     const callbacks = operation.callbacks?.map((callback) =>
-      checkedCallback(callback, `${base}/callbacks/${pointerToken(callback.name)}/${pointerToken(callback.url ?? '')}`, report, cleaned),
+      checkedCallback(
+        callback,
+        `${base}/callbacks/${pointerToken(callback.name)}/${pointerToken(callback.url ?? '')}`,
+        report,
+        cleaned,
+        root,
+      ),
     );
     return {
       ...operation,
@@ -43,12 +49,29 @@ export function requestChecks(
   };
 }
 
-/** A callback or webhook whose request body examples are checked; `at`: its path item's pointer. */
-export function checkedCallback(callback: MockCallback, at: string, report: Report, cleaned: WeakMap<object, JsonSchema>): MockCallback {
-  if (!callback.requestBody) return callback;
-  const bodyAt = `${at}/${callback.method.toLowerCase()}/requestBody`;
+/**
+ * A callback or webhook whose request body examples and header parameters are checked; `at`: its path
+ * item's pointer in `root` (the document as written, where a header's pointer is looked up).
+ */
+export function checkedCallback(
+  callback: MockCallback,
+  at: string,
+  report: Report,
+  cleaned: WeakMap<object, JsonSchema>,
+  root?: object,
+): MockCallback {
+  const method = callback.method.toLowerCase();
+  // A callback's headers are its `in: header` parameters: checked (and pointed at) as parameters.
+  const headers = callback.headers.map((header) => {
+    const pointer = callbackParameterAt(root, at, method, header.name) ?? `${at}/${method}/parameters`;
+    const { verdict } = checkedParameter({ ...header, in: 'header' }, pointer, false, report, cleaned);
+    return { ...header, verdict };
+  });
+  if (!callback.requestBody) return { ...callback, headers };
+  const bodyAt = `${at}/${method}/requestBody`;
   return {
     ...callback,
+    headers,
     requestBody: {
       ...callback.requestBody,
       contents: callback.requestBody.contents.map((content) => requestContent(content, bodyAt, false, report, cleaned)),
@@ -125,6 +148,40 @@ function parameterFinder(root: object | undefined) {
     }
     return undefined;
   };
+}
+
+/** The pointer of a callback's header parameter: in its operation's list, else its path item's. */
+function callbackParameterAt(root: object | undefined, itemAt: string, method: string, name: string): string | undefined {
+  if (root === undefined) return undefined;
+  const item = nodeAt(root as Node, itemAt) as Node | undefined;
+  const lists: [unknown, string][] = [
+    [
+      followLocal(root as Node, (followLocal(root as Node, item?.[method]) as Node | undefined)?.parameters),
+      `${itemAt}/${method}/parameters`,
+    ],
+    [followLocal(root as Node, item?.parameters), `${itemAt}/parameters`],
+  ];
+  for (const [list, at] of lists) {
+    if (!Array.isArray(list)) continue;
+    const index = list.findIndex((raw) => {
+      const parameter = followLocal(root as Node, raw) as Node | undefined;
+      return parameter?.in === 'header' && String(parameter.name).toLowerCase() === name.toLowerCase();
+    });
+    if (index >= 0) return `${at}/${index}`;
+  }
+  return undefined;
+}
+
+/** The node at a JSON pointer, following local references on the way. */
+function nodeAt(root: Node, pointer: string): unknown {
+  let at: unknown = root;
+  for (const raw of pointer.split('/').slice(1)) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    at = followLocal(root, at);
+    if (at === null || typeof at !== 'object' || !Object.hasOwn(at, token)) return undefined;
+    at = (at as Node)[token];
+  }
+  return followLocal(root, at);
 }
 
 /**

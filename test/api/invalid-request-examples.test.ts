@@ -39,6 +39,7 @@ describe('request examples, parameter examples, header examples and defaults are
         `example ${create}/requestBody/content/application~1json/examples/bad/value`,
         `default ${create}/requestBody/content/application~1json/schema/properties/qty/default`,
         `example ${create}/callbacks/onDone/{$request.body#~1callbackUrl}/post/requestBody/content/application~1json/example`,
+        `example ${create}/callbacks/onDone/{$request.body#~1callbackUrl}/post/parameters/0/example`,
       ].sort(),
     );
     expect(findings.find((f) => f.pointer.endsWith('examples/negative/value'))).toMatchObject({
@@ -80,6 +81,8 @@ describe('request examples, parameter examples, header examples and defaults are
     expect(callback).toBeDefined();
     const request = outboundRequest(callback as NonNullable<typeof callback>, new DataGenerator(1));
     expect(JSON.parse(String(request.body))).toEqual({ state: 'done' });
+    // Its header parameter's example `zero` breaks `minimum: 1`: a value valid for the schema goes instead.
+    expect(Number(request.headers['x-attempt'])).toBeGreaterThanOrEqual(1);
   });
 
   it('answers a documented response header from its schema when its example breaks it', async () => {
