@@ -3,6 +3,7 @@ proxying to it (the same pair the Node, Java and Go modules' tests start)."""
 
 from __future__ import annotations
 
+import ssl
 from collections.abc import Iterator
 
 import httpx
@@ -50,7 +51,7 @@ def test_with_tls_serves_https_whose_ca_the_module_exposes_and_trusts(
     assert proxy.health()["status"] == "ok"
     ca_file = proxy.get_ca_file()
     assert ca_file is not None
-    assert httpx.get(f"{proxy.get_base_url()}/__mock/health", verify=str(ca_file)).status_code == 200
+    assert httpx.get(f"{proxy.get_base_url()}/__mock/health", verify=ssl.create_default_context(cafile=ca_file)).status_code == 200
     with pytest.raises(httpx.ConnectError):
         httpx.get(f"{proxy.get_base_url()}/__mock/health")  # a client that does not trust the CA
 

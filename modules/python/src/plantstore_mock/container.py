@@ -238,7 +238,7 @@ class PlantStoreMockContainer(DockerContainer):
         return self._ca_certificate
 
     def get_ca_file(self) -> Optional[Path]:
-        """That CA as a host file (``httpx.Client(verify=...)``, ``requests``' ``verify=``, ``SSL_CERT_FILE``),
+        """That CA as a host file (``ssl.create_default_context(cafile=...)``, ``requests``' ``verify=``, ``SSL_CERT_FILE``),
         deleted on ``stop()``; None over plain HTTP."""
         if self._ca_certificate is not None and self._ca_file is None:
             with tempfile.NamedTemporaryFile("w", prefix="plantstore-mock-ca-", suffix=".pem", delete=False) as file:
