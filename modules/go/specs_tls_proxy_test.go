@@ -34,6 +34,15 @@ func TestSeveralDocumentsHTTPSAndAProxy(t *testing.T) {
 	proxy := run(t, plantstoremock.WithTLS(), plantstoremock.WithProxy("http://upstream:4010"), network.WithNetwork(nil, nw))
 	const plant = `{"id": 1, "name": "Ficus"}`
 
+	// The pair's cases every language module runs (modules/cases.json).
+	pair := loadCasesFile(t).Pair
+	for _, c := range pair.Upstream {
+		t.Run("upstream: "+c.Name, func(t *testing.T) { runCase(t, upstream, c) })
+	}
+	for _, c := range pair.Proxy {
+		t.Run("proxy: "+c.Name, func(t *testing.T) { runCase(t, proxy, c) })
+	}
+
 	t.Run("WithSpecs serves each copied-in document at its base path", func(t *testing.T) {
 		session := newSession(t, upstream)
 		if status, _ := post(t, session, plant); status != 201 {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/server.js';
 import { PlantStoreMockContainer, type StartedPlantStoreMockContainer } from '../../src/testcontainers/index.js';
 import { findContainerRuntime } from '../support/find-runtime.js';
-import { loadSharedCases, runSharedCase } from '../support/shared-cases.js';
+import { loadPairCases, loadSharedCases, runSharedCase } from '../support/shared-cases.js';
 
 // Builds the image from the project's Dockerfile and drives it through the Testcontainers module against
 // a real container runtime. Without one these tests are skipped, with the reason, except in CI.
@@ -196,6 +196,15 @@ describe.skipIf(!runtime.available)(
         await Promise.allSettled([upstream?.stop(), proxy?.stop()]);
         await network?.stop();
       });
+
+      // The pair's cases every language module runs (modules/cases.json).
+      for (const [name, cases] of Object.entries(loadPairCases())) {
+        for (const sharedCase of cases) {
+          it(`${name}: ${sharedCase.name}`, async () => {
+            await runSharedCase((name === 'proxy' ? proxy : upstream).session(), sharedCase);
+          });
+        }
+      }
 
       it('withSpecs serves each copied-in document at its base path', async () => {
         const session = upstream.session();

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import ssl
 from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
-from conftest import FIXTURES, json_body
+from conftest import FIXTURES, PAIR_CASES, json_body
+from test_shared_cases import run_case
 from testcontainers.core.network import Network
 
 from plantstore_mock import PlantStoreMockContainer
@@ -29,6 +31,14 @@ def pair(image: str) -> Iterator[tuple[PlantStoreMockContainer, PlantStoreMockCo
             proxy = PlantStoreMockContainer(image).with_tls().with_proxy("http://upstream:4010").with_network(network)
             with proxy:
                 yield upstream, proxy
+
+
+PAIR = [(name, case) for name, cases in PAIR_CASES.items() for case in cases]
+
+
+@pytest.mark.parametrize(("container", "case"), PAIR, ids=[f"{name}: {case['name']}" for name, case in PAIR])
+def test_pair_case(pair: tuple[PlantStoreMockContainer, PlantStoreMockContainer], container: str, case: dict[str, Any]) -> None:
+    run_case(pair[1] if container == "proxy" else pair[0], case)
 
 
 def test_with_specs_serves_each_copied_in_document_at_its_base_path(

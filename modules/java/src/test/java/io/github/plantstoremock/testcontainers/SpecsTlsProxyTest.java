@@ -11,10 +11,13 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.testcontainers.containers.Network;
 
 /**
@@ -50,6 +53,20 @@ class SpecsTlsProxyTest {
     private static HttpResponse<String> post(MockSession session, String path) {
         return session.send(session.request(path).header("Authorization", "Bearer t").header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(PLANT)));
+    }
+
+    /** The pair's cases every language module runs (modules/cases.json). */
+    @TestFactory
+    Stream<DynamicTest> pairCases() throws IOException {
+        return Stream.of("upstream", "proxy").flatMap(name -> {
+            try {
+                PlantStoreMockContainer container = name.equals("proxy") ? proxy : upstream;
+                return StreamSupport.stream(SharedCasesTest.pairCases(name).spliterator(), false).map(sharedCase ->
+                        DynamicTest.dynamicTest(name + ": " + sharedCase.path("name").asText(), () -> SharedCasesTest.run(container, sharedCase)));
+            } catch (IOException error) {
+                throw new java.io.UncheckedIOException(error);
+            }
+        });
     }
 
     @Test
