@@ -33,7 +33,8 @@ export function loadSharedCases(): SharedCase[] {
 /** The cases of the pair test (a "real service" serving two documents, a mock over HTTPS proxying to it). */
 export function loadPairCases(): { upstream: SharedCase[]; proxy: SharedCase[] } {
   const file = new URL('../../modules/cases.json', import.meta.url);
-  return (JSON.parse(readFileSync(file, 'utf8')) as { pair: { upstream: SharedCase[]; proxy: SharedCase[] } }).pair;
+  const { pair } = JSON.parse(readFileSync(file, 'utf8')) as { pair: { upstream: SharedCase[]; proxy: SharedCase[] } };
+  return { upstream: pair.upstream, proxy: pair.proxy };
 }
 
 export async function runSharedCase(session: MockSession, sharedCase: SharedCase): Promise<void> {
