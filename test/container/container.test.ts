@@ -100,7 +100,7 @@ describe.skipIf(!runtime.available)(
     });
 
     it('reports health on the admin API', async () => {
-      // \`documents\` lists each document served (one here).
+      // `documents` lists each document served (one here).
       expect(await mock.health()).toMatchObject({ status: 200, body: { status: 'ok', spec: 'Plant Store', version: '1.0.0' } });
     });
 
