@@ -145,6 +145,15 @@ export const OPTIONS = {
     readme:
       'serve HTTPS (HTTP/2 and HTTP/1.1) with a certificate made at start for `localhost`, `127.0.0.1` and the `--allowed-host` names; the start line names the CA file to trust ([HTTPS](docs/https.md))',
   },
+  tlsCaFile: {
+    kind: 'path',
+    flag: 'tls-ca-file',
+    invalid: 'must be a file path',
+    arg: 'FILE',
+    help: "with --tls: write the generated certificate's CA (PEM) to this file instead of a new temporary directory",
+    readme:
+      "with `--tls`: write the generated certificate's CA (PEM) to this file instead of a new temporary directory (containers: [modules](docs/containers.md))",
+  },
   cert: {
     kind: 'path',
     invalid: 'must be a file path',

@@ -67,6 +67,11 @@ export interface MockServerOptions {
    * `127.0.0.1` and `allowedHosts`, signed by a CA made for this server (`server.tls.caFile`). Default false.
    */
   readonly tls?: boolean;
+  /**
+   * With `tls`: write the generated CA (PEM) to this file instead of a new temporary directory, so a
+   * container's module can copy it out from a known path. Default: none.
+   */
+  readonly tlsCaFile?: string;
   /** PEM certificate (chain) to serve HTTPS with instead of a generated one; with `key`. Default: none. */
   readonly cert?: string;
   /** PEM private key of `cert`. Default: none. */

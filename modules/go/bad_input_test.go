@@ -50,3 +50,24 @@ func TestAScenarioTheServerLacksFailsNamingItAndThoseItHas(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+func TestNoDocumentsABasePathThatIsNoPathAndAProxyURLThatIsNoURLFailBeforeAnythingStarts(t *testing.T) {
+	for option, want := range map[string]string{
+		"no documents": "WithSpecs needs at least one document",
+		"bare base":    `a base path starts with /; got "tiny"`,
+		"ftp proxy":    "WithProxy needs an http:// or https:// URL",
+	} {
+		var err error
+		switch option {
+		case "no documents":
+			_, err = plantstoremock.Run(context.Background(), image, plantstoremock.WithSpecs())
+		case "bare base":
+			_, err = plantstoremock.Run(context.Background(), image, plantstoremock.WithSpecs(plantstoremock.Document{Base: "tiny", File: "x.yaml"}))
+		default:
+			_, err = plantstoremock.Run(context.Background(), image, plantstoremock.WithProxy("ftp://example.com"))
+		}
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("%s: got %v", option, err)
+		}
+	}
+}

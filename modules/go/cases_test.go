@@ -41,20 +41,29 @@ type sharedCase struct {
 	} `json:"verify"`
 }
 
-func loadCases(t *testing.T) []sharedCase {
+type casesFile struct {
+	Cases []sharedCase `json:"cases"`
+	// Pair holds the pair test's cases.
+	Pair struct {
+		Upstream []sharedCase `json:"upstream"`
+		Proxy    []sharedCase `json:"proxy"`
+	} `json:"pair"`
+}
+
+func loadCasesFile(t *testing.T) casesFile {
 	t.Helper()
 	text, err := os.ReadFile(filepath.Join(repo, "modules", "cases.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var file struct {
-		Cases []sharedCase `json:"cases"`
-	}
+	var file casesFile
 	if err := json.Unmarshal(text, &file); err != nil {
 		t.Fatal(err)
 	}
-	return file.Cases
+	return file
 }
+
+func loadCases(t *testing.T) []sharedCase { return loadCasesFile(t).Cases }
 
 func sameJSON(t *testing.T, want json.RawMessage, got []byte) bool {
 	t.Helper()
@@ -69,46 +78,50 @@ func TestSharedCases(t *testing.T) {
 	needsRuntime(t)
 	mock := startMock(t)
 	for _, c := range loadCases(t) {
-		t.Run(c.Name, func(t *testing.T) {
-			ctx := context.Background()
-			session, err := mock.Session()
-			if err != nil {
-				t.Fatal(err)
+		t.Run(c.Name, func(t *testing.T) { runCase(t, mock, c) })
+	}
+}
+
+// runCase runs one case of modules/cases.json in a fresh session of the mock.
+func runCase(t *testing.T, mock *plantstoremock.Container, c sharedCase) {
+	t.Helper()
+	ctx := context.Background()
+	session, err := mock.Session()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Scenario != "" {
+		if err := session.UseScenario(ctx, c.Scenario); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, step := range c.Steps {
+		headers := map[string]string{}
+		for name, value := range step.Request.Headers {
+			headers[name] = value
+		}
+		var body io.Reader
+		if step.Request.JSON != nil {
+			body = strings.NewReader(string(step.Request.JSON))
+			if _, set := headers["Content-Type"]; !set {
+				headers["Content-Type"] = "application/json"
 			}
-			if c.Scenario != "" {
-				if err := session.UseScenario(ctx, c.Scenario); err != nil {
-					t.Fatal(err)
-				}
-			}
-			for i, step := range c.Steps {
-				headers := map[string]string{}
-				for name, value := range step.Request.Headers {
-					headers[name] = value
-				}
-				var body io.Reader
-				if step.Request.JSON != nil {
-					body = strings.NewReader(string(step.Request.JSON))
-					if _, set := headers["Content-Type"]; !set {
-						headers["Content-Type"] = "application/json"
-					}
-				} else if step.Request.Body != nil {
-					body = strings.NewReader(*step.Request.Body)
-				}
-				response, err := session.Request(ctx, step.Request.Method, step.Request.Path, body, headers)
-				if err != nil {
-					t.Fatal(err)
-				}
-				text, _ := io.ReadAll(response.Body)
-				response.Body.Close()
-				checkStep(t, i+1, step.Expect.Status, step.Expect.JSON, step.Expect.JSONIncludes, step.Expect.Headers, response, text)
-			}
-			if c.Verify != nil {
-				verdict, err := session.Verify(ctx, plantstoremock.Expectation{JournalFilter: c.Verify.JournalFilter, AtLeast: c.Verify.AtLeast, Exactly: c.Verify.Exactly})
-				if err != nil || !verdict.Pass {
-					t.Fatalf("verify: %v %s", err, verdict.Message)
-				}
-			}
-		})
+		} else if step.Request.Body != nil {
+			body = strings.NewReader(*step.Request.Body)
+		}
+		response, err := session.Request(ctx, step.Request.Method, step.Request.Path, body, headers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, _ := io.ReadAll(response.Body)
+		response.Body.Close()
+		checkStep(t, i+1, step.Expect.Status, step.Expect.JSON, step.Expect.JSONIncludes, step.Expect.Headers, response, text)
+	}
+	if c.Verify != nil {
+		verdict, err := session.Verify(ctx, plantstoremock.Expectation{JournalFilter: c.Verify.JournalFilter, AtLeast: c.Verify.AtLeast, Exactly: c.Verify.Exactly})
+		if err != nil || !verdict.Pass {
+			t.Fatalf("verify: %v %s", err, verdict.Message)
+		}
 	}
 }
 

@@ -108,3 +108,30 @@ func neverServed(report CoverageReport) string {
 	}
 	return fmt.Sprintf("%s and %d more", strings.Join(missing[:5], ", "), len(missing)-5)
 }
+
+// DriftReport is what GET /__mock/drift answers: where the real service's answers (WithProxy) broke the
+// document, per operation.
+type DriftReport struct {
+	Session *string `json:"session"`
+	Summary struct {
+		UpstreamAnswers    int `json:"upstreamAnswers"`
+		DriftingAnswers    int `json:"driftingAnswers"`
+		OperationsDrifting int `json:"operationsDrifting"`
+	} `json:"summary"`
+	Operations []OperationDrift `json:"operations"`
+}
+
+// OperationDrift is one operation the real service answered: its answers, the drifting ones, and what drifted.
+type OperationDrift struct {
+	Method      string         `json:"method"`
+	Path        string         `json:"path"`
+	OperationID string         `json:"operationId,omitempty"`
+	Answers     int            `json:"answers"`
+	Drifting    int            `json:"drifting"`
+	ByKind      map[string]int `json:"byKind"`
+	Findings    []struct {
+		Kind    string `json:"kind"`
+		Message string `json:"message"`
+		Answers int    `json:"answers"`
+	} `json:"findings"`
+}

@@ -2,6 +2,7 @@ package plantstoremock
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
@@ -15,6 +16,9 @@ import (
 // first (a bad flag or document), instead of waiting out the timeout.
 type healthStrategy struct {
 	timeout time.Duration
+	// tls: ask over HTTPS. The CA is copied out once health answers, so this probe only asks whether it
+	// serves, without checking the certificate.
+	tls bool
 }
 
 var _ wait.Strategy = healthStrategy{}
@@ -23,6 +27,13 @@ func (s healthStrategy) WaitUntilReady(ctx context.Context, target wait.Strategy
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
 	client := &http.Client{Timeout: 2 * time.Second}
+	scheme := "http"
+	if s.tls {
+		scheme = "https"
+		transport := http.DefaultTransport.(*http.Transport).Clone()
+		transport.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // a readiness probe of its own container
+		client.Transport = transport
+	}
 	lastProblem := "no answer yet"
 	for {
 		state, err := target.State(ctx)
@@ -32,7 +43,7 @@ func (s healthStrategy) WaitUntilReady(ctx context.Context, target wait.Strategy
 		if state.Status == "exited" || state.Status == "dead" {
 			return fmt.Errorf("the container exited with code %d before it served", state.ExitCode)
 		}
-		if problem := s.ask(ctx, client, target); problem == "" {
+		if problem := s.ask(ctx, client, scheme, target); problem == "" {
 			return nil
 		} else {
 			lastProblem = problem
@@ -46,7 +57,7 @@ func (s healthStrategy) WaitUntilReady(ctx context.Context, target wait.Strategy
 }
 
 // ask returns "" when health answers 200, else what went wrong.
-func (s healthStrategy) ask(ctx context.Context, client *http.Client, target wait.StrategyTarget) string {
+func (s healthStrategy) ask(ctx context.Context, client *http.Client, scheme string, target wait.StrategyTarget) string {
 	host, err := target.Host(ctx)
 	if err != nil {
 		return err.Error()
@@ -55,7 +66,7 @@ func (s healthStrategy) ask(ctx context.Context, client *http.Client, target wai
 	if err != nil {
 		return err.Error()
 	}
-	request, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+net.JoinHostPort(host, port.Port())+"/__mock/health", nil)
+	request, err := http.NewRequestWithContext(ctx, http.MethodGet, scheme+"://"+net.JoinHostPort(host, port.Port())+"/__mock/health", nil)
 	if err != nil {
 		return err.Error()
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -133,4 +134,52 @@ func WithScenario(name string) testcontainers.CustomizeRequestOption {
 // WithLogLevel sets the server's log level (its log is the container's output).
 func WithLogLevel(level string) testcontainers.CustomizeRequestOption {
 	return WithFlag("log-level", level)
+}
+
+// Document is one document of WithSpecs: File (a host path) mounted at Base ("/billing"), or, with Base
+// "", at its first servers URL's path.
+type Document struct {
+	Base string
+	File string
+}
+
+// WithSpecs mocks several documents on one server, each at its own base path (--spec /BASE=FILE); each
+// file is copied in and named by its file name, as on the command line.
+func WithSpecs(documents ...Document) testcontainers.CustomizeRequestOption {
+	return option(func(request *testcontainers.GenericContainerRequest) error {
+		if len(documents) == 0 {
+			return errors.New("plantstoremock: WithSpecs needs at least one document")
+		}
+		command := make([]string, 0, 2*len(documents))
+		for i, document := range documents {
+			if document.Base != "" && !strings.HasPrefix(document.Base, "/") {
+				return fmt.Errorf("plantstoremock: a base path starts with /; got %q", document.Base)
+			}
+			// One folder each, so files of the same name keep their names.
+			target, err := copyFile(request, "the OpenAPI document", document.File, fmt.Sprintf("%s/%d", SpecDir, i+1))
+			if err != nil {
+				return err
+			}
+			if document.Base != "" {
+				target = document.Base + "=" + target
+			}
+			command = append(command, "--spec", target)
+		}
+		request.Cmd = command
+		return nil
+	})
+}
+
+var proxyURL = regexp.MustCompile(`(?i)^https?://\S+$`)
+
+// WithProxy forwards routed requests to the real service at url (dialled from inside the container) and
+// reports where its answers drift from the document (--proxy; see Container.Drift).
+func WithProxy(url string) testcontainers.CustomizeRequestOption {
+	return option(func(request *testcontainers.GenericContainerRequest) error {
+		if !proxyURL.MatchString(url) {
+			return fmt.Errorf("plantstoremock: WithProxy needs an http:// or https:// URL; got %q", url)
+		}
+		setEnv(request, "proxy", url)
+		return nil
+	})
 }

@@ -6,6 +6,7 @@ package plantstoremock
 import (
 	"bytes"
 	"context"
+	"crypto/x509"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -40,6 +41,9 @@ type Container struct {
 	baseURL    string
 	adminToken string
 	http       *http.Client
+	// transport trusts the CA of a mock started WithTLS; sessions send through it too.
+	transport     http.RoundTripper
+	caCertificate string
 }
 
 // Run starts the image (DefaultImage when img is "") with the options, and waits until GET /__mock/health
@@ -63,6 +67,10 @@ func Run(ctx context.Context, img string, opts ...testcontainers.ContainerCustom
 			return nil, err
 		}
 	}
+	if strategy, ours := request.WaitingFor.(healthStrategy); ours {
+		strategy.tls = servesTLS(&request)
+		request.WaitingFor = strategy
+	}
 	started, err := testcontainers.GenericContainer(ctx, request)
 	if err != nil {
 		startError := &StartError{Image: img, Cause: err}
@@ -85,20 +93,31 @@ func Run(ctx context.Context, img string, opts ...testcontainers.ContainerCustom
 		} else {
 			err = portErr
 		}
+		var pem string
+		transport := http.DefaultTransport
+		if err == nil && servesTLS(&request) {
+			var roots *x509.CertPool
+			if pem, roots, err = readCACertificate(ctx, docker); err == nil {
+				transport = trustingTransport(roots)
+			}
+		}
 		if err == nil {
 			return &Container{
 				DockerContainer: docker,
-				baseURL:         "http://" + net.JoinHostPort(host, port),
+				baseURL:         schemeOf(pem) + "://" + net.JoinHostPort(host, port),
 				adminToken:      request.Env[envPrefix+"ADMIN_TOKEN"],
-				http:            &http.Client{Timeout: 30 * time.Second},
+				http:            &http.Client{Timeout: 30 * time.Second, Transport: transport},
+				transport:       transport,
+				caCertificate:   pem,
 			}, nil
 		}
 	}
+	startError := &StartError{Image: img, Cause: err, Logs: lastLogs(context.WithoutCancel(ctx), docker)}
 	_ = testcontainers.TerminateContainer(docker)
-	return nil, &StartError{Image: img, Cause: err}
+	return nil, startError
 }
 
-// BaseURL is the mock as the test sees it, e.g. http://127.0.0.1:32768.
+// BaseURL is the mock as the test sees it, e.g. http://127.0.0.1:32768 (https WithTLS).
 func (c *Container) BaseURL() string { return c.baseURL }
 
 // LastLogs returns the container's last log lines.
@@ -197,6 +216,17 @@ func (c *Container) Coverage(ctx context.Context, session string) (CoverageRepor
 		path += "?" + url.Values{"session": {session}}.Encode()
 	}
 	var report CoverageReport
+	return report, c.Admin(ctx, http.MethodGet, path, nil, &report)
+}
+
+// Drift is GET /__mock/drift: where the real service's answers (WithProxy) broke the document, per
+// operation, of every request or of one session when session is not "".
+func (c *Container) Drift(ctx context.Context, session string) (DriftReport, error) {
+	path := "drift"
+	if session != "" {
+		path += "?" + url.Values{"session": {session}}.Encode()
+	}
+	var report DriftReport
 	return report, c.Admin(ctx, http.MethodGet, path, nil, &report)
 }
 

@@ -50,7 +50,7 @@ func (c *Container) Session(id ...string) (*Session, error) {
 	if !sessionID.MatchString(chosen) {
 		return nil, fmt.Errorf("plantstoremock: a session id is 1 to 128 letters, digits and -._:; got %q", chosen)
 	}
-	client := &http.Client{Timeout: 30 * time.Second, Transport: sessionTransport{id: chosen, next: http.DefaultTransport}}
+	client := &http.Client{Timeout: 30 * time.Second, Transport: sessionTransport{id: chosen, next: c.transport}}
 	return &Session{ID: chosen, Client: client, mock: c}, nil
 }
 

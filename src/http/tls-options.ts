@@ -35,6 +35,8 @@ export async function tlsSetup(options: ResolvedOptions): Promise<TlsSetup | und
   if (!options.tls && !own) {
     if (options.clientCa !== undefined)
       throw new MockConfigError('option "clientCa" needs TLS: add option "tls", or option "cert" with option "key"');
+    if (options.tlsCaFile !== undefined)
+      throw new MockConfigError('option "tlsCaFile" needs option "tls": it names where the generated CA goes');
     return undefined;
   }
   const clientCa = options.clientCa === undefined ? undefined : await readCertificate(options.clientCa, 'clientCa');
@@ -49,12 +51,17 @@ export async function tlsSetup(options: ResolvedOptions): Promise<TlsSetup | und
       const why = /mismatch/i.test((error as Error).message) ? 'is not the key of the certificate' : 'is not a PEM private key';
       throw new MockConfigError(`option "key" (${options.key}) ${why} of option "cert" (${options.cert})`);
     }
+    if (options.tlsCaFile !== undefined)
+      throw new MockConfigError('option "tlsCaFile" goes with a generated certificate: leave it out with option "cert"');
     return { cert, key, ...(clientCa === undefined ? {} : { clientCa }) };
   }
   const generated = await generateCertificate(certificateNames(options));
-  const dir = await mkdtemp(join(tmpdir(), 'plantstore-mock-tls-'));
-  const caFile = join(dir, 'ca.pem');
-  await writeFile(caFile, generated.ca, { mode: 0o644 });
+  const caFile = options.tlsCaFile ?? join(await mkdtemp(join(tmpdir(), 'plantstore-mock-tls-')), 'ca.pem');
+  try {
+    await writeFile(caFile, generated.ca, { mode: 0o644 });
+  } catch (error) {
+    throw new MockConfigError(`option "tlsCaFile" (${caFile}) cannot be written: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
   return {
     // The chain names its CA too: a client may pin the CA's key (Chromium's --ignore-certificate-errors-spki-list).
     cert: `${generated.cert}${generated.ca}`,

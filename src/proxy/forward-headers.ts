@@ -47,7 +47,16 @@ export function requestHeadersFor(headers: IncomingHttpHeaders, client: ClientSi
   const listed = connectionOptions(headers.connection);
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || REFRAMED.has(name) || MOCK_ONLY.has(name) || listed.has(name)) continue;
+    // HTTP/2 pseudo-headers (`:method`, `:authority`, ...) belong to that request's own framing.
+    if (
+      value === undefined ||
+      name.startsWith(':') ||
+      HOP_BY_HOP.has(name) ||
+      REFRAMED.has(name) ||
+      MOCK_ONLY.has(name) ||
+      listed.has(name)
+    )
+      continue;
     out[name] = value;
   }
   out.via = headers.via === undefined ? VIA : `${String(headers.via)}, ${VIA}`;
@@ -55,7 +64,8 @@ export function requestHeadersFor(headers: IncomingHttpHeaders, client: ClientSi
     const before = headers['x-forwarded-for'];
     out['x-forwarded-for'] = before === undefined ? client.address : `${String(before)}, ${client.address}`;
   }
-  if (headers.host !== undefined) out['x-forwarded-host'] = headers.host;
+  const host = headers.host ?? headers[':authority'];
+  if (typeof host === 'string') out['x-forwarded-host'] = host;
   out['x-forwarded-proto'] = client.protocol;
   return out;
 }

@@ -5,5 +5,13 @@ export type { GateBar } from '../contract-coverage/coverage-gate.js';
 export type { CoverageReport } from '../contract-coverage/coverage-report.js';
 export type { DriftReport } from '../contract-coverage/drift-report.js';
 export type { MockSession, SessionExpectation, SessionJournalFilter, SessionVerification } from '../session/session-handle.js';
-export { DATA_DIR, DEFAULT_IMAGE, MOCK_PORT, PlantStoreMockContainer, SCENARIOS_DIR, SPEC_DIR } from './plantstore-mock-container.js';
+export {
+  DATA_DIR,
+  DEFAULT_IMAGE,
+  MOCK_PORT,
+  PlantStoreMockContainer,
+  SCENARIOS_DIR,
+  SPEC_DIR,
+  TLS_CA_FILE,
+} from './plantstore-mock-container.js';
 export { type AdminResponse, StartedPlantStoreMockContainer } from './started-plantstore-mock-container.js';

@@ -33,5 +33,6 @@ describe('PlantStoreMockContainer options', () => {
     const container = new PlantStoreMockContainer('plantstore-mock:test');
     expect(container.withSeed(7).withTokens('secret').withScenario('slow').withLogLevel('warn')).toBe(container);
     expect(container.withStateful().withAdminToken('admin').withFlag('--journal-size', '50')).toBe(container);
+    expect(container.withTls().withProxy('http://upstream:4010').withSpecs('a.yaml', { base: '/b', file: 'b.yaml' })).toBe(container);
   });
 });

@@ -1,5 +1,5 @@
 import { basename, resolve } from 'node:path';
-import { GenericContainer, Wait } from 'testcontainers';
+import { GenericContainer, type StartedTestContainer, Wait } from 'testcontainers';
 import { StartedPlantStoreMockContainer } from './started-plantstore-mock-container.js';
 
 /** The port the image listens on inside the container. */
@@ -10,6 +10,8 @@ export const DEFAULT_IMAGE = 'plantstore-mock:latest';
 export const SPEC_DIR = '/spec';
 export const SCENARIOS_DIR = '/scenarios';
 export const DATA_DIR = '/data';
+/** Where `withTls()` has the server write its generated CA (`--tls-ca-file`), for the module to copy out. */
+export const TLS_CA_FILE = '/tmp/plantstore-mock-ca.pem';
 
 /**
  * A plantstore-mock container for Testcontainers. Options map to the image's PLANTSTORE_MOCK_*
@@ -18,6 +20,7 @@ export const DATA_DIR = '/data';
  */
 export class PlantStoreMockContainer extends GenericContainer {
   #adminToken: string | undefined;
+  #tls = false;
 
   constructor(image: string = DEFAULT_IMAGE) {
     super(image);
@@ -104,6 +107,18 @@ export class PlantStoreMockContainer extends GenericContainer {
     return this.withFlag('proxy', url);
   }
 
+  /**
+   * Serves HTTPS (and HTTP/2) with a certificate made at start (`--tls`; see docs/https.md): the base URL
+   * becomes https, the started container's `getCaCertificate()` is the CA to trust, and the module's own
+   * calls (admin, sessions) trust it. The start waits for health over HTTPS.
+   */
+  withTls(): this {
+    this.#tls = true;
+    return this.withFlag('tls', 'true')
+      .withFlag('tls-ca-file', TLS_CA_FILE)
+      .withWaitStrategy(Wait.forHttp('/__mock/health', MOCK_PORT).usingTls().allowInsecure().forStatusCode(200));
+  }
+
   /** Any command-line flag by its name (`body-limit`, `journal-size`, ...), as its PLANTSTORE_MOCK_* variable. */
   withFlag(name: string, value: string): this {
     return this.withEnvironment({ [`PLANTSTORE_MOCK_${name.replace(/^-+/, '').replaceAll('-', '_').toUpperCase()}`]: value });
@@ -115,6 +130,18 @@ export class PlantStoreMockContainer extends GenericContainer {
   }
 
   override async start(): Promise<StartedPlantStoreMockContainer> {
-    return new StartedPlantStoreMockContainer(await super.start(), MOCK_PORT, this.#adminToken);
+    const started = await super.start();
+    const caCertificate = this.#tls ? await readCaCertificate(started) : undefined;
+    return new StartedPlantStoreMockContainer(started, MOCK_PORT, this.#adminToken, caCertificate);
   }
+}
+
+/** The CA the server wrote at TLS_CA_FILE before it served: health answered, so it is there. */
+async function readCaCertificate(started: StartedTestContainer): Promise<string> {
+  const { exitCode, stdout, stderr } = await started.exec(['cat', TLS_CA_FILE]);
+  if (exitCode !== 0 || !stdout.includes('-----BEGIN CERTIFICATE-----')) {
+    await started.stop();
+    throw new Error(`the container serves HTTPS but its CA could not be read from ${TLS_CA_FILE}: ${stderr.trim() || 'no PEM'}`);
+  }
+  return stdout;
 }

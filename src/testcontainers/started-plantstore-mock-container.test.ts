@@ -40,3 +40,29 @@ describe('StartedPlantStoreMockContainer.getCoverage', () => {
     await expect(container.getCoverage()).rejects.toThrow('GET /__mock/coverage answered 401: The admin endpoints require');
   });
 });
+
+describe('StartedPlantStoreMockContainer over HTTPS', () => {
+  it('sends its admin calls and sessions` requests trusting the given CA, and refuses without it', async () => {
+    const mock = await createMockServer({ tls: true });
+    try {
+      const port = Number(new URL(await mock.listen()).port);
+      const started = { getHost: () => '127.0.0.1', getMappedPort: () => port } as unknown as StartedTestContainer;
+      const container = new StartedPlantStoreMockContainer(started, 4010, undefined, mock.tls?.caCertificate);
+      expect(container.getBaseUrl()).toBe(`https://127.0.0.1:${port}`);
+      expect((await container.health()).body).toMatchObject({ status: 'ok' });
+      const session = container.session();
+      const init = {
+        method: 'POST',
+        headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+        body: '{"id": 1, "name": "Ficus"}',
+      };
+      const created = await session.fetch('/plants', init);
+      expect(created.status).toBe(200);
+      expect(await created.json()).toEqual({ name: 'Ficus' });
+      expect((await session.verify({ method: 'POST', path: '/plants', exactly: 1 })).pass).toBe(true);
+      await expect(fetch(container.adminUrl('health'))).rejects.toThrow();
+    } finally {
+      await mock.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
-import { AbstractStartedContainer, type StartedTestContainer } from 'testcontainers';
+import { AbstractStartedContainer, type StartedTestContainer, type StopOptions, type StoppedTestContainer } from 'testcontainers';
+import { Agent, fetch as fetchTrusting } from 'undici';
 import { checkGate, type GateBar } from '../contract-coverage/coverage-gate.js';
 import type { CoverageReport } from '../contract-coverage/coverage-report.js';
 import type { DriftReport } from '../contract-coverage/drift-report.js';
@@ -14,15 +15,48 @@ export interface AdminResponse<T = unknown> {
 export class StartedPlantStoreMockContainer extends AbstractStartedContainer {
   readonly #baseUrl: string;
   readonly #adminToken: string | undefined;
+  readonly #caCertificate: string | undefined;
+  readonly #agent: Agent | undefined;
 
-  constructor(started: StartedTestContainer, port: number, adminToken?: string) {
+  /** `caCertificate`: the CA of a container started `withTls()`; the base URL is then https. */
+  constructor(started: StartedTestContainer, port: number, adminToken?: string, caCertificate?: string) {
     super(started);
     this.#adminToken = adminToken;
+    this.#caCertificate = caCertificate;
+    this.#agent = caCertificate === undefined ? undefined : new Agent({ connect: { ca: caCertificate } });
     const host = started.getHost();
-    this.#baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${started.getMappedPort(port)}`;
+    const scheme = caCertificate === undefined ? 'http' : 'https';
+    this.#baseUrl = `${scheme}://${host.includes(':') ? `[${host}]` : host}:${started.getMappedPort(port)}`;
   }
 
-  /** Base URL of the mock as seen from the test, e.g. `http://127.0.0.1:32768`. */
+  /** The CA (PEM) of a container started `withTls()`, for a client to trust; undefined over plain HTTP. */
+  getCaCertificate(): string | undefined {
+    return this.#caCertificate;
+  }
+
+  /**
+   * Sends a request to the mock: through global fetch, or with `withTls()` through an undici agent that
+   * trusts the container's CA (the global one would not). The module's admin calls and sessions use it.
+   */
+  async send(request: Request): Promise<Response> {
+    if (this.#agent === undefined) return fetch(request);
+    const body = request.body === null ? undefined : await request.arrayBuffer();
+    const response = await fetchTrusting(request.url, {
+      method: request.method,
+      headers: [...request.headers],
+      body,
+      signal: request.signal,
+      dispatcher: this.#agent,
+    });
+    return response as unknown as Response;
+  }
+
+  override async stop(options?: Partial<StopOptions>): Promise<StoppedTestContainer> {
+    await this.#agent?.close();
+    return super.stop(options);
+  }
+
+  /** Base URL of the mock as seen from the test, e.g. `http://127.0.0.1:32768` (https with `withTls()`). */
   getBaseUrl(): string {
     return this.#baseUrl;
   }
@@ -43,18 +77,20 @@ export class StartedPlantStoreMockContainer extends AbstractStartedContainer {
       ...init.headers,
     };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(this.adminUrl(path), {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers,
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
+    const response = await this.send(
+      new Request(this.adminUrl(path), {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers,
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      }),
+    );
     const text = await response.text();
     return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as T };
   }
 
   /** A handle on a fresh session (or the given id) of this mock: see docs/testing-with-sessions.md. */
   session(id?: string): MockSession {
-    return createSession({ base: () => this.#baseUrl, send: (request) => fetch(request), adminToken: this.#adminToken }, id);
+    return createSession({ base: () => this.#baseUrl, send: (request) => this.send(request), adminToken: this.#adminToken }, id);
   }
 
   /** GET /__mock/health: `{ status: 'ok', spec, version }` while the mock serves. */

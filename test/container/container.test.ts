@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { GenericContainer, getContainerRuntimeClient } from 'testcontainers';
+import { GenericContainer, getContainerRuntimeClient, Network, type StartedNetwork } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/server.js';
 import { PlantStoreMockContainer, type StartedPlantStoreMockContainer } from '../../src/testcontainers/index.js';
 import { findContainerRuntime } from '../support/find-runtime.js';
-import { loadSharedCases, runSharedCase } from '../support/shared-cases.js';
+import { loadPairCases, loadSharedCases, runSharedCase } from '../support/shared-cases.js';
 
 // Builds the image from the project's Dockerfile and drives it through the Testcontainers module against
 // a real container runtime. Without one these tests are skipped, with the reason, except in CI.
@@ -15,7 +15,7 @@ if (!runtime.available) console.warn(`container tests skipped: ${runtime.reason}
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
-const IMAGE = 'plantstore-mock:test';
+const IMAGE = process.env.PLANTSTORE_TEST_IMAGE ?? 'plantstore-mock:test';
 const BUILD_TIMEOUT = 20 * 60_000;
 const VALID = { id: 1, name: 'Monstera deliciosa', tag: 'tropical' };
 
@@ -100,7 +100,8 @@ describe.skipIf(!runtime.available)(
     });
 
     it('reports health on the admin API', async () => {
-      expect(await mock.health()).toEqual({ status: 200, body: { status: 'ok', spec: 'Plant Store', version: '1.0.0' } });
+      // `documents` lists each document served (one here).
+      expect(await mock.health()).toMatchObject({ status: 200, body: { status: 'ok', spec: 'Plant Store', version: '1.0.0' } });
     });
 
     it('runs the server as a non-root user', async () => {
@@ -167,6 +168,72 @@ describe.skipIf(!runtime.available)(
         expect(body.active).toBe('expired-token');
         expect(body.scenarios.map(({ name }) => name)).toContain('expired-token');
         expect((await post(custom, VALID)).status).toBe(401);
+      });
+    });
+
+    // One "real service" serving two documents, and one mock over HTTPS proxying to it: the same pair
+    // the Java, Python and Go modules' tests start.
+    describe('several documents, HTTPS and a proxy', () => {
+      let network: StartedNetwork;
+      let upstream: StartedPlantStoreMockContainer;
+      let proxy: StartedPlantStoreMockContainer;
+      const create = {
+        method: 'POST',
+        headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+        body: '{"id": 1, "name": "Ficus"}',
+      };
+
+      beforeAll(async () => {
+        network = await new Network().start();
+        upstream = await start(
+          new PlantStoreMockContainer(IMAGE)
+            .withSpecs(`${FIXTURES}/drifting-store.yaml`, { base: '/tiny', file: `${FIXTURES}/tiny-store.yaml` })
+            .withNetwork(network)
+            .withNetworkAliases('upstream'),
+        );
+        proxy = await start(new PlantStoreMockContainer(IMAGE).withTls().withProxy('http://upstream:4010').withNetwork(network));
+      }, 120_000);
+      afterAll(async () => {
+        await Promise.allSettled([upstream?.stop(), proxy?.stop()]);
+        await network?.stop();
+      });
+
+      // The pair's cases every language module runs (modules/cases.json).
+      for (const [name, cases] of Object.entries(loadPairCases())) {
+        for (const sharedCase of cases) {
+          it(`${name}: ${sharedCase.name}`, async () => {
+            await runSharedCase((name === 'proxy' ? proxy : upstream).session(), sharedCase);
+          });
+        }
+      }
+
+      it('withSpecs serves each copied-in document at its base path', async () => {
+        const session = upstream.session();
+        expect((await session.fetch('/plants', create)).status).toBe(201);
+        const tiny = await session.fetch('/tiny/plants', create);
+        expect(tiny.status).toBe(200);
+        expect(await tiny.json()).toEqual({ name: 'Ficus' });
+        expect((await session.journal()).map((entry) => (entry as { spec?: string }).spec).sort()).toEqual([
+          'drifting-store',
+          'tiny-store',
+        ]);
+      });
+
+      it('withTls serves HTTPS whose CA the module exposes and trusts', async () => {
+        expect(proxy.getBaseUrl()).toMatch(/^https:\/\//);
+        expect(proxy.getCaCertificate()).toContain('-----BEGIN CERTIFICATE-----');
+        expect((await proxy.health()).status).toBe(200);
+        await expect(fetch(proxy.adminUrl('health'))).rejects.toThrow(); // a client that does not trust the CA
+      });
+
+      it('withProxy forwards to the real service and getDrift reports where it broke the document', async () => {
+        const session = proxy.session();
+        const answer = await session.fetch('/plants', create);
+        expect(answer.status).toBe(201);
+        expect(answer.headers.get('x-mock-drift')).toMatch(/status/);
+        const drift = await proxy.getDrift({ session: session.id });
+        expect(drift.summary).toMatchObject({ upstreamAnswers: 1, driftingAnswers: 1, operationsDrifting: 1 });
+        expect(drift.operations[0]?.findings[0]?.kind).toBe('status');
       });
     });
 

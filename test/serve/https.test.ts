@@ -71,6 +71,15 @@ describe('HTTPS and HTTP/2', () => {
     await expect(fetch(`${url}/__mock/health`, { dispatcher: agent({}) })).rejects.toThrow();
   });
 
+  it('--tls-ca-file writes the generated CA where it is told, for a container module to copy out', async () => {
+    const caFile = join(mkdtempSync(join(tmpdir(), 'tls-ca-file-')), 'ca.pem');
+    const { server, url } = await listening({ tls: true, tlsCaFile: caFile });
+    expect(server.tls?.caFile).toBe(caFile);
+    const ca = readFileSync(caFile, 'utf8');
+    expect(ca).toBe(server.tls?.caCertificate);
+    expect((await fetch(`${url}/__mock/health`, { dispatcher: agent({ connect: { ca } }) })).status).toBe(200);
+  });
+
   it('the certificate names localhost and the --allowed-host names', async () => {
     const { server, url } = await listening({ tls: true, allowedHosts: ['mock.example.test'] });
     const ca = server.tls?.caCertificate ?? '';
@@ -176,6 +185,10 @@ describe('bad TLS input', () => {
     await expect(createMockServer({ cert: write('junk.pem', 'junk'), key })).rejects.toThrow(/is not a PEM certificate/);
     await expect(createMockServer({ clientCa: cert })).rejects.toThrow(/option "clientCa" needs TLS/);
     await expect(createMockServer({ cert })).rejects.toThrow(MockConfigError);
+    await expect(createMockServer({ tlsCaFile: join(dir, 'ca.pem') })).rejects.toThrow(/option "tlsCaFile" needs option "tls"/);
+    await expect(createMockServer({ tls: true, tlsCaFile: join(dir, 'no-such-dir', 'ca.pem') })).rejects.toThrow(
+      /option "tlsCaFile" .* cannot be written: ENOENT/,
+    );
     const expired = await expiredCertificate();
     await expect(
       createMockServer({ cert: write('expired.pem', expired.cert), key: write('expired-key.pem', expired.key) }),

@@ -30,6 +30,13 @@ export function loadSharedCases(): SharedCase[] {
   return (JSON.parse(readFileSync(file, 'utf8')) as { cases: SharedCase[] }).cases;
 }
 
+/** The cases of the pair test (a "real service" serving two documents, a mock over HTTPS proxying to it). */
+export function loadPairCases(): { upstream: SharedCase[]; proxy: SharedCase[] } {
+  const file = new URL('../../modules/cases.json', import.meta.url);
+  const { pair } = JSON.parse(readFileSync(file, 'utf8')) as { pair: { upstream: SharedCase[]; proxy: SharedCase[] } };
+  return { upstream: pair.upstream, proxy: pair.proxy };
+}
+
 export async function runSharedCase(session: MockSession, sharedCase: SharedCase): Promise<void> {
   if (sharedCase.scenario !== undefined) await session.useScenario(sharedCase.scenario);
   for (const [index, { request, expect: expected }] of sharedCase.steps.entries()) {

@@ -14,7 +14,10 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[3]
 FIXTURES = REPO / "test" / "container" / "fixtures"
-CASES = json.loads((REPO / "modules" / "cases.json").read_text("utf-8"))["cases"]
+_ALL_CASES = json.loads((REPO / "modules" / "cases.json").read_text("utf-8"))
+CASES = _ALL_CASES["cases"]
+#: The pair test's cases: {"upstream": [...], "proxy": [...]}.
+PAIR_CASES = {name: _ALL_CASES["pair"][name] for name in ("upstream", "proxy")}
 
 
 class _UnixConnection(http.client.HTTPConnection):

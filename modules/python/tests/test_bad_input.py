@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import FIXTURES
 
 from plantstore_mock import MockAdminError, MockStartError, PlantStoreMockContainer
 
@@ -31,3 +32,12 @@ def test_a_scenario_the_server_lacks_raises_naming_it_and_those_it_has(mock: Pla
     assert raised.value.status == 422
     assert 'Unknown scenario "no-such-scenario"; available: duplicate-id' in raised.value.cause
     assert raised.value.logs != "" and len(raised.value.logs.splitlines()) <= 30
+
+
+def test_no_documents_a_base_path_that_is_no_path_and_a_proxy_url_that_is_no_url_raise_at_once() -> None:
+    with pytest.raises(ValueError, match="at least one document"):
+        PlantStoreMockContainer().with_specs()
+    with pytest.raises(ValueError, match="a base path starts with /; got 'tiny'"):
+        PlantStoreMockContainer().with_specs(("tiny", FIXTURES / "tiny-store.yaml"))
+    with pytest.raises(ValueError, match="with_proxy needs an http:// or https:// URL"):
+        PlantStoreMockContainer().with_proxy("ftp://example.com")

@@ -14,6 +14,11 @@ from plantstore_mock import PlantStoreMockContainer
 
 @pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
 def test_shared_case(mock: PlantStoreMockContainer, case: dict[str, Any]) -> None:
+    run_case(mock, case)
+
+
+def run_case(mock: PlantStoreMockContainer, case: dict[str, Any]) -> None:
+    """Runs one case of modules/cases.json in a fresh session of the mock."""
     with mock.session() as session:
         if "scenario" in case:
             session.use_scenario(case["scenario"])

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import ssl
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Optional, Union
@@ -22,10 +25,14 @@ DEFAULT_IMAGE = "plantstore-mock:latest"
 SPEC_DIR = "/spec"
 SCENARIOS_DIR = "/scenarios"
 DATA_DIR = "/data"
+#: Where ``with_tls()`` has the server write its generated CA (``--tls-ca-file``), for the module to copy out.
+TLS_CA_FILE = "/tmp/plantstore-mock-ca.pem"
 ENV_PREFIX = "PLANTSTORE_MOCK_"
 LOG_LINES = 30
 
 PathLike = Union[str, Path]
+#: A document for ``with_specs``: a file (mounted at its first servers URL's path), or ``(base, file)``.
+SpecDocument = Union[PathLike, tuple[str, PathLike]]
 
 
 def _existing_file(path: PathLike, what: str) -> Path:
@@ -47,6 +54,9 @@ class PlantStoreMockContainer(DockerContainer):
         self._startup_timeout = startup_timeout
         self._admin_token: Optional[str] = None
         self._http: Optional[httpx.Client] = None
+        self._tls = False
+        self._ca_certificate: Optional[str] = None
+        self._ca_file: Optional[Path] = None
 
     # Options -----------------------------------------------------------------------------------------
 
@@ -60,6 +70,36 @@ class PlantStoreMockContainer(DockerContainer):
         file = _existing_file(path, "the OpenAPI document")
         self.with_copy_into_container(file, f"{SPEC_DIR}/{file.name}")
         return self.with_flag("spec", f"{SPEC_DIR}/{file.name}")
+
+    def with_specs(self, *documents: SpecDocument) -> PlantStoreMockContainer:
+        """Mocks several documents on one server, each at its own base path: its first servers URL's path, or the
+        one given as ``("/billing", "billing.yaml")`` (``--spec /billing=FILE``). Each file is copied in."""
+        if not documents:
+            raise ValueError("with_specs needs at least one document")
+        command: list[str] = []
+        for index, document in enumerate(documents, start=1):
+            base, path = document if isinstance(document, tuple) else (None, document)
+            if base is not None and not base.startswith("/"):
+                raise ValueError(f"a base path starts with /; got {base!r}")
+            file = _existing_file(path, "the OpenAPI document")
+            # One folder each, so files of the same name keep their names (the names the mock gives documents).
+            target = f"{SPEC_DIR}/{index}/{file.name}"
+            self.with_copy_into_container(file, target)
+            command += ["--spec", target if base is None else f"{base}={target}"]
+        return self.with_command(command)
+
+    def with_tls(self) -> PlantStoreMockContainer:
+        """Serves HTTPS (and HTTP/2) with a certificate made at start: ``get_base_url()`` is https,
+        ``get_ca_certificate()`` / ``get_ca_file()`` the CA to trust, and the module's own clients trust it."""
+        self._tls = True
+        return self.with_flag("tls", True).with_flag("tls-ca-file", TLS_CA_FILE)
+
+    def with_proxy(self, url: str) -> PlantStoreMockContainer:
+        """Forwards routed requests to the real service at ``url`` (dialled from inside the container) and
+        reports where its answers drift from the document (``--proxy``; see ``get_drift()``)."""
+        if not re.fullmatch(r"https?://\S+", url, re.IGNORECASE):
+            raise ValueError(f"with_proxy needs an http:// or https:// URL; got {url!r}")
+        return self.with_flag("proxy", url)
 
     def with_scenarios_dir(self, path: PathLike) -> PlantStoreMockContainer:
         """Copies the scenario files of a host directory to /scenarios and loads them."""
@@ -116,15 +156,28 @@ class PlantStoreMockContainer(DockerContainer):
             raise MockStartError(f"the image {self.image} could not be started: {error}", logs) from error
         try:
             self._wait_until_healthy()
+            if self._tls:
+                self._ca_certificate = self._read_ca_certificate()
         except MockStartError:
             self.stop()
             raise
         return self
 
+    def _read_ca_certificate(self) -> str:
+        """The CA the server wrote before it served (health answered, so it is there)."""
+        exit_code, output = self.get_wrapped_container().exec_run(["cat", TLS_CA_FILE])
+        text = output.decode("utf-8", "replace") if isinstance(output, bytes) else str(output)
+        if exit_code != 0 or "-----BEGIN CERTIFICATE-----" not in text:
+            raise MockStartError(f"the container serves HTTPS but its CA could not be read from {TLS_CA_FILE}", self.last_logs())
+        return text
+
     def stop(self, force: bool = True, delete_volume: bool = True) -> None:
         if self._http is not None:
             self._http.close()
             self._http = None
+        if self._ca_file is not None:
+            self._ca_file.unlink(missing_ok=True)
+            self._ca_file = None
         super().stop(force, delete_volume)
 
     def _wait_until_healthy(self) -> None:
@@ -139,7 +192,10 @@ class PlantStoreMockContainer(DockerContainer):
             port = self._published_port(container.attrs) if container.status == "running" else None
             if port is not None:
                 try:
-                    health = httpx.get(f"http://{self.get_container_host_ip()}:{port}/__mock/health", timeout=2)
+                    # Over TLS the CA is read once health answers: this probe only asks whether it serves.
+                    scheme = "https" if self._tls else "http"
+                    url = f"{scheme}://{self.get_container_host_ip()}:{port}/__mock/health"
+                    health = httpx.get(url, timeout=2, verify=False)
                     if health.status_code == 200:
                         return
                     last_problem = f"GET /__mock/health answered {health.status_code}"
@@ -172,15 +228,35 @@ class PlantStoreMockContainer(DockerContainer):
     # Where and what ----------------------------------------------------------------------------------
 
     def get_base_url(self) -> str:
-        """The mock as the test sees it, e.g. ``http://127.0.0.1:32768``."""
+        """The mock as the test sees it, e.g. ``http://127.0.0.1:32768`` (https with ``with_tls()``)."""
         host = self.get_container_host_ip()
         host = f"[{host}]" if ":" in host else host
-        return f"http://{host}:{self.get_exposed_port(MOCK_PORT)}"
+        return f"{'https' if self._tls else 'http'}://{host}:{self.get_exposed_port(MOCK_PORT)}"
+
+    def get_ca_certificate(self) -> Optional[str]:
+        """The CA (PEM) of a mock started ``with_tls()``, for a client to trust; None over plain HTTP."""
+        return self._ca_certificate
+
+    def get_ca_file(self) -> Optional[Path]:
+        """That CA as a host file (``ssl.create_default_context(cafile=...)``, ``requests``' ``verify=``, ``SSL_CERT_FILE``),
+        deleted on ``stop()``; None over plain HTTP."""
+        if self._ca_certificate is not None and self._ca_file is None:
+            with tempfile.NamedTemporaryFile("w", prefix="plantstore-mock-ca-", suffix=".pem", delete=False) as file:
+                file.write(self._ca_certificate)
+            self._ca_file = Path(file.name)
+        return self._ca_file
+
+    def ssl_context(self) -> Union[ssl.SSLContext, bool]:
+        """What an httpx client's ``verify`` takes to reach this mock: a context trusting its CA with
+        ``with_tls()``, else True (the system's trust, unused over plain HTTP)."""
+        if self._ca_certificate is None:
+            return True
+        return ssl.create_default_context(cadata=self._ca_certificate)
 
     def admin(self, method: str, path: str, json: Any = None, params: Optional[dict[str, str]] = None) -> Any:
         """Calls an admin endpoint (``/__mock/PATH``) and returns its JSON; raises MockAdminError on an error status."""
         if self._http is None:
-            self._http = httpx.Client(base_url=self.get_base_url(), timeout=30)
+            self._http = httpx.Client(base_url=self.get_base_url(), timeout=30, verify=self.ssl_context())
         headers = {"Accept": "application/json"}
         if self._admin_token is not None:
             headers["Authorization"] = f"Bearer {self._admin_token}"
@@ -212,6 +288,12 @@ class PlantStoreMockContainer(DockerContainer):
     def coverage(self, session: Optional[str] = None) -> dict[str, Any]:
         """The contract coverage report, of every request or of one session."""
         report: dict[str, Any] = self.admin("GET", "coverage", params=None if session is None else {"session": session})
+        return report
+
+    def get_drift(self, session: Optional[str] = None) -> dict[str, Any]:
+        """``GET /__mock/drift``: where the real service's answers (``with_proxy``) broke the document, per
+        operation, of every request or of one session."""
+        report: dict[str, Any] = self.admin("GET", "drift", params=None if session is None else {"session": session})
         return report
 
     def coverage_gate(

@@ -25,7 +25,9 @@ class MockSession:
         if not _SESSION_ID.match(self.id):
             raise ValueError(f"a session id is 1 to 128 letters, digits and -._:; got {self.id!r}")
         self._mock = mock
-        self.client = httpx.Client(base_url=mock.get_base_url(), headers={SESSION_HEADER: self.id}, timeout=30)
+        self.client = httpx.Client(
+            base_url=mock.get_base_url(), headers={SESSION_HEADER: self.id}, timeout=30, verify=mock.ssl_context()
+        )
 
     def request(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
         """Sends a request of this session (``httpx.Client.request``'s arguments, path relative to the mock)."""

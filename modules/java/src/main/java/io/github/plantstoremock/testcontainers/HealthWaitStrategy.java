@@ -15,7 +15,15 @@ import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
  * container exits first (a bad flag or document) instead of waiting out the timeout.
  */
 final class HealthWaitStrategy extends AbstractWaitStrategy {
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private String scheme = "http";
+
+    /** Asks over HTTPS (see {@link TrustedCa#probe()}). */
+    HealthWaitStrategy overTls() {
+        http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).sslContext(TrustedCa.probe()).build();
+        scheme = "https";
+        return this;
+    }
 
     @Override
     protected void waitUntilReady() {
@@ -28,7 +36,7 @@ final class HealthWaitStrategy extends AbstractWaitStrategy {
                         PlantStoreMockContainer.lastLines(waitStrategyTarget.getLogs()), null);
             }
             try {
-                URI health = URI.create("http://" + waitStrategyTarget.getHost() + ":"
+                URI health = URI.create(scheme + "://" + waitStrategyTarget.getHost() + ":"
                         + waitStrategyTarget.getMappedPort(PlantStoreMockContainer.MOCK_PORT) + "/__mock/health");
                 HttpRequest request = HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(2)).build();
                 int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();

@@ -25,7 +25,7 @@ public final class MockSession {
 
     private final PlantStoreMockContainer mock;
     private final String id;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http;
 
     MockSession(PlantStoreMockContainer mock, String id) {
         if (!SESSION_ID.matcher(id).matches()) {
@@ -33,6 +33,7 @@ public final class MockSession {
         }
         this.mock = mock;
         this.id = id;
+        this.http = mock.httpClient();
     }
 
     public String id() {

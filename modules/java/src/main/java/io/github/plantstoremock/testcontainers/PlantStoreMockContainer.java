@@ -2,6 +2,7 @@ package io.github.plantstoremock.testcontainers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.dockerjava.api.command.InspectContainerResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -17,6 +18,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
+import javax.net.ssl.SSLContext;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.utility.DockerImageName;
 import org.testcontainers.utility.MountableFile;
@@ -35,14 +37,20 @@ public class PlantStoreMockContainer extends GenericContainer<PlantStoreMockCont
     public static final String SPEC_DIR = "/spec";
     public static final String SCENARIOS_DIR = "/scenarios";
     public static final String DATA_DIR = "/data";
+    /** Where {@link #withTls()} has the server write its generated CA ({@code --tls-ca-file}), for the module to copy out. */
+    public static final String TLS_CA_FILE = "/tmp/plantstore-mock-ca.pem";
     /** The module's version: the project's one version number. */
     public static final String VERSION = "0.1.0";
     static final int LOG_LINES = 30;
     static final ObjectMapper JSON = new ObjectMapper();
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HealthWaitStrategy health = new HealthWaitStrategy();
     private final String imageName;
     private String adminToken;
+    private boolean tls;
+    private String caCertificate;
+    private SSLContext sslContext;
+    private volatile HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     public PlantStoreMockContainer() {
         this(DEFAULT_IMAGE);
@@ -56,7 +64,7 @@ public class PlantStoreMockContainer extends GenericContainer<PlantStoreMockCont
         super(image);
         this.imageName = image.asCanonicalNameString();
         withExposedPorts(MOCK_PORT);
-        waitingFor(new HealthWaitStrategy().withStartupTimeout(Duration.ofSeconds(60)));
+        waitingFor(health.withStartupTimeout(Duration.ofSeconds(60)));
     }
 
     // Options --------------------------------------------------------------------------------------------
@@ -70,6 +78,49 @@ public class PlantStoreMockContainer extends GenericContainer<PlantStoreMockCont
     /** Mocks this OpenAPI document (YAML or JSON) instead of the bundled one. */
     public PlantStoreMockContainer withSpec(Path document) {
         return withFlag("spec", copy(existingFile(document, "the OpenAPI document"), SPEC_DIR));
+    }
+
+    /** Mocks several documents (host files) on one server, each at its first servers URL's path. */
+    public PlantStoreMockContainer withSpecs(Path... documents) {
+        return withSpecs(Arrays.stream(documents).map(SpecDocument::of).toArray(SpecDocument[]::new));
+    }
+
+    /**
+     * Mocks several documents on one server, each at its own base path ({@code SpecDocument.at("/billing", file)}
+     * is {@code --spec /billing=FILE}); each is copied in and named by its file name, as on the command line.
+     */
+    public PlantStoreMockContainer withSpecs(SpecDocument... documents) {
+        if (documents.length == 0) throw new IllegalArgumentException("withSpecs needs at least one document");
+        List<String> command = new java.util.ArrayList<>();
+        for (int i = 0; i < documents.length; i++) {
+            // One folder each, so files of the same name keep their names.
+            String target = copy(existingFile(documents[i].file(), "the OpenAPI document"), SPEC_DIR + "/" + (i + 1));
+            command.add("--spec");
+            command.add(documents[i].base() == null ? target : documents[i].base() + "=" + target);
+        }
+        return withCommand(command.toArray(String[]::new));
+    }
+
+    /**
+     * Serves HTTPS (and HTTP/2) with a certificate made at start: {@link #getBaseUrl()} is https,
+     * {@link #getCaCertificate()} / {@link #getSslContext()} the CA to trust, and the module's own calls (admin,
+     * sessions, {@link #httpClient()}) trust it. The start waits for health over HTTPS.
+     */
+    public PlantStoreMockContainer withTls() {
+        tls = true;
+        health.overTls();
+        return withFlag("tls", "true").withFlag("tls-ca-file", TLS_CA_FILE);
+    }
+
+    /**
+     * Forwards routed requests to the real service at {@code url} (dialled from inside the container) and
+     * reports where its answers drift from the document ({@code --proxy}; see {@link #getDrift()}).
+     */
+    public PlantStoreMockContainer withProxy(String url) {
+        if (url == null || !url.matches("(?i)^https?://\\S+$")) {
+            throw new IllegalArgumentException("withProxy needs an http:// or https:// URL; got \"" + url + "\"");
+        }
+        return withFlag("proxy", url);
     }
 
     /** Copies the scenario files of a host directory to /scenarios and loads them. */
@@ -138,6 +189,20 @@ public class PlantStoreMockContainer extends GenericContainer<PlantStoreMockCont
 
     // Life cycle ---------------------------------------------------------------------------------------
 
+    /** With TLS, copies the CA out: the server wrote it before health answered. */
+    @Override
+    protected void containerIsStarted(InspectContainerResponse containerInfo) {
+        super.containerIsStarted(containerInfo);
+        if (!tls) return;
+        String pem = copyFileFromContainer(TLS_CA_FILE, in -> new String(in.readAllBytes(), StandardCharsets.US_ASCII));
+        if (!pem.contains("-----BEGIN CERTIFICATE-----")) {
+            throw new MockStartException("the container serves HTTPS but " + TLS_CA_FILE + " holds no PEM certificate", lastLogsOrEmpty(), null);
+        }
+        caCertificate = pem;
+        sslContext = TrustedCa.trusting(pem);
+        http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).sslContext(sslContext).build();
+    }
+
     @Override
     public void start() {
         try {
@@ -184,10 +249,25 @@ public class PlantStoreMockContainer extends GenericContainer<PlantStoreMockCont
 
     // Where and what -----------------------------------------------------------------------------------
 
-    /** The mock as the test sees it, e.g. {@code http://127.0.0.1:32768}. */
+    /** The CA (PEM) of a mock started {@link #withTls()}, for a client to trust; null over plain HTTP. */
+    public String getCaCertificate() {
+        return caCertificate;
+    }
+
+    /** An SSL context trusting only the CA of a mock started {@link #withTls()}; null over plain HTTP. */
+    public SSLContext getSslContext() {
+        return sslContext;
+    }
+
+    /** The {@link HttpClient} the module's calls go through: it trusts the CA of a mock started {@link #withTls()}. */
+    public HttpClient httpClient() {
+        return http;
+    }
+
+    /** The mock as the test sees it, e.g. {@code http://127.0.0.1:32768} (https with {@link #withTls()}). */
     public String getBaseUrl() {
         String host = getHost();
-        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + getMappedPort(MOCK_PORT);
+        return (tls ? "https://" : "http://") + (host.contains(":") ? "[" + host + "]" : host) + ":" + getMappedPort(MOCK_PORT);
     }
 
     /**
@@ -240,6 +320,16 @@ public class PlantStoreMockContainer extends GenericContainer<PlantStoreMockCont
     /** The contract coverage report of one session. */
     public JsonNode coverage(String session) {
         return admin("GET", "coverage?session=" + URLEncoder.encode(session, StandardCharsets.UTF_8), null);
+    }
+
+    /** {@code GET /__mock/drift}: where the real service's answers ({@link #withProxy}) broke the document, per operation. */
+    public JsonNode getDrift() {
+        return admin("GET", "drift", null);
+    }
+
+    /** The drift report of one session. */
+    public JsonNode getDrift(String session) {
+        return admin("GET", "drift?session=" + URLEncoder.encode(session, StandardCharsets.UTF_8), null);
     }
 
     /** The coverage gate's verdict on every request (see {@link GateVerdict#check}). */

@@ -20,6 +20,15 @@ class BadInputTest {
     }
 
     @Test
+    void noDocumentsABasePathThatIsNoPathAndAProxyUrlThatIsNoUrlThrowAtOnce() {
+        assertThrows(IllegalArgumentException.class, () -> new PlantStoreMockContainer().withSpecs(new SpecDocument[0]));
+        IllegalArgumentException base = assertThrows(IllegalArgumentException.class, () -> SpecDocument.at("tiny", Path.of("x.yaml")));
+        assertEquals("a base path starts with /; got \"tiny\"", base.getMessage());
+        IllegalArgumentException proxy = assertThrows(IllegalArgumentException.class, () -> new PlantStoreMockContainer().withProxy("ftp://example.com"));
+        assertTrue(proxy.getMessage().startsWith("withProxy needs an http:// or https:// URL"), proxy.getMessage());
+    }
+
+    @Test
     void anImageTheRuntimeCannotFindThrowsNamingIt() {
         TestImage.name();
         try (PlantStoreMockContainer missing = new PlantStoreMockContainer("localhost/plantstore-mock-missing:0")) {

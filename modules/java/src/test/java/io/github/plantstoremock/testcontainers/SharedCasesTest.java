@@ -26,11 +26,17 @@ class SharedCasesTest {
     Stream<DynamicTest> sharedCases() throws IOException {
         JsonNode cases = JSON.readTree(TestImage.REPO.resolve("modules/cases.json").toFile()).path("cases");
         return StreamSupport.stream(cases.spliterator(), false)
-                .map(sharedCase -> DynamicTest.dynamicTest(sharedCase.path("name").asText(), () -> run(sharedCase)));
+                .map(sharedCase -> DynamicTest.dynamicTest(sharedCase.path("name").asText(), () -> run(TestImage.shared(), sharedCase)));
     }
 
-    private static void run(JsonNode sharedCase) throws IOException {
-        MockSession session = TestImage.shared().session();
+    /** The pair test's cases of one of its containers ({@code upstream} or {@code proxy}). */
+    static JsonNode pairCases(String container) throws IOException {
+        return JSON.readTree(TestImage.REPO.resolve("modules/cases.json").toFile()).path("pair").path(container);
+    }
+
+    /** Runs one case of modules/cases.json in a fresh session of the mock. */
+    static void run(PlantStoreMockContainer mock, JsonNode sharedCase) throws IOException {
+        MockSession session = mock.session();
         if (sharedCase.has("scenario")) session.useScenario(sharedCase.path("scenario").asText());
         int index = 0;
         for (JsonNode step : sharedCase.path("steps")) {
