@@ -76,7 +76,8 @@ describe.skipIf(skipBrowser)('dashboard in a real headless Chromium', () => {
       await bare.locator('#live.on').waitFor({ timeout: 15_000 });
       expect(await bare.locator('#scenario').isDisabled()).toBe(true);
       expect(await bare.locator('#reset').isDisabled()).toBe(true);
-      expect(await bare.locator('#entries tr.entry').count()).toBe(3);
+      // Live can show before the first list has loaded: wait for the rows rather than count at once.
+      await expect.poll(() => bare.locator('#entries tr.entry').count(), { timeout: 10_000 }).toBe(3);
     } finally {
       await bare.close();
     }

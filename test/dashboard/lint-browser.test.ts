@@ -25,9 +25,9 @@ describe.skipIf(skipBrowser)('dashboard lint view in a real headless Chromium', 
     await page.locator('#lint-toggle').click();
     await expect
       .poll(() => page.locator('#lint-summary').textContent(), { timeout: 10_000 })
-      .toBe('7 finding(s) in Invalid request examples 1');
+      .toBe('8 finding(s) in Invalid request examples 1');
     const rows = page.locator('#lint-findings tr');
-    expect(await rows.count()).toBe(7);
+    expect(await rows.count()).toBe(8);
     const bad = page.locator('#lint-findings tr', { hasText: 'examples/bad/value' });
     expect(await bad.locator('td').nth(0).textContent()).toBe('example');
     expect(await bad.locator('td').nth(1).textContent()).toBe('createOrder');
