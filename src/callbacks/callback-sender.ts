@@ -1,3 +1,4 @@
+import { Agent } from 'undici';
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockCallback } from '../openapi/operation.js';
 import { type ExpressionContext, evaluateTemplate, type ParsedTemplate, parseTemplate } from '../openapi/runtime-expression.js';
@@ -5,6 +6,7 @@ import type { Exchange } from '../pipeline/types.js';
 import type { CallbackOutcome } from '../provenance.js';
 import { outboundRequest } from './callback-request.js';
 import { checkAnswer } from './check-answer.js';
+import { checkedLookup, type Resolve } from './checked-lookup.js';
 import { type Delivered, deliver } from './deliver.js';
 import { expressionContext } from './expression-context.js';
 import { createOutboundPolicy } from './outbound-policy.js';
@@ -44,6 +46,8 @@ export interface CallbackSenderOptions {
   readonly generator: DataGenerator;
   /** Each delivery as it ends, for the journal, metrics and coverage. */
   readonly record: (delivery: Delivery) => void;
+  /** How host names are resolved (default `dns.lookup`; tests stand in for DNS). */
+  readonly resolve?: Resolve;
 }
 
 /** Bytes of a consumer's answer read; the rest is left unread. */
@@ -76,10 +80,12 @@ export class CallbackSender {
   readonly #closing = new AbortController();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #agent: Agent;
 
   constructor(options: CallbackSenderOptions) {
     this.#options = options;
     this.#policy = createOutboundPolicy(options.allow);
+    this.#agent = new Agent({ connect: { lookup: checkedLookup(this.#policy, options.resolve) } });
   }
 
   /** After an answer to the API: schedules the operation's callbacks (none after an error, a rejection or a fault). */
@@ -146,6 +152,7 @@ export class CallbackSender {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     await Promise.allSettled([...this.#inFlight]);
+    await this.#agent.destroy();
   }
 
   #track(work: Promise<unknown>): void {
@@ -172,13 +179,18 @@ export class CallbackSender {
     const refusal = this.#policy.refusal(sending.url);
     if (refusal !== undefined) return this.#unsent(sending, sending.url.href, 'refused', refusal);
     const started = Date.now();
-    const options = { timeoutMs: this.#options.timeoutMs, bodyLimit: ANSWER_BODY_LIMIT, signal: this.#closing.signal };
+    const options = {
+      timeoutMs: this.#options.timeoutMs,
+      bodyLimit: ANSWER_BODY_LIMIT,
+      signal: this.#closing.signal,
+      dispatcher: this.#agent,
+    };
     let attempts = 0;
     let result: Awaited<ReturnType<typeof deliver>>;
     for (;;) {
       attempts++;
       result = await deliver(sending.url, sending.request, options);
-      const retry = 'failure' in result ? result.failure !== 'cancelled' : result.status >= 500;
+      const retry = 'failure' in result ? result.failure !== 'cancelled' && result.failure !== 'refused' : result.status >= 500;
       if (!retry || attempts > this.#options.retries || this.#closing.signal.aborted) break;
       await pause(100 * attempts, this.#closing.signal);
     }
