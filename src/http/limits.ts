@@ -1,4 +1,4 @@
-import type { Server, ServerOptions } from 'node:http';
+import { Server as HttpServer, type Server, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedOptions } from '../options.js';
@@ -18,7 +18,7 @@ export function limitServerOptions(options: ResolvedOptions): Partial<FastifyHtt
     requestTimeout: options.requestTimeout,
     keepAliveTimeout: options.keepAliveTimeout,
     // Node checks the timeouts every 30 s by default; a short timeout must be enforced promptly.
-    connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(options.headersTimeout / 4))),
+    connectionsCheckingInterval: checkingInterval(options),
     // The onRequest hook answers a missing Host with an Error body instead of Node's empty 400.
     requireHostHeader: false,
   };
@@ -35,10 +35,26 @@ export function limitServerOptions(options: ResolvedOptions): Partial<FastifyHtt
   };
 }
 
+function checkingInterval(options: ResolvedOptions): number {
+  return Math.max(25, Math.min(1000, Math.floor(options.headersTimeout / 4)));
+}
+
 /** Node-level limits and events with no route. */
 export function registerLimits(app: FastifyInstance, options: ResolvedOptions): void {
   const server: Server = app.server;
   server.maxConnections = options.maxConnections;
+  // The TLS listener (HTTP/2 with HTTP/1.1 allowed) is made without the `http` options above: Node
+  // gives its HTTP/1.1 connections fixed timeouts (60 s for headers, 5 min per request) read from these
+  // properties when it starts listening, so a client trickling headers over TLS held its connection.
+  const secure = !((server as unknown) instanceof HttpServer);
+  if (secure) {
+    const listener = server as Server & { connectionsCheckingInterval: number; maxHeaderSize: number };
+    listener.headersTimeout = options.headersTimeout;
+    listener.requestTimeout = options.requestTimeout;
+    listener.keepAliveTimeout = options.keepAliveTimeout;
+    listener.maxHeaderSize = options.maxHeaderSize;
+    listener.connectionsCheckingInterval = checkingInterval(options);
+  }
   // One more than allowed, so the hook can tell "too many" from "exactly the limit".
   server.maxHeadersCount = options.maxHeaderCount + 1;
   server.on('checkExpectation', (request, response) => {

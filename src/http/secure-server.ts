@@ -9,12 +9,14 @@ import type { TlsSetup } from './tls-options.js';
  * Fastify's own HTTP/2 over TLS: ALPN offers h2 and http/1.1, so HTTP/1.1 clients are still served.
  * With client CAs, a client without a certificate one of them signed is refused at the handshake.
  */
-export function secureServerOptions(tls: TlsSetup): Partial<FastifyServerOptions> {
+export function secureServerOptions(tls: TlsSetup, handshakeTimeoutMs: number): Partial<FastifyServerOptions> {
   const mutual = tls.clientCa !== undefined;
   return {
     http2: true,
     https: {
       allowHTTP1: true,
+      // A connection that never finishes its handshake holds a place of --max-connections (Node: 120 s).
+      handshakeTimeout: handshakeTimeoutMs,
       key: tls.key,
       cert: tls.cert,
       ...(mutual ? { ca: tls.clientCa, requestCert: true, rejectUnauthorized: true } : {}),
