@@ -1,9 +1,11 @@
 import { Server as HttpServer, type Server, type ServerOptions } from 'node:http';
+import type { Http2SecureServer } from 'node:http2';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedOptions } from '../options.js';
 import { type Problem, problemResponse } from '../problem.js';
 import { rawProblemResponse } from './raw-problem.js';
+import { checkingInterval, registerSecureLimits } from './secure-limits.js';
 import { sendResponse } from './send-response.js';
 
 /**
@@ -35,26 +37,11 @@ export function limitServerOptions(options: ResolvedOptions): Partial<FastifyHtt
   };
 }
 
-function checkingInterval(options: ResolvedOptions): number {
-  return Math.max(25, Math.min(1000, Math.floor(options.headersTimeout / 4)));
-}
-
 /** Node-level limits and events with no route. */
 export function registerLimits(app: FastifyInstance, options: ResolvedOptions): void {
   const server: Server = app.server;
   server.maxConnections = options.maxConnections;
-  // The TLS listener (HTTP/2 with HTTP/1.1 allowed) is made without the `http` options above: Node
-  // gives its HTTP/1.1 connections fixed timeouts (60 s for headers, 5 min per request) read from these
-  // properties when it starts listening, so a client trickling headers over TLS held its connection.
-  const secure = !((server as unknown) instanceof HttpServer);
-  if (secure) {
-    const listener = server as Server & { connectionsCheckingInterval: number; maxHeaderSize: number };
-    listener.headersTimeout = options.headersTimeout;
-    listener.requestTimeout = options.requestTimeout;
-    listener.keepAliveTimeout = options.keepAliveTimeout;
-    listener.maxHeaderSize = options.maxHeaderSize;
-    listener.connectionsCheckingInterval = checkingInterval(options);
-  }
+  if (!((server as unknown) instanceof HttpServer)) registerSecureLimits(server as unknown as Http2SecureServer, options);
   // One more than allowed, so the hook can tell "too many" from "exactly the limit".
   server.maxHeadersCount = options.maxHeaderCount + 1;
   server.on('checkExpectation', (request, response) => {

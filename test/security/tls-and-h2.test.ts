@@ -72,4 +72,27 @@ describe('the TLS listener', () => {
     });
     expect(closedAfter).toBeLessThan(3_000);
   });
+
+  it('ends an HTTP/2 request whose body never finishes, and lets a connection open few streams at once', async () => {
+    const { url, ca } = await listening({ headersTimeout: 300, requestTimeout: 600 });
+    const session = connectH2(url, { ca });
+    session.on('error', () => {});
+    const started = Date.now();
+    const endedAfter = await new Promise<number>((resolve) => {
+      const stream = session.request({ ':method': 'POST', ':path': '/plants', 'content-type': 'application/json' });
+      stream.on('error', () => {});
+      stream.resume();
+      stream.write('{"name":');
+      stream.on('close', () => resolve(Date.now() - started));
+      setTimeout(() => stream.close(), 5_000);
+    });
+    expect(endedAfter).toBeLessThan(3_000);
+    const settings = await new Promise<{ maxConcurrentStreams?: number }>((resolve) => {
+      if (session.remoteSettings.maxConcurrentStreams !== undefined && session.remoteSettings.maxConcurrentStreams < 2 ** 32 - 1)
+        return resolve(session.remoteSettings);
+      session.once('remoteSettings', resolve);
+    });
+    expect(settings.maxConcurrentStreams).toBeLessThanOrEqual(128);
+    session.close();
+  });
 });
