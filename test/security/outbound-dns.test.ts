@@ -10,6 +10,7 @@ const webhook: MockCallback = {
   name: 'ping',
   url: undefined,
   method: 'POST',
+  headers: [],
   requestBody: undefined,
   responses: [],
   engine: { __engineHandle: true },
