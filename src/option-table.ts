@@ -366,13 +366,13 @@ export const OPTIONS = {
   callbackAllow: {
     kind: 'tokens',
     default: [],
-    pattern: /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+)(:\d{1,5})?$/,
-    invalid: 'must be a list of HOST or HOST:PORT (an IPv6 address in brackets)',
+    pattern: /^((\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+)(:\d{1,5})?|\[?[0-9A-Fa-f:.]+\]?\/\d{1,3})$/,
+    invalid: 'must be a list of HOST, HOST:PORT (an IPv6 address in brackets) or an address range ADDRESS/BITS',
     arg: 'HOST[:PORT]',
-    help: 'a host callbacks and webhooks may be sent to (repeatable); others are refused',
+    help: 'a host, or an address range (10.0.0.0/8), callbacks and webhooks may be sent to (repeatable); others are refused',
     helpDefault: 'loopback only',
     readme:
-      'a host (any port) or `host:port` callbacks and webhooks may be sent to (repeatable); any other is refused and journalled ([callbacks and webhooks](docs/callbacks.md))',
+      'a host (any port), `host:port` or address range (`10.0.0.0/8`) callbacks and webhooks may be sent to (repeatable); a name that resolves to a private address is refused unless its range is listed ([callbacks and webhooks](docs/callbacks.md))',
     readmeDefault: '`localhost`, `127.0.0.0/8`, `[::1]`',
   },
   callbackDelay: {

@@ -1,3 +1,4 @@
+import { Agent } from 'undici';
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockCallback } from '../openapi/operation.js';
 import { type ExpressionContext, evaluateTemplate, type ParsedTemplate, parseTemplate } from '../openapi/runtime-expression.js';
@@ -5,6 +6,7 @@ import type { Exchange } from '../pipeline/types.js';
 import type { CallbackOutcome } from '../provenance.js';
 import { outboundRequest } from './callback-request.js';
 import { checkAnswer } from './check-answer.js';
+import { checkedLookup, type Resolve } from './checked-lookup.js';
 import { type Delivered, deliver } from './deliver.js';
 import { expressionContext } from './expression-context.js';
 import { createOutboundPolicy } from './outbound-policy.js';
@@ -44,11 +46,15 @@ export interface CallbackSenderOptions {
   readonly generator: DataGenerator;
   /** Each delivery as it ends, for the journal, metrics and coverage. */
   readonly record: (delivery: Delivery) => void;
+  /** How host names are resolved (default `dns.lookup`; tests stand in for DNS). */
+  readonly resolve?: Resolve;
 }
 
 /** Bytes of a consumer's answer read; the rest is left unread. */
 export const ANSWER_BODY_LIMIT = 64 * 1024;
 const MAX_DELAY_MS = 60_000;
+/** Callbacks and webhooks waiting for their delay or being sent, at most: each holds a timer, a socket or both. */
+export const MAX_PENDING = 1_000;
 
 /** Parsed callback keys and scenario webhook URLs, the most recent kept (they come from the document and scenario files). */
 const TEMPLATES = new Map<string, ParsedTemplate>();
@@ -76,10 +82,12 @@ export class CallbackSender {
   readonly #closing = new AbortController();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #agent: Agent;
 
   constructor(options: CallbackSenderOptions) {
     this.#options = options;
     this.#policy = createOutboundPolicy(options.allow);
+    this.#agent = new Agent({ connect: { lookup: checkedLookup(this.#policy, options.resolve) } });
   }
 
   /** After an answer to the API: schedules the operation's callbacks (none after an error, a rejection or a fault). */
@@ -118,11 +126,23 @@ export class CallbackSender {
     this.#schedule(exchange, { via: 'webhook', callback, url: trigger.url, given, problem }, context);
   }
 
+  /**
+   * Waits the delay, then sends. Where it goes and what it sends are worked out now, so a waiting
+   * callback holds a URL and a request, not the exchange (its body may be as large as the body limit);
+   * beyond MAX_PENDING waiting or running, it is refused at once rather than queued without bound.
+   */
   #schedule(exchange: Exchange, what: Scheduled, context: ExpressionContext): void {
+    if (this.#timers.size + this.#inFlight.size >= MAX_PENDING) {
+      const request = { method: what.callback.method, headers: {}, body: undefined };
+      const base = { via: what.via, callback: what.callback, request, operation: exchange.operation?.id, session: exchange.session.id };
+      this.#unsent(base, what.url, 'refused', `more than ${MAX_PENDING} callbacks and webhooks are waiting or being sent`);
+      return;
+    }
+    const send = this.#prepare(what, exchange, context);
     const delay = Math.min(callbackDelay(exchange.headers.prefer) ?? this.#options.delayMs, MAX_DELAY_MS);
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
-      this.#track(this.#sendAfter(what, exchange, context));
+      this.#track(send());
     }, delay);
     this.#timers.add(timer);
   }
@@ -146,6 +166,7 @@ export class CallbackSender {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     await Promise.allSettled([...this.#inFlight]);
+    await this.#agent.destroy();
   }
 
   #track(work: Promise<unknown>): void {
@@ -153,32 +174,39 @@ export class CallbackSender {
     void work.finally(() => this.#inFlight.delete(work));
   }
 
-  async #sendAfter(what: Scheduled, exchange: Exchange, context: ExpressionContext): Promise<Delivery> {
+  /** What a scheduled callback does when its delay is over: send to where its template points, or record why not. */
+  #prepare(what: Scheduled, exchange: Exchange, context: ExpressionContext): () => Promise<Delivery> {
     const { via, callback, url: key } = what;
     const request = outboundRequest(callback, this.#options.generator, what.given);
     const base = { via, callback, request, operation: exchange.operation?.id, session: exchange.session.id };
-    if (what.problem !== undefined) return this.#unsent(base, key, 'unresolved', what.problem);
+    const unsent = (url: string, outcome: CallbackOutcome, problem: string) => async () => this.#unsent(base, url, outcome, problem);
+    if (what.problem !== undefined) return unsent(key, 'unresolved', what.problem);
     const template = templateOf(key);
-    if ('error' in template) return this.#unsent(base, key, 'unresolved', template.error);
+    if ('error' in template) return unsent(key, 'unresolved', template.error);
     const target = evaluateTemplate(template.parts, context);
-    if (target === undefined) return this.#unsent(base, key, 'unresolved', `${key} reads nothing in this exchange`);
+    if (target === undefined) return unsent(key, 'unresolved', `${key} reads nothing in this exchange`);
     const url = URL.canParse(target) ? new URL(target) : undefined;
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-      return this.#unsent(base, target, 'unresolved', `"${target}" is not an absolute HTTP(S) URL`);
-    return this.#send({ ...base, url });
+      return unsent(target, 'unresolved', `"${target}" is not an absolute HTTP(S) URL`);
+    return () => this.#send({ ...base, url });
   }
 
   async #send(sending: Sending & { readonly url: URL }): Promise<Delivery> {
     const refusal = this.#policy.refusal(sending.url);
     if (refusal !== undefined) return this.#unsent(sending, sending.url.href, 'refused', refusal);
     const started = Date.now();
-    const options = { timeoutMs: this.#options.timeoutMs, bodyLimit: ANSWER_BODY_LIMIT, signal: this.#closing.signal };
+    const options = {
+      timeoutMs: this.#options.timeoutMs,
+      bodyLimit: ANSWER_BODY_LIMIT,
+      signal: this.#closing.signal,
+      dispatcher: this.#agent,
+    };
     let attempts = 0;
     let result: Awaited<ReturnType<typeof deliver>>;
     for (;;) {
       attempts++;
       result = await deliver(sending.url, sending.request, options);
-      const retry = 'failure' in result ? result.failure !== 'cancelled' : result.status >= 500;
+      const retry = 'failure' in result ? result.failure !== 'cancelled' && result.failure !== 'refused' : result.status >= 500;
       if (!retry || attempts > this.#options.retries || this.#closing.signal.aborted) break;
       await pause(100 * attempts, this.#closing.signal);
     }

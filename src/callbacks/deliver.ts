@@ -1,3 +1,6 @@
+import { type Dispatcher, fetch } from 'undici';
+import { ADDRESS_REFUSED } from './checked-lookup.js';
+
 /** Sends one outbound request and reads the answer, bounded in time and bytes, never following a redirect. */
 
 export interface Delivered {
@@ -8,13 +11,15 @@ export interface Delivered {
   readonly truncated: boolean;
 }
 
-export type DeliveryFailure = { readonly failure: 'timeout' | 'failed' | 'cancelled'; readonly message: string };
+export type DeliveryFailure = { readonly failure: 'timeout' | 'failed' | 'cancelled' | 'refused'; readonly message: string };
 
 export interface DeliverOptions {
   readonly timeoutMs: number;
   readonly bodyLimit: number;
   /** Aborts the request when the server closes. */
   readonly signal: AbortSignal;
+  /** The connection pool, whose lookup checks where a host name resolves (checked-lookup.ts). */
+  readonly dispatcher: Dispatcher;
 }
 
 export async function deliver(
@@ -27,7 +32,14 @@ export async function deliver(
   const signal = AbortSignal.any([timeout.signal, options.signal]);
   try {
     // redirect 'manual': a 3xx is the consumer's answer; following it could reach a host nobody allowed.
-    const response = await fetch(url, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual', signal });
+    const response = await fetch(url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      redirect: 'manual',
+      signal,
+      dispatcher: options.dispatcher,
+    });
     const { text, truncated } = await readLimited(response, options.bodyLimit);
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
@@ -38,6 +50,7 @@ export async function deliver(
     if (options.signal.aborted) return { failure: 'cancelled', message: 'the server closed before the consumer answered' };
     if (timeout.signal.aborted) return { failure: 'timeout', message: `no answer within ${options.timeoutMs} ms` };
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    if (cause?.code === ADDRESS_REFUSED) return { failure: 'refused', message: cause.message ?? ADDRESS_REFUSED };
     return { failure: 'failed', message: cause?.code ?? cause?.message ?? (error as Error).message };
   } finally {
     clearTimeout(timer);

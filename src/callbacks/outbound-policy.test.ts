@@ -28,3 +28,39 @@ describe('the outbound policy', () => {
     expect(refusal([], 'http://user:pw@127.0.0.1/x')).toContain('credentials');
   });
 });
+
+describe('address ranges and resolved addresses', () => {
+  it('allows the addresses of a listed range, written any way the URL parser reads', () => {
+    const allow = ['10.0.0.0/8', '[fd00::]/8'];
+    expect(refusal(allow, 'http://10.2.3.4:8080/x')).toBeUndefined();
+    expect(refusal(allow, 'http://0xa.1/x')).toBeUndefined();
+    expect(refusal(allow, 'http://[fd12::1]/x')).toBeUndefined();
+    expect(refusal(allow, 'http://11.0.0.1/x')).toContain('not in --callback-allow');
+    expect(refusal(allow, 'http://127.0.0.1/x')).toContain('not in --callback-allow');
+  });
+
+  it('lets a name lead to public addresses, loopback only where loopback is allowed, others only where listed', () => {
+    const byName = createOutboundPolicy(['hooks.example']);
+    expect(byName.addressRefusal('hooks.example', '93.184.215.14')).toBeUndefined();
+    expect(byName.addressRefusal('hooks.example', '2606:2800:21f:cb07:6820:80da:af6b:8b2c')).toBeUndefined();
+    for (const address of [
+      '127.0.0.1',
+      '::1',
+      '169.254.169.254',
+      '::ffff:a9fe:a9fe',
+      '10.0.0.1',
+      '192.168.1.1',
+      'fd00::1',
+      '0.0.0.0',
+      '100.64.0.1',
+    ])
+      expect(byName.addressRefusal('hooks.example', address), address).toContain(`resolves to ${address}`);
+    const withLoopback = createOutboundPolicy(['hooks.example', 'localhost']);
+    expect(withLoopback.addressRefusal('hooks.example', '127.0.0.2')).toBeUndefined();
+    expect(withLoopback.addressRefusal('hooks.example', '169.254.169.254')).toContain('link-local');
+    const withRange = createOutboundPolicy(['consumer', '172.16.0.0/12']);
+    expect(withRange.addressRefusal('consumer', '172.18.0.5')).toBeUndefined();
+    expect(withRange.addressRefusal('consumer', '10.0.0.5')).toContain('private');
+    expect(createOutboundPolicy([]).addressRefusal('localhost', '::1')).toBeUndefined();
+  });
+});

@@ -57,7 +57,10 @@ export function createBrowserGuard(options: ResolvedOptions): (request: FastifyR
 
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
-  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  if (request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')) return true;
+  // HTTP/2 needs no Content-Length: a body is any DATA after the headers, which did not end the stream.
+  const stream = (request.raw as { stream?: { endAfterHeaders?: boolean } }).stream;
+  return stream !== undefined && stream.endAfterHeaders === false && length !== '0';
 }
 
 function isJsonType(contentType: string | undefined): boolean {

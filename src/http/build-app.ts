@@ -71,7 +71,10 @@ export async function buildApp({ options, spec, documents, generator, responders
   const logStream = pretty ? await prettyStream(given, stdout !== undefined && isatty(1)) : given;
   const log = createLogger(options, logStream);
   const logAnswer = pretty && logStream ? prettyAnswerLog(log, logStream) : answerLog(log, logStream);
-  const app = createFastify(options, log, { ...limitServerOptions(options), ...(tls ? secureServerOptions(tls) : {}) });
+  const app = createFastify(options, log, {
+    ...limitServerOptions(options),
+    ...(tls ? secureServerOptions(tls, options.headersTimeout) : {}),
+  });
   registerLimits(app, options);
   const guard = createBrowserGuard(options);
   // One hook for what every request goes through first (one hook costs less than two).

@@ -1,9 +1,11 @@
-import type { Server, ServerOptions } from 'node:http';
+import { Server as HttpServer, type Server, type ServerOptions } from 'node:http';
+import type { Http2SecureServer } from 'node:http2';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedOptions } from '../options.js';
 import { type Problem, problemResponse } from '../problem.js';
 import { rawProblemResponse } from './raw-problem.js';
+import { checkingInterval, registerSecureLimits } from './secure-limits.js';
 import { sendResponse } from './send-response.js';
 
 /**
@@ -18,7 +20,7 @@ export function limitServerOptions(options: ResolvedOptions): Partial<FastifyHtt
     requestTimeout: options.requestTimeout,
     keepAliveTimeout: options.keepAliveTimeout,
     // Node checks the timeouts every 30 s by default; a short timeout must be enforced promptly.
-    connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(options.headersTimeout / 4))),
+    connectionsCheckingInterval: checkingInterval(options),
     // The onRequest hook answers a missing Host with an Error body instead of Node's empty 400.
     requireHostHeader: false,
   };
@@ -39,6 +41,7 @@ export function limitServerOptions(options: ResolvedOptions): Partial<FastifyHtt
 export function registerLimits(app: FastifyInstance, options: ResolvedOptions): void {
   const server: Server = app.server;
   server.maxConnections = options.maxConnections;
+  if (!((server as unknown) instanceof HttpServer)) registerSecureLimits(server as unknown as Http2SecureServer, options);
   // One more than allowed, so the hook can tell "too many" from "exactly the limit".
   server.maxHeadersCount = options.maxHeaderCount + 1;
   server.on('checkExpectation', (request, response) => {

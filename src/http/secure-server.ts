@@ -5,16 +5,23 @@ import type { TLSSocket } from 'node:tls';
 import type { FastifyServerOptions } from 'fastify';
 import type { TlsSetup } from './tls-options.js';
 
+const MAX_CONCURRENT_STREAMS = 100;
+
 /**
  * Fastify's own HTTP/2 over TLS: ALPN offers h2 and http/1.1, so HTTP/1.1 clients are still served.
  * With client CAs, a client without a certificate one of them signed is refused at the handshake.
  */
-export function secureServerOptions(tls: TlsSetup): Partial<FastifyServerOptions> {
+export function secureServerOptions(tls: TlsSetup, handshakeTimeoutMs: number): Partial<FastifyServerOptions> {
   const mutual = tls.clientCa !== undefined;
   return {
     http2: true,
     https: {
       allowHTTP1: true,
+      // A connection that never finishes its handshake holds a place of --max-connections (Node: 120 s).
+      handshakeTimeout: handshakeTimeoutMs,
+      // Streams a connection may have open at once (Node allows 2^32 - 1): each may hold a body up to
+      // the body limit, so this bounds one connection's memory as --max-connections bounds HTTP/1.1's.
+      settings: { maxConcurrentStreams: MAX_CONCURRENT_STREAMS },
       key: tls.key,
       cert: tls.cert,
       ...(mutual ? { ca: tls.clientCa, requestCert: true, rejectUnauthorized: true } : {}),

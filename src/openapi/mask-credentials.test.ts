@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { credentialPlaces, maskCookies, maskHeaders, maskQuery, maskSecret } from './mask-credentials.js';
+import {
+  credentialPlaces,
+  isSecretField,
+  maskBodyText,
+  maskCookies,
+  maskHeaders,
+  maskQuery,
+  maskSecret,
+  maskSecretQuery,
+  maskUrlText,
+} from './mask-credentials.js';
 import type { MockOperation } from './operation.js';
 
 const places = credentialPlaces([
@@ -65,5 +75,39 @@ describe('masking credentials', () => {
     const headers = { accept: '*/*' };
     expect(maskHeaders(headers, places)).toBe(headers);
     expect(maskCookies('a')).toBe('***');
+  });
+});
+
+describe('masking secret fields in bodies', () => {
+  it('masks the values of JSON members named like secrets, anywhere, and keeps every other byte', () => {
+    const body =
+      '{"name": "fern", "password":"hunter2", "auth":{"client_secret":"s3cr3t","access_token":"tok-0123456789ABCD"},"apiKey":12345}';
+    expect(maskBodyText(body)).toBe(
+      '{"name": "fern", "password":"***", "auth":{"client_secret":"***","access_token":"***ABCD"},"apiKey":"***"}',
+    );
+    expect(maskBodyText('[{"Refresh-Token":"x\\"y"},{"maxTokens":5,"tokenType":"bearer"}]')).toBe(
+      '[{"Refresh-Token":"***"},{"maxTokens":5,"tokenType":"bearer"}]',
+    );
+    expect(maskBodyText('{"pass\\u0077ord":"p"}')).toBe('{"pass\\u0077ord":"***"}');
+  });
+
+  it('masks a body cut off by the journal limit and a note that only mentions a secret', () => {
+    expect(maskBodyText('{"a":1,"password":"hunter2","b":"ab')).toBe('{"a":1,"password":"***","b":"ab');
+    expect(maskBodyText('{"note":"the password is in the vault"}')).toBe('{"note":"the password is in the vault"}');
+  });
+
+  it('masks form fields and URL query parameters named like secrets', () => {
+    expect(maskBodyText('grant_type=client_credentials&client_id=app&client_secret=s3cr3t')).toBe(
+      'grant_type=client_credentials&client_id=app&client_secret=***',
+    );
+    expect(maskUrlText('http://127.0.0.1:9/hook?id=1&token=abcdefghijklmnop#x')).toBe('http://127.0.0.1:9/hook?id=1&token=***mnop#x');
+    expect(maskSecretQuery({ page: '2', access_token: ['abcdefghijklmnop'] })).toEqual({ page: '2', access_token: ['***mnop'] });
+  });
+
+  it('returns the same text when no field is a secret', () => {
+    const body = '{"name":"fern","tag":"green"}';
+    expect(maskBodyText(body)).toBe(body);
+    expect(isSecretField('maxTokens')).toBe(false);
+    expect(isSecretField('X-Api-Key')).toBe(true);
   });
 });

@@ -17,6 +17,108 @@ const ALWAYS_SECRET_HEADERS = [
   'x-csrf-token',
   'x-xsrf-token',
 ];
+/**
+ * Body fields and query parameters whose values are secrets, by name: a name is one when, lower case
+ * and without `-` and `_`, it is one of these or ends with one (`client_secret`, `newPassword`,
+ * `access_token`, `X-Api-Key`). Kept beside the header list: both say what is never stored as sent.
+ */
+const SECRET_FIELD_ENDINGS = [
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'token',
+  'apikey',
+  'authorization',
+  'credential',
+  'credentials',
+  'privatekey',
+  'sessionid',
+  'cookie',
+];
+/** Whether a body text may hold a secret field at all: most bodies are passed over by this one scan. */
+const MAY_HOLD_SECRET = /pass|secret|token|api[-_]?key|authori[sz]ation|credential|private[-_]?key|session[-_]?id|cookie/i;
+/** A JSON member whose value is a string or a number: its name (raw, escapes kept), then its value. */
+const JSON_MEMBER = /"((?:[^"\\]|\\.){0,256})"(\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*)/g;
+/** A form field (`a=1&password=x`): its name, then its value. */
+const FORM_FIELD = /(^|&)([^&=]{1,256})=([^&]*)/g;
+
+/** Whether a body field or query parameter of this name holds a secret. */
+export function isSecretField(name: string): boolean {
+  const plain = name.toLowerCase().replace(/[-_]/g, '');
+  return SECRET_FIELD_ENDINGS.some((ending) => plain.endsWith(ending));
+}
+
+/**
+ * A body's text with the values of its secret fields masked (`"password":"***"`), everything else
+ * kept byte for byte: JSON members anywhere in the text (a truncated body too), else, when it reads
+ * as a form, its fields. The same string when there is nothing to mask.
+ */
+export function maskBodyText(text: string): string {
+  if (!MAY_HOLD_SECRET.test(text)) return text;
+  const json = text.replace(JSON_MEMBER, (member, name: string, colon: string, value: string) => {
+    const field = memberName(name);
+    if (!isSecretField(field)) return member;
+    return `"${name}"${colon}${JSON.stringify(maskField(field, value.startsWith('"') ? jsonString(value) : value))}`;
+  });
+  if (json !== text || /^\s*[[{]/.test(text)) return json;
+  return text.replace(FORM_FIELD, (field, start: string, name: string, value: string) =>
+    isSecretField(formName(name)) ? `${start}${name}=${maskField(formName(name), value)}` : field,
+  );
+}
+
+/** A query with the values of its secret parameters masked (`?access_token=***abcd`); the same object when none is there. */
+export function maskSecretQuery<Q extends Readonly<Record<string, unknown>>>(query: Q): Q {
+  let masked: Record<string, unknown> | undefined;
+  for (const [name, value] of Object.entries(query)) {
+    if (!isSecretField(name) || value === undefined) continue;
+    masked ??= { ...query };
+    masked[name] = Array.isArray(value) ? value.map((v) => maskField(name, String(v))) : maskField(name, String(value));
+  }
+  return (masked ?? query) as Q;
+}
+
+/** A secret field's value masked: a token or key keeps its last characters (to tell them apart), a password or secret nothing. */
+function maskField(name: string, value: string): string {
+  if (value.startsWith('***')) return value;
+  return /(token|key)$/i.test(name.replace(/[-_]/g, '')) ? maskSecret(value, false) : '***';
+}
+
+/** A JSON string literal's text, or the literal as written when it is cut off or malformed. */
+function jsonString(literal: string): string {
+  try {
+    return JSON.parse(literal) as string;
+  } catch {
+    return literal.slice(1, -1);
+  }
+}
+
+/** A URL's text with the values of its secret query parameters masked; the same text when none is there. */
+export function maskUrlText(url: string): string {
+  const question = url.indexOf('?');
+  if (question === -1 || !MAY_HOLD_SECRET.test(url.slice(question))) return url;
+  const hash = url.indexOf('#', question);
+  const end = hash === -1 ? url.length : hash;
+  return `${url.slice(0, question + 1)}${maskBodyText(url.slice(question + 1, end))}${url.slice(end)}`;
+}
+
+function memberName(raw: string): string {
+  if (!raw.includes('\\')) return raw;
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    return raw;
+  }
+}
+
+function formName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
 /** Shortest secret whose last characters are kept: below it, showing four would give away too much. */
 const KEEP_SUFFIX_FROM = 12;
 const SUFFIX = 4;

@@ -1,0 +1,41 @@
+import type { Http2SecureServer, ServerHttp2Stream } from 'node:http2';
+import { constants as http2Constants } from 'node:http2';
+import type { ResolvedOptions } from '../options.js';
+
+/**
+ * The limits of the TLS listener (HTTP/2 with HTTP/1.1 allowed), which Node makes without the `http`
+ * options of limits.ts: its HTTP/1.1 connections get fixed timeouts (60 s for headers, 5 min per
+ * request) read from these properties when it starts listening, so a client trickling headers over
+ * TLS held its connection; HTTP/2 streams get no request timeout at all.
+ */
+export function registerSecureLimits(server: Http2SecureServer, options: ResolvedOptions): void {
+  const listener = server as Http2SecureServer & {
+    headersTimeout: number;
+    requestTimeout: number;
+    keepAliveTimeout: number;
+    maxHeaderSize: number;
+    connectionsCheckingInterval: number;
+  };
+  listener.headersTimeout = options.headersTimeout;
+  listener.requestTimeout = options.requestTimeout;
+  listener.keepAliveTimeout = options.keepAliveTimeout;
+  listener.maxHeaderSize = options.maxHeaderSize;
+  listener.connectionsCheckingInterval = checkingInterval(options);
+  server.on('stream', (stream) => limitStreamTime(stream, options.requestTimeout));
+}
+
+/** Cancels an HTTP/2 stream whose request has not been received whole within `ms`. */
+function limitStreamTime(stream: ServerHttp2Stream, ms: number): void {
+  if (stream.endAfterHeaders) return;
+  const timer = setTimeout(() => {
+    if (!stream.destroyed && !stream.readableEnded) stream.close(http2Constants.NGHTTP2_CANCEL);
+  }, ms);
+  const clear = () => clearTimeout(timer);
+  stream.once('end', clear);
+  stream.once('close', clear);
+}
+
+/** How often Node checks the header and request timeouts: a short timeout must be enforced promptly. */
+export function checkingInterval(options: ResolvedOptions): number {
+  return Math.max(25, Math.min(1000, Math.floor(options.headersTimeout / 4)));
+}
