@@ -5,7 +5,7 @@
  */
 import { createMockServer } from '../../dist/index.js';
 import { readPrismOperations } from '../../dist/prism/load-operations.js';
-import { render, validParts } from '../../test/corpus/harness/build-requests.js';
+import { render, unbuildableParts, validParts } from '../../test/corpus/harness/build-requests.js';
 import type { PrismOperation } from '../../test/corpus/harness/types.js';
 import { ajvJudge } from '../../test/corpus/independent/ajv-judge.js';
 
@@ -18,6 +18,7 @@ const result = {
   faithful: 0,
   serverErrors: 0,
   rejected: 0,
+  notBuildable: 0,
   invalid: 0,
   undocumented: 0,
   error: '',
@@ -32,10 +33,19 @@ try {
   const judge = ajvJudge(file);
   for (const prism of (operations as PrismOperation[]).slice(0, Number(limit))) {
     const operation = { name: `${prism.method.toUpperCase()} ${prism.path}`, prism, cases: [] };
-    let request: ReturnType<typeof render>;
+    let request: ReturnType<typeof render> | undefined;
+    let unbuildable: readonly string[];
     try {
-      request = render(operation, validParts(operation), 'valid');
-    } catch {
+      const parts = validParts(operation);
+      unbuildable = unbuildableParts(parts);
+      request = render(operation, parts, 'valid');
+    } catch (error) {
+      unbuildable = [`the harness failed: ${(error as Error).message.slice(0, 80)}`];
+    }
+    // A request the harness cannot make valid is counted apart, never as the mock's fault.
+    if (unbuildable.length > 0 || request === undefined) {
+      result.notBuildable += 1;
+      if (result.samples.length < 30) result.samples.push(`${operation.name}: not buildable: ${unbuildable.join('; ').slice(0, 160)}`);
       continue;
     }
     const response = await server.inject({
@@ -45,7 +55,8 @@ try {
       payload: request.payload,
     });
     result.answers += 1;
-    const note = (what: string) => result.samples.length < 5 && result.samples.push(`${operation.name} -> ${response.statusCode}: ${what}`);
+    const note = (what: string) =>
+      result.samples.length < 30 && result.samples.push(`${operation.name} -> ${response.statusCode}: ${what}`);
     if (response.statusCode >= 500) {
       result.serverErrors += 1;
       note(response.body.slice(0, 160));
