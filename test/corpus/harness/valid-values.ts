@@ -24,8 +24,7 @@ const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 
 // Patterns are the document's (ECMA-262 without the `u` flag: many public documents escape `:` or `/`).
 const options = { strict: false, validateSchema: false, allErrors: false, unicodeRegExp: false } as const;
-let draft7: Ajv | undefined;
-let draft2020: Ajv2020 | undefined;
+const ajvs: { draft7?: Ajv; draft2020?: Ajv2020 } = {};
 const compiled = new WeakMap<object, ValidateFunction | null>();
 
 function validator(schema: Schema, root: unknown): ValidateFunction | null {
@@ -34,7 +33,9 @@ function validator(schema: Schema, root: unknown): ValidateFunction | null {
   let validate: ValidateFunction | null = null;
   try {
     const modern = String(schema.$schema ?? '').includes('2020-12');
-    const ajv = modern ? (draft2020 ??= withFormats(new Ajv2020(options))) : (draft7 ??= withFormats(new Ajv(options)));
+    if (modern) ajvs.draft2020 ??= withFormats(new Ajv2020(options));
+    else ajvs.draft7 ??= withFormats(new Ajv(options));
+    const ajv = (modern ? ajvs.draft2020 : ajvs.draft7) as Ajv;
     const { $schema: _ignored, ...rest } = requestForm(schema) as Record<string, unknown>;
     // Prism leaves references to `#/__bundled__/...` of the operation: the checked schema carries them.
     const bundled = (root as { __bundled__?: unknown } | undefined)?.__bundled__;
