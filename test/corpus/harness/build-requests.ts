@@ -80,10 +80,16 @@ export function render(operation: CorpusOperation, parts: RequestParts, kind: Co
   const op = operation.prism;
   const byName = new Map((op.request?.path ?? []).map((p) => [p.name, p]));
   // A path key such as AWS's `/tags/{arn}#tagKeys` names its operation after the `#`: no request carries it.
-  const path = op.path.replace(/#.*$/, '').replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const parameter = byName.get(name) ?? { name };
-    return pathValue(parameter, parts.pathValues[name] ?? 'fern');
-  });
+  // Literal text (e.g. `/test path`) is encoded once; parameter values are encoded as values, so a `/`
+  // inside one stays `%2F` and never adds a segment.
+  const path = op.path
+    .replace(/#.*$/, '')
+    .split(/(\{[^}]+\})/)
+    .map((piece) => {
+      const name = /^\{([^}]+)\}$/.exec(piece)?.[1];
+      return name === undefined ? encodeURI(piece) : pathValue(byName.get(name) ?? { name }, parts.pathValues[name] ?? 'fern');
+    })
+    .join('');
   const query: string[] = [];
   for (const parameter of op.request?.query ?? []) {
     if (parts.query[parameter.name] !== undefined) query.push(...queryPairs(parameter, parts.query[parameter.name]));
@@ -108,13 +114,8 @@ export function render(operation: CorpusOperation, parts: RequestParts, kind: Co
     headers['content-type'] = encoded.contentType;
     payload = encoded.payload;
   }
-  const url = encodeURI(decodeURIComponentSafe(path)) + (query.length > 0 ? `?${query.join('&')}` : '');
+  const url = path + (query.length > 0 ? `?${query.join('&')}` : '');
   return { kind, method: op.method.toUpperCase(), url, headers, payload };
-}
-
-/** Literal path text (e.g. `/test path`) is encoded once; parameter values were encoded already. */
-function decodeURIComponentSafe(path: string): string {
-  return path.replace(/%[0-9A-F]{2}/gi, (code) => (code === '%25' ? code : decodeURIComponent(code)));
 }
 
 const clone = (parts: RequestParts): RequestParts => structuredClone(parts);
