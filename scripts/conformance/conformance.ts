@@ -6,7 +6,7 @@
  * Prism's CLI is run beside it on the same requests when installed (a dev dependency), judged the same
  * way. Prints a table per document and the totals, then notes on every answer that is not faithful.
  *
- * Usage: npm run conformance -- [--documents N (60)] [--operations N (25)] [--seed N (1)] [--timeout S (60)] [--dir PATH]
+ * Usage: npm run conformance -- [--documents N (60)] [--operations N (25)] [--seed N (1)] [--timeout S (60)] [--dir PATH] [--engines mock,prism]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -24,6 +24,7 @@ const { values: flags } = parseArgs({
     seed: { type: 'string', default: '1' },
     timeout: { type: 'string', default: '60' },
     dir: { type: 'string' },
+    engines: { type: 'string', default: 'mock,prism' },
   },
 });
 
@@ -85,7 +86,8 @@ const blank = (): Totals => ({
   invalid: 0,
   undocumented: 0,
 });
-const engines = prismInstalled() ? (['mock', 'prism'] as const) : (['mock'] as const);
+const asked = new Set((flags.engines ?? '').split(','));
+const engines = (['mock', 'prism'] as const).filter((e) => asked.has(e) && (e === 'mock' || prismInstalled()));
 const totals = { mock: blank(), prism: blank() };
 const rows: string[] = [
   `| document | ${engines.map((e) => `${e}: load (s) | answers | faithful | 5xx | rejected | invalid | undocumented`).join(' | ')} | not buildable |`,
