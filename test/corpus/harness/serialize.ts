@@ -56,7 +56,9 @@ export function encodeBody(mediaType: string, value: unknown): { contentType: st
   if (isJson(essence)) return { contentType: mediaType, payload: JSON.stringify(value ?? {}) };
   const fields = typeof value === 'object' && value !== null ? Object.entries(value) : [];
   if (essence === 'application/x-www-form-urlencoded') {
-    return { contentType: mediaType, payload: fields.map(([k, v]) => `${enc(k)}=${enc(flat(v))}`).join('&') };
+    // An array field is the field repeated (form style, exploded), as HTML forms send it.
+    const pairs = fields.flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((item) => `${enc(k)}=${enc(flat(item))}`));
+    return { contentType: mediaType, payload: pairs.join('&') };
   }
   if (essence === 'multipart/form-data') {
     const parts = fields.map(([k, v]) => {

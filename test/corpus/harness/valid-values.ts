@@ -22,8 +22,23 @@ export type Place = 'path' | 'query' | 'header' | 'cookie' | 'body';
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 
-// Patterns are the document's (ECMA-262 without the `u` flag: many public documents escape `:` or `/`).
-const options = { strict: false, validateSchema: false, allErrors: false, unicodeRegExp: false } as const;
+/**
+ * Patterns are the document's: with the `u` flag where they compile with it (`\p{L}` needs it), else
+ * without (many public documents escape `:` or `/`, which `u` refuses).
+ */
+export function documentRegExp(pattern: string, flags: string): RegExp {
+  try {
+    return new RegExp(pattern, `u${flags}`);
+  } catch {
+    return new RegExp(pattern, flags);
+  }
+}
+const options = {
+  strict: false,
+  validateSchema: false,
+  allErrors: false,
+  code: { regExp: Object.assign(documentRegExp, { code: 'documentRegExp' }) },
+} as const;
 const ajvs: { draft7?: Ajv; draft2020?: Ajv2020 } = {};
 const compiled = new WeakMap<object, ValidateFunction | null>();
 
