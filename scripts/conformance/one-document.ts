@@ -1,91 +1,109 @@
 /**
  * One document of the conformance run, in its own process (a document that hangs the loader is ended
  * from outside): valid requests built from the document (the corpus harness) for up to N operations,
- * each answer judged by Ajv on the document as written. Prints one JSON line.
+ * each answer judged by Ajv on the document as written. The engine is the mock (in-process, `inject()`)
+ * or Prism's CLI (`prism mock`, started on a free local port) on the same requests. Prints one JSON line.
  */
-import { createMockServer } from '../../dist/index.js';
 import { readPrismOperations } from '../../dist/prism/load-operations.js';
-import { render, validParts } from '../../test/corpus/harness/build-requests.js';
+import { render, unbuildableParts, validParts } from '../../test/corpus/harness/build-requests.js';
 import type { PrismOperation } from '../../test/corpus/harness/types.js';
 import { ajvJudge } from '../../test/corpus/independent/ajv-judge.js';
+import { type Engine, startMock, startPrism } from './engines.js';
 
-const [file = '', limit = '25'] = process.argv.slice(2);
+const [file = '', limit = '25', engineName = 'mock'] = process.argv.slice(2);
 const result = {
   file,
+  engine: engineName,
   loaded: false,
   loadMs: 0,
   answers: 0,
   faithful: 0,
   serverErrors: 0,
   rejected: 0,
+  notBuildable: 0,
   invalid: 0,
   undocumented: 0,
   error: '',
   samples: [] as string[],
 };
+const note = (line: string) => result.samples.length < 30 && result.samples.push(line);
+let engine: Engine | undefined;
+// Ended from outside at the time limit: Prism's process must not outlive this one.
+process.on('SIGTERM', () => {
+  engine?.close().finally(() => process.exit(1));
+});
 const started = performance.now();
 try {
-  const server = await createMockServer({ spec: file, seed: 1, logLevel: 'silent' });
+  engine = engineName === 'prism' ? await startPrism(file) : await startMock(file);
   result.loadMs = Math.round(performance.now() - started);
   result.loaded = true;
   const { operations } = await readPrismOperations(file);
   const judge = ajvJudge(file);
   for (const prism of (operations as PrismOperation[]).slice(0, Number(limit))) {
     const operation = { name: `${prism.method.toUpperCase()} ${prism.path}`, prism, cases: [] };
-    let request: ReturnType<typeof render>;
+    let request: ReturnType<typeof render> | undefined;
+    let unbuildable: readonly string[];
     try {
-      request = render(operation, validParts(operation), 'valid');
-    } catch {
+      const parts = validParts(operation);
+      unbuildable = unbuildableParts(parts);
+      request = render(operation, parts, 'valid');
+    } catch (error) {
+      unbuildable = [`the harness failed: ${(error as Error).message.slice(0, 80)}`];
+    }
+    // A request the harness cannot make valid is counted apart, never as the engine's fault.
+    if (unbuildable.length > 0 || request === undefined) {
+      result.notBuildable += 1;
+      note(`${operation.name}: not buildable: ${unbuildable.join('; ').slice(0, 160)}`);
       continue;
     }
-    const response = await server.inject({
-      method: request.method as 'GET',
-      url: request.url,
-      headers: request.headers,
-      payload: request.payload,
-    });
-    result.answers += 1;
-    const note = (what: string) => result.samples.length < 5 && result.samples.push(`${operation.name} -> ${response.statusCode}: ${what}`);
-    if (response.statusCode >= 500) {
+    let response: Awaited<ReturnType<Engine['send']>>;
+    try {
+      response = await engine.send(request);
+    } catch (error) {
+      // An answer that breaks HTTP (a body shorter than its Content-Length) is the engine's fault.
+      result.answers += 1;
       result.serverErrors += 1;
-      note(response.body.slice(0, 160));
+      note(`${operation.name}: broken answer: ${(error as Error).message.slice(0, 120)}`);
       continue;
     }
-    if (response.headers['x-mock-error'] !== undefined) {
+    result.answers += 1;
+    const fault = (what: string) => note(`${operation.name} -> ${response.status}: ${what}`);
+    if (response.status >= 500) {
+      result.serverErrors += 1;
+      fault(response.body.slice(0, 160));
+      continue;
+    }
+    if (response.rejected) {
       result.rejected += 1;
-      note(response.body.slice(0, 160));
+      fault(response.body.slice(0, 160));
       continue;
     }
     const codes = prism.responses.map((r) => r.code.toUpperCase());
-    const status = String(response.statusCode);
+    const status = String(response.status);
     if (codes.length > 0 && !codes.includes(status) && !codes.includes(`${status[0]}XX`) && !codes.includes('DEFAULT')) {
       result.undocumented += 1;
-      note('status not documented');
+      fault('status not documented');
       continue;
     }
-    const mediaType =
-      String(response.headers['content-type'] ?? '')
-        .split(';')[0]
-        ?.trim()
-        .toLowerCase() ?? '';
+    const mediaType = response.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
     if (/json/.test(mediaType) && response.body !== '') {
       let problems: string[];
       try {
-        problems = judge(prism.path, prism.method, response.statusCode, mediaType, JSON.parse(response.body));
+        problems = judge(prism.path, prism.method, response.status, mediaType, JSON.parse(response.body));
       } catch (error) {
         problems = [`unparsable or unjudgeable: ${(error as Error).message.slice(0, 80)}`];
       }
       if (problems.length > 0) {
         result.invalid += 1;
-        note(problems.join('; ').slice(0, 160));
+        fault(problems.join('; ').slice(0, 160));
         continue;
       }
     }
     result.faithful += 1;
   }
-  await server.close();
 } catch (error) {
   result.error = (error as Error).message.split('\n')[0]?.slice(0, 200) ?? '';
 }
+await engine?.close();
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);

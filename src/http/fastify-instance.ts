@@ -33,6 +33,9 @@ export function createFastify(options: ResolvedOptions, log: Logger, serverOptio
     schemaController: { compilersFactory: { buildValidator: lazyAdminValidators } },
     ...serverOptions,
   });
+  // A document may give a GET a request body (Swagger 2.0 body parameters, Azure's query operations):
+  // Fastify reads none for GET unless told, and the mock would then call the body missing.
+  app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
   app.decorateRequest('exchange', undefined);
   app.decorateRequest('startedAt', 0);
 

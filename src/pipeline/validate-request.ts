@@ -2,6 +2,7 @@ import { findJsonContent } from '../openapi/media-type.js';
 import { checkInput, headersForInput } from '../prism/prism-engine.js';
 import type { Finding } from '../problem.js';
 import { approximateBigIntegers, checkInt64Range } from './int-range.js';
+import { withoutOpaqueBodyFindings } from './opaque-body.js';
 import type { Stage } from './types.js';
 
 /**
@@ -14,7 +15,7 @@ export const validateRequest: Stage = (exchange) => {
   const { approximate, bigIntegers } = exchange.hasBigIntegers
     ? approximateBigIntegers(exchange.body)
     : { approximate: exchange.body, bigIntegers: [] };
-  const findings = checkInput(operation, {
+  const checked = checkInput(operation, {
     method: operation.method.toLowerCase(),
     url: { path: exchange.path, query: exchange.query },
     pathParams: exchange.pathParams,
@@ -22,6 +23,9 @@ export const validateRequest: Stage = (exchange) => {
     headers: headersForInput(operation, exchange.headers, operation.requestBody ? (exchange.rawBody?.length ?? 0) : 0),
     body: approximate,
   });
+  // Only a body read as text can be one the mock has no reader for; JSON bodies skip the look.
+  const findings =
+    typeof exchange.body === 'string' ? withoutOpaqueBodyFindings(operation, exchange.headers['content-type'], checked) : checked;
   if (exchange.body !== undefined && !exchange.body && exchange.rawBody?.length) fixFalsyBodyFindings(findings, exchange.body);
   if (bigIntegers.length === 0) return findings;
   const contentType = exchange.headers['content-type'];

@@ -7,7 +7,8 @@
 import { defaultStatus, responseFor } from './documented.js';
 import { resolve, sampleValue, wrongTypeValue } from './sample-value.js';
 import { concreteMediaType, credentialFor, encodeBody, headerValue, isJson, pathValue, queryPairs } from './serialize.js';
-import type { CorpusOperation, CorpusRequest, PrismParameter, Schema } from './types.js';
+import type { CorpusOperation, CorpusRequest, PrismContent, PrismParameter, Schema } from './types.js';
+import { type Place, validValue } from './valid-values.js';
 
 /** What a request is made of before it is put on the wire; variants edit a copy. */
 export interface RequestParts {
@@ -19,36 +20,76 @@ export interface RequestParts {
   credentials: boolean;
 }
 
-function parameterValue(parameter: PrismParameter, root: unknown): unknown {
-  const example = parameter.examples?.find((e) => e.value !== undefined)?.value;
-  return example ?? sampleValue(parameter.schema, root) ?? 'fern';
+/** Why some part of the valid request could not be built valid (empty when every part is). */
+export type Unbuildable = readonly string[];
+
+const unbuildable = new WeakMap<RequestParts, Unbuildable>();
+
+/** What validParts could not build valid for these parts: such a request is "not buildable", never the mock's fault. */
+export function unbuildableParts(parts: RequestParts): Unbuildable {
+  return unbuildable.get(parts) ?? [];
+}
+
+/** JSON first, then forms, then what the document lists first: the body a client most likely sends. */
+function preferredContent(contents: readonly PrismContent[] | undefined): PrismContent | undefined {
+  const rank = (c: PrismContent) =>
+    isJson(c.mediaType) ? 0 : /x-www-form-urlencoded|multipart\/form-data/i.test(c.mediaType) ? 1 : c.mediaType.includes('*') ? 3 : 2;
+  return [...(contents ?? [])].sort((a, b) => rank(a) - rank(b))[0];
 }
 
 export function validParts(operation: CorpusOperation): RequestParts {
   const op = operation.prism;
-  const values = (list: readonly PrismParameter[] | undefined, all: boolean) =>
-    Object.fromEntries((list ?? []).filter((p) => all || p.required).map((p) => [p.name, parameterValue(p, op)]));
-  const content = op.request?.body?.contents?.[0];
-  const example = content?.examples?.find((e) => e.value !== undefined)?.value;
-  return {
-    pathValues: values(op.request?.path, true),
-    query: values(op.request?.query, false),
-    headers: values(op.request?.headers, false),
-    cookies: values(op.request?.cookie, false),
+  const problems: string[] = [];
+  const build = (where: Place, name: string, schema: Schema | undefined, examples: readonly unknown[]) => {
+    const built = validValue(schema, op, where, examples);
+    if (built.ok) return built.value;
+    problems.push(`${where} ${name}: ${built.reason}`);
+    return sampleValue(schema, op) ?? 'fern';
+  };
+  const values = (where: Place, list: readonly PrismParameter[] | undefined, all: boolean) =>
+    Object.fromEntries(
+      (list ?? [])
+        .filter((p) => all || p.required)
+        .map((p) => [
+          p.name,
+          build(
+            where,
+            p.name,
+            p.schema,
+            (p.examples ?? []).map((e) => e.value).filter((v) => v !== undefined),
+          ),
+        ]),
+    );
+  const content = preferredContent(op.request?.body?.contents);
+  const bodyExamples = (content?.examples ?? []).map((e) => e.value).filter((v) => v !== undefined);
+  const parts: RequestParts = {
+    pathValues: values('path', op.request?.path, true),
+    query: values('query', op.request?.query, false),
+    headers: values('header', op.request?.headers, false),
+    cookies: values('cookie', op.request?.cookie, false),
     body: content
-      ? { mediaType: concreteMediaType(content.mediaType), value: example ?? sampleValue(content.schema, op) ?? {} }
+      ? { mediaType: concreteMediaType(content.mediaType), value: build('body', content.mediaType, content.schema, bodyExamples) ?? {} }
       : undefined,
     credentials: true,
   };
+  unbuildable.set(parts, problems);
+  return parts;
 }
 
 export function render(operation: CorpusOperation, parts: RequestParts, kind: CorpusRequest['kind']): CorpusRequest {
   const op = operation.prism;
   const byName = new Map((op.request?.path ?? []).map((p) => [p.name, p]));
-  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const parameter = byName.get(name) ?? { name };
-    return pathValue(parameter, parts.pathValues[name] ?? 'fern');
-  });
+  // A path key such as AWS's `/tags/{arn}#tagKeys` names its operation after the `#`: no request carries it.
+  // Literal text (e.g. `/test path`) is encoded once; parameter values are encoded as values, so a `/`
+  // inside one stays `%2F` and never adds a segment.
+  const path = op.path
+    .replace(/#.*$/, '')
+    .split(/(\{[^}]+\})/)
+    .map((piece) => {
+      const name = /^\{([^}]+)\}$/.exec(piece)?.[1];
+      return name === undefined ? encodeURI(piece) : pathValue(byName.get(name) ?? { name }, parts.pathValues[name] ?? 'fern');
+    })
+    .join('');
   const query: string[] = [];
   for (const parameter of op.request?.query ?? []) {
     if (parts.query[parameter.name] !== undefined) query.push(...queryPairs(parameter, parts.query[parameter.name]));
@@ -60,8 +101,9 @@ export function render(operation: CorpusOperation, parts: RequestParts, kind: Co
   if (parts.credentials && alternative) {
     for (const scheme of alternative) {
       const credential = credentialFor(scheme);
-      if (credential.header) headers[credential.header[0]] = credential.header[1];
-      if (credential.query) query.push(credential.query);
+      // A key the operation also declares as a parameter (with its own pattern) keeps the parameter's valid value.
+      if (credential.header && headers[credential.header[0]] === undefined) headers[credential.header[0]] = credential.header[1];
+      if (credential.query && !query.some((pair) => pair.split('=')[0] === credential.query?.split('=')[0])) query.push(credential.query);
       if (credential.cookie) cookies.push(credential.cookie);
     }
   }
@@ -72,20 +114,15 @@ export function render(operation: CorpusOperation, parts: RequestParts, kind: Co
     headers['content-type'] = encoded.contentType;
     payload = encoded.payload;
   }
-  const url = encodeURI(decodeURIComponentSafe(path)) + (query.length > 0 ? `?${query.join('&')}` : '');
+  const url = path + (query.length > 0 ? `?${query.join('&')}` : '');
   return { kind, method: op.method.toUpperCase(), url, headers, payload };
-}
-
-/** Literal path text (e.g. `/test path`) is encoded once; parameter values were encoded already. */
-function decodeURIComponentSafe(path: string): string {
-  return path.replace(/%[0-9A-F]{2}/gi, (code) => (code === '%25' ? code : decodeURIComponent(code)));
 }
 
 const clone = (parts: RequestParts): RequestParts => structuredClone(parts);
 
 /** The body schema's object, resolved, when the body is a JSON-ish or form object. */
 function bodyObjectSchema(operation: CorpusOperation): Schema | undefined {
-  const schema = resolve(operation.prism.request?.body?.contents?.[0]?.schema, operation.prism);
+  const schema = resolve(preferredContent(operation.prism.request?.body?.contents)?.schema, operation.prism);
   return schema?.properties ? schema : undefined;
 }
 

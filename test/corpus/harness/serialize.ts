@@ -1,4 +1,5 @@
 /** Puts sample values on the wire: parameters by style/explode, bodies by media type, credentials by scheme. */
+import { XMLBuilder } from 'fast-xml-parser';
 import type { PrismParameter, PrismSecurityScheme } from './types.js';
 
 const enc = encodeURIComponent;
@@ -46,13 +47,18 @@ export const isJson = (mediaType: string) => /^application\/(.+\+)?json\b/i.test
 
 const BOUNDARY = 'corpus-boundary';
 
+/** An object body as XML: the root element is the object, properties are child elements, arrays repeat. */
+const xmlBuilder = new XMLBuilder({ format: false });
+
 /** The body text and Content-Type for a value sent as `mediaType`. */
 export function encodeBody(mediaType: string, value: unknown): { contentType: string; payload: string } {
   const essence = mediaType.toLowerCase();
   if (isJson(essence)) return { contentType: mediaType, payload: JSON.stringify(value ?? {}) };
   const fields = typeof value === 'object' && value !== null ? Object.entries(value) : [];
   if (essence === 'application/x-www-form-urlencoded') {
-    return { contentType: mediaType, payload: fields.map(([k, v]) => `${enc(k)}=${enc(flat(v))}`).join('&') };
+    // An array field is the field repeated (form style, exploded), as HTML forms send it.
+    const pairs = fields.flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((item) => `${enc(k)}=${enc(flat(item))}`));
+    return { contentType: mediaType, payload: pairs.join('&') };
   }
   if (essence === 'multipart/form-data') {
     const parts = fields.map(([k, v]) => {
@@ -61,6 +67,9 @@ export function encodeBody(mediaType: string, value: unknown): { contentType: st
       return `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n${type}\r\n${flat(v)}\r\n`;
     });
     return { contentType: `${mediaType}; boundary=${BOUNDARY}`, payload: `${parts.join('')}--${BOUNDARY}--\r\n` };
+  }
+  if (/[/+]xml$/.test(essence) && typeof value === 'object' && value !== null) {
+    return { contentType: mediaType, payload: xmlBuilder.build({ root: value }) as string };
   }
   return { contentType: mediaType, payload: typeof value === 'string' ? value : flat(value ?? 'fern') };
 }

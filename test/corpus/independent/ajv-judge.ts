@@ -2,7 +2,8 @@
  * An independent judge of the mock's answers: Ajv on the document as written (its references
  * resolved by Ajv itself), neither the mock's own checks nor Prism's. OpenAPI 3.1 schemas are JSON
  * Schema 2020-12; 3.0 and Swagger 2.0 ones are read as draft 7 after the usual conversion of their
- * boolean `exclusiveMinimum`/`exclusiveMaximum` (OpenAPI's `nullable` Ajv knows).
+ * boolean `exclusiveMinimum`/`exclusiveMaximum` and their `nullable` read as OpenAPI 3.0 defines it.
+ * Patterns run without the `u` flag: many public documents escape characters that need no escape.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,8 +28,8 @@ export function ajvJudge(file: string): Judge {
   const modern = typeof root.openapi === 'string' && root.openapi.startsWith('3.1');
   if (!modern) convertExclusiveBounds(root, new WeakSet());
   const ajv = modern
-    ? new Ajv2020({ strict: false, validateSchema: false, allErrors: true })
-    : new Ajv({ strict: false, validateSchema: false, allErrors: true });
+    ? new Ajv2020({ strict: false, validateSchema: false, allErrors: true, unicodeRegExp: false })
+    : new Ajv({ strict: false, validateSchema: false, allErrors: true, unicodeRegExp: false });
   addFormats(ajv);
   ajv.addSchema(root as object, 'doc');
   const compiled = new Map<string, ValidateFunction | undefined>();
@@ -94,6 +95,10 @@ function convertExclusiveBounds(node: unknown, seen: WeakSet<object>): void {
     return;
   }
   const schema = node as Node;
+  // OpenAPI 3.0's `nullable: true` admits null whatever else the schema says (an `enum` without null
+  // included); Ajv's `nullable` only widens a `type`, and refuses a schema without one.
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+  if ('nullable' in schema && schema.type === undefined) delete schema.nullable;
   for (const [bound, limit] of [
     ['exclusiveMinimum', 'minimum'],
     ['exclusiveMaximum', 'maximum'],

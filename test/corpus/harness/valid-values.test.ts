@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { validValue } from './valid-values.js';
+
+describe('valid request values', () => {
+  it('build a value of a pattern the sample does not match', () => {
+    const uuid = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+    const built = validValue({ type: 'string', pattern: uuid }, {}, 'path');
+    expect(built.ok).toBe(true);
+    expect(built.ok && String(built.value)).toMatch(new RegExp(uuid));
+  });
+
+  it('merge allOf parts and keep required properties, leaving readOnly ones out', () => {
+    const schema = {
+      allOf: [
+        { type: 'object', required: ['name'], properties: { name: { type: 'string', enum: ['fern'] } } },
+        {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'integer', readOnly: true }, size: { type: 'integer', minimum: 3 } },
+        },
+      ],
+    };
+    const built = validValue(schema, {}, 'body');
+    expect(built.ok && built.value).toMatchObject({ name: 'fern' });
+    expect(built.ok && (built.value as Record<string, unknown>).id).toBeUndefined();
+  });
+
+  it("prefer the document's example when it is valid, and skip it when it is not", () => {
+    expect(validValue({ type: 'integer', minimum: 10 }, {}, 'query', [12])).toEqual({ ok: true, value: 12 });
+    const built = validValue({ type: 'integer', minimum: 10 }, {}, 'query', [2]);
+    expect(built.ok && Number(built.value)).toBeGreaterThanOrEqual(10);
+  });
+
+  it('say why when no value fits, and never send an empty path segment', () => {
+    const impossible = validValue({ type: 'string', minLength: 5, maxLength: 2 }, {}, 'body');
+    expect(impossible).toMatchObject({ ok: false });
+    expect(validValue({ type: 'string', enum: [''] }, {}, 'path').ok).toBe(false);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Values a request can carry that its schema truly allows: candidates from the document's own words
+ * (examples), then the deterministic sample (sample-value.ts), then json-schema-faker under fixed seeds
+ * (patterns through its randexp, `allOf` merged, formats); each is checked by Ajv on Prism's form of
+ * the schema, and the first that passes is sent. When none does, the value is "not buildable": the
+ * conformance run counts such requests apart and never holds them against the mock.
+ */
+import { createRequire } from 'node:module';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { JSONSchemaFaker } from 'json-schema-faker';
+import { sampleValue } from './sample-value.js';
+import type { Schema } from './types.js';
+
+/** ajv-formats is CommonJS whose default export TypeScript's NodeNext reading cannot call. */
+const addFormats = createRequire(import.meta.url)('ajv-formats') as (ajv: Ajv | Ajv2020) => void;
+
+export type Built = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
+
+/** What the value is for: a path segment must not be empty, a header must be one line of visible text. */
+export type Place = 'path' | 'query' | 'header' | 'cookie' | 'body';
+
+const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+/**
+ * Patterns are the document's: with the `u` flag where they compile with it (`\p{L}` needs it), else
+ * without (many public documents escape `:` or `/`, which `u` refuses).
+ */
+export function documentRegExp(pattern: string, flags: string): RegExp {
+  try {
+    return new RegExp(pattern, `u${flags}`);
+  } catch {
+    return new RegExp(pattern, flags);
+  }
+}
+const options = {
+  strict: false,
+  validateSchema: false,
+  allErrors: false,
+  code: { regExp: Object.assign(documentRegExp, { code: 'documentRegExp' }) },
+} as const;
+const ajvs: { draft7?: Ajv; draft2020?: Ajv2020 } = {};
+const compiled = new WeakMap<object, ValidateFunction | null>();
+
+function validator(schema: Schema, root: unknown): ValidateFunction | null {
+  const known = compiled.get(schema);
+  if (known !== undefined) return known;
+  let validate: ValidateFunction | null = null;
+  try {
+    const modern = String(schema.$schema ?? '').includes('2020-12');
+    if (modern) ajvs.draft2020 ??= withFormats(new Ajv2020(options));
+    else ajvs.draft7 ??= withFormats(new Ajv(options));
+    const ajv = (modern ? ajvs.draft2020 : ajvs.draft7) as Ajv;
+    const { $schema: _ignored, ...rest } = requestForm(schema) as Record<string, unknown>;
+    // Prism leaves references to `#/__bundled__/...` of the operation: the checked schema carries them.
+    const bundled = (root as { __bundled__?: unknown } | undefined)?.__bundled__;
+    validate = ajv.compile(bundled === undefined ? rest : { ...rest, __bundled__: requestForm(bundled) });
+  } catch {
+    validate = null;
+  }
+  compiled.set(schema, validate);
+  return validate;
+}
+
+function withFormats<T extends Ajv | Ajv2020>(ajv: T): T {
+  addFormats(ajv);
+  return ajv;
+}
+
+/** The schema as a request reads it: a `readOnly` property is neither sent nor required. */
+function requestForm(node: unknown, seen = new Map<object, unknown>()): unknown {
+  if (node === null || typeof node !== 'object') return node;
+  if (seen.has(node)) return seen.get(node);
+  if (Array.isArray(node)) {
+    const copy: unknown[] = [];
+    seen.set(node, copy);
+    for (const item of node) copy.push(requestForm(item, seen));
+    return copy;
+  }
+  const copy: Record<string, unknown> = {};
+  seen.set(node, copy);
+  for (const [key, value] of Object.entries(node)) copy[key] = requestForm(value, seen);
+  const properties = copy.properties as Record<string, { readOnly?: unknown }> | undefined;
+  if (properties && typeof properties === 'object' && Array.isArray(copy.required)) {
+    copy.required = (copy.required as string[]).filter((name) => properties[name]?.readOnly !== true);
+  }
+  return copy;
+}
+
+function fits(place: Place, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (place === 'path' && (value === '' || (Array.isArray(value) && value.length === 0))) return false;
+  if (place === 'header' || place === 'cookie') return /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(flatText(value));
+  return true;
+}
+
+const flatText = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+
+/** A seeded random (mulberry32): the same document gives the same requests on every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function* generated(schema: Schema, root: unknown): Generator<unknown> {
+  const bundled = (root as { __bundled__?: unknown } | undefined)?.__bundled__;
+  const target = requestForm(bundled === undefined ? schema : { ...schema, __bundled__: bundled }) as Record<string, unknown>;
+  for (const seed of SEEDS) {
+    JSONSchemaFaker.option({
+      random: seeded(seed),
+      alwaysFakeOptionals: seed % 2 === 0,
+      useExamplesValue: seed === 1,
+      useDefaultValue: seed === 1,
+      failOnInvalidFormat: false,
+      failOnInvalidTypes: false,
+      fillProperties: false,
+      ignoreMissingRefs: true,
+      maxItems: 2,
+      refDepthMax: 4,
+    });
+    try {
+      yield JSONSchemaFaker.generate(structuredClone(target) as Parameters<typeof JSONSchemaFaker.generate>[0]);
+    } catch {}
+  }
+}
+
+/** The first candidate the schema allows: `examples` (the document's), the sample, then generated values. */
+export function validValue(schema: Schema | undefined, root: unknown, place: Place, examples: readonly unknown[] = []): Built {
+  const sample = sampleValue(schema, root);
+  if (!schema) {
+    const value = [...examples, sample, 'fern'].find((v) => fits(place, v));
+    return { ok: true, value };
+  }
+  const validate = validator(schema, root);
+  const allowed = (value: unknown) => fits(place, value) && (validate === null || validate(value) === true);
+  for (const candidate of [...examples, sample]) if (allowed(candidate)) return { ok: true, value: candidate };
+  for (const candidate of generated(schema, root)) if (allowed(candidate)) return { ok: true, value: candidate };
+  const why =
+    validate?.(sample) === false ? (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ') : '';
+  return { ok: false, reason: why || 'no value of the schema fits the request' };
+}
