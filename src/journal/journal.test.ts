@@ -89,4 +89,51 @@ describe('Journal', () => {
     journal.record(entry('/b'));
     expect(heard).toEqual(['entry', 'clear']);
   });
+
+  it('numbers on past entries newer ones pushed out before anyone read them', () => {
+    const journal = new Journal(3);
+    for (let i = 1; i <= 10; i++) journal.record(entry(`/${i}`));
+    expect(journal.entries().map((e) => [e.id, e.path])).toEqual([
+      [8, '/8'],
+      [9, '/9'],
+      [10, '/10'],
+    ]);
+    journal.record(entry('/11'));
+    expect(journal.entries().map((e) => e.id)).toEqual([9, 10, 11]);
+  });
+
+  it('stores each entry as the storage said when it was recorded, not when it is read', () => {
+    let mask = 'first';
+    const journal = new Journal(10, { context: () => mask, stored: (e, context) => ({ ...e, path: `${e.path} ${context}` }) });
+    journal.record(entry('/a'));
+    mask = 'second';
+    journal.record(entry('/b'));
+    expect(journal.entries().map((e) => e.path)).toEqual(['/a first', '/b second']);
+  });
+
+  it('writes waiting entries down at the end of the turn once they hold more bytes than their budget', async () => {
+    const journal = new Journal(1000);
+    const big = { ...entry('/big'), body: 'x'.repeat(60 * 1024), bodySize: 60 * 1024 };
+    const heard: string[] = [];
+    for (let i = 0; i < 40; i++) journal.record(big);
+    // A listener subscribing hears only what comes after; what was recorded before is in the journal.
+    journal.subscribe((event) => heard.push(event.type));
+    journal.record(entry('/after'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual(['entry']);
+    expect(journal.size).toBeGreaterThan(1);
+  });
+
+  it('lets a listener hear of every entry, even more than its capacity in one turn', async () => {
+    const journal = new Journal(2);
+    const heard: string[] = [];
+    journal.subscribe((event) => heard.push(event.type === 'entry' ? event.entry.path : 'clear'));
+    for (const path of ['/a', '/b', '/c', '/d', '/e']) journal.record(entry(path));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual(['/a', '/b', '/c', '/d', '/e']);
+    expect(journal.entries().map((e) => [e.id, e.path])).toEqual([
+      [4, '/d'],
+      [5, '/e'],
+    ]);
+  });
 });

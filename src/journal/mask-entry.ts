@@ -1,17 +1,18 @@
 import { type CredentialPlaces, maskBodyText, maskHeaders, maskQuery, maskSecretQuery, maskUrlText } from '../openapi/mask-credentials.js';
 import type { Provenance } from '../provenance.js';
-import type { NewJournalEntry } from './journal-entry.js';
+import type { EntryStorage } from './journal.js';
 
 /**
  * An entry as the journal stores it: the credentials of its request and answer masked (Authorization,
- * cookies, the document's API keys, and body fields and query parameters named like secrets), so neither the admin API, the dashboard nor anything that reads
- * the journal later holds a usable secret. `places()` is read per batch: a reloaded document may name
- * other API keys.
+ * cookies, the document's API keys, and body fields and query parameters named like secrets), so
+ * neither the admin API, the dashboard nor anything that reads the journal later holds a usable
+ * secret. `places()` is read as each entry is recorded (a reloaded document may name other API keys)
+ * and applied when the journal writes the entry down.
  */
-export function maskedEntries(places: () => CredentialPlaces): (entry: NewJournalEntry) => NewJournalEntry {
-  return (entry) => {
-    const where = places();
-    return {
+export function maskedEntries(places: () => CredentialPlaces): EntryStorage<CredentialPlaces> {
+  return {
+    context: places,
+    stored: (entry, where) => ({
       ...entry,
       path: maskUrlText(entry.path),
       headers: maskHeaders(entry.headers, where),
@@ -20,7 +21,7 @@ export function maskedEntries(places: () => CredentialPlaces): (entry: NewJourna
       responseHeaders: maskHeaders(entry.responseHeaders, where),
       responseBody: entry.responseBody === undefined ? undefined : maskBodyText(entry.responseBody),
       provenance: maskProvenance(entry.provenance),
-    };
+    }),
   };
 }
 

@@ -7,7 +7,7 @@ export const JOURNAL_BODY_LIMIT = 64 * 1024;
 /**
  * The journal entry of a finished request, from its exchange (a bare one for a request the pipeline never
  * saw: a body over the limit, a preflight) and the answer: references, not copies (the journal writes
- * it down as text by the end of this event-loop turn), the body as the text the request path decoded
+ * it down as text when it is read, see journal.ts), the body as the text the request path decoded
  * where it did. Bodies, sent and answered, are kept up to JOURNAL_BODY_LIMIT. `status`: what was
  * answered, 0 for a fault that answered nothing (no response headers or body then); `elapsed`:
  * milliseconds from arrival to answer.

@@ -1,5 +1,6 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import type { Exchange } from '../pipeline/types.js';
+import { DurationHistogram, type DurationSeries } from './duration-histogram.js';
 
 export interface RequestObservation {
   readonly exchange: Exchange | undefined;
@@ -38,7 +39,7 @@ class Tally<A, B> {
  * one process do not share counts). Labels are bounded: the operationId (or `unmatched`), the status,
  * the scenario name, the rejection code; never raw paths. Counts are tallied in plain Maps as requests
  * are answered and handed to prom-client's counters when scraped (its inc() checks and hashes the labels
- * of every call); durations go to prom-client's own Histogram.
+ * of every call); durations are counted per operation in arrays the registry reads (duration-histogram.ts).
  */
 export function createMetrics(journalSize: () => number): Metrics {
   const callbacks = new Map<string, { via: string; name: string; outcome: string; count: number }>();
@@ -56,19 +57,18 @@ export function createMetrics(journalSize: () => number): Metrics {
     collect() {
       this.reset();
       for (const { labels, byOperation } of documents()) {
-        for (const [operation, statuses] of byOperation) {
+        for (const [operation, { statuses }] of byOperation) {
           for (const [status, scenario, count] of statuses.entries()) this.inc({ ...labels, operation, status, scenario }, count);
         }
       }
     },
   });
-  const duration = new Histogram({
-    name: 'plantstore_mock_request_duration_seconds',
-    help: 'Time from request to response, by operation (and document, when several are served).',
-    labelNames: ['operation', 'spec'] as const,
-    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
+  const duration = new DurationHistogram(
+    'plantstore_mock_request_duration_seconds',
+    'Time from request to response, by operation (and document, when several are served).',
+    [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registry,
+  );
   new Counter({
     name: 'plantstore_mock_validation_failures_total',
     help: 'Requests the mock rejected as breaking the contract, by operation and error code.',
@@ -140,19 +140,14 @@ export function createMetrics(journalSize: () => number): Metrics {
         byDocument.set(spec, tallies);
       }
       const operation = exchange?.operation?.id ?? 'unmatched';
-      let statuses = tallies.byOperation.get(operation);
-      if (statuses === undefined) {
-        statuses = new Tally();
-        tallies.byOperation.set(operation, statuses);
+      let counted = tallies.byOperation.get(operation);
+      if (counted === undefined) {
+        counted = { statuses: new Tally(), duration: duration.series({ ...tallies.labels, operation }) };
+        tallies.byOperation.set(operation, counted);
       }
       const provenance = exchange?.provenance;
-      statuses.add(status, provenance?.kind === 'scenario' ? provenance.name : 'none');
-      let timer = tallies.durationOf.get(operation);
-      if (timer === undefined) {
-        timer = duration.labels({ ...tallies.labels, operation });
-        tallies.durationOf.set(operation, timer);
-      }
-      timer.observe(seconds);
+      counted.statuses.add(status, provenance?.kind === 'scenario' ? provenance.name : 'none');
+      counted.duration.observe(seconds);
       if (provenance?.kind === 'rejected') tallies.rejected.add(operation, provenance.code);
       else if (provenance?.kind === 'state') tallies.stateOperations.add(operation, provenance.action);
       else if (provenance?.kind === 'proxied') {
@@ -168,12 +163,10 @@ export function createMetrics(journalSize: () => number): Metrics {
 class DocumentTallies {
   /** `{spec: NAME}` with several documents; no label with one. */
   readonly labels: { readonly spec?: string };
-  readonly byOperation = new Map<string, Tally<number, string>>();
+  /** Per operation (a document's operations, and "unmatched"), made on its first answer: its counts by status and its durations. */
+  readonly byOperation = new Map<string, { readonly statuses: Tally<number, string>; readonly duration: DurationSeries }>();
   readonly rejected = new Tally<string, string>();
   readonly stateOperations = new Tally<string, string>();
-  // One labelled child per operation (a document's operations, and "unmatched"): prom-client's
-  // observe(labels, value) makes the child anew on every call.
-  readonly durationOf = new Map<string, { observe(seconds: number): void }>();
 
   constructor(spec: string | undefined) {
     this.labels = spec === undefined ? {} : { spec };
