@@ -13,8 +13,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchFlags } from './flags.js';
-import { pacedLatency } from './paced-latency.js';
 import { verdict, writeReport } from './machine.js';
+import { pacedLatency } from './paced-latency.js';
 import { cpuSeconds, type SpawnedServer, spawnServer } from './servers.js';
 import { fixed, markdownTable, median } from './stats.js';
 
