@@ -3,7 +3,7 @@ import { parseJson } from '../../json/parse-json.js';
 import { decodeContent } from '../../openapi/content-coding.js';
 import { essenceOf, isJsonMediaType, mediaKind } from '../../openapi/media-type.js';
 import type { Exchange } from '../../pipeline/types.js';
-import { REDACTED, type Redaction, redactBody } from './redaction.js';
+import { REDACTED, type Redaction, redactBody, redactedQuery } from './redaction.js';
 
 /** An answer as a recording writes it: a scenario step. */
 export interface RecordedStep {
@@ -87,7 +87,7 @@ function answerBody(payload: string | Buffer | undefined, type: unknown, encodin
 function queryOf(query: Exchange['query'], redaction: Redaction): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || redaction.query.has(name)) continue;
+    if (value === undefined || redactedQuery(name, redaction)) continue;
     // Matchers test the last value of a repeated parameter.
     out[name] = Array.isArray(value) ? String(value[value.length - 1]) : value;
   }

@@ -1,13 +1,13 @@
-import type { CredentialPlaces } from '../../openapi/mask-credentials.js';
+import { type CredentialPlaces, isSecretField } from '../../openapi/mask-credentials.js';
 import { parsePointer } from '../json-pointer.js';
 
 /** What a recording writes in place of a secret. */
 export const REDACTED = '[redacted]';
 
 /**
- * What never reaches a recording: the credential headers and query parameters the journal masks, plus
- * `--redact` header names and JSON pointers into request and answer bodies (`*` stands for any one key
- * or index).
+ * What never reaches a recording: the credential headers and query parameters the journal masks, body
+ * fields and query parameters named like secrets (as the journal masks them), plus `--redact` header
+ * names and JSON pointers into request and answer bodies (`*` stands for any one key or index).
  */
 export interface Redaction {
   readonly headers: ReadonlySet<string>;
@@ -25,11 +25,42 @@ export function redactionOf(redact: readonly string[], places: CredentialPlaces)
   return { headers, query: places.query, pointers };
 }
 
-/** A copy of a parsed body with every value a pointer names replaced; the same value when none is there. */
+/**
+ * A copy of a parsed body with every value a pointer names, and every member named like a secret
+ * (`password`, `client_secret`, ...: see mask-credentials.ts), replaced; the same value when none is there.
+ * Replaced values are the same in every exchange, so they never become a replay's matchers.
+ */
 export function redactBody(body: unknown, pointers: readonly (readonly string[])[]): unknown {
-  let result = body;
+  let result = withoutSecretFields(body);
   for (const pointer of pointers) result = replaceAt(result, pointer, 0);
   return result;
+}
+
+/** Whether a query parameter is left out of a recording: the journal's credential places, or named like a secret. */
+export function redactedQuery(name: string, redaction: Redaction): boolean {
+  return redaction.query.has(name) || isSecretField(name);
+}
+
+function withoutSecretFields(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > 64) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, i) => {
+      const next = withoutSecretFields(item, depth + 1);
+      if (next === item) return;
+      copy ??= [...value];
+      copy[i] = next;
+    });
+    return copy ?? value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const next = isSecretField(key) && item !== null && typeof item !== 'object' ? REDACTED : withoutSecretFields(item, depth + 1);
+    if (next === item) continue;
+    copy ??= { ...(value as Record<string, unknown>) };
+    copy[key] = next;
+  }
+  return copy ?? value;
 }
 
 function replaceAt(value: unknown, pointer: readonly string[], at: number): unknown {
