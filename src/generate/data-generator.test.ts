@@ -92,3 +92,22 @@ describe('DataGenerator under combinations the faker cannot clean', () => {
     for (let seed = 1; seed <= 8; seed += 1) expect(generator.generate(owner, seed)).toHaveProperty('owner');
   });
 });
+
+describe('DataGenerator on schemas the faker alone answers wrongly', () => {
+  it('answers integers for an integer format on a number, and objects as large as minProperties', () => {
+    const generator = new DataGenerator(7);
+    const schema = {
+      type: 'object',
+      required: ['month', 'tags'],
+      properties: {
+        month: { type: 'number', format: 'int32' },
+        tags: { type: 'object', minProperties: 1, additionalProperties: { type: 'string' } },
+      },
+    };
+    for (const value of [generator.answer(schema), generator.generate(schema), generator.generate(schema)]) {
+      const { month, tags } = value as { month: number; tags: Record<string, string> };
+      expect(Number.isInteger(month)).toBe(true);
+      expect(Object.keys(tags).length).toBeGreaterThanOrEqual(1);
+    }
+  });
+});

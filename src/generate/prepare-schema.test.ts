@@ -56,6 +56,27 @@ describe('prepareSchema', () => {
     expect(prepareSchema({ type: 'string', format: 'byte', pattern: '^[\\w]*$' }, 'dynamic')).toEqual({ type: 'string', format: 'byte' });
   });
 
+  it('generates a number with an integer format as an integer', () => {
+    expect(prepareSchema({ type: 'number', format: 'int32', minimum: 0 }, 'dynamic')).toEqual({
+      type: 'integer',
+      format: 'int32',
+      minimum: 0,
+    });
+    expect(prepareSchema({ type: 'number', format: 'float' }, 'dynamic')).toEqual({ type: 'number', format: 'float' });
+  });
+
+  it('names as many additional properties as minProperties asks beyond the named ones', () => {
+    const tags = { type: 'object', minProperties: 2, additionalProperties: { type: 'string', maxLength: 5 } };
+    expect(prepareSchema(tags, 'static')).toMatchObject({
+      properties: { additionalProp1: { type: 'string', maxLength: 5 }, additionalProp2: { type: 'string', maxLength: 5 } },
+      required: ['additionalProp1', 'additionalProp2'],
+    });
+    const named = { type: 'object', minProperties: 1, properties: { a: { type: 'string' } } };
+    expect(prepareSchema(named, 'static')).toEqual(named);
+    const closed = { type: 'object', minProperties: 1, additionalProperties: false };
+    expect(prepareSchema(closed, 'static')).toEqual(closed);
+  });
+
   it('keeps only the first of examples and the first enum value in static answers', () => {
     expect(prepareSchema({ type: 'string', examples: ['a', 'b'], default: 'c' }, 'static')).toEqual({ type: 'string', examples: ['a'] });
     expect(prepareSchema({ type: 'string', enum: ['x', 'y'] }, 'static')).toEqual({ type: 'string', enum: ['x'] });

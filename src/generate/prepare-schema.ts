@@ -152,6 +152,9 @@ function fixKeywords(out: Schema, mode: Mode): void {
     }
   }
   if (out.format === 'byte') delete out.pattern;
+  // `type: number` with an integer format (real documents have them) is validated as an integer.
+  if (out.type === 'number' && (out.format === 'int32' || out.format === 'int64')) out.type = 'integer';
+  fillMinProperties(out);
   if (mode !== 'static') return;
   if (Array.isArray(out.examples) && out.examples.length > 0) {
     out.examples = out.examples.slice(0, 1);
@@ -162,6 +165,30 @@ function fixKeywords(out: Schema, mode: Mode): void {
     const types = out.type.filter((type) => type !== 'null');
     out.type = types.length === 1 ? types[0] : types.length > 0 ? types : out.type;
   }
+}
+
+/**
+ * An object whose `minProperties` its named properties cannot meet gets named extra ones of its
+ * `additionalProperties` schema (`additionalProp1`, ...), as the faker, told not to fill properties,
+ * would answer `{}`. Left alone where property names are constrained (`propertyNames`, `patternProperties`).
+ */
+function fillMinProperties(out: Schema): void {
+  const wanted = typeof out.minProperties === 'number' ? Math.min(out.minProperties, 20) : 0;
+  const named = isSchema(out.properties) ? out.properties : {};
+  const missing = wanted - Object.keys(named).length;
+  if (missing <= 0 || out.additionalProperties === false || 'propertyNames' in out || 'patternProperties' in out) return;
+  const extra = isSchema(out.additionalProperties) ? out.additionalProperties : { type: 'string' };
+  const properties: Schema = { ...named };
+  const required = Array.isArray(out.required) ? [...out.required] : [];
+  for (let i = 1, added = 0; added < missing; i += 1) {
+    const name = `additionalProp${i}`;
+    if (name in properties) continue;
+    properties[name] = extra;
+    required.push(name);
+    added += 1;
+  }
+  out.properties = properties;
+  out.required = required;
 }
 
 function isSchema(value: unknown): value is Schema {

@@ -31,7 +31,7 @@ describe('path templates', () => {
     expect(problems.map((p) => [p.path, p.message])).toEqual([
       ['/a/{x', 'a "{" without its "}"; it is matched as literal text'],
       ['/b/{x}{y}', 'two parameters touch, so where one ends and the next begins is a guess'],
-      ['/c/{y}', 'unreachable: GET /c/{x} matches every path it would'],
+      ['/c/{y}', 'unreachable: GET /c/{x} matches every request it would'],
     ]);
   });
 
@@ -50,14 +50,20 @@ describe('path templates', () => {
 });
 
 describe('routingProblems on path keys with a #fragment', () => {
-  it('names the operation the fragment no longer tells apart', () => {
+  it('names only the operations nothing else tells apart', () => {
     const operations = [
       { id: 'open', method: 'POST', path: '/#X-Amz-Target=Open' },
       { id: 'close', method: 'POST', path: '/#X-Amz-Target=Close' },
       { id: 'events', method: 'POST', path: '/events#x-amz-Client-Context' },
+      { id: 'tags', method: 'DELETE', path: '/tags/{arn}#TagKeys' },
+      { id: 'tagsAgain', method: 'DELETE', path: '/tags/{resource}#TagKeys' },
     ] as MockOperation[];
     expect(routingProblems(operations)).toEqual([
-      { operation: 'close', path: '/#X-Amz-Target=Close', message: 'unreachable: POST /#X-Amz-Target=Open matches every path it would' },
+      {
+        operation: 'tagsAgain',
+        path: '/tags/{resource}#TagKeys',
+        message: 'unreachable: DELETE /tags/{arn}#TagKeys matches every request it would',
+      },
     ]);
   });
 });

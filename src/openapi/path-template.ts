@@ -1,4 +1,5 @@
 import type { MockOperation, MockServerUrl } from './operation.js';
+import { type TwinTraits, toldApart, twinTraits } from './operation-twins.js';
 
 /**
  * OpenAPI path templates as the router reads them: literal text and `{name}` parameters mixed freely
@@ -131,23 +132,27 @@ export interface RoutingProblem {
 /**
  * What the router cannot do with the document's templates, found at load so that start-up names it
  * rather than a 404 later: malformed templates (served as literal text), ambiguous ones, and operations
- * no request can reach because an earlier one of the same method has the same shape
- * (`/a/{x}` and `/a/{y}`).
+ * no request can reach because an earlier one of the same method has the same shape (`/a/{x}` and
+ * `/a/{y}`) and nothing else tells them apart (see operation-twins.ts).
  */
 export function routingProblems(operations: readonly MockOperation[]): RoutingProblem[] {
   const problems: RoutingProblem[] = [];
-  const first = new Map<string, MockOperation>();
+  const earlierOf = new Map<string, { operation: MockOperation; traits: TwinTraits }[]>();
   for (const operation of operations) {
     const path = withoutFragment(operation.path);
     if (!path.includes('{') && !path.includes('}') && path === operation.path) continue;
-    const { problem, ambiguity, shape } = compileTemplate(path);
+    const { problem, ambiguity, shape, names } = compileTemplate(path);
     const report = (message: string) => problems.push({ operation: operation.id, path: operation.path, message });
     if (problem !== undefined) report(`${problem}; it is matched as literal text`);
     if (ambiguity !== undefined) report(ambiguity);
     const key = `${operation.method} ${shape}`;
-    const earlier = first.get(key);
-    if (earlier) report(`unreachable: ${earlier.method} ${earlier.path} matches every path it would`);
-    else first.set(key, operation);
+    const traits = twinTraits(operation, names);
+    const earlier = earlierOf.get(key) ?? [];
+    earlierOf.set(key, earlier);
+    // Twins the route stage tells apart (src/pipeline/route-twins.ts) are all reachable.
+    const twin = earlier.find((other) => !toldApart(other.traits, traits));
+    if (twin) report(`unreachable: ${twin.operation.method} ${twin.operation.path} matches every request it would`);
+    earlier.push({ operation, traits });
   }
   return problems;
 }

@@ -1,12 +1,16 @@
 import type { MockOperation } from '../openapi/operation.js';
 import { basePathOf, bySpecificity, compileTemplate, withoutFragment } from '../openapi/path-template.js';
 import type { Finding } from '../problem.js';
+import { createTwinPicker, type Twin, type TwinPicker } from './route-twins.js';
 import type { Stage } from './types.js';
 
-/** An operation reached through a template, with its own names for the template's parameters. */
-interface Routed {
-  readonly operation: MockOperation;
-  readonly names: readonly string[];
+/**
+ * An operation reached through a template, with its own names for the template's parameters; where
+ * other operations share its path and method (see route-twins.ts), the picker chooses among them.
+ */
+interface Routed extends Twin {
+  pick?: TwinPicker;
+  twins?: Twin[];
 }
 
 interface TemplateRoute {
@@ -59,8 +63,9 @@ export function createRouteStage(operations: readonly MockOperation[]): Stage {
     }
     if (!found) return [notFound()];
     const [byMethod, values] = found;
-    const routed = byMethod.get(exchange.method) ?? (exchange.method === 'HEAD' ? byMethod.get('GET') : undefined);
-    if (!routed) return [methodNotAllowed([...byMethod.keys()])];
+    const entry = byMethod.get(exchange.method) ?? (exchange.method === 'HEAD' ? byMethod.get('GET') : undefined);
+    if (!entry) return [methodNotAllowed([...byMethod.keys()])];
+    const routed = entry.pick ? entry.pick(exchange, values) : entry;
     exchange.operation = routed.operation;
     if (values) {
       const params: Record<string, string> = Object.create(null);
@@ -107,8 +112,7 @@ function buildTable(operations: readonly MockOperation[], withBases = true): Rou
     const path = withoutFragment(operation.path);
     const compiled = path.includes('{') ? compileTemplate(path) : undefined;
     if (!compiled || compiled.problem !== undefined) {
-      const methods = methodsOf(literal, path);
-      if (!methods.has(operation.method)) methods.set(operation.method, { operation, names: [] });
+      addTwin(methodsOf(literal, path), { operation, names: [] });
       continue;
     }
     let route = templated.get(compiled.shape);
@@ -116,8 +120,7 @@ function buildTable(operations: readonly MockOperation[], withBases = true): Rou
       route = { path, pattern: compiled.pattern, byMethod: new Map() };
       templated.set(compiled.shape, route);
     }
-    // A second operation of the same shape and method is unreachable; the first keeps the route (see routingProblems).
-    if (!route.byMethod.has(operation.method)) route.byMethod.set(operation.method, { operation, names: compiled.names });
+    addTwin(route.byMethod, { operation, names: compiled.names });
   }
   const templates = [...templated.values()].sort((a, b) => bySpecificity(a.path, b.path));
   let bases: ReturnType<RouteTable['bases']> | undefined;
@@ -158,6 +161,18 @@ function baseTables(operations: readonly MockOperation[]): ReturnType<RouteTable
     }
   }
   return [...groups.values()].map(({ prefix, operations: under }) => ({ prefix, table: buildTable(under, false) }));
+}
+
+/** A second operation of one path (or shape) and method joins the first's twins, picked among per request. */
+function addTwin(byMethod: Map<string, Routed>, twin: Twin): void {
+  const first = byMethod.get(twin.operation.method);
+  if (!first) {
+    byMethod.set(twin.operation.method, { ...twin });
+    return;
+  }
+  first.twins ??= [{ operation: first.operation, names: first.names }];
+  first.twins.push(twin);
+  first.pick = createTwinPicker(first.twins);
 }
 
 function methodsOf(map: Map<string, Map<string, Routed>>, path: string): Map<string, Routed> {

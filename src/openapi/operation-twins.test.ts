@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { MockOperation } from './operation.js';
+import { narrowness, toldApart, twinTraits } from './operation-twins.js';
+
+const op = (path: string, extra: Partial<MockOperation> = {}) => ({ id: path, method: 'POST', path, ...extra }) as MockOperation;
+const body = (mediaType: string) => ({ required: true, contents: [{ mediaType, schema: undefined, examples: [] }] });
+const param = (name: string, schema: Record<string, unknown>) => ({ in: 'path' as const, name, schema, examples: [] });
+
+describe('operation twins', () => {
+  it("reads the fragment's name and value, decoded, the name in lower case", () => {
+    expect(twinTraits(op('/#X-Amz-Target=Svc.Open'), []).fragment).toEqual({ name: 'x-amz-target', value: 'Svc.Open' });
+    expect(twinTraits(op('/tags/{arn}#TagKeys'), ['arn']).fragment).toEqual({ name: 'tagkeys', value: undefined });
+    expect(twinTraits(op('/plants'), []).fragment).toBeUndefined();
+  });
+
+  it('tells twins apart by fragment, body media types or path parameter schemas, and nothing else', () => {
+    const traits = (operation: MockOperation, names: string[] = []) => twinTraits(operation, names);
+    expect(toldApart(traits(op('/#A=1')), traits(op('/#A=2')))).toBe(true);
+    expect(
+      toldApart(
+        traits(op('/x', { requestBody: body('application/json') })),
+        traits(op('/x#o=s', { requestBody: body('application/json') })),
+      ),
+    ).toBe(true);
+    expect(
+      toldApart(
+        traits(op('/x', { requestBody: body('application/json') })),
+        traits(op('/x', { requestBody: body('application/octet-stream') })),
+      ),
+    ).toBe(true);
+    const uuid = op('/f/{id}', { parameters: [param('id', { type: 'string', format: 'uuid' })] });
+    const name = op('/f/{name}', { parameters: [param('name', { type: 'string' })] });
+    expect(toldApart(traits(uuid, ['id']), traits(name, ['name']))).toBe(true);
+    expect(toldApart(traits(name, ['name']), traits(op('/f/{n}', { parameters: [param('n', { type: 'string' })] }), ['n']))).toBe(false);
+  });
+
+  it('counts a plain string as the widest schema', () => {
+    expect(narrowness({ type: 'string' })).toBe(0);
+    expect(narrowness({ type: 'string', format: 'uuid' })).toBe(1);
+    expect(narrowness({ type: 'integer', minimum: 1 })).toBe(2);
+    expect(narrowness(undefined)).toBe(0);
+  });
+});

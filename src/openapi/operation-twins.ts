@@ -1,0 +1,63 @@
+import type { JsonSchema } from '../json/json-schema.js';
+import { essenceOf } from './media-type.js';
+import type { MockOperation } from './operation.js';
+
+/**
+ * What can tell apart operations that share one path and method once their path keys lose the
+ * `#fragment` (AWS's `/#X-Amz-Target=Service.Open`, Azure's `#overload=stream`) or whose templates
+ * have one shape under other names (`/files/{AttachmentID}` and `/files/{FileName}`): the fragment's
+ * `name` or `name=value` (a header or query parameter the request carries), the request body's media
+ * types, and the path parameters' schemas, position by position.
+ */
+export interface TwinTraits {
+  readonly fragment: { readonly name: string; readonly value: string | undefined } | undefined;
+  /** Essences of the request body's media types (`application/json`, `image/*`); empty without a body. */
+  readonly mediaTypes: readonly string[];
+  /** The path parameters' schemas in the template's order (undefined where the document gives none). */
+  readonly pathSchemas: readonly (JsonSchema | undefined)[];
+}
+
+/** The words of a parameter schema that make it accept fewer values than another of the same place. */
+const NARROWING = ['type', 'format', 'pattern', 'enum', 'const', 'minLength', 'maxLength', 'minimum', 'maximum'] as const;
+
+export function twinTraits(operation: MockOperation, pathNames: readonly string[]): TwinTraits {
+  const hash = operation.path.indexOf('#');
+  const text = hash === -1 ? '' : operation.path.slice(hash + 1);
+  const equals = text.indexOf('=');
+  const fragment =
+    text === ''
+      ? undefined
+      : {
+          name: decodeSafely(equals === -1 ? text : text.slice(0, equals)).toLowerCase(),
+          value: equals === -1 ? undefined : decodeSafely(text.slice(equals + 1)),
+        };
+  const mediaTypes = (operation.requestBody?.contents ?? []).map((content) => essenceOf(content.mediaType));
+  const pathSchemas = pathNames.map((name) => operation.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema);
+  return { fragment, mediaTypes, pathSchemas };
+}
+
+/** How narrow a path parameter's schema is: the more of its words, the fewer values it accepts. */
+export function narrowness(schema: JsonSchema | undefined): number {
+  if (!schema) return 0;
+  return NARROWING.filter((word) => schema[word] !== undefined && !(word === 'type' && schema[word] === 'string')).length;
+}
+
+/** Whether some request reaches one of two twins and not the other (see TwinTraits). */
+export function toldApart(a: TwinTraits, b: TwinTraits): boolean {
+  if ((a.fragment || b.fragment) && (a.fragment?.name !== b.fragment?.name || a.fragment?.value !== b.fragment?.value)) return true;
+  const sameMedia = a.mediaTypes.length === b.mediaTypes.length && a.mediaTypes.every((type) => b.mediaTypes.includes(type));
+  if (!sameMedia) return true;
+  return a.pathSchemas.some((schema, i) => schemaWords(schema) !== schemaWords(b.pathSchemas[i]));
+}
+
+function schemaWords(schema: JsonSchema | undefined): string {
+  return JSON.stringify(NARROWING.map((word) => schema?.[word] ?? null));
+}
+
+function decodeSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,101 @@
+import type { JsonSchema } from '../json/json-schema.js';
+import { essenceOf } from '../openapi/media-type.js';
+import type { MockOperation } from '../openapi/operation.js';
+import { narrowness, type TwinTraits, twinTraits } from '../openapi/operation-twins.js';
+import { documentValueCheck } from '../prism/prism-engine.js';
+import type { Exchange } from './types.js';
+
+/** One of the operations a route reaches, with its own names for the template's parameters. */
+export interface Twin {
+  readonly operation: MockOperation;
+  readonly names: readonly string[];
+}
+
+/** Picks one of several twins for a request; `values` are the template's parameter values, in order. */
+export type TwinPicker = (exchange: Exchange, values: readonly string[] | undefined) => Twin;
+
+/**
+ * The discriminator of operations sharing one path and method (see operation-twins.ts), made once when
+ * the route table is built; routes with one operation never have one. Each step keeps the twins it
+ * prefers, unless it would keep none: the fragment's header or query parameter, then the request's
+ * content type against each twin's body media types, then the path values against each twin's
+ * parameter schemas (the narrowest accepting schema wins); the first twin left answers.
+ */
+export function createTwinPicker(twins: readonly Twin[]): TwinPicker {
+  const traits = twins.map((twin) => twinTraits(twin.operation, twin.names));
+  const checks = traits.map((trait) => trait.pathSchemas.map((schema) => (schema ? lazyCheck(schema) : undefined)));
+  const all = twins.map((_, i) => i);
+  return (exchange, values) => {
+    let left = byFragment(all, traits, exchange);
+    left = byMediaType(left, traits, exchange.headers['content-type']);
+    if (values && left.length > 1) left = byPathValues(left, traits, checks, values);
+    return twins[left[0] ?? 0] as Twin;
+  };
+}
+
+function byFragment(candidates: number[], traits: readonly TwinTraits[], exchange: Exchange): number[] {
+  const met: number[] = [];
+  const neutral: number[] = [];
+  for (const i of candidates) {
+    const fragment = traits[i]?.fragment;
+    if (!fragment) {
+      neutral.push(i);
+      continue;
+    }
+    const sent = carried(exchange, fragment.name);
+    if (sent === undefined) {
+      // A bare `#name` names something the request must carry; `name=value` may simply not be sent.
+      if (fragment.value !== undefined) neutral.push(i);
+    } else if (fragment.value === undefined || sent === fragment.value) met.push(i);
+  }
+  return met.length > 0 ? met : neutral.length > 0 ? neutral : candidates;
+}
+
+/** A header's or query parameter's value (the first one), '' when sent without one, else undefined. */
+function carried(exchange: Exchange, name: string): string | undefined {
+  const header = exchange.headers[name];
+  if (header !== undefined) return Array.isArray(header) ? (header[0] ?? '') : header;
+  for (const [key, value] of Object.entries(exchange.query)) {
+    if (key.toLowerCase() === name) return (Array.isArray(value) ? value[0] : value) ?? '';
+  }
+  return undefined;
+}
+
+function byMediaType(candidates: number[], traits: readonly TwinTraits[], contentType: string | undefined): number[] {
+  if (contentType === undefined || candidates.length < 2) return candidates;
+  const essence = essenceOf(contentType);
+  const range = `${essence.split('/', 1)[0]}/*`;
+  const exact = candidates.filter((i) => traits[i]?.mediaTypes.includes(essence));
+  if (exact.length > 0) return exact;
+  const wild = candidates.filter((i) => traits[i]?.mediaTypes.some((type) => type === range || type === '*/*'));
+  return wild.length > 0 ? wild : candidates;
+}
+
+function byPathValues(
+  candidates: number[],
+  traits: readonly TwinTraits[],
+  checks: readonly (readonly (((value: unknown) => boolean) | undefined)[])[],
+  values: readonly string[],
+): number[] {
+  const accepting = candidates.filter((i) => values.every((value, at) => accepts(checks[i]?.[at], value)));
+  if (accepting.length < 2) return accepting.length === 1 ? accepting : candidates;
+  const score = (i: number) => traits[i]?.pathSchemas.reduce((sum, schema) => sum + narrowness(schema), 0) ?? 0;
+  const best = Math.max(...accepting.map(score));
+  return accepting.filter((i) => score(i) === best);
+}
+
+/** A path value as text, or as the number it spells (for integer and number schemas). */
+function accepts(check: ((value: unknown) => boolean) | undefined, raw: string): boolean {
+  if (!check) return true;
+  if (check(raw)) return true;
+  const number = raw.trim() === '' ? Number.NaN : Number(raw);
+  return Number.isFinite(number) && check(number);
+}
+
+function lazyCheck(schema: JsonSchema): (value: unknown) => boolean {
+  let check: ((value: unknown) => boolean) | undefined;
+  return (value) => {
+    check ??= documentValueCheck(schema, schema.__bundled__);
+    return check(value);
+  };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { closeServersAfterEach, mockServer } from '../support/servers.js';
+
+closeServersAfterEach();
+
+const spec = new URL('./fixtures/operation-twins.yaml', import.meta.url).pathname;
+const amzJson = 'application/x-amz-json-1.1';
+
+describe('operations that share one path and method', () => {
+  it("tells AWS operations apart by the fragment's X-Amz-Target header", async () => {
+    const server = await mockServer({ spec });
+    const open = await server.inject({
+      method: 'POST',
+      url: '/',
+      headers: { 'x-amz-target': 'Tunnel.Open', 'content-type': amzJson },
+      payload: JSON.stringify({ name: 't' }),
+    });
+    expect([open.statusCode, open.json()]).toEqual([200, { opened: true }]);
+    const close = await server.inject({
+      method: 'POST',
+      url: '/',
+      headers: { 'x-amz-target': 'Tunnel.Close', 'content-type': amzJson },
+      payload: JSON.stringify({ tunnelId: 'x' }),
+    });
+    expect([close.statusCode, close.json()]).toEqual([200, { closed: true }]);
+    // A target no operation names still reaches one, whose own header enum rejects it.
+    const unknown = await server.inject({
+      method: 'POST',
+      url: '/',
+      headers: { 'x-amz-target': 'Tunnel.Rotate', 'content-type': amzJson },
+      payload: JSON.stringify({ name: 't' }),
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it("tells Azure's overloads apart by the request body's media type", async () => {
+    const server = await mockServer({ spec });
+    const json = await server.inject({ method: 'POST', url: '/ocr', payload: { url: 'https://x.test/a.png' } });
+    expect([json.statusCode, json.json()]).toEqual([200, { source: 'url' }]);
+    const stream = await server.inject({
+      method: 'POST',
+      url: '/ocr',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.from([1, 2, 3]),
+    });
+    expect([stream.statusCode, stream.json()]).toEqual([200, { source: 'stream' }]);
+  });
+
+  it('tells templates of one shape apart by the schema that accepts the path value', async () => {
+    const server = await mockServer({ spec });
+    const byId = await server.inject({ url: '/attachments/0b6c4d8e-3f0a-4b8e-9a51-2f1c7d9e6a10' });
+    expect([byId.statusCode, byId.json()]).toEqual([200, { by: 'id' }]);
+    const byName = await server.inject({ url: '/attachments/report.pdf' });
+    expect([byName.statusCode, byName.json()]).toEqual([200, { by: 'name' }]);
+  });
+
+  it('names at start-up only the twins nothing tells apart', async () => {
+    const lines: string[] = [];
+    await mockServer({ spec, logLevel: 'warn', logStream: { write: (line: string) => lines.push(line) } });
+    const warnings = lines.filter((line) => line.includes('unreachable'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('GET /twins/{a}');
+  });
+});
