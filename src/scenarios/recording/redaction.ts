@@ -42,36 +42,27 @@ export function redactedQuery(name: string, redaction: Redaction): boolean {
 }
 
 function withoutSecretFields(value: unknown, depth = 0): unknown {
-  if (value === null || typeof value !== 'object' || depth > 64) return value;
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
-    value.forEach((item, i) => {
-      const next = withoutSecretFields(item, depth + 1);
-      if (next === item) return;
-      copy ??= [...value];
-      copy[i] = next;
-    });
-    return copy ?? value;
-  }
-  let copy: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const next = isSecretField(key) && item !== null && typeof item !== 'object' ? REDACTED : withoutSecretFields(item, depth + 1);
-    if (next === item) continue;
-    copy ??= { ...(value as Record<string, unknown>) };
-    copy[key] = next;
-  }
-  return copy ?? value;
+  if (depth > 64) return value;
+  return mapChildren(value, (key, item) =>
+    typeof key === 'string' && isSecretField(key) && (item === null || typeof item !== 'object')
+      ? REDACTED
+      : withoutSecretFields(item, depth + 1),
+  );
 }
 
 function replaceAt(value: unknown, pointer: readonly string[], at: number): unknown {
   if (at === pointer.length) return REDACTED;
-  if (value === null || typeof value !== 'object') return value;
   const segment = pointer[at] as string;
+  return mapChildren(value, (key, item) => (segment === '*' || segment === String(key) ? replaceAt(item, pointer, at + 1) : item));
+}
+
+/** An object or array with `change` applied to each member (by key or index); copied only where one changed. */
+function mapChildren(value: unknown, change: (key: string | number, item: unknown) => unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     value.forEach((item, i) => {
-      if (segment !== '*' && segment !== String(i)) return;
-      const next = replaceAt(item, pointer, at + 1);
+      const next = change(i, item);
       if (next === item) return;
       copy ??= [...value];
       copy[i] = next;
@@ -80,8 +71,7 @@ function replaceAt(value: unknown, pointer: readonly string[], at: number): unkn
   }
   let copy: Record<string, unknown> | undefined;
   for (const [key, item] of Object.entries(value)) {
-    if (segment !== '*' && segment !== key) continue;
-    const next = replaceAt(item, pointer, at + 1);
+    const next = change(key, item);
     if (next === item) continue;
     copy ??= { ...(value as Record<string, unknown>) };
     copy[key] = next;
