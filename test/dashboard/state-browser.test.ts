@@ -1,26 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../src/index.js';
-import { launchChromium, skipBrowser } from '../support/chromium.js';
+import { describe, expect, it } from 'vitest';
+import { skipBrowser } from '../support/chromium.js';
+import { useDashboard } from '../support/dashboard.js';
 
 describe.skipIf(skipBrowser)('dashboard state view in a real headless Chromium', () => {
-  let mock: MockServer;
-  let browser: Browser;
-  let page: Page;
-  let url: string;
-
-  beforeAll(async () => {
-    mock = await createMockServer({ spec: 'test/fixtures/plantstore-crud.yaml', stateful: true });
-    url = await mock.listen();
-    ({ browser, page } = await launchChromium());
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await mock?.close();
-  });
+  const dashboard = useDashboard({ spec: 'test/fixtures/plantstore-crud.yaml', stateful: true });
 
   it('shows the records of the selected session, updated live', async () => {
+    const { page, url } = dashboard;
     const create = (session: string, body: string) =>
       fetch(`${url}/plants`, {
         method: 'POST',
