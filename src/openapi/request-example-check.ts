@@ -63,7 +63,7 @@ export function checkedCallback(
   const method = callback.method.toLowerCase();
   // A callback's headers are its `in: header` parameters: checked (and pointed at) as parameters.
   const headers = callback.headers.map((header) => {
-    const pointer = callbackParameterAt(root, at, method, header.name) ?? `${at}/${method}/parameters`;
+    const pointer = parameterAt(root, at, method, 'header', header.name) ?? `${at}/${method}/parameters`;
     const { verdict } = checkedParameter({ ...header, in: 'header' }, pointer, false, report, cleaned);
     return { ...header, verdict };
   });
@@ -128,44 +128,34 @@ const IN: Readonly<Record<MockParameter['in'] | 'body', string>> = {
 
 /** The JSON pointer of a parameter in the document: in the operation's list, else its path item's. */
 function parameterFinder(root: object | undefined) {
-  if (root === undefined) return () => undefined;
-  const follow = (node: unknown) => followLocal(root as Node, node);
-  return (path: string, method: string, where: MockParameter['in'] | 'body', name?: string): string | undefined => {
-    const item = follow((follow((root as Node).paths) as Node | undefined)?.[path]) as Node | undefined;
-    const operation = follow(item?.[method]) as Node | undefined;
-    const lists: [unknown, string][] = [
-      [follow(operation?.parameters), `/paths/${pointerToken(path)}/${method}/parameters`],
-      [follow(item?.parameters), `/paths/${pointerToken(path)}/parameters`],
-    ];
-    for (const [list, at] of lists) {
-      if (!Array.isArray(list)) continue;
-      const index = list.findIndex((raw) => {
-        const parameter = follow(raw) as Node | undefined;
-        const sameName = name === undefined || String(parameter?.name).toLowerCase() === name.toLowerCase();
-        return parameter?.in === IN[where] && sameName;
-      });
-      if (index >= 0) return `${at}/${index}`;
-    }
-    return undefined;
-  };
+  return (path: string, method: string, where: MockParameter['in'] | 'body', name?: string): string | undefined =>
+    parameterAt(root, `/paths/${pointerToken(path)}`, method, where, name);
 }
 
-/** The pointer of a callback's header parameter: in its operation's list, else its path item's. */
-function callbackParameterAt(root: object | undefined, itemAt: string, method: string, name: string): string | undefined {
+/**
+ * The JSON pointer of a parameter of the path item at `itemAt` (a path's, a callback's or a webhook's):
+ * in its operation's list, else the path item's; any name when `name` is undefined.
+ */
+function parameterAt(
+  root: object | undefined,
+  itemAt: string,
+  method: string,
+  where: MockParameter['in'] | 'body',
+  name?: string,
+): string | undefined {
   if (root === undefined) return undefined;
+  const follow = (node: unknown) => followLocal(root as Node, node);
   const item = nodeAt(root as Node, itemAt) as Node | undefined;
   const lists: [unknown, string][] = [
-    [
-      followLocal(root as Node, (followLocal(root as Node, item?.[method]) as Node | undefined)?.parameters),
-      `${itemAt}/${method}/parameters`,
-    ],
-    [followLocal(root as Node, item?.parameters), `${itemAt}/parameters`],
+    [follow((follow(item?.[method]) as Node | undefined)?.parameters), `${itemAt}/${method}/parameters`],
+    [follow(item?.parameters), `${itemAt}/parameters`],
   ];
   for (const [list, at] of lists) {
     if (!Array.isArray(list)) continue;
     const index = list.findIndex((raw) => {
-      const parameter = followLocal(root as Node, raw) as Node | undefined;
-      return parameter?.in === 'header' && String(parameter.name).toLowerCase() === name.toLowerCase();
+      const parameter = follow(raw) as Node | undefined;
+      const sameName = name === undefined || String(parameter?.name).toLowerCase() === name.toLowerCase();
+      return parameter?.in === IN[where] && sameName;
     });
     if (index >= 0) return `${at}/${index}`;
   }
