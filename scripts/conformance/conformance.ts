@@ -13,6 +13,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { COUNT_KEYS, type Counts, zeroCounts } from './counts.js';
 import { prismInstalled } from './engines.js';
 
 const VERSION = '1.3.17';
@@ -74,18 +75,8 @@ function sample<T>(items: T[], count: number, seed: number): T[] {
 
 const dir = directory();
 const chosen = sample(documents(dir), Number(flags.documents), Number(flags.seed));
-const KEYS = ['answers', 'faithful', 'serverErrors', 'rejected', 'notBuildable', 'invalid', 'undocumented'] as const;
-type Totals = Record<(typeof KEYS)[number] | 'loaded', number>;
-const blank = (): Totals => ({
-  loaded: 0,
-  answers: 0,
-  faithful: 0,
-  serverErrors: 0,
-  rejected: 0,
-  notBuildable: 0,
-  invalid: 0,
-  undocumented: 0,
-});
+type Totals = Counts & { loaded: number };
+const blank = (): Totals => ({ loaded: 0, ...zeroCounts() });
 const asked = new Set((flags.engines ?? '').split(','));
 const engines = (['mock', 'prism'] as const).filter((e) => asked.has(e) && (e === 'mock' || prismInstalled()));
 const totals = { mock: blank(), prism: blank() };
@@ -122,7 +113,7 @@ for (const file of chosen) {
     }
     const n = (key: string) => Number(result[key] ?? 0);
     if (result.loaded) totals[engine].loaded += 1;
-    for (const key of KEYS) totals[engine][key] += n(key);
+    for (const key of COUNT_KEYS) totals[engine][key] += n(key);
     notBuildable = String(n('notBuildable'));
     cells.push(
       `${result.loaded ? (n('loadMs') / 1000).toFixed(1) : 'not loaded'} | ${n('answers')} | ${n('faithful')} | ${n('serverErrors')} | ${n('rejected')} | ${n('invalid')} | ${n('undocumented')}`,

@@ -8,6 +8,7 @@ import { readPrismOperations } from '../../dist/prism/load-operations.js';
 import { render, unbuildableParts, validParts } from '../../test/corpus/harness/build-requests.js';
 import type { PrismOperation } from '../../test/corpus/harness/types.js';
 import { ajvJudge } from '../../test/corpus/independent/ajv-judge.js';
+import { zeroCounts } from './counts.js';
 import { type Engine, startMock, startPrism } from './engines.js';
 
 const [file = '', limit = '25', engineName = 'mock'] = process.argv.slice(2);
@@ -16,13 +17,7 @@ const result = {
   engine: engineName,
   loaded: false,
   loadMs: 0,
-  answers: 0,
-  faithful: 0,
-  serverErrors: 0,
-  rejected: 0,
-  notBuildable: 0,
-  invalid: 0,
-  undocumented: 0,
+  ...zeroCounts(),
   error: '',
   samples: [] as string[],
 };
