@@ -109,15 +109,19 @@ function answerOf(settings: ForwardSettings, exchange: Exchange, reply: Upstream
   const response: MockResponse =
     whole === undefined || rest !== undefined
       ? { status: reply.status, headers, body: undefined, stream: streamOf(reply.chunks, rest as Readable) }
-      : { status: reply.status, headers, body: undefined, ...(whole.length === 0 ? {} : { payload: payloadOf(whole, headers) }) };
+      : { status: reply.status, headers, body: undefined, ...(whole.length === 0 ? {} : payloadOf(whole, headers)) };
   return { response, provenance: { kind: 'proxied', status: reply.status, drift, ...violations } };
 }
 
-/** Text bodies as text (the journal shows them; valid UTF-8 is written back byte for byte), others as bytes. */
-function payloadOf(bytes: Buffer, headers: Readonly<Record<string, string>>): string | Buffer {
+/**
+ * The bytes as they came (a string would make the reply add a charset to a JSON Content-Type), and
+ * the text of text bodies for the journal and callbacks.
+ */
+function payloadOf(bytes: Buffer, headers: Readonly<Record<string, string>>): Pick<MockResponse, 'payload' | 'payloadText'> {
   const type = headers['content-type'];
-  if (type === undefined || mediaKind(essenceOf(type)) === 'binary' || headers['content-encoding'] !== undefined) return bytes;
-  return isUtf8(bytes) ? bytes.toString('utf8') : bytes;
+  if (type === undefined || mediaKind(essenceOf(type)) === 'binary' || headers['content-encoding'] !== undefined || !isUtf8(bytes))
+    return { payload: bytes };
+  return { payload: bytes, payloadText: bytes.toString('utf8') };
 }
 
 function wholeBody(reply: UpstreamReply): Buffer {
