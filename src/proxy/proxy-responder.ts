@@ -107,9 +107,9 @@ function answerOf(settings: ForwardSettings, exchange: Exchange, reply: Upstream
   if (drift.length > 0) headers[DRIFT_HEADER] = driftHeader(drift);
   const rest = reply.rest;
   const response: MockResponse =
-    whole === undefined || rest !== undefined
-      ? { status: reply.status, headers, body: undefined, stream: streamOf(reply.chunks, rest as Readable) }
-      : { status: reply.status, headers, body: undefined, ...(whole.length === 0 ? {} : payloadOf(whole, headers)) };
+    rest !== undefined
+      ? { status: reply.status, headers, body: undefined, stream: streamOf(reply.chunks, rest) }
+      : { status: reply.status, headers, body: undefined, ...(whole === undefined || whole.length === 0 ? {} : payloadOf(whole, headers)) };
   return { response, provenance: { kind: 'proxied', status: reply.status, drift, ...violations } };
 }
 

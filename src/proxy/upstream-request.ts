@@ -80,7 +80,11 @@ class HoldingHandler implements Dispatcher.DispatchHandler {
 
   timeOut(timeoutMs: number): void {
     this.#timedOut = new UpstreamTimeoutError(`no answer within ${timeoutMs} ms`);
-    // A request still waiting for a connection is aborted when it gets one (as undici's own signal handling does).
+    if (!this.#settled) {
+      this.#settled = true;
+      this.#reject(this.#timedOut);
+    }
+    // A request still waiting for a connection is aborted when it gets one.
     this.#controller?.abort(this.#timedOut);
   }
 
