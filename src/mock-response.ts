@@ -6,6 +6,11 @@ export interface MockResponse {
   readonly body: unknown;
   /** The body as sent, for media types other than JSON (text, XML, bytes); `body` is what it was made from. */
   readonly payload?: string | Buffer;
+  /**
+   * A Buffer payload's text where it is text (valid UTF-8 of a text media type), for the journal and
+   * callbacks; the bytes go out as they are, with no charset added to their Content-Type.
+   */
+  readonly payloadText?: string;
   /** Wait this long before answering (scenario delays). */
   readonly delayMs?: number;
   /** Misbehave instead of answering normally (scenario faults); see src/http/send-response.ts. */

@@ -1,11 +1,12 @@
 /**
  * The proxy section of `npm run bench` (also `npm run bench:proxy`): the server CPU per proxied valid
- * `POST /plants`, the mock (`--proxy`) against a bare undici forwarding server (the ceiling for a proxy),
- * both in front of the same bare Node `http` upstream answering the Plant; Prism's `prism proxy` beside
- * them when its CLI is installed. Rounds alternate the contenders; figures are medians. Writes
- * bench/proxy.md. Asserts nothing.
+ * `POST /plants`, the mock (`--proxy`) against a bare undici forwarding server (the ceiling for a proxy)
+ * and a lower-level one (undici's dispatch, no streams), all in front of the same bare Node `http`
+ * upstream answering the Plant; Prism's `prism proxy` beside them when its CLI is installed. Rounds
+ * alternate the contenders; figures are medians. Writes bench/proxy.md. Asserts nothing.
  *
  * Flags: --rounds N (3) --duration S (5) --warmup S (2) --connections N (10) --out PATH
+ *        --baseline DIR (an earlier build, from snapshot-build.ts, measured beside the current one)
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,10 @@ import { verdict, writeReport } from './machine.js';
 import { type SpawnedServer, servesPlants, spawnServer, withCpu } from './servers.js';
 import { fixed, markdownTable, median } from './stats.js';
 
-const { rounds, duration, warmup, connections, out } = benchFlags({ rounds: 3, duration: 5, warmup: 2, connections: 10 }, 'bench/proxy.md');
+const { rounds, duration, warmup, connections, out, baseline } = benchFlags(
+  { rounds: 3, duration: 5, warmup: 2, connections: 10 },
+  'bench/proxy.md',
+);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const PRISM_CLI = join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
@@ -56,7 +60,10 @@ try {
       'warn',
     ]),
   );
+  if (baseline !== undefined)
+    contenders.push(await start('mock, baseline build', [join(baseline, 'dist/cli/main.js'), '--port', '{port}', '--proxy', upstreamUrl]));
   contenders.push(await start('bare undici', ['--import', 'tsx', here('bare-proxy-server.ts'), '{port}', upstreamUrl]));
+  contenders.push(await start('bare undici dispatch', ['--import', 'tsx', here('bare-dispatch-server.ts'), '{port}', upstreamUrl]));
   if (prismInstalled)
     contenders.push(
       await start('prism proxy', [PRISM_CLI, 'proxy', join(root, 'openapi.yaml'), upstreamUrl, '-p', '{port}', '-h', '127.0.0.1']),
@@ -80,11 +87,15 @@ const perRound = (over: string, under: string) =>
   (cpu.get(over) ?? []).map((value, i) => value / ((cpu.get(under) ?? [])[i] ?? Number.NaN));
 const overCeiling = median(perRound('mock', 'bare undici'));
 const quietOverCeiling = median(perRound('mock, --log-level warn', 'bare undici'));
+const overLowCeiling = median(perRound('mock', 'bare undici dispatch'));
+const overBaseline = median(perRound('mock', 'mock, baseline build'));
 const underPrism = median(perRound('prism proxy', 'mock'));
 writeReport(out, 'Proxy benchmark', [
   'Server CPU (user + system of the process and its descendants, from /proc) per valid `POST /plants` forwarded to the same ' +
     'upstream, a bare Node `http` server answering the Plant (scripts/bench/bare-upstream-server.ts). Contenders: the mock ' +
     '(`--proxy`, default logging; and with `--log-level warn`, no line per request), a bare Node `http` server forwarding over an undici Pool (scripts/bench/bare-proxy-server.ts), ' +
+    "the same forwarding with undici's dispatch and no streams, as the mock forwards (scripts/bench/bare-dispatch-server.ts), " +
+    (baseline === undefined ? '' : `the mock's earlier build at ${baseline}, `) +
     `and Prism's \`prism proxy\`. autocannon, ${connections} connections, ${duration} s per contender, ${rounds} rounds ` +
     `alternating (after ${warmup} s of warm-up each). Figures are medians; ratios are medians of per-round ratios.`,
   '',
@@ -99,6 +110,8 @@ writeReport(out, 'Proxy benchmark', [
     [
       ['mock / bare undici', `${overCeiling.toFixed(2)}x`, '<= 1.5x', verdict(overCeiling <= 1.5)],
       ['mock with --log-level warn / bare undici', `${quietOverCeiling.toFixed(2)}x`, '', ''],
+      ['mock / bare undici dispatch', `${overLowCeiling.toFixed(2)}x`, '', ''],
+      ...(baseline === undefined ? [] : [['mock / its baseline build', `${overBaseline.toFixed(2)}x`, '', '']]),
       prismInstalled
         ? ['prism proxy / mock', `${underPrism.toFixed(2)}x`, '>= 5x', verdict(underPrism >= 5)]
         : ['prism proxy / mock', 'not measured (Prism CLI not installed)', '>= 5x', 'n/a'],

@@ -43,7 +43,8 @@ function write(reply: FastifyReply, response: MockResponse, held: HeldConnection
   if (response.payload !== undefined) {
     const payload = response.payload;
     const exchange = reply.request.exchange;
-    if (exchange !== undefined) exchange.responseText = typeof payload === 'string' ? payload : `(${payload.length} bytes)`;
+    if (exchange !== undefined)
+      exchange.responseText = typeof payload === 'string' ? payload : (response.payloadText ?? `(${payload.length} bytes)`);
     reply.send(response.fault === 'malformed-json' ? payload.slice(0, Math.max(1, Math.floor(payload.length / 2))) : payload);
   } else if (response.body === undefined) reply.send();
   else {

@@ -9,7 +9,7 @@ import { readMockExtensions } from '../mock-extensions.js';
 import type { EngineHandle, MockCallback, MockContent, MockHeader, MockOperation, MockParameter } from '../openapi/operation.js';
 import type { Finding, FindingLocation } from '../problem.js';
 import { checkCookies } from './cookie-parameters.js';
-import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
+import { createDirectBodyCheck, type DirectBodyCheck, prismValidatorOf } from './direct-body-check.js';
 import { forPrismValidation } from './int64-schema.js';
 import { indexPrismOperations, type OperationSource } from './load-operations.js';
 import { type JsonPartsCheck, splitJsonParts } from './multipart-json-parts.js';
@@ -549,6 +549,28 @@ export function checkDocumentValue(schema: JsonSchema, value: unknown, bundle: u
   const result = validateAgainstSchema(value, schema, false, ValidationContext.Output, 'body', bundle);
   if (result._tag === 'None') return [];
   return result.value.map((d) => d.message.replace(/^Response body (property )?/, ''));
+}
+
+/**
+ * checkDocumentValue for many values of one schema (upstream answers): Prism's compiled validator is
+ * kept and run directly, so a value that fits costs the schema check alone, without the fp-ts
+ * plumbing and two regular expressions per call around it; a value that does not fit goes to
+ * checkDocumentValue for Prism's diagnostics. Where no validator can be kept, every value goes to
+ * checkDocumentValue.
+ */
+export function compiledDocumentCheck(schema: JsonSchema, bundle: unknown): (value: unknown) => string[] {
+  // Prism compiled the schema before (checking the document's examples, say) and keeps that function to
+  // itself: a copy of the schema, alike member for member, makes it compile an identical one in sight.
+  const validate = prismValidatorOf(schema, bundle) ?? prismValidatorOf({ ...schema }, bundle);
+  if (validate === undefined) return (value) => checkDocumentValue(schema, value, bundle);
+  return (value) => {
+    try {
+      if (validate(value) === true) return [];
+    } catch {
+      // Prism reads a validator that throws as no diagnostics: checkDocumentValue says so.
+    }
+    return checkDocumentValue(schema, value, bundle);
+  };
 }
 
 /** A check of values against one schema of the document (compiled on first use, by Prism's validator). */

@@ -5,7 +5,7 @@ import { findResponse } from '../openapi/find-response.js';
 import { essenceOf, isJsonMediaType } from '../openapi/media-type.js';
 import type { MockContent, MockOperation } from '../openapi/operation.js';
 import { approximateBigIntegers, checkInt64Range } from '../pipeline/int-range.js';
-import { checkDocumentValue } from '../prism/prism-engine.js';
+import { compiledDocumentCheck } from '../prism/prism-engine.js';
 import type { DriftFinding } from '../provenance.js';
 
 /** An upstream answer as the drift check reads it. */
@@ -71,8 +71,10 @@ function checkJsonBody(schema: JsonSchema, bytes: Buffer, encoding: string | und
   if (typeof decoded === 'string') return [{ kind: 'body', at: '', message: decoded }];
   const parsed = parseJson(decoded.toString('utf8'));
   if (!parsed.ok) return [{ kind: 'body', at: '', message: `the body is not JSON: ${parsed.message}` }];
-  const { approximate, bigIntegers } = approximateBigIntegers(parsed.value);
-  const findings: DriftFinding[] = checkDocumentValue(schema, approximate, schema.__bundled__).map((message) => ({
+  const { approximate, bigIntegers } = parsed.hasBigIntegers
+    ? approximateBigIntegers(parsed.value)
+    : { approximate: parsed.value, bigIntegers: [] };
+  const findings: DriftFinding[] = bodyCheckOf(schema)(approximate).map((message) => ({
     kind: 'body',
     at: '',
     message,
@@ -80,6 +82,18 @@ function checkJsonBody(schema: JsonSchema, bytes: Buffer, encoding: string | und
   for (const finding of checkInt64Range(schema, bigIntegers))
     findings.push({ kind: 'int64', at: `/${finding.path.join('/')}`, message: finding.message });
   return findings;
+}
+
+/** Each response schema's check, made on its first upstream answer (schemas of a loaded document never change). */
+const bodyChecks = new WeakMap<JsonSchema, (value: unknown) => string[]>();
+
+function bodyCheckOf(schema: JsonSchema): (value: unknown) => string[] {
+  let check = bodyChecks.get(schema);
+  if (check === undefined) {
+    check = compiledDocumentCheck(schema, schema.__bundled__);
+    bodyChecks.set(schema, check);
+  }
+  return check;
 }
 
 /** The documented content a Content-Type falls under: its exact type first, then a range (`application/*`, `*\/*`). */

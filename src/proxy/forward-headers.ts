@@ -21,12 +21,17 @@ const REFRAMED = new Set(['content-length', 'host', 'expect']);
 /** The mock's own steering headers: meant for the mock, not the real service. */
 export const PROXY_HEADER = 'x-mock-proxy';
 const MOCK_ONLY = new Set([SESSION_HEADER, SCENARIO_HEADER, PROXY_HEADER]);
+/** Never forwarded as the client sent them; `via` and `x-forwarded-proto` are written anew. */
+const SKIPPED_REQUEST_HEADERS = new Set([...HOP_BY_HOP, ...REFRAMED, ...MOCK_ONLY, 'via', 'x-forwarded-proto']);
+const COLON = 0x3a;
 
 export const VIA = '1.1 plantstore-mock';
 
 /** The names a `Connection` header lists: hop-by-hop for this message too. */
-function connectionOptions(value: string | string[] | number | undefined): Set<string> {
-  const text = Array.isArray(value) ? value.join(',') : String(value ?? '');
+function connectionOptions(value: string | string[] | number | undefined): Set<string> | undefined {
+  // The usual values name no field.
+  if (value === undefined || value === 'keep-alive' || value === 'close') return undefined;
+  const text = Array.isArray(value) ? value.join(',') : String(value);
   return new Set(
     text
       .split(',')
@@ -42,31 +47,30 @@ export interface ClientSide {
   readonly protocol: string;
 }
 
-/** The request's headers as the upstream gets them: end-to-end ones kept, `Via` and `X-Forwarded-*` added. */
-export function requestHeadersFor(headers: IncomingHttpHeaders, client: ClientSide): Record<string, string | string[]> {
+/**
+ * The request's headers as the upstream gets them, as undici takes them (name, value, name, value, ...;
+ * a field that came as a list once per value): end-to-end ones kept, `Via` and `X-Forwarded-*` added.
+ */
+export function requestHeadersFor(headers: IncomingHttpHeaders, client: ClientSide): string[] {
   const listed = connectionOptions(headers.connection);
-  const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  const host = headers.host ?? headers[':authority'];
+  const out: string[] = [];
+  for (const name in headers) {
+    const value = headers[name];
     // HTTP/2 pseudo-headers (`:method`, `:authority`, ...) belong to that request's own framing.
-    if (
-      value === undefined ||
-      name.startsWith(':') ||
-      HOP_BY_HOP.has(name) ||
-      REFRAMED.has(name) ||
-      MOCK_ONLY.has(name) ||
-      listed.has(name)
-    )
-      continue;
-    out[name] = value;
+    if (value === undefined || SKIPPED_REQUEST_HEADERS.has(name) || name.charCodeAt(0) === COLON || listed?.has(name)) continue;
+    // Extended below when the mock knows better.
+    if ((name === 'x-forwarded-for' && client.address !== undefined) || (name === 'x-forwarded-host' && typeof host === 'string')) continue;
+    if (typeof value === 'string') out.push(name, value);
+    else for (const one of value) out.push(name, one);
   }
-  out.via = headers.via === undefined ? VIA : `${String(headers.via)}, ${VIA}`;
+  out.push('via', headers.via === undefined ? VIA : `${String(headers.via)}, ${VIA}`);
   if (client.address !== undefined) {
     const before = headers['x-forwarded-for'];
-    out['x-forwarded-for'] = before === undefined ? client.address : `${String(before)}, ${client.address}`;
+    out.push('x-forwarded-for', before === undefined ? client.address : `${String(before)}, ${client.address}`);
   }
-  const host = headers.host ?? headers[':authority'];
-  if (typeof host === 'string') out['x-forwarded-host'] = host;
-  out['x-forwarded-proto'] = client.protocol;
+  if (typeof host === 'string') out.push('x-forwarded-host', host);
+  out.push('x-forwarded-proto', client.protocol);
   return out;
 }
 
@@ -78,7 +82,7 @@ export function responseHeadersFor(headers: Readonly<Record<string, string | str
   const listed = connectionOptions(headers.connection);
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-length' || listed.has(name)) continue;
+    if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-length' || listed?.has(name)) continue;
     out[name] = value;
   }
   out.via = headers.via === undefined ? VIA : `${String(headers.via)}, ${VIA}`;

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import type { Dispatcher, Pool } from 'undici';
+import type { Readable } from 'node:stream';
+import type { Pool } from 'undici';
 import type { ErrorCode } from '../errors.js';
 import type { BodyChunk, MockResponse } from '../mock-response.js';
 import { essenceOf, mediaKind } from '../openapi/media-type.js';
@@ -9,6 +10,7 @@ import type { DriftFinding, FallbackReason } from '../provenance.js';
 import { checkDrift, driftHeader } from './drift.js';
 import { requestHeadersFor, responseHeadersFor } from './forward-headers.js';
 import { failureOf } from './upstream-client.js';
+import { requestUpstream, type UpstreamReply, type UpstreamRequest } from './upstream-request.js';
 import { type Upstream, upstreamPath } from './upstream-target.js';
 
 export const DRIFT_HEADER = 'x-mock-drift';
@@ -49,119 +51,89 @@ export async function forward(settings: ForwardSettings, exchange: Exchange, vio
       provenance: { kind: 'rejected', code: 'PROXY_REFUSED' },
     };
   }
-  const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(), settings.timeoutMs);
-  let answer: Dispatcher.ResponseData | undefined;
+  const request: UpstreamRequest = {
+    method: exchange.method,
+    path,
+    headers: requestHeadersFor(exchange.headers, exchange.client ?? LOCAL_CLIENT),
+    body: exchange.rawBody,
+  };
+  let reply: UpstreamReply;
   try {
-    answer = await settings.pool.request({
-      method: exchange.method as Dispatcher.HttpMethod,
-      path,
-      headers: requestHeadersFor(exchange.headers, exchange.client ?? { address: undefined, protocol: 'http' }),
-      body: exchange.rawBody ?? null,
-      signal: stop.signal,
-    });
-    const status = answer.statusCode;
-    const reason = MISSING.has(status) ? 'missing' : UNAVAILABLE.has(status) ? 'unavailable' : undefined;
-    if (reason !== undefined && settings.fallback.has(reason)) {
-      answer.body.resume();
-      return fallBack(exchange, reason, `status ${status}`);
-    }
-    const held = await holdUpTo(answer.body, settings.bodyLimit);
-    clearTimeout(timer);
-    return answerOf(settings, exchange, answer, held, violation);
+    reply = await requestUpstream(settings.pool, request, settings.bodyLimit, settings.timeoutMs);
   } catch (error) {
-    clearTimeout(timer);
-    answer?.body.destroy();
     const failure = failureOf(error);
     if (settings.fallback.has('unavailable')) return fallBack(exchange, 'unavailable', failure.reason);
     const code: ErrorCode = failure.timeout ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_FAILED';
     const params: Record<string, string | number> = failure.timeout ? { timeout: settings.timeoutMs } : { details: failure.reason };
     return { response: problemResponse({ code, params }), provenance: { kind: 'upstream-failed', code, reason: failure.reason } };
   }
+  const status = reply.status;
+  const reason = MISSING.has(status) ? 'missing' : UNAVAILABLE.has(status) ? 'unavailable' : undefined;
+  if (reason !== undefined && settings.fallback.has(reason)) {
+    reply.rest?.destroy();
+    return fallBack(exchange, reason, `status ${status}`);
+  }
+  return answerOf(settings, exchange, reply, violation);
 }
+
+const LOCAL_CLIENT = { address: undefined, protocol: 'http' };
 
 function fallBack(exchange: Exchange, reason: FallbackReason, upstream: string): undefined {
   exchange.fallback = { reason, upstream };
   return undefined;
 }
 
-/** The body's first chunks, up to the limit; `rest` the iterator of what follows when there is more. */
-interface HeldBody {
-  readonly chunks: Buffer[];
-  readonly bytes: number;
-  readonly rest: AsyncIterator<Buffer> | undefined;
-}
-
-async function holdUpTo(body: AsyncIterable<Buffer>, limit: number): Promise<HeldBody> {
-  const iterator = body[Symbol.asyncIterator]();
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  for (;;) {
-    const next = await iterator.next();
-    if (next.done) return { chunks, bytes, rest: undefined };
-    chunks.push(next.value);
-    bytes += next.value.length;
-    if (bytes > limit) return { chunks, bytes, rest: iterator };
-  }
-}
-
-function answerOf(
-  settings: ForwardSettings,
-  exchange: Exchange,
-  answer: Dispatcher.ResponseData,
-  held: HeldBody,
-  violation: Violation | undefined,
-): Answer {
-  const upstreamHeaders = answer.headers as Record<string, string | string[] | undefined>;
-  const whole = held.rest === undefined ? Buffer.concat(held.chunks, held.bytes) : undefined;
+function answerOf(settings: ForwardSettings, exchange: Exchange, reply: UpstreamReply, violation: Violation | undefined): Answer {
+  const upstreamHeaders = reply.headers;
+  const whole = reply.rest === undefined ? wholeBody(reply) : undefined;
   const operation = exchange.operation;
   const drift: DriftFinding[] =
     operation === undefined
       ? []
-      : checkDrift(operation, exchange.method, { status: answer.statusCode, headers: upstreamHeaders, body: whole }, settings.bodyLimit);
+      : checkDrift(operation, exchange.method, { status: reply.status, headers: upstreamHeaders, body: whole }, settings.bodyLimit);
   const violations = violation === undefined ? {} : { violation: violation.code, violations: violation.findings };
   if (drift.length > 0 && settings.strict) {
-    answer.body.destroy();
+    reply.rest?.destroy();
     const details = drift.map((d) => `${d.kind}${d.at === '' ? '' : ` ${d.at}`}: ${d.message}`).join('; ');
     const response = problemResponse({ code: 'UPSTREAM_DRIFT', params: { details } });
-    const kept = (whole ?? Buffer.concat(held.chunks)).subarray(0, KEPT_UPSTREAM_BODY);
+    const kept = (whole ?? Buffer.concat(reply.chunks)).subarray(0, KEPT_UPSTREAM_BODY);
     return {
       response: { ...response, headers: { ...response.headers, [DRIFT_HEADER]: driftHeader(drift) } },
-      provenance: { kind: 'proxied', status: answer.statusCode, drift, ...violations, strict: true, upstreamBody: kept.toString('utf8') },
+      provenance: { kind: 'proxied', status: reply.status, drift, ...violations, strict: true, upstreamBody: kept.toString('utf8') },
     };
   }
   // Lists (set-cookie) stay lists: the reply writes them as separate fields.
   const headers = responseHeadersFor(upstreamHeaders) as Record<string, string>;
   if (drift.length > 0) headers[DRIFT_HEADER] = driftHeader(drift);
+  const rest = reply.rest;
   const response: MockResponse =
-    whole === undefined
-      ? { status: answer.statusCode, headers, body: undefined, stream: streamOf(held) }
-      : { status: answer.statusCode, headers, body: undefined, ...(whole.length === 0 ? {} : { payload: payloadOf(whole, headers) }) };
-  return { response, provenance: { kind: 'proxied', status: answer.statusCode, drift, ...violations } };
+    rest !== undefined
+      ? { status: reply.status, headers, body: undefined, stream: streamOf(reply.chunks, rest) }
+      : { status: reply.status, headers, body: undefined, ...(whole === undefined || whole.length === 0 ? {} : payloadOf(whole, headers)) };
+  return { response, provenance: { kind: 'proxied', status: reply.status, drift, ...violations } };
 }
 
-/** Text bodies as text (the journal shows them; valid UTF-8 is written back byte for byte), others as bytes. */
-function payloadOf(bytes: Buffer, headers: Readonly<Record<string, string>>): string | Buffer {
+/**
+ * The bytes as they came (a string would make the reply add a charset to a JSON Content-Type), and
+ * the text of text bodies for the journal and callbacks.
+ */
+function payloadOf(bytes: Buffer, headers: Readonly<Record<string, string>>): Pick<MockResponse, 'payload' | 'payloadText'> {
   const type = headers['content-type'];
-  if (type === undefined || mediaKind(essenceOf(type)) === 'binary' || headers['content-encoding'] !== undefined) return bytes;
-  return isUtf8(bytes) ? bytes.toString('utf8') : bytes;
+  if (type === undefined || mediaKind(essenceOf(type)) === 'binary' || headers['content-encoding'] !== undefined || !isUtf8(bytes))
+    return { payload: bytes };
+  return { payload: bytes, payloadText: bytes.toString('utf8') };
 }
 
-/** What was held, then the rest as the upstream sends it; the upstream's body is left when the client goes. */
-async function* streamOf(held: HeldBody): AsyncGenerator<BodyChunk> {
-  const rest = held.rest as AsyncIterator<Buffer>;
-  let done = false;
+function wholeBody(reply: UpstreamReply): Buffer {
+  return reply.chunks.length === 1 ? (reply.chunks[0] as Buffer) : Buffer.concat(reply.chunks, reply.bytes);
+}
+
+/** What was held, then the rest as the upstream sends it; the upstream's answer is left when the client goes. */
+async function* streamOf(held: readonly Buffer[], rest: Readable): AsyncGenerator<BodyChunk> {
   try {
-    for (const chunk of held.chunks) yield { data: chunk };
-    for (;;) {
-      const next = await rest.next();
-      if (next.done) {
-        done = true;
-        return;
-      }
-      yield { data: next.value };
-    }
+    for (const chunk of held) yield { data: chunk };
+    for await (const chunk of rest) yield { data: chunk as Buffer };
   } finally {
-    if (!done) await rest.return?.();
+    rest.destroy();
   }
 }

@@ -26,8 +26,8 @@ export function parseUpstream(text: string): Upstream {
   return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, ''), host: url.host };
 }
 
-/** Dot segments, raw or percent-encoded: `.`, `..`, `%2e`, `.%2E`, ... */
-const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+/** A dot segment, raw or percent-encoded (`.`, `..`, `%2e`, `.%2E`, ...), anywhere in a path. */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;
 /** Characters that some servers read as a path separator once decoded. */
 const ENCODED_SEPARATOR = /%(?:2f|5c)|\\/i;
 
@@ -38,8 +38,7 @@ const ENCODED_SEPARATOR = /%(?:2f|5c)|\\/i;
  * forwarded. The origin is never taken from the request: not from an absolute-form target, nor Host.
  */
 export function upstreamPath(upstream: Upstream, path: string, query: Readonly<Record<string, unknown>>): string | undefined {
-  if (!path.startsWith('/') || ENCODED_SEPARATOR.test(path)) return undefined;
-  for (const segment of path.split('/')) if (DOT_SEGMENT.test(segment)) return undefined;
+  if (!path.startsWith('/') || ENCODED_SEPARATOR.test(path) || DOT_SEGMENT.test(path)) return undefined;
   return `${upstream.basePath}${path}${queryString(query)}`;
 }
 

@@ -9,9 +9,21 @@ import { recordingText } from './recording-file.js';
 import type { Redaction } from './redaction.js';
 
 /** Bounds that keep every file loadable (at most 200 rules, 1 MiB) and the recorder's memory bounded. */
-const MAX_EXCHANGES_PER_FILE = 200;
-const MAX_BYTES_PER_FILE = 768 * 1024;
-const MAX_FILES = 400;
+export interface RecordingBounds {
+  readonly exchangesPerFile: number;
+  readonly bytesPerFile: number;
+  /** Files in one run: held, or written and released. */
+  readonly files: number;
+  /** Exchanges held in memory over all files (their JSON text); past it, files are written and released. */
+  readonly heldBytes: number;
+}
+
+export const RECORDING_BOUNDS: RecordingBounds = {
+  exchangesPerFile: 200,
+  bytesPerFile: 768 * 1024,
+  files: 400,
+  heldBytes: 32 * 1024 * 1024,
+};
 
 export interface RecorderSettings {
   readonly dir: string;
@@ -25,6 +37,8 @@ export interface RecorderSettings {
   /** The load-time contract check of a recorded answer: what it breaks, or undefined. */
   readonly check: (operationId: string, step: RecordedStep) => string | undefined;
   readonly log: { warn(message: string): void };
+  /** Smaller bounds, for tests. */
+  readonly bounds?: RecordingBounds;
 }
 
 /** What a flush wrote. */
@@ -37,24 +51,35 @@ interface PendingFile {
   readonly name: string;
   readonly description: string;
   readonly exchanges: RecordedExchange[];
+  /** Digests of the exchanges held, to leave out identical ones. */
   readonly seen: Set<string>;
   bytes: number;
   dirty: boolean;
+  /** Written and being released from memory (the held bytes bound): takes no more exchanges. */
+  released: boolean;
 }
 
 /**
  * Records what passes through the proxy (`--record DIR`) as scenario files, one per session (or one
  * named by `--record-name`), kept in memory and written whole on flush: through the admin API and when
  * the server closes. Each file is written to a temporary name and renamed, so a reader never sees half.
+ * When the exchanges held reach the held bytes bound, every file is written and the least recently
+ * recorded ones are released from memory (their sessions record no more in this run).
  */
 export class Recorder {
   readonly #settings: RecorderSettings;
+  readonly #bounds: RecordingBounds;
+  /** Least recently recorded first. */
   readonly #files = new Map<string, PendingFile>();
+  /** Names of the files written and released. */
+  readonly #released = new Set<string>();
+  #heldBytes = 0;
   readonly #warned = new Set<string>();
   #writing: Promise<unknown> = Promise.resolve();
 
   constructor(settings: RecorderSettings) {
     this.#settings = settings;
+    this.#bounds = settings.bounds ?? RECORDING_BOUNDS;
   }
 
   /** Checks at start that the directory can be written (made when missing); a MockConfigError says why not. */
@@ -82,12 +107,22 @@ export class Recorder {
       return;
     }
     const file = this.#fileOf(exchange.session.id);
+    const bounds = this.#bounds;
     if (file === undefined) {
-      this.#warnOnce(`not recorded: more than ${MAX_FILES} sessions`, 'files');
+      this.#warnOnce(`not recorded: more than ${bounds.files} sessions`, 'files');
+      return;
+    }
+    if (typeof file === 'string' || file.released) {
+      const name = typeof file === 'string' ? file : file.name;
+      this.#warnOnce(
+        `recording ${name} was written and released (the recordings held reached ${bounds.heldBytes} bytes): later exchanges are left out`,
+        `released ${name}`,
+      );
       return;
     }
     const text = stringifyJson({ o: recorded.operationId, r: recorded.request, s: recorded.step });
-    if (file.seen.has(text)) return;
+    const digest = createHash('sha256').update(text).digest('base64');
+    if (file.seen.has(digest)) return;
     // The load-time check, for what the drift check lets through (once per distinct exchange).
     let findings = recorded.findings;
     if (findings.length === 0) {
@@ -95,15 +130,52 @@ export class Recorder {
       if (violation !== undefined) findings = [`contract: ${violation}`];
     }
     if (findings.length > 0 && settings.onContractOnly) return;
-    if (file.exchanges.length >= MAX_EXCHANGES_PER_FILE || file.bytes + text.length > MAX_BYTES_PER_FILE) {
-      const limits = `${MAX_EXCHANGES_PER_FILE} exchanges or ${MAX_BYTES_PER_FILE} bytes`;
+    if (file.exchanges.length >= bounds.exchangesPerFile || file.bytes + text.length > bounds.bytesPerFile) {
+      const limits = `${bounds.exchangesPerFile} exchanges or ${bounds.bytesPerFile} bytes`;
       this.#warnOnce(`recording ${file.name} is full (${limits}): later exchanges are left out`, file.name);
       return;
     }
-    file.seen.add(text);
+    if (this.#heldBytes + text.length > bounds.heldBytes) this.#release(file);
+    file.seen.add(digest);
     file.bytes += text.length;
+    this.#heldBytes += text.length;
     file.exchanges.push({ ...recorded, findings });
     file.dirty = true;
+  }
+
+  /**
+   * The held bytes bound is reached: writes every file, then releases the least recently recorded ones
+   * (never `current`) until half the bound is held. A file is released once written, so nothing
+   * recorded is lost; should the write fail, the file stays held and is written by a later flush.
+   */
+  #release(current: PendingFile): void {
+    const releasing: PendingFile[] = [];
+    for (const file of this.#files.values()) {
+      if (this.#heldBytes <= this.#bounds.heldBytes / 2) break;
+      if (file === current || file.released) continue;
+      file.released = true;
+      this.#heldBytes -= file.bytes;
+      releasing.push(file);
+    }
+    if (releasing.length === 0) return;
+    this.#settings.log.warn(
+      `the recordings held reached ${this.#bounds.heldBytes} bytes: writing them, and releasing ${releasing.map((f) => f.name).join(', ')} (those sessions record no more)`,
+    );
+    this.flush().then(
+      () => {
+        for (const file of releasing) {
+          this.#files.delete(file.name);
+          this.#released.add(file.name);
+        }
+      },
+      (error: Error) => {
+        for (const file of releasing) {
+          file.released = false;
+          this.#heldBytes += file.bytes;
+        }
+        this.#settings.log.warn(`could not write the recordings: ${error.message}`);
+      },
+    );
   }
 
   /** Writes every file with exchanges not yet written; flushes run one after another. */
@@ -133,15 +205,30 @@ export class Recorder {
     return { directory: this.#settings.dir, files };
   }
 
-  #fileOf(session: string | undefined): PendingFile | undefined {
+  /** The session's file; its name when it was released; undefined when there are too many. */
+  #fileOf(session: string | undefined): PendingFile | string | undefined {
     const { name, spec } = this.#settings;
     const own = name ?? (session === undefined ? 'recording' : `recording-${session}`);
     const key = fileName(spec === undefined ? own : `${spec}-${own}`);
     let file = this.#files.get(key);
+    if (file !== undefined && !file.released) {
+      // Most recently recorded last.
+      this.#files.delete(key);
+      this.#files.set(key, file);
+    }
     if (file === undefined) {
-      if (this.#files.size >= MAX_FILES) return undefined;
+      if (this.#released.has(key)) return key;
+      if (this.#files.size + this.#released.size >= this.#bounds.files) return undefined;
       const from = name !== undefined ? 'every session' : session === undefined ? 'the default session' : `session ${session}`;
-      file = { name: key, description: `Recorded through the proxy from ${from}.`, exchanges: [], seen: new Set(), bytes: 0, dirty: false };
+      file = {
+        name: key,
+        description: `Recorded through the proxy from ${from}.`,
+        exchanges: [],
+        seen: new Set(),
+        bytes: 0,
+        dirty: false,
+        released: false,
+      };
       this.#files.set(key, file);
     }
     return file;
@@ -154,9 +241,13 @@ export class Recorder {
   }
 }
 
-/** A scenario name (letters, digits, -._; at most 64) for any session id: others characters become `_`, long ids a hash. */
-function fileName(text: string): string {
+/**
+ * A scenario name (letters, digits, -._; at most 64) for any session id: other characters become `_`,
+ * and a name that had to change, or is too long, ends in a short hash of the id, so that two ids never
+ * share a file (`a/b` and `a_b`).
+ */
+export function fileName(text: string): string {
   const safe = text.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[^A-Za-z0-9]/, 'r');
-  if (safe.length <= 64) return safe;
+  if (safe === text && safe.length <= 64) return safe;
   return `${safe.slice(0, 51)}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../json/json-schema.js';
+import { checkDocumentValue, compiledDocumentCheck } from './prism-engine.js';
+
+const plant = (): JsonSchema =>
+  ({ type: 'object', required: ['name'], properties: { name: { type: 'string' }, id: { type: 'integer' } } }) as JsonSchema;
+
+describe('compiledDocumentCheck', () => {
+  it('finds what checkDocumentValue finds, for values that fit and values that do not', () => {
+    const schema = plant();
+    const check = compiledDocumentCheck(schema, undefined);
+    for (const value of [{ name: 'Ficus' }, { id: 'one' }, { name: 5, id: 1.5 }, [], null])
+      expect(check(value)).toEqual(checkDocumentValue(schema, value, undefined));
+    expect(check({ id: 'one' }).length).toBeGreaterThan(0);
+  });
+
+  it('checks as well a schema Prism compiled before', () => {
+    const schema = plant();
+    expect(checkDocumentValue(schema, { name: 'Ficus' }, undefined)).toEqual([]);
+    const check = compiledDocumentCheck(schema, undefined);
+    expect(check({ name: 'Ficus' })).toEqual([]);
+    expect(check({ name: 1 })).toEqual(checkDocumentValue(schema, { name: 1 }, undefined));
+  });
+});

@@ -1,0 +1,76 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { Exchange } from '../../pipeline/types.js';
+import { fileName, Recorder, type RecordingBounds } from './recorder.js';
+
+/** An exchange the proxy answered: `id` makes it distinct, `pad` makes it larger. */
+function proxied(session: string | undefined, id: number, pad = ''): Exchange {
+  return {
+    method: 'POST',
+    path: '/plants',
+    query: {},
+    headers: {},
+    body: { id, pad },
+    session: { id: session },
+    operation: { id: 'createPlant' },
+    provenance: { kind: 'proxied', status: 200, drift: [] },
+    response: { status: 200, headers: { 'content-type': 'application/json' }, body: undefined, payload: `{"id":${id}}` },
+  } as unknown as Exchange;
+}
+
+async function recorder(bounds: Partial<RecordingBounds> = {}) {
+  const dir = await mkdtemp(join(tmpdir(), 'recorder-'));
+  const warnings: string[] = [];
+  const made = await Recorder.create({
+    dir,
+    name: undefined,
+    spec: undefined,
+    redaction: () => ({ headers: new Set<string>(), pointers: [], query: new Set<string>() }),
+    onContractOnly: false,
+    maxBodyBytes: 1024 * 1024,
+    check: () => undefined,
+    log: { warn: (message) => warnings.push(message) },
+    bounds: { exchangesPerFile: 200, bytesPerFile: 768 * 1024, files: 400, heldBytes: 32 * 1024 * 1024, ...bounds },
+  });
+  return { dir, warnings, recorder: made };
+}
+
+async function exchangesIn(dir: string, name: string): Promise<number> {
+  const file = parse(await readFile(join(dir, `${name}.yaml`), 'utf8')) as { rules: { answer?: unknown; sequence?: unknown[] }[] };
+  return file.rules.reduce((n, rule) => n + (rule.sequence?.length ?? 1), 0);
+}
+
+describe('the recorder', () => {
+  it('gives session ids that clean up to the same name files of their own', async () => {
+    expect(fileName('recording-a_b')).toBe('recording-a_b');
+    expect(fileName('recording-a/b')).toMatch(/^recording-a_b-[0-9a-f]{12}$/);
+    expect(fileName('recording-a:b')).not.toBe(fileName('recording-a/b'));
+    const { dir, recorder: made } = await recorder();
+    made.observe(proxied('a/b', 1));
+    made.observe(proxied('a_b', 2));
+    const report = await made.flush();
+    expect(report.files).toHaveLength(2);
+    expect((await readdir(dir)).filter((f) => f.endsWith('.yaml'))).toHaveLength(2);
+  });
+
+  it('past the held bytes bound, writes the files and releases the least recently recorded, losing none of them', async () => {
+    const pad = 'x'.repeat(1000);
+    const { dir, warnings, recorder: made } = await recorder({ heldBytes: 8 * 1024 });
+    for (let i = 0; i < 4; i++) made.observe(proxied('old', i, pad));
+    for (let i = 0; i < 4; i++) made.observe(proxied('busy', 100 + i, pad));
+    // The ninth exchange passes the bound: both files are written, "old" is released.
+    made.observe(proxied('busy', 200, pad));
+    await made.flush();
+    expect(warnings.join('\n')).toMatch(/held reached 8192 bytes: writing them, and releasing recording-old/);
+    expect(await exchangesIn(dir, 'recording-old')).toBe(4);
+    made.observe(proxied('old', 300, pad));
+    made.observe(proxied('busy', 201, pad));
+    await made.flush();
+    expect(await exchangesIn(dir, 'recording-old')).toBe(4);
+    expect(await exchangesIn(dir, 'recording-busy')).toBe(6);
+    expect(warnings.join('\n')).toMatch(/recording recording-old was written and released .*later exchanges are left out/);
+  });
+});
