@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ajvJudge } from '../corpus/independent/ajv-judge.js';
 import { closeServersAfterEach, mockServer } from '../support/servers.js';
 
 closeServersAfterEach();
@@ -59,5 +60,16 @@ describe('requests of real public documents', () => {
       expect(response.json().message, payload).not.toContain('Reserved characters');
     }
     expect((await send('plain=1')).statusCode).toBe(400);
+  });
+
+  it('answer the smallest valid value where a required part recurses past the depth bound', async () => {
+    const server = await mockServer({ spec, seed: 3 });
+    const judge = ajvJudge(spec);
+    for (const prefer of ['dynamic=false', 'dynamic=true']) {
+      const response = await server.inject({ method: 'GET', url: '/messages/7', headers: { prefer } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toHaveProperty('user.pinned.0.message');
+      expect(judge('/messages/{id}', 'get', 200, 'application/json', response.json()), prefer).toEqual([]);
+    }
   });
 });
