@@ -79,7 +79,7 @@ interface Handle extends EngineHandle {
   readonly direct: DirectBodyCheck | undefined;
   /** The check of multipart parts the document encodes as JSON, which Prism takes as text. */
   readonly jsonParts: JsonPartsCheck | undefined;
-  /** The check of an urlencoded form body read per its properties' styles, which Prism reads wrongly. */
+  /** The check of a form body read per its properties' styles, which Prism reads wrongly (form-body.ts). */
   readonly formBody: FormBodyCheck | undefined;
   /** Prism's verdict on any well-formed bearer token, when it cannot depend on the token or other headers. */
   readonly bearerVerdict: readonly Finding[] | undefined;
@@ -214,8 +214,9 @@ class LazyHandle implements Handle {
 
   #parts() {
     if (this.#split === undefined) {
-      const form = splitFormBodies(forPrismValidation(withoutEmptyParameterLists(this.#source)));
-      this.#split = { ...splitJsonParts(form.operation), form: form.check };
+      const parts = splitJsonParts(forPrismValidation(withoutEmptyParameterLists(this.#source)));
+      const form = splitFormBodies(parts.operation);
+      this.#split = { operation: form.operation, check: parts.check, form: form.check };
     }
     return this.#split;
   }

@@ -11,25 +11,27 @@ const STYLES: Readonly<Record<string, FormEncoding>> = {
   multi: { property: '', style: 'form', explode: true },
 };
 
+const FORMS = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
 const isNode = (value: unknown): value is Node => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Prism's Swagger 2.0 reader writes an encoding for a `formData` array only when its collectionFormat is
  * written out (and none for tsv), so the default, csv, reads as OpenAPI 3's repeated field. Every
  * array `formData` parameter of the (one-operation, resolved) document gets its encoding on the
- * urlencoded content of Prism's operation, which form-body.ts reads.
+ * form contents of Prism's operation, which form-body.ts reads.
  */
 export function withFormCollectionFormats(operation: unknown, document: Node): unknown {
   const contents = (operation as { request?: { body?: { contents?: unknown } } } | undefined)?.request?.body?.contents;
-  const form = Array.isArray(contents)
-    ? (contents as Node[]).find((c) => String(c.mediaType).toLowerCase() === 'application/x-www-form-urlencoded')
-    : undefined;
-  if (!form) return operation;
+  const forms = Array.isArray(contents) ? (contents as Node[]).filter((c) => FORMS.includes(String(c.mediaType).toLowerCase())) : [];
+  if (forms.length === 0) return operation;
   const encodings = formArrays(document, String((operation as Node).path), String((operation as Node).method));
   if (encodings.length === 0) return operation;
   const named = new Set(encodings.map((e) => e.property));
-  const kept = Array.isArray(form.encodings) ? (form.encodings as FormEncoding[]).filter((e) => !named.has(e.property)) : [];
-  form.encodings = [...kept, ...encodings];
+  for (const form of forms) {
+    const kept = Array.isArray(form.encodings) ? (form.encodings as FormEncoding[]).filter((e) => !named.has(e.property)) : [];
+    form.encodings = [...kept, ...encodings];
+  }
   return operation;
 }
 

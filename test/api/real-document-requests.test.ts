@@ -62,6 +62,23 @@ describe('requests of real public documents', () => {
     expect((await send('plain=1')).statusCode).toBe(400);
   });
 
+  it('read multipart form arrays the same way, and still answer 415 to a multipart body without a boundary', async () => {
+    const server = await mockServer({ spec: swagger2 });
+    const part = (name: string, value: string) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const send = (parts: string, type = 'multipart/form-data; boundary=b') =>
+      server.inject({
+        method: 'POST',
+        url: '/uploads',
+        headers: { 'content-type': type },
+        payload: `${part('file', 'abc')}${parts}--b--\r\n`,
+      });
+    for (const parts of [part('plain', '1,2'), part('multi', '1') + part('multi', '2'), ''])
+      expect((await send(parts)).statusCode, parts).toBe(200);
+    for (const parts of [part('plain', '1,x'), part('multi', '1') + part('multi', 'x')])
+      expect((await send(parts)).statusCode, parts).toBe(400);
+    expect((await send('', 'multipart/form-data')).statusCode).toBe(415);
+  });
+
   it('answer the smallest valid value where a required part recurses past the depth bound', async () => {
     const server = await mockServer({ spec, seed: 3 });
     const judge = ajvJudge(spec);
