@@ -1,4 +1,4 @@
-import type { FormEncoding } from './form-body.js';
+import type { FormEncoding } from './form-fields.js';
 
 type Node = Record<string, unknown>;
 

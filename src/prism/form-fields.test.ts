@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formFields, readForm } from './form-body.js';
+import { formFields, readForm } from './form-fields.js';
 
 const schema = {
   type: 'object',
