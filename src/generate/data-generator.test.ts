@@ -1,3 +1,4 @@
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { DataGenerator } from './data-generator.js';
 
@@ -37,6 +38,51 @@ describe('DataGenerator.answer (static answers)', () => {
     const generator = new DataGenerator(3);
     expect(() => generator.answer(node)).not.toThrow();
     for (let i = 0; i < 20; i += 1) expect(() => generator.generate(node)).not.toThrow();
+  });
+});
+
+describe('DataGenerator at the recursion bound', () => {
+  // A message requires its reply (null allowed), its thread (an array) and its author (whose required
+  // `pinned` summary holds messages too); Prism's bundler moves a recursive `properties` map out whole.
+  const properties = {
+    id: { type: 'string' },
+    reply: { $ref: '#/__bundled__/reply' },
+    thread: { type: 'array', items: { $ref: '#/__bundled__/message' } },
+    author: {
+      type: 'object',
+      required: ['name', 'pinned'],
+      properties: { name: { type: 'string' }, pinned: { allOf: [{ $ref: '#/__bundled__/summary' }] }, bio: { type: 'string' } },
+    },
+    quoted: { type: 'object', required: ['id', 'thread'], properties: { $ref: '#/__bundled__/properties' } },
+  };
+  const required = ['id', 'reply', 'thread', 'author'];
+  const message = { type: 'object', required, properties: { $ref: '#/__bundled__/properties' } };
+  const summary = {
+    type: 'object',
+    required: ['thread'],
+    properties: { thread: properties.thread, first: { $ref: '#/__bundled__/message' } },
+  };
+  const bundled = { message, reply: { ...message, type: ['object', 'null'] }, summary, properties };
+  const schema = { ...message, __bundled__: bundled };
+  // The same schema as a validator reads it: the properties map written out where it is referenced.
+  const written = JSON.parse(
+    JSON.stringify(bundled)
+      .replaceAll('"properties":{"$ref":"#/__bundled__/properties"}', '"$ref":"#/$defs/shape"')
+      .replaceAll('#/__bundled__/', '#/$defs/'),
+  );
+  const valid = new Ajv({ strict: false, allErrors: true }).compile({
+    $defs: { ...written, shape: { properties: written.properties } },
+    $ref: '#/$defs/message',
+  });
+
+  it('answers the smallest valid value of a required recursive part, not an object cut short', () => {
+    const generator = new DataGenerator(4);
+    const values = [generator.answer(schema), ...Array.from({ length: 10 }, (_, seed) => generator.generate(schema, seed))];
+    for (const value of values) {
+      expect(value).toHaveProperty('author.pinned');
+      expect(valid(value), JSON.stringify(valid.errors)).toBe(true);
+    }
+    expect(JSON.stringify(values[0]).length).toBeLessThan(20_000);
   });
 });
 

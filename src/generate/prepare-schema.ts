@@ -2,7 +2,8 @@ import type { JsonSchema } from '../json/json-schema.js';
 
 /**
  * How many times one reference may be entered on the way down from the root: a tree schema is
- * generated this many levels deep, then its recursive parts are left out where the schema allows.
+ * generated this many levels deep, then its recursive parts are left out where the schema allows;
+ * where it requires them, one level more gives their smallest valid value (see `minimal`).
  */
 const REF_DEPTH = 2;
 /** Schemas nested deeper than this are left out too: a guard against documents that never end. */
@@ -43,7 +44,7 @@ type Mode = 'static' | 'dynamic';
  * one item per array (or `minItems`).
  */
 export function prepareSchema(schema: JsonSchema, mode: Mode): JsonSchema {
-  return walk(schema, { root: schema, mode, refs: new Map(), followed: 0, nodes: 0, arrays: 0 }, 0) ?? {};
+  return walk(schema, { root: schema, mode, refs: new Map(), followed: 0, nodes: 0, arrays: 0, minimal: false }, 0) ?? {};
 }
 
 interface Context {
@@ -57,14 +58,22 @@ interface Context {
   nodes: number;
   /** Arrays open on the current path. */
   arrays: number;
+  /**
+   * Under a required part that could not be made within the depth bound: its smallest valid value is
+   * wanted (null where the schema allows it, only required properties, arrays of `minItems`), and each
+   * reference may be entered once more.
+   */
+  minimal: boolean;
 }
 
-function walk(node: unknown, context: Context, depth: number): Schema | undefined {
+/** `nullable`: whether null may stand for the schema in minimal mode (not for a branch of a combination). */
+function walk(node: unknown, context: Context, depth: number, nullable = true): Schema | undefined {
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return node === false ? undefined : {};
   if (depth > MAX_DEPTH) return undefined;
   const schema = node as Schema;
   context.nodes += 1;
-  if (typeof schema.$ref === 'string') return walkRef(schema, schema.$ref, context, depth);
+  if (typeof schema.$ref === 'string') return walkRef(schema, schema.$ref, context, depth, nullable);
+  if (context.minimal && nullable && allowsNull(schema)) return { type: 'null' };
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === '__bundled__' || key === '$defs' || key === 'definitions') continue;
@@ -77,31 +86,58 @@ function walk(node: unknown, context: Context, depth: number): Schema | undefine
   return out;
 }
 
-function walkRef(schema: Schema, ref: string, context: Context, depth: number): Schema | undefined {
+function walkRef(schema: Schema, ref: string, context: Context, depth: number, nullable: boolean): Schema | undefined {
+  const { $ref: _ref, ...siblings } = schema;
+  return enter(ref, context, (target) => walk({ ...(target as Schema), ...siblings }, context, depth + 1, nullable));
+}
+
+/**
+ * Follows a reference within its bounds (see REF_DEPTH, MAX_REFS, MAX_NODES; one entry more in minimal
+ * mode): `use` runs on its target while the reference is open; undefined past them.
+ */
+function enter<T>(ref: string, context: Context, use: (target: unknown) => T | undefined): T | undefined {
   const open = context.refs.get(ref) ?? 0;
-  const target =
-    open < REF_DEPTH && context.followed < MAX_REFS && context.nodes < MAX_NODES ? resolvePointer(context.root, ref) : undefined;
+  const limit = context.minimal ? REF_DEPTH + 1 : REF_DEPTH;
+  const target = open < limit && context.followed < MAX_REFS && context.nodes < MAX_NODES ? resolvePointer(context.root, ref) : undefined;
   if (target === undefined) return undefined;
   context.followed += 1;
-  const { $ref: _ref, ...siblings } = schema;
   context.refs.set(ref, open + 1);
   try {
-    return walk({ ...(target as Schema), ...siblings }, context, depth + 1);
+    return use(target);
   } finally {
     context.refs.set(ref, open);
   }
 }
 
+/** A required part walked again in minimal mode, when it could not be made within the bounds. */
+function orSmallest(walked: Schema | undefined, context: Context, again: () => Schema | undefined): Schema | undefined {
+  if (walked !== undefined || context.minimal) return walked;
+  context.minimal = true;
+  try {
+    return again();
+  } finally {
+    context.minimal = false;
+  }
+}
+
 function walkObject(schema: Schema, out: Schema, context: Context, depth: number): boolean {
+  // Prism's bundler may move a recursive `properties` map itself out of the schema: `{ "$ref": ... }`.
+  const ref = isSchema(schema.properties) ? onlyRef(schema.properties) : undefined;
+  if (ref === undefined) return walkProperties(schema, schema.properties, out, context, depth);
+  return enter(ref, context, (map) => walkProperties(schema, map, out, context, depth)) ?? false;
+}
+
+function walkProperties(schema: Schema, map: unknown, out: Schema, context: Context, depth: number): boolean {
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
-  if (isSchema(schema.properties)) {
+  if (isSchema(map)) {
     const properties: Schema = {};
-    for (const [name, property] of Object.entries(schema.properties)) {
-      if (isSchema(property) && property.writeOnly === true) {
+    for (const [name, property] of Object.entries(map)) {
+      if ((isSchema(property) && property.writeOnly === true) || (context.minimal && !required.has(name))) {
         required.delete(name);
         continue;
       }
-      const walked = walk(property, context, depth + 1);
+      let walked = walk(property, context, depth + 1);
+      if (required.has(name)) walked = orSmallest(walked, context, () => walk(property, context, depth + 1));
       if (walked !== undefined) properties[name] = walked;
       else if (required.has(name)) return false;
     }
@@ -112,12 +148,31 @@ function walkObject(schema: Schema, out: Schema, context: Context, depth: number
   return true;
 }
 
+/** The reference of a node that is nothing but one. */
+function onlyRef(node: Schema): string | undefined {
+  const keys = Object.keys(node);
+  return keys.length === 1 && typeof node.$ref === 'string' ? node.$ref : undefined;
+}
+
+/**
+ * Whether null is valid for the schema: by its type (3.1, and 3.0's `nullable` as Prism rewrites it),
+ * or 3.0's `nullable` beside a `type` (without one it adds nothing), and by any enum, const or combination.
+ */
+function allowsNull(schema: Schema): boolean {
+  const type = schema.type;
+  const typed = type === 'null' || (Array.isArray(type) && type.includes('null')) || (schema.nullable === true && type !== undefined);
+  // A combination beside it still applies to null (OpenAPI 3.0's `nullable` beside `allOf` included).
+  if (!typed || ('const' in schema && schema.const !== null) || ['allOf', 'anyOf', 'oneOf', 'not'].some((k) => k in schema)) return false;
+  return !Array.isArray(schema.enum) || schema.enum.includes(null);
+}
+
 function walkItems(schema: Schema, out: Schema, context: Context, depth: number): boolean {
   if (!isSchema(schema.items)) return true;
   context.arrays += 1;
-  const items = walk(schema.items, context, depth + 1);
-  context.arrays -= 1;
   const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
+  let items = walk(schema.items, context, depth + 1);
+  if (minItems > 0) items = orSmallest(items, context, () => walk(schema.items, context, depth + 1));
+  context.arrays -= 1;
   if (items !== undefined) out.items = items;
   else if (minItems > 0) return false;
   else {
@@ -125,7 +180,8 @@ function walkItems(schema: Schema, out: Schema, context: Context, depth: number)
     out.items = {};
     out.maxItems = 0;
   }
-  if ((context.mode === 'static' || context.arrays >= FULL_ARRAY_DEPTH) && out.maxItems !== 0) out.maxItems = Math.max(minItems, 1);
+  if (context.minimal) out.maxItems = minItems;
+  else if ((context.mode === 'static' || context.arrays >= FULL_ARRAY_DEPTH) && out.maxItems !== 0) out.maxItems = Math.max(minItems, 1);
   return true;
 }
 
@@ -133,8 +189,11 @@ function walkCombinations(schema: Schema, out: Schema, context: Context, depth: 
   for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
     const list = schema[key];
     if (!Array.isArray(list)) continue;
-    const walked = list.map((branch) => walk(branch, context, depth + 1));
-    const kept = walked.filter((branch): branch is Schema => branch !== undefined);
+    const branch = (at: unknown) => walk(at, context, depth + 1, false);
+    let walked = list.map((at) => (key === 'allOf' ? orSmallest(branch(at), context, () => branch(at)) : branch(at)));
+    if (key !== 'allOf' && walked.every((at) => at === undefined))
+      walked = list.map((at) => orSmallest(undefined, context, () => branch(at)));
+    const kept = walked.filter((at): at is Schema => at !== undefined);
     if (key === 'allOf' ? kept.length < walked.length : kept.length === 0) return false;
     out[key] = context.mode === 'static' && key !== 'allOf' ? kept.slice(0, 1) : kept;
   }

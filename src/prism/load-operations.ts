@@ -21,6 +21,7 @@ import {
   querystringOf,
 } from './oas32.js';
 import { bundleTarget, prismVersion, RefParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
+import { withFormCollectionFormats } from './swagger-form-arrays.js';
 
 type Node = Record<string, unknown>;
 
@@ -225,7 +226,8 @@ function finished(
 }
 
 function transformerOf(root: Node): Transform {
-  if (root.swagger !== undefined) return transformOas2Operations as Transform;
+  if (root.swagger !== undefined)
+    return (document) => (transformOas2Operations as Transform)(document).map((made) => withFormCollectionFormats(made, document));
   if (root.openapi !== undefined) return transformOas3Operations as Transform;
   throw new Error('not an OpenAPI 2 or 3 document (Postman collections are not supported)');
 }

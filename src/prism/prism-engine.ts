@@ -10,6 +10,7 @@ import type { EngineHandle, MockCallback, MockContent, MockHeader, MockOperation
 import type { Finding, FindingLocation } from '../problem.js';
 import { checkCookies } from './cookie-parameters.js';
 import { createDirectBodyCheck, type DirectBodyCheck, prismValidatorOf } from './direct-body-check.js';
+import { type FormBodyCheck, splitFormBodies } from './form-body.js';
 import { forPrismValidation } from './int64-schema.js';
 import { indexPrismOperations, type OperationSource } from './load-operations.js';
 import { type JsonPartsCheck, splitJsonParts } from './multipart-json-parts.js';
@@ -78,6 +79,8 @@ interface Handle extends EngineHandle {
   readonly direct: DirectBodyCheck | undefined;
   /** The check of multipart parts the document encodes as JSON, which Prism takes as text. */
   readonly jsonParts: JsonPartsCheck | undefined;
+  /** The check of a form body read per its properties' styles, which Prism reads wrongly (form-body.ts). */
+  readonly formBody: FormBodyCheck | undefined;
   /** Prism's verdict on any well-formed bearer token, when it cannot depend on the token or other headers. */
   readonly bearerVerdict: readonly Finding[] | undefined;
   /** Prism's verdict on a request without an Authorization header, under the same condition. */
@@ -179,7 +182,7 @@ class LazyHandle implements Handle {
   readonly readsHeaders: boolean;
   readonly cookies: readonly unknown[] | undefined;
   readonly #source: PrismOperation;
-  #split: { operation: PrismOperation; check: JsonPartsCheck | undefined } | undefined;
+  #split: { operation: PrismOperation; check: JsonPartsCheck | undefined; form: FormBodyCheck | undefined } | undefined;
   #withoutPath: PrismOperation | undefined;
   #direct: { check: DirectBodyCheck | undefined } | undefined;
   #bearer: { verdict: readonly Finding[] | undefined } | undefined;
@@ -205,8 +208,16 @@ class LazyHandle implements Handle {
     return this.#parts().check;
   }
 
+  get formBody(): FormBodyCheck | undefined {
+    return this.#parts().form;
+  }
+
   #parts() {
-    this.#split ??= splitJsonParts(forPrismValidation(withoutEmptyParameterLists(this.#source)));
+    if (this.#split === undefined) {
+      const parts = splitJsonParts(forPrismValidation(withoutEmptyParameterLists(this.#source)));
+      const form = splitFormBodies(parts.operation);
+      this.#split = { operation: form.operation, check: parts.check, form: form.check };
+    }
     return this.#split;
   }
 
@@ -464,6 +475,7 @@ export function checkInput(operation: MockOperation, request: PrismRequest): Fin
     if (path._tag === 'Left') diagnostics.push(...path.left);
   }
   if (handle.jsonParts && contentType !== undefined) diagnostics.push(...handle.jsonParts(contentType, request.body));
+  if (handle.formBody && contentType !== undefined) diagnostics.push(...handle.formBody(contentType, request.body));
   const findings = diagnostics.map(toFinding);
   if (handle.cookies) findings.push(...checkCookies(handle.cookies, request.headers.cookie, prismOf(operation).__bundled__).map(toFinding));
   const querystring = handle.prism.querystring;

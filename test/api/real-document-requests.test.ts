@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { ajvJudge } from '../corpus/independent/ajv-judge.js';
 import { closeServersAfterEach, mockServer } from '../support/servers.js';
 
 closeServersAfterEach();
 
 const spec = new URL('./fixtures/real-document-requests.yaml', import.meta.url).pathname;
+const swagger2 = new URL('./fixtures/form-arrays-swagger2.yaml', import.meta.url).pathname;
 const json = { 'content-type': 'application/json' };
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe('requests of real public documents', () => {
   it('read and validate the body of a GET that documents one', async () => {
@@ -25,5 +28,65 @@ describe('requests of real public documents', () => {
     expect(sent.statusCode).toBe(200);
     expect((await server.inject({ method: 'POST', url: '/drafts', headers: json, payload: '[1]' })).statusCode).toBe(400);
     expect((await server.inject({ method: 'POST', url: '/drafts', headers: { 'content-type': 'message/rfc822' } })).statusCode).toBe(400);
+  });
+
+  it('read OpenAPI 3 form arrays as repeated fields, a delimited style split, and an empty required array as no field', async () => {
+    const server = await mockServer({ spec });
+    const send = (payload: string) => server.inject({ method: 'GET', url: '/groups', headers: form, payload });
+    for (const payload of [
+      'skip_groups=1&queues=a',
+      'skip_groups=1&skip_groups=2&queues=a&queues=b',
+      'per_page=5',
+      'tags=a%7Cb&filter[max]=3',
+      '',
+    ])
+      expect((await send(payload)).statusCode, payload).toBe(200);
+    const invalid = await send('skip_groups=one');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().message).toContain('skip_groups');
+    expect((await send('skip_groups=1,2')).statusCode).toBe(400);
+    expect((await send('limits=')).statusCode).toBe(400);
+    expect((await send('filter[max]=many')).statusCode).toBe(400);
+  });
+
+  it('read Swagger 2.0 form arrays per collectionFormat, csv when none is written', async () => {
+    const server = await mockServer({ spec: swagger2 });
+    const send = (payload: string) => server.inject({ method: 'POST', url: '/groups', headers: form, payload });
+    const valid = ['plain=1,2', 'plain=1', 'csv=1%2C2', 'ssv=a+b', 'tsv=a%09b', 'pipes=1|2', 'multi=1&multi=2'];
+    for (const payload of valid) expect((await send(`name=fern&${payload}`)).statusCode, payload).toBe(200);
+    for (const payload of ['plain=1&plain=x', 'csv=1,x', 'pipes=1,2', 'multi=1,2']) {
+      const response = await send(`name=fern&${payload}`);
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json().message, payload).not.toContain('Reserved characters');
+    }
+    expect((await send('plain=1')).statusCode).toBe(400);
+  });
+
+  it('read multipart form arrays the same way, and still answer 415 to a multipart body without a boundary', async () => {
+    const server = await mockServer({ spec: swagger2 });
+    const part = (name: string, value: string) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const send = (parts: string, type = 'multipart/form-data; boundary=b') =>
+      server.inject({
+        method: 'POST',
+        url: '/uploads',
+        headers: { 'content-type': type },
+        payload: `${part('file', 'abc')}${parts}--b--\r\n`,
+      });
+    for (const parts of [part('plain', '1,2'), part('multi', '1') + part('multi', '2'), ''])
+      expect((await send(parts)).statusCode, parts).toBe(200);
+    for (const parts of [part('plain', '1,x'), part('multi', '1') + part('multi', 'x')])
+      expect((await send(parts)).statusCode, parts).toBe(400);
+    expect((await send('', 'multipart/form-data')).statusCode).toBe(415);
+  });
+
+  it('answer the smallest valid value where a required part recurses past the depth bound', async () => {
+    const server = await mockServer({ spec, seed: 3 });
+    const judge = ajvJudge(spec);
+    for (const prefer of ['dynamic=false', 'dynamic=true']) {
+      const response = await server.inject({ method: 'GET', url: '/messages/7', headers: { prefer } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toHaveProperty('user.pinned.0.message');
+      expect(judge('/messages/{id}', 'get', 200, 'application/json', response.json()), prefer).toEqual([]);
+    }
   });
 });

@@ -1,0 +1,117 @@
+/**
+ * A form body (urlencoded or multipart) read into the value its schema describes: fields in order with
+ * repeats kept, then each property by its `encoding` style (see form-body.ts, which validates it).
+ */
+import { parse as parseMultipart } from 'parse-multipart-data';
+import type { JsonSchema } from '../json/json-schema.js';
+
+/** An `encoding` entry as Prism's reader gives it (Swagger 2.0's collectionFormat filled in by swagger-form-arrays.ts). */
+export interface FormEncoding {
+  readonly property: string;
+  readonly style?: string;
+  readonly explode?: boolean;
+}
+
+/** Delimiters of the non-exploded array styles, read after percent-decoding as form parsers do. */
+const DELIMITERS: Readonly<Record<string, string>> = {
+  form: ',',
+  commaDelimited: ',',
+  spaceDelimited: ' ',
+  tabDelimited: '\t',
+  pipeDelimited: '|',
+};
+
+/** A multipart body's parts by name, in order, repeats kept; undefined without a boundary. */
+export function multipartFields(contentType: string, body: string): Map<string, string[]> | undefined {
+  const boundary = /;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (boundary === undefined) return undefined;
+  const fields = new Map<string, string[]>();
+  for (const part of parseMultipart(Buffer.from(body, 'utf8'), boundary)) {
+    if (part.name === undefined) continue;
+    const values = fields.get(part.name);
+    if (values) values.push(part.data.toString('utf8'));
+    else fields.set(part.name, [part.data.toString('utf8')]);
+  }
+  return fields;
+}
+
+/** The form's fields, each decoded as an HTML form sends it (`+` a space), in order, repeats kept. */
+export function formFields(body: string): Map<string, string[]> {
+  const fields = new Map<string, string[]>();
+  for (const pair of body.split('&')) {
+    if (pair === '') continue;
+    const at = pair.indexOf('=');
+    const name = decode(at === -1 ? pair : pair.slice(0, at));
+    const value = at === -1 ? '' : decode(pair.slice(at + 1));
+    const values = fields.get(name);
+    if (values) values.push(value);
+    else fields.set(name, [value]);
+  }
+  return fields;
+}
+
+function decode(text: string): string {
+  const spaced = text.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+
+/**
+ * The form as the value its schema describes: an array property from its repeated field (exploded
+ * styles) or its one field split at the style's delimiter; a required array sent empty has no field
+ * at all, so its absence reads as `[]`; a `deepObject` property from its `name[key]` fields; any other
+ * field as its last value. An absent optional property stays absent.
+ */
+export function readForm(
+  fields: ReadonlyMap<string, string[]>,
+  schema: JsonSchema,
+  encodings: readonly FormEncoding[],
+): Record<string, unknown> {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const value: Record<string, unknown> = {};
+  for (const [name, values] of fields) value[name] = values[values.length - 1];
+  for (const [name, property] of Object.entries(properties)) {
+    const encoding = encodings.find((e) => e.property === name);
+    const style = encoding?.style ?? 'form';
+    const values = fields.get(name);
+    if (style === 'deepObject') {
+      const object = deepObject(fields, name, value);
+      if (object !== undefined) value[name] = object;
+    } else if (isArraySchema(property)) {
+      const explode = encoding?.explode ?? style === 'form';
+      if (values === undefined) {
+        if (required.has(name)) value[name] = [];
+      } else if (explode) value[name] = values;
+      else {
+        const last = values[values.length - 1] as string;
+        value[name] = last === '' ? [] : last.split(DELIMITERS[style] ?? ',');
+      }
+    }
+  }
+  return value;
+}
+
+/** The `name[key]` fields as one object (taken out of the form's other fields), or undefined when there are none. */
+function deepObject(
+  fields: ReadonlyMap<string, string[]>,
+  name: string,
+  value: Record<string, unknown>,
+): Record<string, string> | undefined {
+  let object: Record<string, string> | undefined;
+  for (const [field, values] of fields) {
+    if (!field.startsWith(`${name}[`) || !field.endsWith(']')) continue;
+    object ??= {};
+    object[field.slice(name.length + 1, -1)] = values[values.length - 1] as string;
+    delete value[field];
+  }
+  return object;
+}
+
+function isArraySchema(schema: JsonSchema): boolean {
+  const type = schema.type;
+  return type === 'array' || (Array.isArray(type) && type.includes('array')) || (type === undefined && schema.items !== undefined);
+}
