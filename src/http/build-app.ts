@@ -18,6 +18,7 @@ import { HeldConnections } from './held-connections.js';
 import { answerOverLimits, limitServerOptions, registerLimits } from './limits.js';
 import { asyncFd } from './log-destination.js';
 import { prettyAnswerLog, prettyStream, wantsPrettyLog } from './pretty-log.js';
+import { sentHeaders } from './reply-headers.js';
 import { answerLog, createLogger, elapsedMs, pathOf } from './request-logger.js';
 import { clientSubject, secureConnections, secureServerOptions } from './secure-server.js';
 import { sendResponse } from './send-response.js';
@@ -125,7 +126,7 @@ export async function buildApp({ options, spec, documents, generator, responders
     const seen = request.exchange;
     // Requests the pipeline never saw (a preflight, one over the limits) are journalled with what is known.
     const exchange = seen ?? unpipelined(request, request.query ?? {}, request.body);
-    mock.answered(exchange, seen !== undefined, status, elapsed, reply.getHeaders());
+    mock.answered(exchange, seen !== undefined, status, elapsed, sentHeaders(reply));
   });
   return { app, mock, closeConnections: () => (secure ? secure.destroy() : (app.server as Server).closeAllConnections()) };
 }

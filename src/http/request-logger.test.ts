@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../options.js';
 import { describeProvenance, type Provenance } from '../provenance.js';
-import { answerLog, createLogger, pathOf } from './request-logger.js';
+import { answerLog, createLogger, oneDecimal, pathOf } from './request-logger.js';
 
 function capture(logLevel: 'info' | 'warn') {
   const texts: string[] = [];
@@ -32,6 +32,21 @@ describe('the answer log line', () => {
     const withoutTime = (line: string | undefined) => line?.replace(/"time":\d+/, '"time":0');
     expect(texts).toHaveLength(2);
     expect(withoutTime(texts[0])).toBe(withoutTime(texts[1]));
+  });
+
+  it('escapes what JSON escapes, and only that', () => {
+    const { logAnswer, texts } = capture('info');
+    const paths = ['/plain', '/tab\there', '/quote"', '/back\\slash', '/lone\ud800', '/pair\ud83c\udf31', '/\u007f\u2028é'];
+    for (const path of paths) logAnswer(request({ path }), 200, 1);
+    expect(texts.map((line) => line.slice(line.indexOf('"msg":') + 6, -2))).toEqual(
+      paths.map((path) => JSON.stringify(`POST ${path} 200 1.0ms`)),
+    );
+  });
+
+  it('writes the time as toFixed(1) does', () => {
+    const times = [0, 0.04, 0.05, 0.15, 0.25, 0.96, 1, 1.234, 1.45, 2.675, 9.95, 12.5, 99.99, 1234.56, 0.123456789, 1e16];
+    for (let i = 0; i < 5000; i++) times.push(i * 0.0137 + i / 3, i / 20, Math.random() * 100);
+    for (const ms of times) expect(oneDecimal(ms)).toBe(ms.toFixed(1));
   });
 
   it('says what a fault did instead of a status', () => {

@@ -77,3 +77,47 @@ describe('an event stream over a real socket', () => {
     }
   }, 30_000);
 });
+
+describe('the journal events', () => {
+  it('listen to the journal only while a stream is open', () => {
+    const journal = new Journal(10);
+    let listening = 0;
+    const subscribe = journal.subscribe.bind(journal);
+    journal.subscribe = (listener) => {
+      listening++;
+      const stop = subscribe(listener);
+      return () => {
+        listening--;
+        return stop();
+      };
+    };
+    const events = createJournalEvents(journal, { maxStreams: 4, heartbeatMs: 60_000, maxStreamMs: 60_000 });
+    expect(listening).toBe(0);
+    const closers: (() => void)[] = [];
+    const open = () => {
+      const raw = {
+        writableNeedDrain: false,
+        writeHead: () => raw,
+        write: () => true,
+        end: () => undefined,
+        destroy: () => undefined,
+        once: (_event: string, close: () => void) => {
+          closers.push(close);
+          return raw;
+        },
+      };
+      events.stream({} as never, { hijack: () => undefined, raw } as never);
+    };
+    open();
+    open();
+    expect(listening).toBe(1);
+    closers[0]?.();
+    expect(listening).toBe(1);
+    closers[1]?.();
+    expect(listening).toBe(0);
+    open();
+    expect(listening).toBe(1);
+    events.closeAll();
+    expect(listening).toBe(0);
+  });
+});

@@ -21,21 +21,22 @@ export interface EventStreamLimits {
  * server closes, so close() never waits on an open dashboard. Bounded, so that idle streams never
  * hold connections the API needs: at most `maxStreams` (a new one closes the oldest, which is told
  * why), a heartbeat that ends a stream whose reader has not read since the previous one, and a
- * lifetime after which the browser reconnects.
+ * lifetime after which the browser reconnects. The journal is listened to only while a stream is
+ * open: a listener makes it encode every entry as it comes rather than when read.
  */
 export function createJournalEvents(journal: Journal, limits: EventStreamLimits) {
   const heartbeatMs = limits.heartbeatMs ?? HEARTBEAT_MS;
   const maxStreamMs = limits.maxStreamMs ?? MAX_STREAM_MS;
   const writers = new Set<(text: string) => void>();
   const enders = new Set<(reason?: string) => void>();
-  journal.subscribe((event: JournalEvent) => {
-    if (writers.size === 0) return;
+  const hear = (event: JournalEvent) => {
     const text =
       event.type === 'entry'
         ? `event: entry\ndata: ${stringifyJson(presentEntry(event.entry))}\n\n`
         : `event: clear\ndata: ${JSON.stringify({ session: event.session ?? null })}\n\n`;
     for (const write of writers) write(text);
-  });
+  };
+  let unsubscribe: (() => void) | undefined;
 
   function stream(_request: FastifyRequest, reply: FastifyReply): void {
     reply.hijack();
@@ -74,7 +75,12 @@ export function createJournalEvents(journal: Journal, limits: EventStreamLimits)
       if (reason !== undefined && !res.writableNeedDrain) res.write(`event: closed\ndata: ${JSON.stringify({ reason })}\n\n`);
       res.end();
       if (reason === 'idle') res.destroy();
+      if (writers.size === 0) {
+        unsubscribe?.();
+        unsubscribe = undefined;
+      }
     };
+    unsubscribe ??= journal.subscribe(hear);
     writers.add(write);
     enders.add(end);
     res.once('close', () => end()); // the client went away (or closeAll ended the stream)

@@ -29,8 +29,13 @@ export function createSecurityStage(acceptedTokens: readonly string[]): Stage {
 
 type Bearer = { kind: 'token'; token: string } | { kind: 'malformed'; reason: string };
 
-function parseBearer(header: string | undefined): Bearer | undefined {
+export function parseBearer(header: string | undefined): Bearer | undefined {
   if (header === undefined) return undefined;
+  // The usual header, `Bearer <token68>`, read without a match (a token68 holds no space to trim).
+  if (header.startsWith('Bearer ')) {
+    const token = header.slice(7);
+    if (TOKEN68.test(token)) return { kind: 'token', token };
+  }
   const match = /^\s*(\S+)(?:\s+(.*))?$/s.exec(header);
   if (match?.[1]?.toLowerCase() !== 'bearer') return undefined;
   const token = (match[2] ?? '').trim();
