@@ -137,7 +137,7 @@ export interface RoutingProblem {
  */
 export function routingProblems(operations: readonly MockOperation[]): RoutingProblem[] {
   const problems: RoutingProblem[] = [];
-  const earlierOf = new Map<string, { operation: MockOperation; traits: () => TwinTraits }[]>();
+  const earlierOf = new Map<string, { operation: MockOperation; traits: TwinTraits }[]>();
   for (const operation of operations) {
     const path = withoutFragment(operation.path);
     if (!path.includes('{') && !path.includes('}') && path === operation.path) continue;
@@ -146,19 +146,13 @@ export function routingProblems(operations: readonly MockOperation[]): RoutingPr
     if (problem !== undefined) report(`${problem}; it is matched as literal text`);
     if (ambiguity !== undefined) report(ambiguity);
     const key = `${operation.method} ${shape}`;
-    // Traits read the operation's parameters and body, which makes it be read from the document: only
-    // operations that share a shape pay for that at load.
-    let traits: TwinTraits | undefined;
-    const traitsOf = () => {
-      traits ??= twinTraits(operation, names);
-      return traits;
-    };
+    const traits = twinTraits(operation, names);
     const earlier = earlierOf.get(key) ?? [];
     earlierOf.set(key, earlier);
     // Twins the route stage tells apart (src/pipeline/route-twins.ts) are all reachable.
-    const twin = earlier.find((other) => !toldApart(other.traits(), traitsOf()));
+    const twin = earlier.find((other) => !toldApart(other.traits, traits));
     if (twin) report(`unreachable: ${twin.operation.method} ${twin.operation.path} matches every request it would`);
-    earlier.push({ operation, traits: traitsOf });
+    earlier.push({ operation, traits });
   }
   return problems;
 }
