@@ -371,7 +371,7 @@ export const OPTIONS = {
     arg: 'MS',
     help: 'ms the documents may take to load; beyond it start-up stops with one line saying where it was',
     readme:
-      'how long reading the documents may take; beyond it start-up stops with one line saying where it was ([large documents](docs/large-documents.md))',
+      'how long reading the documents may take; beyond it start-up stops with one line saying where it was ([large documents](docs/openapi-support.md#large-documents))',
   },
   callbackAllow: {
     kind: 'tokens',
