@@ -68,11 +68,19 @@ const LOADED_ON_FIRST_USE = new Set(['lodash/fp']);
  * that alone. Node 20+ has fetch: the stand-in loads it only where fetch is missing (turned off).
  */
 const ONLY_WITHOUT_GLOBAL_FETCH = new Set(['isomorphic-fetch']);
+/**
+ * A polyfill Prism's reference parser hands to the global fetch to time out a remote `$ref`: Node's fetch
+ * calls back into its signal as into its own AbortSignal, which the polyfill's is not, and the timeout
+ * crashed the process. Node 20+ has both classes: the stand-in gives them, and the polyfill only without.
+ */
+const NATIVE_WHERE_PRESENT = new Set(['node-abort-controller']);
 
 const standIn = (kind, path) =>
   kind === 'fetch'
     ? `if (typeof globalThis.fetch !== 'function') module.exports = require(${JSON.stringify(path)});\n`
-    : `let loaded;
+    : kind === 'abort'
+      ? `module.exports = typeof globalThis.AbortController === 'function' ? { AbortController, AbortSignal } : require(${JSON.stringify(path)});\n`
+      : `let loaded;
 const real = () => (loaded ??= require(${JSON.stringify(path)}));
 module.exports = new Proxy({}, {
   get: (_, name) => real()[name],
@@ -88,8 +96,14 @@ module.exports = new Proxy({}, {
 const loadedOnFirstUse = {
   name: 'loaded-on-first-use',
   setup(builder) {
-    builder.onResolve({ filter: /^(lodash\/fp|isomorphic-fetch)$/ }, ({ path, resolveDir, namespace }) => {
-      const kind = LOADED_ON_FIRST_USE.has(path) ? 'first-use' : ONLY_WITHOUT_GLOBAL_FETCH.has(path) ? 'fetch' : undefined;
+    builder.onResolve({ filter: /^(lodash\/fp|isomorphic-fetch|node-abort-controller)$/ }, ({ path, resolveDir, namespace }) => {
+      const kind = LOADED_ON_FIRST_USE.has(path)
+        ? 'first-use'
+        : ONLY_WITHOUT_GLOBAL_FETCH.has(path)
+          ? 'fetch'
+          : NATIVE_WHERE_PRESENT.has(path)
+            ? 'abort'
+            : undefined;
       if (namespace === 'stand-in' || kind === undefined) return undefined;
       return { path: createRequire(`${resolveDir}/`).resolve(path), namespace: 'stand-in', pluginData: kind };
     });

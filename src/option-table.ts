@@ -363,6 +363,16 @@ export const OPTIONS = {
     help: 'ms in-flight requests may take to finish on SIGTERM/SIGINT',
     readme: 'on SIGTERM/SIGINT, how long in-flight requests may take before every connection is closed',
   },
+  startupTimeout: {
+    kind: 'integer',
+    default: 120_000,
+    min: 1,
+    max: HOUR,
+    arg: 'MS',
+    help: 'ms the documents may take to load; beyond it start-up stops with one line saying where it was',
+    readme:
+      'how long reading the documents may take; beyond it start-up stops with one line saying where it was ([large documents](docs/openapi-support.md#large-documents))',
+  },
   callbackAllow: {
     kind: 'tokens',
     default: [],

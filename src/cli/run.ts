@@ -60,6 +60,9 @@ main().then(
         : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
     process.stderr.write(`plantstore-mock: ${message}\n`);
     if (!(error instanceof MockConfigError) && process.env.DEBUG) console.error(error);
-    process.exitCode = error instanceof MockConfigError ? 2 : 1;
+    const code = error instanceof MockConfigError ? 2 : 1;
+    process.exitCode = code;
+    // A start-up given up on (--startup-timeout) may still be reading the document: exit regardless.
+    setTimeout(() => process.exit(code), 100).unref();
   },
 );

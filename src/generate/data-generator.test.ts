@@ -33,6 +33,15 @@ describe('DataGenerator.answer (static answers)', () => {
       expect(Object.keys(generator.generate(account) as object).sort()).toEqual(['avatar', 'currency', 'kind', 'name', 'version']);
   });
 
+  it("answers a schema whose extensions hold references, and keeps json-schema-faker's own", () => {
+    const mapped = { $ref: '#/__bundled__/shared_1' };
+    const item = { type: 'object', required: ['hash'], properties: { hash: { type: 'integer', 'x-mapped-definition': mapped } } };
+    const schema = { ...item, properties: { ...item.properties, name: { type: 'string', 'x-faker': 'person.firstName' } } };
+    const generator = new DataGenerator(3);
+    expect(generator.answer(schema)).toMatchObject({ hash: expect.any(Number), name: expect.any(String) });
+    for (let i = 0; i < 5; i += 1) expect(() => generator.generate(schema)).not.toThrow();
+  });
+
   it('generates a recursive schema with bounded depth', () => {
     const node = { type: 'object', required: ['value'], properties: { value: { type: 'integer' }, next: { $ref: '#' } } };
     const generator = new DataGenerator(3);

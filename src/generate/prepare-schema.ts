@@ -25,6 +25,12 @@ const MAX_NODES = 5000;
  */
 const FULL_ARRAY_DEPTH = 1;
 
+/**
+ * The extensions json-schema-faker generates from; it walks every other one as a schema too, and a
+ * `$ref` in one (bungie.net's `x-mapped-definition`) made it throw, so the rest are left out.
+ */
+const FAKER_EXTENSIONS = new Set(['x-faker', 'x-chance', 'x-casual']);
+
 type Schema = Record<string, unknown>;
 type Mode = 'static' | 'dynamic';
 
@@ -77,6 +83,7 @@ function walk(node: unknown, context: Context, depth: number, nullable = true): 
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === '__bundled__' || key === '$defs' || key === 'definitions') continue;
+    if (key.startsWith('x-') && !FAKER_EXTENSIONS.has(key)) continue;
     out[key] = value;
   }
   if (!walkObject(schema, out, context, depth)) return undefined;

@@ -16,6 +16,7 @@ import { exampleChecks, sweepAll } from './example-check.js';
 import type { MockCallback, MockOperation, MockServerUrl } from './operation.js';
 import { routingProblems } from './path-template.js';
 import { checkedCallback, requestChecks } from './request-example-check.js';
+import { nextStep, type StartUpProgress } from './start-up-bound.js';
 
 export interface LoadedSpec {
   readonly path: string;
@@ -46,14 +47,16 @@ const SPECS = new ContentCache<CachedSpec>(8);
  * Reads and checks the document, then compiles its operations, or takes them from the process's cache
  * when the document (and every file it references) reads the same. Every failure is a MockConfigError
  * whose one-line message names the file: unreadable, not YAML/JSON, not OpenAPI, unresolvable references.
+ * A start-up `progress` is moved on from step to step of a build (see start-up-bound.ts).
  */
-export async function loadSpec(path: string): Promise<LoadedSpec> {
+export async function loadSpec(path: string, progress?: StartUpProgress): Promise<LoadedSpec> {
+  if (progress) progress.step = `reading spec ${path}`;
   const text = readSpec(path);
   const key = contentKey(resolve(path), text);
-  const cached = await SPECS.get(key, () => buildSpec(path, text));
+  const cached = await SPECS.get(key, () => buildSpec(path, text, progress));
   if (await unchanged(cached.references)) return cached.path === path ? cached : { ...cached, path };
   // A referenced file changed since: this server builds its own, the cache keeps what it has.
-  return buildSpec(path, text);
+  return buildSpec(path, text, progress);
 }
 
 /**
@@ -72,7 +75,8 @@ function readSpec(path: string): string {
   }
 }
 
-async function buildSpec(path: string, text: string): Promise<CachedSpec> {
+async function buildSpec(path: string, text: string, progress?: StartUpProgress): Promise<CachedSpec> {
+  await nextStep(progress, `parsing spec ${path} (${(text.length / 1e6).toFixed(1)} MB)`);
   // JSON is read as JSON: YAML's parser is many times slower on it. Malformed JSON, or JSON with
   // duplicate keys, goes to the YAML parser, which reports either with its line.
   const json = parseJsonExactly(text);
@@ -101,6 +105,7 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
   const checkRequests = requestChecks(lint, swagger, root, cleaned);
   const checkExamples = (operation: MockOperation) => checkRequests(checkResponses(operation));
   let loaded: Awaited<ReturnType<typeof loadOperations>>;
+  await nextStep(progress, `listing the operations of spec ${path} and checking its references`);
   try {
     // A JSON document is handed over parsed (the reader would parse it again the same way, with JSON.parse).
     loaded = await loadOperations(path, json ? root : undefined, (operation) => checkExamples(exact ? exact(operation) : operation));
@@ -111,10 +116,12 @@ async function buildSpec(path: string, text: string): Promise<CachedSpec> {
   if (operations.length === 0 && loaded.webhooks.size === 0) throw new MockConfigError(`spec ${path} defines no operations or webhooks`);
   const reserved = operations.find((op) => op.path === ADMIN_PREFIX || op.path.startsWith(`${ADMIN_PREFIX}/`));
   if (reserved) throw new MockConfigError(`spec ${path} defines ${reserved.path}, but ${ADMIN_PREFIX}/ is reserved for the mock itself`);
+  await nextStep(progress, `checking the callbacks and path templates of spec ${path} (${operations.length} operations)`);
   for (const problem of callbackProblems(root)) lint.add(problem);
   for (const problem of routingProblems(operations)) {
     lint.add({ kind: 'routing', pointer: `/paths/${pointerToken(problem.path)}`, operation: problem.operation, message: problem.message });
   }
+  await nextStep(progress, `checking the patterns of spec ${path}`);
   for (const { pointer, pattern, check } of patternFindings(root)) {
     const how = check === 'loose' ? 'checked loosely: only what it rejects without them is rejected' : 'not enforced';
     const message = `${JSON.stringify(pattern)} uses lookaround or backreferences, which the linear-time engine cannot run, and could backtrack: ${how}`;

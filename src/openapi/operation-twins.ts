@@ -31,9 +31,21 @@ export function twinTraits(operation: MockOperation, pathNames: readonly string[
           name: decodeSafely(equals === -1 ? text : text.slice(0, equals)).toLowerCase(),
           value: equals === -1 ? undefined : decodeSafely(text.slice(equals + 1)),
         };
-  const mediaTypes = (operation.requestBody?.contents ?? []).map((content) => essenceOf(content.mediaType));
-  const pathSchemas = pathNames.map((name) => operation.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema);
-  return { fragment, mediaTypes, pathSchemas };
+  // The body and parameters are read on first use: reading them makes the operation be read from the
+  // document, which twins told apart by their fragments (AWS's hundreds of `/#Action=...`) never need.
+  let mediaTypes: readonly string[] | undefined;
+  let pathSchemas: readonly (JsonSchema | undefined)[] | undefined;
+  return {
+    fragment,
+    get mediaTypes() {
+      mediaTypes ??= (operation.requestBody?.contents ?? []).map((content) => essenceOf(content.mediaType));
+      return mediaTypes;
+    },
+    get pathSchemas() {
+      pathSchemas ??= pathNames.map((name) => operation.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema);
+      return pathSchemas;
+    },
+  };
 }
 
 /** How narrow a path parameter's schema is: the more of its words, the fewer values it accepts. */

@@ -67,3 +67,19 @@ describe('routingProblems on path keys with a #fragment', () => {
     ]);
   });
 });
+
+describe('routingProblems at load', () => {
+  it('reads the parameters and body only of operations whose templates share a shape', () => {
+    const read: string[] = [];
+    const op = (method: string, path: string) => {
+      const operation = { id: `${method} ${path}`, method, path };
+      // An operation's parameters and body come from the document on first use: reading them at load costs.
+      for (const part of ['parameters', 'requestBody'])
+        Object.defineProperty(operation, part, { get: () => void read.push(`${operation.id} ${part}`) });
+      return operation as MockOperation;
+    };
+    const problems = routingProblems([op('GET', '/a/{x}'), op('GET', '/b/{x}'), op('GET', '/b/{y}'), op('PUT', '/c/{z}')]);
+    expect(problems.map((p) => p.path)).toEqual(['/b/{y}']);
+    expect(read.every((entry) => entry.startsWith('GET /b/'))).toBe(true);
+  });
+});

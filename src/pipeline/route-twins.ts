@@ -23,7 +23,14 @@ export type TwinPicker = (exchange: Exchange, values: readonly string[] | undefi
  */
 export function createTwinPicker(twins: readonly Twin[]): TwinPicker {
   const traits = twins.map((twin) => twinTraits(twin.operation, twin.names));
-  const checks = traits.map((trait) => trait.pathSchemas.map((schema) => (schema ? lazyCheck(schema) : undefined)));
+  // Made when first needed: a twin's path schemas come from reading the operation (operation-twins.ts).
+  const checks = traits.map((trait) => {
+    let made: readonly (((value: unknown) => boolean) | undefined)[] | undefined;
+    return () => {
+      made ??= trait.pathSchemas.map((schema) => (schema ? lazyCheck(schema) : undefined));
+      return made;
+    };
+  });
   const all = twins.map((_, i) => i);
   return (exchange, values) => {
     let left = byFragment(all, traits, exchange);
@@ -74,10 +81,10 @@ function byMediaType(candidates: number[], traits: readonly TwinTraits[], conten
 function byPathValues(
   candidates: number[],
   traits: readonly TwinTraits[],
-  checks: readonly (readonly (((value: unknown) => boolean) | undefined)[])[],
+  checks: readonly (() => readonly (((value: unknown) => boolean) | undefined)[])[],
   values: readonly string[],
 ): number[] {
-  const accepting = candidates.filter((i) => values.every((value, at) => accepts(checks[i]?.[at], value)));
+  const accepting = candidates.filter((i) => values.every((value, at) => accepts(checks[i]?.()[at], value)));
   if (accepting.length < 2) return accepting.length === 1 ? accepting : candidates;
   const score = (i: number) => traits[i]?.pathSchemas.reduce((sum, schema) => sum + narrowness(schema), 0) ?? 0;
   const best = Math.max(...accepting.map(score));

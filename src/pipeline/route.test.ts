@@ -34,6 +34,24 @@ describe('the route stage', () => {
     expect(target.operation?.id).toBe('POST /#X-Amz-Target=Open');
   });
 
+  it('reads no twin operation to build the table, and only those its fragment leaves to pick one', () => {
+    const read: string[] = [];
+    const lazy = (path: string) => {
+      const operation = op('POST', path);
+      // An operation's body and parameters come from the document on first use: reading them costs.
+      for (const part of ['parameters', 'requestBody'])
+        Object.defineProperty(operation, part, { get: () => void read.push(`${operation.id} ${part}`) });
+      return operation;
+    };
+    const actions = Array.from({ length: 50 }, (_, i) => lazy(`/#Action=Do${i}`));
+    const aws = createRouteStage(actions);
+    expect(read).toEqual([]);
+    const named = { ...exchange('POST', '/'), query: { Action: 'Do7' }, headers: { 'content-type': 'text/xml' } };
+    expect(aws(named)).toEqual([]);
+    expect(named.operation?.id).toBe('POST /#Action=Do7');
+    expect(read).toEqual([]);
+  });
+
   it('matches literal paths before templates and decodes path parameters', () => {
     const literal = exchange('GET', '/items/latest');
     expect(route(literal)).toEqual([]);

@@ -172,7 +172,16 @@ function addTwin(byMethod: Map<string, Routed>, twin: Twin): void {
   }
   first.twins ??= [{ operation: first.operation, names: first.names }];
   first.twins.push(twin);
-  first.pick = createTwinPicker(first.twins);
+  first.pick ??= pickerOnFirstUse(first.twins);
+}
+
+/** The picker of every twin a route ends up with, made once, when first asked (AWS documents have hundreds). */
+function pickerOnFirstUse(twins: readonly Twin[]): TwinPicker {
+  let pick: TwinPicker | undefined;
+  return (exchange, values) => {
+    pick ??= createTwinPicker(twins);
+    return pick(exchange, values);
+  };
 }
 
 function methodsOf(map: Map<string, Map<string, Routed>>, path: string): Map<string, Routed> {

@@ -3,11 +3,13 @@
  * runs Prism's security and input validators, turning their diagnostics into plain findings. The Prism
  * pieces themselves come from prism-internals.ts.
  */
+
 import type { IncomingHttpHeaders } from 'node:http';
 import type { JsonSchema } from '../json/json-schema.js';
 import { readMockExtensions } from '../mock-extensions.js';
 import type { EngineHandle, MockCallback, MockContent, MockHeader, MockOperation, MockParameter } from '../openapi/operation.js';
 import type { Finding, FindingLocation } from '../problem.js';
+import { bundleSubset } from './bundle-subset.js';
 import { checkCookies } from './cookie-parameters.js';
 import { createDirectBodyCheck, type DirectBodyCheck, prismValidatorOf } from './direct-body-check.js';
 import { type FormBodyCheck, splitFormBodies } from './form-body.js';
@@ -558,7 +560,7 @@ export function checkOutput(operation: MockOperation, status: number, headers: R
  * `__bundled__` schemas its references point into.
  */
 export function checkDocumentValue(schema: JsonSchema, value: unknown, bundle: unknown): string[] {
-  const result = validateAgainstSchema(value, schema, false, ValidationContext.Output, 'body', bundle);
+  const result = validateAgainstSchema(value, schema, false, ValidationContext.Output, 'body', bundleSubset(schema, bundle));
   if (result._tag === 'None') return [];
   return result.value.map((d) => d.message.replace(/^Response body (property )?/, ''));
 }
@@ -589,7 +591,7 @@ export function compiledDocumentCheck(schema: JsonSchema, bundle: unknown): (val
 export function documentValueCheck(schema: JsonSchema, bundle: unknown): (value: unknown) => boolean {
   return (value) => {
     try {
-      return validateAgainstSchema(value, schema, false, ValidationContext.Output, 'body', bundle)._tag === 'None';
+      return validateAgainstSchema(value, schema, false, ValidationContext.Output, 'body', bundleSubset(schema, bundle))._tag === 'None';
     } catch {
       return false;
     }

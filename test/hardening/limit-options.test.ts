@@ -27,6 +27,7 @@ describe('limit options', () => {
     [{ keepAliveTimeout: 1.5 }, /option "keepAliveTimeout"/],
     [{ maxConnections: 0 }, /option "maxConnections"/],
     [{ shutdownTimeout: Number.POSITIVE_INFINITY }, /option "shutdownTimeout"/],
+    [{ startupTimeout: 0 }, /option "startupTimeout"/],
     [{ headersTimeout: 2000, requestTimeout: 1000 }, /"headersTimeout" \(2000\) must not exceed option "requestTimeout" \(1000\)/],
   ])('rejects %j with a one-line error naming it', async (input, message) => {
     await expect(createMockServer(input as never)).rejects.toThrow(MockConfigError);

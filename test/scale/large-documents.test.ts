@@ -1,7 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer, MockConfigError } from '../../src/index.js';
+import { runCli } from '../support/cli.js';
 import { closeServersAfterEach, mockServer } from '../support/servers.js';
 
 closeServersAfterEach();
@@ -77,4 +80,86 @@ describe('a document whose schemas share large parts many times over', () => {
     });
     expect(good.statusCode).toBe(201);
   }, 60_000);
+});
+
+/** A flat document of `count` operations: big enough that reading it takes more than a millisecond. */
+function manyOperations(count: number): object {
+  const paths = Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [
+      `/items${i}/{id}`,
+      {
+        get: {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '204': { description: 'ok' } },
+        },
+      },
+    ]),
+  );
+  return { openapi: '3.0.3', info: { title: 'many', version: '1' }, paths };
+}
+
+describe('startupTimeout', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'start-up-bound-'));
+  });
+  afterAll(() => rm(dir, { recursive: true }));
+
+  it('stops a start-up that takes longer with one line naming the step it had reached', async () => {
+    const spec = join(dir, 'many.json');
+    await writeFile(spec, JSON.stringify(manyOperations(3000)));
+    const failure = createMockServer({ spec, startupTimeout: 1, logLevel: 'silent' });
+    await expect(failure).rejects.toThrow(MockConfigError);
+    await expect(failure).rejects.toThrow(/^start-up took longer than 1 ms \(option "startupTimeout"\) and was stopped while .+many\.json/);
+    // The document's build was not thrown away: a server with room to load it starts.
+    const server = await mockServer({ spec, logLevel: 'silent' });
+    expect((await server.inject({ method: 'GET', url: '/items7/x' })).statusCode).toBe(204);
+  }, 60_000);
+
+  /** Runs the CLI on a document whose one schema is at a local URL that accepts connections and never answers. */
+  async function withSilentReference(args: readonly string[]) {
+    const held: Socket[] = [];
+    const silent = createServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const spec = join(dir, 'remote.json');
+    const remote = { $ref: `http://127.0.0.1:${port}/schemas.json#/Thing` };
+    const responses = { '200': { description: 'a thing', content: { 'application/json': { schema: remote } } } };
+    const document = { ...manyOperations(0), paths: { '/things': { get: { responses } } } };
+    await writeFile(spec, JSON.stringify(document));
+    try {
+      const started = Date.now();
+      const result = await runCli(['--spec', spec, '--port', '0', ...args], 25_000);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      return { lines: result.stderr.trimEnd().split('\n'), took: Date.now() - started };
+    } finally {
+      for (const socket of held) socket.destroy();
+      silent.close();
+    }
+  }
+
+  // On Node 24 Prism's reference parser fails every download at once ("Error downloading", with or
+  // without this bound): there is no wait to bound.
+  const downloads = Number(process.versions.node.split('.')[0]) < 24;
+  it.skipIf(!downloads)(
+    'stops the CLI waiting on a referenced URL that never answers: one line, exit code 2',
+    async () => {
+      const { lines, took } = await withSilentReference(['--startup-timeout', '800']);
+      expect(lines).toEqual([
+        expect.stringMatching(
+          /^plantstore-mock: start-up took longer than 800 ms \(--startup-timeout\) and was stopped while .*remote\.json/,
+        ),
+      ]);
+      expect(took).toBeLessThan(10_000);
+    },
+    30_000,
+  );
+
+  it("reports the reference parser's own time-out on a URL as one line, not a crash", async () => {
+    const { lines } = await withSilentReference([]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^plantstore-mock: spec .*remote\.json cannot be loaded: .*127\.0\.0\.1:\d+\/schemas\.json/),
+    ]);
+  }, 30_000);
 });
