@@ -11,7 +11,7 @@
  * Each piece is loaded by a call of `prism` with a literal specifier: scripts/bundle-cli.mjs rewrites those
  * calls into plain require()s of the files Node would load, so the CLI bundle includes them.
  */
-import { createRequire } from 'node:module';
+import { createRequire, Module } from 'node:module';
 import { linearRegExp } from './linear-regexp.js';
 
 /** Resolves as prism-http does: its own files, and its dependencies at the versions it installed. */
@@ -178,6 +178,29 @@ export const { transformOas3Operations } = piece<{ transformOas3Operations: Tran
   { transformOas3Operations: 'function' },
   () => prism('@stoplight/http-spec/oas3/operation'),
 );
+/**
+ * Prism's reference parser times a remote `$ref` out with the `node-abort-controller` polyfill, whose
+ * signal the fetch of Node 22 and later refuses: every remote reference failed to download on Node 24.
+ * Node's own classes take the polyfill's place in the module cache before the parser first loads it, as
+ * the CLI bundle does where it bundles the parser.
+ */
+function nativeAbortControllerForRefParser(): void {
+  const fromParser = createRequire(prism.resolve('@stoplight/json-schema-ref-parser'));
+  let polyfill: string;
+  try {
+    polyfill = fromParser.resolve('node-abort-controller');
+  } catch {
+    return; // a version of the parser without the polyfill: nothing to replace
+  }
+  if (fromParser.cache[polyfill] !== undefined) return;
+  const standIn = new Module(polyfill);
+  standIn.filename = polyfill;
+  standIn.loaded = true;
+  standIn.exports = { AbortController, AbortSignal };
+  fromParser.cache[polyfill] = standIn;
+}
+nativeAbortControllerForRefParser();
+
 export const RefParser = piece<
   new () => {
     dereference(path: string, schemaOrOptions: object, options?: object): Promise<unknown>;
