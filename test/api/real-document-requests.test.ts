@@ -79,6 +79,15 @@ describe('requests of real public documents', () => {
     expect((await send('', 'multipart/form-data')).statusCode).toBe(415);
   });
 
+  it('answer a documented type to the Accept value an Accept parameter tells clients to send, and 406 elsewhere', async () => {
+    const server = await mockServer({ spec });
+    const preview = await server.inject({ url: '/hooks', headers: { accept: 'application/vnd.github.preview+json' } });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toContain('application/json');
+    const reports = await server.inject({ url: '/reports', headers: { accept: 'application/json' } });
+    expect(reports.statusCode).toBe(406);
+  });
+
   it('answer the smallest valid value where a required part recurses past the depth bound', async () => {
     const server = await mockServer({ spec, seed: 3 });
     const judge = ajvJudge(spec);

@@ -159,8 +159,9 @@ export function buildRequests(operation: CorpusOperation, valid: RequestParts = 
     requests.push({ ...request, failure: 'content-type', headers: { ...request.headers, 'content-type': 'application/x-corpus-unknown' } });
   }
   // Negotiation chooses among representations: an answer without content (a bodiless 201 or 204) has
-  // none to refuse, and RFC 9110 lets it disregard Accept.
-  if ((responseFor(op, defaultStatus(op))?.contents ?? []).length > 0) {
+  // none to refuse, and RFC 9110 lets it disregard Accept; so does one whose own Accept parameter says what to send.
+  const declaresAccept = (op.request?.headers ?? []).some((h) => h.name.toLowerCase() === 'accept');
+  if ((responseFor(op, defaultStatus(op))?.contents ?? []).length > 0 && !declaresAccept) {
     const request = render(operation, valid, 'unacceptable-accept');
     requests.push({ ...request, failure: 'negotiation', headers: { ...request.headers, accept: 'application/x-corpus-unacceptable' } });
   }
