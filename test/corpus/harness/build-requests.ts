@@ -6,7 +6,7 @@
  */
 import { defaultStatus, responseFor } from './documented.js';
 import { resolve, sampleValue, wrongTypeValue } from './sample-value.js';
-import { concreteMediaType, credentialFor, encodeBody, headerValue, isJson, pathValue, queryPairs } from './serialize.js';
+import { concreteMediaType, credentialFor, encodeBody, headerValue, isJson, isXml, pathValue, queryPairs } from './serialize.js';
 import type { CorpusOperation, CorpusRequest, PrismContent, PrismParameter, Schema } from './types.js';
 import { type Place, validValue } from './valid-values.js';
 
@@ -68,7 +68,10 @@ export function validParts(operation: CorpusOperation): RequestParts {
     headers: values('header', op.request?.headers, false),
     cookies: values('cookie', op.request?.cookie, false),
     body: content
-      ? { mediaType: concreteMediaType(content.mediaType), value: build('body', content.mediaType, content.schema, bodyExamples) ?? {} }
+      ? {
+          mediaType: concreteMediaType(content.mediaType),
+          value: build(isXml(content.mediaType) ? 'xml body' : 'body', content.mediaType, content.schema, bodyExamples) ?? {},
+        }
       : undefined,
     credentials: true,
   };

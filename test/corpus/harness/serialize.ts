@@ -45,6 +45,8 @@ export function concreteMediaType(mediaType: string): string {
 
 export const isJson = (mediaType: string) => /^application\/(.+\+)?json\b/i.test(mediaType) || /\+json\b/i.test(mediaType);
 
+export const isXml = (mediaType: string) => /[/+]xml$/i.test(mediaType.split(';', 1)[0]?.trim() ?? '');
+
 const BOUNDARY = 'corpus-boundary';
 
 /** An object body as XML: the root element is the object, properties are child elements, arrays repeat. */

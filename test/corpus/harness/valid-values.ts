@@ -18,7 +18,7 @@ const addFormats = createRequire(import.meta.url)('ajv-formats') as (ajv: Ajv | 
 export type Built = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
 
 /** What the value is for: a path segment must not be empty, a header must be one line of visible text. */
-export type Place = 'path' | 'query' | 'header' | 'cookie' | 'body';
+export type Place = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'xml body';
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 
@@ -91,7 +91,14 @@ function fits(place: Place, value: unknown): boolean {
   if (value === undefined) return false;
   if (place === 'path' && (value === '' || (Array.isArray(value) && value.length === 0))) return false;
   if (place === 'header' || place === 'cookie') return /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(flatText(value));
+  // Arrays are sent as repeated elements, so an empty one is no element at all: a required one would go missing.
+  if (place === 'xml body') return !hasEmptyArray(value);
   return true;
+}
+
+function hasEmptyArray(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0 || value.some(hasEmptyArray);
+  return typeof value === 'object' && value !== null && Object.values(value).some(hasEmptyArray);
 }
 
 const flatText = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
