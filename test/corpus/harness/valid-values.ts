@@ -91,9 +91,16 @@ function fits(place: Place, value: unknown): boolean {
   if (value === undefined) return false;
   if (place === 'path' && (value === '' || (Array.isArray(value) && value.length === 0))) return false;
   if (place === 'header' || place === 'cookie') return /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(flatText(value));
+  // An empty query value needs `allowEmptyValue`; an empty exploded list or map sends nothing; objects
+  // inside a list have no form serialisation (OpenAPI defines none).
+  if (place === 'query') return !isEmpty(value) && !(Array.isArray(value) && value.some((v) => typeof v === 'object' && v !== null));
   // Arrays are sent as repeated elements, so an empty one is no element at all: a required one would go missing.
   if (place === 'xml body') return !hasEmptyArray(value);
   return true;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === '' || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 }
 
 function hasEmptyArray(value: unknown): boolean {
