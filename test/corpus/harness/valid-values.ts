@@ -27,10 +27,12 @@ const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
  * without (many public documents escape `:` or `/`, which `u` refuses).
  */
 export function documentRegExp(pattern: string, flags: string): RegExp {
+  // Ajv asks with its own `u` flag already among `flags`: the fallback must drop it, not keep it.
+  const others = flags.replace('u', '');
   try {
-    return new RegExp(pattern, `u${flags}`);
+    return new RegExp(pattern, `u${others}`);
   } catch {
-    return new RegExp(pattern, flags);
+    return new RegExp(pattern, others);
   }
 }
 const options = {
