@@ -88,6 +88,15 @@ describe('requests of real public documents', () => {
     expect(reports.statusCode).toBe(406);
   });
 
+  it('take credentials under an HTTP scheme Prism does not know, and still ask for them', async () => {
+    const server = await mockServer({ spec });
+    const send = (authorization?: string) =>
+      server.inject({ method: 'POST', url: '/tokens', headers: authorization ? { authorization } : {} });
+    expect((await send('Mutual sid=1, data=abc')).statusCode).toBe(200);
+    expect((await send('Bearer abc')).statusCode).toBe(401);
+    expect((await send()).statusCode).toBe(401);
+  });
+
   it('answer the smallest valid value where a required part recurses past the depth bound', async () => {
     const server = await mockServer({ spec, seed: 3 });
     const judge = ajvJudge(spec);

@@ -85,5 +85,7 @@ export function credentialFor(scheme: PrismSecurityScheme): { header?: [string, 
   }
   if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return { header: ['authorization', 'Basic Y29ycHVzOmtleQ=='] };
   if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'digest') return { header: ['authorization', 'Digest username="corpus"'] };
-  return { header: ['authorization', 'Bearer corpus-token'] };
+  // Any other HTTP scheme (`bearer`, RFC 8120's `mutual`) is sent under its own name.
+  const name = scheme.type === 'http' && scheme.scheme ? scheme.scheme : 'Bearer';
+  return { header: ['authorization', `${name} corpus-token`] };
 }
