@@ -101,6 +101,8 @@ for (const file of chosen) {
     }
   }
   rows.push(`| ${name} | ${cells.join(' | ')} | ${notBuildable} |`);
+  // A long run shows its progress: each document's row as soon as it is done.
+  process.stderr.write(`${rows.length - 2}/${chosen.length} ${rows.at(-1)}\n`);
 }
 const percent = (t: Totals) => (t.answers === 0 ? 100 : (100 * t.faithful) / t.answers).toFixed(1);
 const total = (t: Totals) =>

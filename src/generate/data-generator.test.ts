@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { DataGenerator } from './data-generator.js';
@@ -21,6 +22,16 @@ describe('DataGenerator.answer (static answers)', () => {
     expect(answer).toMatchObject({ name: 'Ada', kind: 'basic', currency: 'EUR', version: 2 });
     expect(answer).not.toHaveProperty('password');
     expect(String(answer.avatar)).toMatch(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/);
+  });
+
+  it('writes uri-templates whose variable names RFC 6570 allows, static and generated', () => {
+    const ajv = new Ajv();
+    createRequire(import.meta.url)('ajv-formats')(ajv);
+    const valid = ajv.compile({ type: 'string', format: 'uri-template' });
+    const generator = new DataGenerator(3);
+    const schema = { type: 'string', format: 'uri-template' };
+    for (const value of [generator.answer(schema), ...Array.from({ length: 20 }, () => generator.generate(schema))])
+      expect(valid(value), String(value)).toBe(true);
   });
 
   it('gives the same answer on every server, whatever its seed', () => {

@@ -157,6 +157,8 @@ function generateWith({ JSONSchemaFaker }: Libraries, faker: Faker, schema: Json
   JSONSchemaFaker.extend('faker', () => faker);
   // The faker's own byte format is not base64; this one is, from the seeded faker.
   JSONSchemaFaker.format('byte', () => Buffer.from(faker.lorem.word()).toString('base64'));
+  // The faker's uri-template names its variables with `-` and `:`, which RFC 6570 variable names never hold.
+  JSONSchemaFaker.format('uri-template', () => `${faker.internet.url({ appendSlash: true })}{${faker.lorem.word()}}`);
   JSONSchemaFaker.option({
     random: () => faker.number.float({ min: 0, max: 1 }),
     fillProperties: false,

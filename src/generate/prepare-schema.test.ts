@@ -39,6 +39,16 @@ describe('prepareSchema', () => {
     expect(text).toContain('"oneOf":[{"type":"null"}]');
   });
 
+  it('leaves out an optional property whose pattern no string matches, and keeps a required one', () => {
+    const schema = {
+      type: 'object',
+      required: ['code'],
+      properties: { nic: { type: 'string', pattern: '/^[0-9]{5}$/i' }, code: { type: 'string', pattern: '/^[a-z]$/' } },
+    };
+    const prepared = prepareSchema(schema, 'static');
+    expect(Object.keys(prepared.properties as object)).toEqual(['code']);
+  });
+
   it('never answers writeOnly properties', () => {
     const schema = { type: 'object', required: ['password'], properties: { password: { type: 'string', writeOnly: true } } };
     expect(prepareSchema(schema, 'dynamic')).toEqual({ type: 'object', required: [], properties: {} });

@@ -80,6 +80,7 @@ function walk(node: unknown, context: Context, depth: number, nullable = true): 
   context.nodes += 1;
   if (typeof schema.$ref === 'string') return walkRef(schema, schema.$ref, context, depth, nullable);
   if (context.minimal && nullable && allowsNull(schema)) return { type: 'null' };
+  if (!context.minimal && neverMatches(schema.pattern)) return undefined;
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === '__bundled__' || key === '$defs' || key === 'definitions') continue;
@@ -91,6 +92,14 @@ function walk(node: unknown, context: Context, depth: number, nullable = true): 
   if (!walkCombinations(schema, out, context, depth)) return undefined;
   fixKeywords(out, context.mode);
   return out;
+}
+
+/**
+ * A pattern written as a regular-expression literal (`/^[0-9]{5}$/i`, as some documents do) asks for a
+ * `/` before the start of the text: no string matches it, so an optional property of it is left out.
+ */
+function neverMatches(pattern: unknown): boolean {
+  return typeof pattern === 'string' && pattern.startsWith('/^');
 }
 
 function walkRef(schema: Schema, ref: string, context: Context, depth: number, nullable: boolean): Schema | undefined {

@@ -51,8 +51,11 @@ export function readXmlBody(text: string, schema: JsonSchema | undefined): XmlRe
   return { ok: true, value: readValue(element, schema, 0) };
 }
 
-function readValue(node: unknown, schema: JsonSchema | undefined, depth: number): unknown {
+function readValue(node: unknown, given: JsonSchema | undefined, depth: number): unknown {
+  const schema = withAllOf(given);
   const type = typeOf(schema, node);
+  // An empty element (`<Attributes></Attributes>`) is read as text: for an object or a wrapped array it is an empty one.
+  if ((type === 'object' || type === 'array') && !isElement(node) && textOf(node).trim() === '') return type === 'object' ? {} : [];
   if (type === 'object' && isElement(node)) return objectOf(node, schema, depth);
   if (type === 'array' && isElement(node)) {
     const items = sub(schema, 'items');
@@ -69,7 +72,8 @@ function objectOf(node: Element, schema: JsonSchema | undefined, depth: number):
   const properties = propertiesOf(schema);
   if (depth > MAX_DEPTH) return result;
   const known = new Set<string>();
-  for (const [name, property] of Object.entries(properties)) {
+  for (const [name, written] of Object.entries(properties)) {
+    const property = withAllOf(written);
     const xml = xmlOf(property);
     const element = xml.name ?? name;
     if (xml.attribute) {
@@ -119,9 +123,21 @@ function typeOf(schema: JsonSchema | undefined, node: unknown): string | undefin
   const declared = schema?.type;
   const type = Array.isArray(declared) ? declared.find((t) => t !== 'null') : declared;
   if (typeof type === 'string') return type;
-  if (schema && (schema.properties !== undefined || schema.allOf !== undefined)) return 'object';
+  if (schema?.properties !== undefined) return 'object';
   if (schema?.items !== undefined) return 'array';
   return isElement(node) && Object.keys(node).some((key) => key !== TEXT) ? 'object' : undefined;
+}
+
+/**
+ * The schema with its `allOf` parts folded in (its own words win), as AWS documents write a member:
+ * `allOf: [{type: boolean}, {description}]`, so the type, items and `xml` of a part are read too.
+ */
+function withAllOf(schema: JsonSchema | undefined, depth = 0): JsonSchema | undefined {
+  if (!schema || !Array.isArray(schema.allOf) || depth > 8) return schema;
+  const parts = (schema.allOf as JsonSchema[]).map((part) => withAllOf(part, depth + 1) ?? {});
+  const { allOf: _parts, ...own } = schema;
+  const properties = propertiesOf(schema);
+  return Object.assign({}, ...parts, own, Object.keys(properties).length > 0 ? { properties } : {});
 }
 
 function propertiesOf(schema: JsonSchema | undefined, depth = 0): Record<string, JsonSchema> {

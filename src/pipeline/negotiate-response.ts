@@ -1,3 +1,4 @@
+import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
 import type { ResponsePlan, ResponsePlans } from './response-plans.js';
 import type { Stage } from './types.js';
@@ -18,7 +19,7 @@ export function createNegotiationStage(plans: ResponsePlans): Stage {
     const example = exchange.forcing?.example;
     const { negotiate, among } =
       example === undefined ? { negotiate: plan.negotiate, among: plan.representations } : plan.negotiateExample(example);
-    const chosen = among[negotiate(accept)];
+    const chosen = among[negotiate(accept)] ?? (declaresAccept(operation) ? among[0] : undefined);
     if (chosen === undefined) return [notAcceptable(plan)];
     if (chosen.unproducible === undefined) {
       exchange.representation = chosen;
@@ -29,6 +30,15 @@ export function createNegotiationStage(plans: ResponsePlans): Stage {
     exchange.representation = fallback?.among[fallback.negotiate(accept)] ?? chosen;
     return [];
   };
+}
+
+/**
+ * An operation that documents its own `Accept` header parameter (GitHub's preview types, VTEX's
+ * `application/json` beside a `text/plain` answer) tells clients what to send: the service answers
+ * what it documents to such a value, as RFC 9110 lets it, so that is no 406. Asked only on a miss.
+ */
+function declaresAccept(operation: MockOperation): boolean {
+  return operation.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'accept') ?? false;
 }
 
 function notAcceptable(plan: ResponsePlan): Finding {

@@ -411,6 +411,22 @@ function onlyBearer(prism: PrismOperation): boolean {
   );
 }
 
+const PRISM_HTTP_SCHEMES = new Set(['basic', 'bearer', 'digest']);
+
+/**
+ * Prism refuses every request for a scheme it does not know (`http` with RFC 8120's `mutual`, 3.1's
+ * `mutualTLS`). An alternative made only of such schemes is met by an `Authorization` header under
+ * each HTTP scheme's name; a TLS client certificate is the server's to ask (`--client-ca`), never a header.
+ */
+function metBeyondPrism(prism: PrismOperation, request: SecurityRequest): boolean {
+  const scheme = /^\s*(\S+)\s+\S/.exec(String(request.headers.authorization ?? ''))?.[1]?.toLowerCase();
+  const unknown = (s: PrismSecurityScheme) =>
+    s.type === 'mutualTLS' || (s.type === 'http' && !PRISM_HTTP_SCHEMES.has(s.scheme?.toLowerCase() ?? ''));
+  return (prism.security ?? []).some(
+    (all) => all.length > 0 && all.every(unknown) && all.every((s) => s.type === 'mutualTLS' || s.scheme?.toLowerCase() === scheme),
+  );
+}
+
 function headersOnly(authorization: string | undefined): SecurityRequest {
   return { headers: { authorization }, url: { path: '', query: {} } };
 }
@@ -434,7 +450,7 @@ export function checkSecurity(operation: MockOperation, request: SecurityRequest
 function securityVerdict(prism: PrismOperation, request: SecurityRequest): Finding[] {
   const element: PrismRequest = { method: prism.method.toUpperCase(), url: request.url, headers: request.headers, body: undefined };
   const result = validators.validateSecurity({ resource: prism, element });
-  if (result._tag === 'Right') return [];
+  if (result._tag === 'Right' || metBeyondPrism(prism, request)) return [];
   return result.left.map((d) => ({ location: 'security', path: [], code: 'missing-credentials', message: d.message }));
 }
 

@@ -79,6 +79,24 @@ describe('requests of real public documents', () => {
     expect((await send('', 'multipart/form-data')).statusCode).toBe(415);
   });
 
+  it('answer a documented type to the Accept value an Accept parameter tells clients to send, and 406 elsewhere', async () => {
+    const server = await mockServer({ spec });
+    const preview = await server.inject({ url: '/hooks', headers: { accept: 'application/vnd.github.preview+json' } });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toContain('application/json');
+    const reports = await server.inject({ url: '/reports', headers: { accept: 'application/json' } });
+    expect(reports.statusCode).toBe(406);
+  });
+
+  it('take credentials under an HTTP scheme Prism does not know, and still ask for them', async () => {
+    const server = await mockServer({ spec });
+    const send = (authorization?: string) =>
+      server.inject({ method: 'POST', url: '/tokens', headers: authorization ? { authorization } : {} });
+    expect((await send('Mutual sid=1, data=abc')).statusCode).toBe(200);
+    expect((await send('Bearer abc')).statusCode).toBe(401);
+    expect((await send()).statusCode).toBe(401);
+  });
+
   it('answer the smallest valid value where a required part recurses past the depth bound', async () => {
     const server = await mockServer({ spec, seed: 3 });
     const judge = ajvJudge(spec);

@@ -6,7 +6,7 @@
  */
 import { defaultStatus, responseFor } from './documented.js';
 import { resolve, sampleValue, wrongTypeValue } from './sample-value.js';
-import { concreteMediaType, credentialFor, encodeBody, headerValue, isJson, pathValue, queryPairs } from './serialize.js';
+import { concreteMediaType, credentialFor, encodeBody, headerValue, isJson, isXml, pathValue, queryPairs } from './serialize.js';
 import type { CorpusOperation, CorpusRequest, PrismContent, PrismParameter, Schema } from './types.js';
 import { type Place, validValue } from './valid-values.js';
 
@@ -68,7 +68,10 @@ export function validParts(operation: CorpusOperation): RequestParts {
     headers: values('header', op.request?.headers, false),
     cookies: values('cookie', op.request?.cookie, false),
     body: content
-      ? { mediaType: concreteMediaType(content.mediaType), value: build('body', content.mediaType, content.schema, bodyExamples) ?? {} }
+      ? {
+          mediaType: concreteMediaType(content.mediaType),
+          value: build(isXml(content.mediaType) ? 'xml body' : 'body', content.mediaType, content.schema, bodyExamples) ?? {},
+        }
       : undefined,
     credentials: true,
   };
@@ -159,8 +162,9 @@ export function buildRequests(operation: CorpusOperation, valid: RequestParts = 
     requests.push({ ...request, failure: 'content-type', headers: { ...request.headers, 'content-type': 'application/x-corpus-unknown' } });
   }
   // Negotiation chooses among representations: an answer without content (a bodiless 201 or 204) has
-  // none to refuse, and RFC 9110 lets it disregard Accept.
-  if ((responseFor(op, defaultStatus(op))?.contents ?? []).length > 0) {
+  // none to refuse, and RFC 9110 lets it disregard Accept; so does one whose own Accept parameter says what to send.
+  const declaresAccept = (op.request?.headers ?? []).some((h) => h.name.toLowerCase() === 'accept');
+  if ((responseFor(op, defaultStatus(op))?.contents ?? []).length > 0 && !declaresAccept) {
     const request = render(operation, valid, 'unacceptable-accept');
     requests.push({ ...request, failure: 'negotiation', headers: { ...request.headers, accept: 'application/x-corpus-unacceptable' } });
   }

@@ -40,7 +40,10 @@ export function sampleValue(input: Schema | undefined, root: unknown, depth = 0)
     if (Array.isArray(options) && options.length > 0) return sampleValue(options[0] as Schema, root, depth + 1);
   }
   if (Array.isArray(schema.allOf)) {
-    return Object.assign({}, ...schema.allOf.map((part) => sampleValue(part as Schema, root, depth + 1) ?? {}));
+    const parts = schema.allOf.map((part) => sampleValue(part as Schema, root, depth + 1));
+    // A scalar part (AWS's `allOf: [{$ref: string}, {description}]`) is the value; objects merge.
+    const scalar = parts.find((part) => part !== undefined && (typeof part !== 'object' || part === null || Array.isArray(part)));
+    return scalar !== undefined ? scalar : Object.assign({}, ...parts.map((part) => part ?? {}));
   }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type ?? (schema.properties ? 'object' : undefined)) {

@@ -45,6 +45,8 @@ export function concreteMediaType(mediaType: string): string {
 
 export const isJson = (mediaType: string) => /^application\/(.+\+)?json\b/i.test(mediaType) || /\+json\b/i.test(mediaType);
 
+export const isXml = (mediaType: string) => /[/+]xml$/i.test(mediaType.split(';', 1)[0]?.trim() ?? '');
+
 const BOUNDARY = 'corpus-boundary';
 
 /** An object body as XML: the root element is the object, properties are child elements, arrays repeat. */
@@ -83,5 +85,7 @@ export function credentialFor(scheme: PrismSecurityScheme): { header?: [string, 
   }
   if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return { header: ['authorization', 'Basic Y29ycHVzOmtleQ=='] };
   if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'digest') return { header: ['authorization', 'Digest username="corpus"'] };
-  return { header: ['authorization', 'Bearer corpus-token'] };
+  // Any other HTTP scheme (`bearer`, RFC 8120's `mutual`) is sent under its own name.
+  const name = scheme.type === 'http' && scheme.scheme ? scheme.scheme : 'Bearer';
+  return { header: ['authorization', `${name} corpus-token`] };
 }

@@ -36,4 +36,18 @@ describe('valid request values', () => {
     expect(impossible).toMatchObject({ ok: false });
     expect(validValue({ type: 'string', enum: [''] }, {}, 'path').ok).toBe(false);
   });
+
+  it('check patterns that only compile without the u flag, and take a scalar allOf part as the value', () => {
+    const token = { allOf: [{ type: 'string', pattern: '^[a-z\\=]{2,3}$' }, { description: 'a token' }] };
+    const built = validValue(token, {}, 'body', ['fern']);
+    expect(built.ok && String(built.value)).toMatch(/^[a-z=]{2,3}$/);
+  });
+
+  it('never send what the wire cannot carry: an empty query value, an object list in a query, an empty XML list', () => {
+    expect(validValue({ type: 'string' }, {}, 'query', [''])).toMatchObject({ ok: true, value: expect.stringMatching(/./) });
+    const objects = { type: 'array', maxItems: 1, items: { type: 'object', required: ['a'], properties: { a: { type: 'string' } } } };
+    expect(validValue(objects, {}, 'query').ok).toBe(false);
+    const list = { type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: { type: 'string' } } } };
+    expect(validValue(list, {}, 'xml body', [{ ids: [] }])).toMatchObject({ ok: true, value: { ids: [expect.any(String)] } });
+  });
 });

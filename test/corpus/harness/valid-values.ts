@@ -18,7 +18,7 @@ const addFormats = createRequire(import.meta.url)('ajv-formats') as (ajv: Ajv | 
 export type Built = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
 
 /** What the value is for: a path segment must not be empty, a header must be one line of visible text. */
-export type Place = 'path' | 'query' | 'header' | 'cookie' | 'body';
+export type Place = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'xml body';
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 
@@ -27,10 +27,12 @@ const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
  * without (many public documents escape `:` or `/`, which `u` refuses).
  */
 export function documentRegExp(pattern: string, flags: string): RegExp {
+  // Ajv asks with its own `u` flag already among `flags`: the fallback must drop it, not keep it.
+  const others = flags.replace('u', '');
   try {
-    return new RegExp(pattern, `u${flags}`);
+    return new RegExp(pattern, `u${others}`);
   } catch {
-    return new RegExp(pattern, flags);
+    return new RegExp(pattern, others);
   }
 }
 const options = {
@@ -91,7 +93,21 @@ function fits(place: Place, value: unknown): boolean {
   if (value === undefined) return false;
   if (place === 'path' && (value === '' || (Array.isArray(value) && value.length === 0))) return false;
   if (place === 'header' || place === 'cookie') return /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(flatText(value));
+  // An empty query value needs `allowEmptyValue`; an empty exploded list or map sends nothing; objects
+  // inside a list have no form serialisation (OpenAPI defines none).
+  if (place === 'query') return !isEmpty(value) && !(Array.isArray(value) && value.some((v) => typeof v === 'object' && v !== null));
+  // Arrays are sent as repeated elements, so an empty one is no element at all: a required one would go missing.
+  if (place === 'xml body') return !hasEmptyArray(value);
   return true;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === '' || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+}
+
+function hasEmptyArray(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0 || value.some(hasEmptyArray);
+  return typeof value === 'object' && value !== null && Object.values(value).some(hasEmptyArray);
 }
 
 const flatText = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
