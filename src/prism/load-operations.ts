@@ -228,8 +228,26 @@ function finished(
 function transformerOf(root: Node): Transform {
   if (root.swagger !== undefined)
     return (document) => (transformOas2Operations as Transform)(document).map((made) => withFormCollectionFormats(made, document));
-  if (root.openapi !== undefined) return transformOas3Operations as Transform;
+  if (root.openapi !== undefined) return (document) => (transformOas3Operations as Transform)(document).map(withoutIgnoredHeaders);
   throw new Error('not an OpenAPI 2 or 3 document (Postman collections are not supported)');
+}
+
+/**
+ * Header parameters OpenAPI 3 says "SHALL be ignored" (the request's media types and credentials are
+ * described elsewhere) are never required nor checked. They stay listed: an operation that documents its
+ * `Accept` tells the negotiation what its clients send.
+ */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+function withoutIgnoredHeaders(operation: unknown): unknown {
+  const request = isNode(operation) && isNode(operation.request) ? operation.request : undefined;
+  if (request === undefined || !Array.isArray(request.headers)) return operation;
+  request.headers = (request.headers as Node[]).map((header) => {
+    if (!IGNORED_HEADERS.has(String(header.name).toLowerCase())) return header;
+    const { schema: _ignored, ...unchecked } = header;
+    return { ...unchecked, required: false };
+  });
+  return operation;
 }
 
 /**

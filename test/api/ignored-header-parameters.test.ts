@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { closeServersAfterEach, mockServer } from '../support/servers.js';
+
+const spec = fileURLToPath(new URL('./fixtures/ignored-header-parameters.yaml', import.meta.url));
+
+// OpenAPI 3: header parameters named Accept, Content-Type or Authorization "SHALL be ignored".
+describe('header parameters OpenAPI 3 says to ignore', () => {
+  closeServersAfterEach();
+
+  it('neither requires nor checks Accept, Content-Type and Authorization parameters', async () => {
+    const server = await mockServer({ spec, logLevel: 'silent' });
+    const answer = await server.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'application/json', 'x-trace': 't1' },
+      payload: '{}',
+    });
+    expect(answer.statusCode).toBe(200);
+  });
+
+  it('still requires the other header parameters', async () => {
+    const server = await mockServer({ spec, logLevel: 'silent' });
+    const answer = await server.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).toContain('x-trace');
+  });
+});
