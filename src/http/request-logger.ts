@@ -37,12 +37,16 @@ export function answerLog(logger: Logger, stream: LogStream | undefined): Answer
     const exchange = request.exchange;
     const path = exchange?.path ?? pathOf(request.url);
     const source = describeProvenance(exchange?.provenance);
-    const line = status === 0 ? `${request.method} ${path}` : `${request.method} ${path} ${status} ${oneDecimal(elapsed)}ms`;
-    const message = source === '' ? line : `${line} ${source}`;
+    const tail = status === 0 ? '' : ` ${status} ${oneDecimal(elapsed)}ms`;
     // Only the path and the description can hold what JSON escapes (the method is an HTTP token, the
-    // id Fastify's): tested apart, as the flat strings they are, rather than the joined line.
-    const msg = ESCAPED.test(path) || ESCAPED.test(source) ? JSON.stringify(message) : `"${message}"`;
-    stream.write(`${head}${Date.now()}${base}${jsonString(request.id)},"msg":${msg}}\n`);
+    // id Fastify's): tested apart, as the flat strings they are; the usual line is one template, with
+    // no intermediate strings.
+    if (ESCAPED.test(path) || ESCAPED.test(source)) {
+      const message = `${request.method} ${path}${tail}${source === '' ? '' : ` ${source}`}`;
+      stream.write(`${head}${Date.now()}${base}${jsonString(request.id)},"msg":${JSON.stringify(message)}}\n`);
+    } else if (source === '')
+      stream.write(`${head}${Date.now()}${base}${jsonString(request.id)},"msg":"${request.method} ${path}${tail}"}\n`);
+    else stream.write(`${head}${Date.now()}${base}${jsonString(request.id)},"msg":"${request.method} ${path}${tail} ${source}"}\n`);
   };
 }
 

@@ -20,7 +20,7 @@ export function entryOf(
 ): NewJournalEntry {
   const answered = status !== 0;
   const raw = exchange.rawBody;
-  return {
+  const entry: { -readonly [K in keyof NewJournalEntry]: NewJournalEntry[K] } = {
     time: Math.floor(Date.now() - elapsed),
     session: exchange.session.id,
     method: exchange.method,
@@ -35,9 +35,11 @@ export function entryOf(
     responseHeaders: answered ? responseHeaders : {},
     responseBody: answered ? keptText(exchange.responseText) : undefined,
     durationMs: elapsed,
-    ...(exchange.clientSubject === undefined ? {} : { clientSubject: exchange.clientSubject }),
     spec: exchange.document?.name,
   };
+  // Set apart rather than spread into the literal: a spread takes the whole literal off V8's fast path.
+  if (exchange.clientSubject !== undefined) entry.clientSubject = exchange.clientSubject;
+  return entry;
 }
 
 /** The bytes past the limit cut off; the text the request path decoded, where it did. */

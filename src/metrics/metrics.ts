@@ -2,14 +2,9 @@ import { Counter, Gauge, Registry } from 'prom-client';
 import type { Exchange } from '../pipeline/types.js';
 import { DurationHistogram, type DurationSeries } from './duration-histogram.js';
 
-export interface RequestObservation {
-  readonly exchange: Exchange | undefined;
-  readonly status: number;
-  readonly seconds: number;
-}
-
 export interface Metrics {
-  observe(observation: RequestObservation): void;
+  /** One answered request (`exchange` undefined: one the pipeline never saw); arguments, not an object made per request. */
+  observe(exchange: Exchange | undefined, status: number, seconds: number): void;
   /** Counts a callback or webhook the mock sent (or refused), by its name and how it ended. */
   observeCallback(via: 'callback' | 'webhook', name: string, outcome: string): void;
   /** The Prometheus text exposition of this server's metrics. */
@@ -132,7 +127,7 @@ export function createMetrics(journalSize: () => number): Metrics {
     async scrape() {
       return { contentType: registry.contentType, text: await registry.metrics() };
     },
-    observe({ exchange, status, seconds }) {
+    observe(exchange, status, seconds) {
       const spec = exchange?.document?.name;
       let tallies = root;
       if (spec !== undefined) {

@@ -257,7 +257,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     answer: (exchange) => pipeline(exchange),
     answered(exchange, seen, status, elapsedMs, responseHeaders) {
       if (journal.capacity > 0) journal.record(entryOf(exchange, status, responseHeaders, elapsedMs));
-      metrics.observe({ exchange: seen ? exchange : undefined, status, seconds: elapsedMs / 1000 });
+      metrics.observe(seen ? exchange : undefined, status, elapsedMs / 1000);
       if (seen) coverage.model.record(exchange, status);
       if (recorder !== undefined && seen) recorder.observe(exchange);
       if (seen && exchange.operation?.callbacks) callbacks.afterAnswer(exchange, status, responseHeaders);

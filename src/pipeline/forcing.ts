@@ -3,7 +3,7 @@ import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
 import { MAX_STREAM_COUNT, MAX_STREAM_INTERVAL_MS, MAX_STREAM_MS } from './stream-plan.js';
-import type { Exchange, Forcing, Stage } from './types.js';
+import { type Exchange, type Forcing, NO_FINDINGS, type Stage } from './types.js';
 
 const QUERY_KEYS = ['code', 'example', 'dynamic', 'seed', 'stream-count', 'stream-interval'] as const;
 /** `delay` and `validate` are read from Prefer only; `validate` by the validation stage (validation-switch.ts), checked here. */
@@ -27,7 +27,7 @@ const MEMBERS: Readonly<Record<Exclude<Key, 'delay' | 'validate'>, keyof Forcing
 export const readForcing: Stage = (exchange) => {
   const header = exchange.headers.prefer;
   // Most requests force nothing: answer them without building anything.
-  if (header === undefined && !forcesByQuery(exchange.query)) return [];
+  if (header === undefined && !forcesByQuery(exchange.query)) return NO_FINDINGS;
   const raw = new Map<Key, string>();
   for (const [key, name] of QUERY_NAMES) {
     const value = exchange.query[name];
@@ -48,7 +48,7 @@ export const readForcing: Stage = (exchange) => {
         );
     }
   }
-  if (raw.size === 0) return [];
+  if (raw.size === 0) return NO_FINDINGS;
   const findings: Finding[] = [];
   const forcing: { -readonly [K in keyof Forcing]: Forcing[K] } = {};
   let forces = false;
@@ -107,7 +107,7 @@ function parseValue(key: Key, value: string): { value: string | number | boolean
   }
 }
 
-function checkAvailable(operation: MockOperation, forcing: Forcing): Finding[] {
+function checkAvailable(operation: MockOperation, forcing: Forcing): readonly Finding[] {
   const status = forcing.code ?? defaultStatus(operation);
   const response = findResponse(operation, status);
   if (!response) {
@@ -121,7 +121,7 @@ function checkAvailable(operation: MockOperation, forcing: Forcing): Finding[] {
       return [invalid('example', `response ${response.code} of ${operation.id} has no example "${forcing.example}"; examples: ${known}`)];
     }
   }
-  return [];
+  return NO_FINDINGS;
 }
 
 function invalid(key: Key, message: string): Finding {

@@ -1,7 +1,7 @@
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
 import type { ResponsePlan, ResponsePlans } from './response-plans.js';
-import type { Stage } from './types.js';
+import { NO_FINDINGS, type Stage } from './types.js';
 
 /**
  * Negotiation (RFC 9110 §12): picks the media type of the answer among those the document lists for
@@ -11,10 +11,10 @@ import type { Stage } from './types.js';
 export function createNegotiationStage(plans: ResponsePlans): Stage {
   return (exchange) => {
     const operation = exchange.operation;
-    if (!operation) return [];
+    if (!operation) return NO_FINDINGS;
     const plan = plans(operation, exchange.forcing?.code);
     exchange.plan = plan;
-    if (plan.representations.length === 0) return [];
+    if (plan.representations.length === 0) return NO_FINDINGS;
     const accept = exchange.headers.accept;
     const example = exchange.forcing?.example;
     const { negotiate, among } =
@@ -23,12 +23,12 @@ export function createNegotiationStage(plans: ResponsePlans): Stage {
     if (chosen === undefined) return [notAcceptable(plan)];
     if (chosen.unproducible === undefined) {
       exchange.representation = chosen;
-      return [];
+      return NO_FINDINGS;
     }
     // Another type the client also takes does better; else this type gets the best body the mock can write in it.
     const fallback = example === undefined ? plan.producible : undefined;
     exchange.representation = fallback?.among[fallback.negotiate(accept)] ?? chosen;
-    return [];
+    return NO_FINDINGS;
   };
 }
 

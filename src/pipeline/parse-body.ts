@@ -3,7 +3,7 @@ import { parseJson } from '../json/parse-json.js';
 import { essenceOf, isJsonMediaType, mediaKind } from '../openapi/media-type.js';
 import { readXmlBody } from '../openapi/xml-request.js';
 import type { Finding } from '../problem.js';
-import type { Exchange, Stage } from './types.js';
+import { type Exchange, NO_FINDINGS, type Stage } from './types.js';
 
 /** RFC 9110 `type/subtype` followed by parameters or nothing. */
 const MEDIA_TYPE = /^\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*(;|$)/;
@@ -25,11 +25,11 @@ export const parseBody: Stage = (exchange) => {
     return [finding('media-type', 'malformed-content-type', 'the Content-Type header is not a media type (type/subtype)')];
   // An operation that documents no request body does not read one: a body sent anyway is ignored, as
   // a service whose handler never reads it would (it is still journalled as received).
-  if (exchange.operation !== undefined && exchange.operation.requestBody === undefined) return [];
+  if (exchange.operation !== undefined && exchange.operation.requestBody === undefined) return NO_FINDINGS;
   if (raw === undefined || raw.length === 0) {
     // An empty form is a form without fields, which the schema may not allow; other types mean no body.
     if (contentType !== undefined && isFormMediaType(contentType)) exchange.body = '';
-    return [];
+    return NO_FINDINGS;
   }
   if (contentType === undefined) {
     return [finding('media-type', 'missing-content-type', 'a body was sent without a Content-Type header')];
@@ -48,19 +48,19 @@ export const parseBody: Stage = (exchange) => {
   if (!parsed.ok) return [finding('body', 'malformed-json', parsed.message)];
   exchange.body = parsed.value;
   exchange.hasBigIntegers = parsed.hasBigIntegers;
-  return [];
+  return NO_FINDINGS;
 };
 
 /** An XML body becomes the value its schema describes (xml-request.ts), for validation to judge like JSON. */
-function readXml(exchange: Exchange, contentType: string, text: string): Finding[] {
+function readXml(exchange: Exchange, contentType: string, text: string): readonly Finding[] {
   const contents = exchange.operation?.requestBody?.contents ?? [];
   const essence = essenceOf(contentType);
   const content = contents.find((c) => essenceOf(c.mediaType) === essence) ?? contents.find((c) => mediaKind(c.mediaType) === 'xml');
-  if (!content) return [];
+  if (!content) return NO_FINDINGS;
   const reading = readXmlBody(text, content.schema);
   if (!reading.ok) return [finding('body', 'malformed-xml', reading.message)];
   exchange.body = reading.value;
-  return [];
+  return NO_FINDINGS;
 }
 
 function finding(location: Finding['location'], code: string, message: string): Finding {

@@ -2,7 +2,7 @@ import type { MockOperation } from '../openapi/operation.js';
 import { basePathOf, bySpecificity, compileTemplate, withoutFragment } from '../openapi/path-template.js';
 import type { Finding } from '../problem.js';
 import { createTwinPicker, type Twin, type TwinPicker } from './route-twins.js';
-import type { Stage } from './types.js';
+import { NO_FINDINGS, type Stage } from './types.js';
 
 /**
  * An operation reached through a template, with its own names for the template's parameters; where
@@ -74,7 +74,7 @@ export function createRouteStage(operations: readonly MockOperation[]): Stage {
       });
       exchange.pathParams = params;
     }
-    return [];
+    return NO_FINDINGS;
   };
 }
 

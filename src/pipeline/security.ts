@@ -1,7 +1,7 @@
 import { checkBearerToken, checkSecurity, type PrismRequest, type SecurityRequest } from '../prism/prism-engine.js';
 import type { Finding } from '../problem.js';
 import { TOKEN68 } from '../protocol.js';
-import type { Stage } from './types.js';
+import { NO_FINDINGS, type Stage } from './types.js';
 
 /**
  * Security check. Prism decides whether the operation's requirements are met; before that the bearer
@@ -12,7 +12,7 @@ export function createSecurityStage(acceptedTokens: readonly string[]): Stage {
   const accepted = new Set(acceptedTokens);
   return (exchange) => {
     const operation = exchange.operation;
-    if (!operation?.secured) return [];
+    if (!operation?.secured) return NO_FINDINGS;
     const header = exchange.headers.authorization;
     const bearer = operation.acceptsBearer ? parseBearer(header) : undefined;
     if (bearer?.kind === 'malformed') return [missing(bearer.reason)];
@@ -23,7 +23,7 @@ export function createSecurityStage(acceptedTokens: readonly string[]): Stage {
     const findings = bearer?.kind === 'token' ? checkBearerToken(operation, bearer.token, request) : checkSecurity(operation, request);
     if (findings.length > 0) return [missing(operation.credentialHint)];
     if (bearer?.kind === 'token' && accepted.size > 0 && !accepted.has(bearer.token)) return [rejected()];
-    return [];
+    return NO_FINDINGS;
   };
 }
 

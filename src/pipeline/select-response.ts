@@ -115,14 +115,6 @@ export function createResponseSelector(
     const schema = content.schema;
     // A generated 2xx answer about a record, or listing records, is made from their identifiers (records-by-id.ts).
     const records = plan.status < 300;
-    const generate = () => {
-      if (!schema) return null;
-      const mode = { dynamic: true, seed: asked.seed };
-      const record = records ? recordOf(schema, exchange.pathParams, options.generator, mode) : undefined;
-      if (record) return record.body;
-      const body = options.generator.generate(schema, asked.seed);
-      return records ? withSeededRecords(body, schema, options.generator, mode) : body;
-    };
     if (asked.example !== undefined) {
       const example = content.examples.find((e) => e.name === asked.example);
       const invalid = representation.invalidExamples.get(asked.example);
@@ -134,11 +126,20 @@ export function createResponseSelector(
         { ...headers, ...invalidExampleHeader(asked.example, invalid) },
       );
     }
-    if (dynamic) return respond(generate(), asked.seed === undefined ? DYNAMIC : { kind: 'generated', dynamic: true, seed: asked.seed });
+    if (dynamic) {
+      const made: SelectedBody = asked.seed === undefined ? DYNAMIC : { kind: 'generated', dynamic: true, seed: asked.seed };
+      if (!schema) return respond(null, made);
+      const mode = { dynamic: true, seed: asked.seed };
+      const record = records ? recordOf(schema, exchange.pathParams, options.generator, mode) : undefined;
+      if (record) return respond(record.body, made);
+      const body = options.generator.generate(schema, asked.seed);
+      return respond(records ? withSeededRecords(body, schema, options.generator, mode) : body, made);
+    }
     const first = representation.examples[0];
-    const fallback = () => (first ? first.value : staticBody(representation, options.generator));
-    if (representation.echo && plan.status < 300 && exchange.body !== undefined)
+    if (representation.echo && plan.status < 300 && exchange.body !== undefined) {
+      const fallback = () => (first ? first.value : staticBody(representation, options.generator));
       return respond(echo(representation.echo, exchange.body, fallback), ECHO);
+    }
     if (first) return respond(first.value, { kind: 'example', name: first.name });
     const answerSchema = representation.answerSchema;
     const record = records && answerSchema ? recordOf(answerSchema, exchange.pathParams, options.generator, STATIC_RECORD) : undefined;

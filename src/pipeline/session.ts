@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { SCENARIO_HEADER, SESSION_HEADER, SESSION_ID } from '../protocol.js';
-import type { Exchange, SessionHeaders, Stage } from './types.js';
+import { type Exchange, NO_FINDINGS, type SessionHeaders, type Stage } from './types.js';
 
 const NONE: SessionHeaders = Object.freeze({});
 
@@ -46,7 +46,7 @@ function idOf(raw: string | string[] | undefined): string | undefined | null {
  */
 export const checkSessionHeaders: Stage = (exchange) => {
   const header = exchange.session.invalid;
-  if (header === undefined) return [];
+  if (header === undefined) return NO_FINDINGS;
   return [
     {
       location: 'mock-header',

@@ -88,6 +88,9 @@ export interface StepWebhook {
 /** Every stage has this shape: it reads and enriches the exchange and returns what it found wrong. */
 export type Stage = (exchange: Exchange) => readonly Finding[];
 
+/** What a stage returns when it finds nothing: one shared empty list, rather than a new one per stage and request. */
+export const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
+
 /** The mock's steering headers as read; a malformed one is named in `invalid` and answered by the session stage. */
 export interface SessionHeaders {
   /** The scenario session; undefined = the default session. */

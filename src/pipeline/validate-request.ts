@@ -3,7 +3,7 @@ import { checkInput, headersForInput } from '../prism/prism-engine.js';
 import type { Finding } from '../problem.js';
 import { approximateBigIntegers, checkInt64Range } from './int-range.js';
 import { withoutOpaqueBodyFindings } from './opaque-body.js';
-import type { Stage } from './types.js';
+import { NO_FINDINGS, type Stage } from './types.js';
 
 /**
  * Request validation: Prism validates body, query, headers and path parameters; integers beyond 2^53
@@ -11,7 +11,7 @@ import type { Stage } from './types.js';
  */
 export const validateRequest: Stage = (exchange) => {
   const operation = exchange.operation;
-  if (!operation) return [];
+  if (!operation) return NO_FINDINGS;
   const { approximate, bigIntegers } = exchange.hasBigIntegers
     ? approximateBigIntegers(exchange.body)
     : { approximate: exchange.body, bigIntegers: [] };

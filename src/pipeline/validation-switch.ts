@@ -1,4 +1,4 @@
-import type { Stage } from './types.js';
+import { NO_FINDINGS, type Stage } from './types.js';
 
 /**
  * The validation stage behind its switches: `--no-validate-request`, an operation's `x-mock-validate`
@@ -13,7 +13,7 @@ export function switchableValidation(validate: Stage, serverValidates: boolean):
     const asked = preferredValidation(exchange.headers.prefer);
     if (asked ?? exchange.operation?.mockExtensions.validate ?? serverValidates) return findings;
     exchange.waived = findings;
-    return [];
+    return NO_FINDINGS;
   };
 }
 
