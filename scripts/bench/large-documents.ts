@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { corpusDirectory, corpusDocuments } from '../conformance/corpus.js';
 import { writeReport } from './machine.js';
-import { type ProbeRequest, probeOperations } from './real-documents.js';
+import { type ProbeRequest, probeOperations, sendProbe } from './real-documents.js';
 import { cpuSeconds, freePort, rssMb } from './servers.js';
 import { fixed, markdownTable } from './stats.js';
 
@@ -30,7 +30,6 @@ const { values } = parseArgs({
   },
 });
 const boundMs = Number(values.timeout) * 1000;
-const HEADERS = { authorization: 'Bearer bench', 'content-type': 'application/json', accept: 'application/json' };
 
 interface Outcome {
   readonly firstAnswerMs?: number;
@@ -39,21 +38,6 @@ interface Outcome {
   readonly rssAfter?: number;
   readonly statuses?: string;
   readonly failure?: string;
-}
-
-async function send(url: string, probe: ProbeRequest, timeoutMs: number): Promise<number | undefined> {
-  try {
-    const response = await fetch(`${url}${probe.path}`, {
-      method: probe.method,
-      headers: HEADERS,
-      body: probe.body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await response.arrayBuffer();
-    return response.status;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Status classes of the answers, e.g. `2xx 12, 4xx 8`. */
@@ -86,7 +70,7 @@ async function measure(spec: string, probes: readonly ProbeRequest[]): Promise<O
   const first = probes[0] ?? { method: 'GET', path: '/' };
   const lastLine = () => stderr.trim().split('\n').pop() ?? '';
   try {
-    while ((await send(url, first, boundMs)) === undefined) {
+    while ((await sendProbe(url, first, boundMs)) === undefined) {
       if (child.exitCode !== null) return { failure: `exit ${child.exitCode}: ${lastLine()}` };
       // A margin past the mock's own bound, so that its line (not this script's) says why.
       if (performance.now() - startedAt > boundMs + 5000) return { failure: `no answer within ${values.timeout} s ${lastLine()}` };
@@ -96,7 +80,7 @@ async function measure(spec: string, probes: readonly ProbeRequest[]): Promise<O
     const cpuS = cpuSeconds(child.pid);
     const rssStart = rssMb(child.pid);
     const statuses: (number | undefined)[] = [];
-    for (const probe of probes) statuses.push(await send(url, probe, boundMs));
+    for (const probe of probes) statuses.push(await sendProbe(url, probe, boundMs));
     return { firstAnswerMs, cpuS, rssStart, rssAfter: rssMb(child.pid), statuses: tally(statuses) };
   } finally {
     if (child.exitCode === null) child.kill('SIGTERM');

@@ -59,6 +59,24 @@ export interface ProbeRequest {
   readonly body?: string;
 }
 
+const PROBE_HEADERS = { authorization: 'Bearer bench', 'content-type': 'application/json', accept: 'application/json' };
+
+/** Sends one probe and reads its answer whole: its status, or undefined when none came within the time. */
+export async function sendProbe(url: string, probe: ProbeRequest, timeoutMs: number): Promise<number | undefined> {
+  try {
+    const response = await fetch(`${url}${probe.path}`, {
+      method: probe.method,
+      headers: PROBE_HEADERS,
+      body: probe.body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return undefined;
+  }
+}
+
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 
 /**

@@ -3,12 +3,10 @@
  * and CPU from spawn to its first HTTP answer, RSS then, and RSS after one request to each of 100
  * different operations (whatever their answers: each makes the server prepare that operation).
  */
-import { type ProbeRequest, probeOperations } from './real-documents.js';
+import { type ProbeRequest, probeOperations, sendProbe } from './real-documents.js';
 import { launch, type ScaleServer } from './scale-launch.js';
 import { cpuSeconds, rssMb } from './servers.js';
 import { fixed, markdownTable, median } from './stats.js';
-
-const HEADERS = { authorization: 'Bearer bench', 'content-type': 'application/json', accept: 'application/json' };
 
 export interface RealSample {
   readonly startupMs: number;
@@ -16,21 +14,6 @@ export interface RealSample {
   readonly rssStart: number;
   readonly rssAfter: number;
   readonly statuses: Readonly<Record<string, number>>;
-}
-
-async function send(url: string, probe: ProbeRequest, timeoutMs: number): Promise<number | undefined> {
-  try {
-    const response = await fetch(`${url}${probe.path}`, {
-      method: probe.method,
-      headers: HEADERS,
-      body: probe.body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await response.arrayBuffer();
-    return response.status;
-  } catch {
-    return undefined;
-  }
 }
 
 export async function measureReal(
@@ -42,7 +25,7 @@ export async function measureReal(
   const { child, url, startedAt, stop } = await launch(name, spec, baseline);
   const first = probes[0] as ProbeRequest;
   try {
-    while ((await send(url, first, 60_000)) === undefined) {
+    while ((await sendProbe(url, first, 60_000)) === undefined) {
       if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} on ${spec}`);
       if (performance.now() - startedAt > 300_000) throw new Error(`${name} did not answer on ${spec} within 300 s`);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -52,7 +35,7 @@ export async function measureReal(
     const rssStart = rssMb(child.pid);
     const statuses: Record<string, number> = {};
     for (const probe of probes) {
-      const status = String((await send(url, probe, 30_000)) ?? 'none');
+      const status = String((await sendProbe(url, probe, 30_000)) ?? 'none');
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
     return { startupMs, startupCpuS, rssStart, rssAfter: rssMb(child.pid), statuses };
