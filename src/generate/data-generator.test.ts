@@ -123,6 +123,26 @@ describe('dates whose pattern allows what is no date', () => {
   });
 });
 
+describe('date-times with length bounds', () => {
+  // unicourt.com's: `format: date-time` with minLength and maxLength 25, which the faker pads with spaces and then fails to read.
+  const record = {
+    type: 'object',
+    required: ['createdDate'],
+    properties: { createdDate: { type: 'string', format: 'date-time', minLength: 25, maxLength: 25 } },
+  };
+
+  it('are generated as date-times of a length within the bounds', () => {
+    const generator = new DataGenerator(3);
+    const values = [generator.answer(record), ...Array.from({ length: 10 }, (_, seed) => generator.generate(record, seed))];
+    for (const value of values) {
+      const { createdDate } = value as { createdDate: string };
+      expect(createdDate).toHaveLength(25);
+      expect(createdDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
+      expect(Number.isNaN(Date.parse(createdDate))).toBe(false);
+    }
+  });
+});
+
 describe('DataGenerator under combinations the faker cannot clean', () => {
   // Microsoft Graph's shape: a navigation property under anyOf whose value holds a list of objects
   // with an empty object inside; json-schema-faker's clean() step threw on it.

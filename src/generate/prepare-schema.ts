@@ -229,6 +229,14 @@ function fixKeywords(out: Schema, mode: Mode): void {
   if (out.format === 'byte') delete out.pattern;
   // `type: number` with an integer format (real documents have them) is validated as an integer.
   if (out.type === 'number' && (out.format === 'int32' || out.format === 'int64')) out.type = 'integer';
+  if (out.format === 'date-time' && !('enum' in out) && !('const' in out)) {
+    const fitted = dateTimeOfLength(out);
+    if (fitted !== undefined) {
+      // The faker reworks a dated string even from an enum: the value is given as a plain string.
+      out.enum = [fitted];
+      for (const keyword of ['format', 'minLength', 'maxLength', 'pattern']) delete out[keyword];
+    }
+  }
   fillMinProperties(out);
   if (mode !== 'static') return;
   if (Array.isArray(out.examples) && out.examples.length > 0) {
@@ -280,4 +288,22 @@ function resolvePointer(root: JsonSchema, ref: string): unknown {
     current = (current as Schema)[key];
   }
   return current;
+}
+
+/**
+ * A date-time within the schema's length bounds, when it has some (unicourt's are 25 characters): the
+ * faker pads its date-times with spaces to `minLength` or cuts them, which is no date-time. Seconds,
+ * then as many fraction digits and the zone (`Z` or `+00:00`) as fill the length; undefined when none fits.
+ */
+function dateTimeOfLength(out: Schema): string | undefined {
+  const min = typeof out.minLength === 'number' ? out.minLength : undefined;
+  const max = typeof out.maxLength === 'number' ? out.maxLength : undefined;
+  if (min === undefined && max === undefined) return undefined;
+  for (const zone of ['Z', '+00:00']) {
+    for (let digits = 0; digits <= 9; digits += 1) {
+      const value = `2024-01-01T12:00:00${digits === 0 ? '' : `.${'0'.repeat(digits)}`}${zone}`;
+      if ((min === undefined || value.length >= min) && (max === undefined || value.length <= max)) return value;
+    }
+  }
+  return undefined;
 }
