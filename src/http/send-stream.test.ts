@@ -89,3 +89,42 @@ describe("a stream's pauses between chunks", () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });
+
+describe('a streamed body whose client went before it started', () => {
+  it('leaves the source at once (its finally runs) instead of waiting for a drain that never comes', async () => {
+    let left: () => void = () => {};
+    const sourceLeft = new Promise<string>((resolve) => {
+      left = () => resolve('left');
+    });
+    async function* source(): AsyncGenerator<BodyChunk> {
+      try {
+        yield { data: Buffer.alloc(64 * 1024, 'x') };
+        for (;;) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          yield { data: Buffer.alloc(64 * 1024, 'y') };
+        }
+      } finally {
+        left();
+      }
+    }
+    const app = Fastify();
+    apps.push(app);
+    let clientGone: () => void = () => {};
+    const gone = new Promise<void>((resolve) => {
+      clientGone = resolve;
+    });
+    // The answer is ready only after the client went (an upstream slow to pass the body limit).
+    app.get('/', async (request, reply) => {
+      request.raw.socket.once('close', clientGone);
+      await gone;
+      await new Promise((resolve) => setImmediate(resolve));
+      return sendStream(reply, 200, source(), undefined);
+    });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const request = get(url);
+    request.on('error', () => {});
+    setTimeout(() => request.destroy(), 50);
+    const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 2_000));
+    expect(await Promise.race([sourceLeft, timeout])).toBe('left');
+  });
+});

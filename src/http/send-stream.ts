@@ -46,6 +46,9 @@ async function pump(raw: ServerResponse, chunks: AsyncIterable<BodyChunk>, held:
   const stop = new AbortController();
   const gone = () => stop.abort();
   raw.once('close', gone);
+  // A client that went before the answer was ready (a proxied body past the limit, a delay): its
+  // `close` came before this listener, and the source is left at once (its `finally` runs).
+  if (raw.destroyed) gone();
   const unhold = held?.track(gone);
   const pause = held ? (ms: number) => held.wait(ms, stop.signal) : pauses(stop.signal);
   let bytes = 0;
@@ -106,6 +109,8 @@ function nextTurn(): Promise<void> {
 }
 
 function drained(raw: ServerResponse): Promise<void> {
+  // Gone already: neither `drain` nor `close` is still to come.
+  if (raw.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       raw.off('drain', done);

@@ -30,4 +30,11 @@ describe('readXmlBody', () => {
       value: { Attributes: {}, Tags: [], Name: '' },
     });
   });
+
+  it('refuses, without throwing, names the parser will not read (__proto__)', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } } };
+    expect(readXmlBody('<r><a>x</a><__proto__>y</__proto__></r>', schema)).toMatchObject({ ok: false });
+    expect(readXmlBody('<r><__proto__><polluted>1</polluted></__proto__></r>', schema)).toMatchObject({ ok: false });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });

@@ -44,7 +44,13 @@ export function readXmlBody(text: string, schema: JsonSchema | undefined): XmlRe
   if (/<!DOCTYPE/i.test(text)) return { ok: false, message: 'document type declarations (DTDs) are not accepted' };
   const valid = XMLValidator.validate(text);
   if (valid !== true) return { ok: false, message: `is not well-formed XML: ${valid.err.msg} (line ${valid.err.line})` };
-  const document = parser.parse(text) as Element;
+  let document: Element;
+  try {
+    document = parser.parse(text) as Element;
+  } catch (error) {
+    // The parser refuses some names the validator lets through (`<__proto__>`): the request's fault.
+    return { ok: false, message: `could not be read: ${(error as Error).message}` };
+  }
   const root = Object.keys(document).find((key) => !key.startsWith('?'));
   const element = root === undefined ? undefined : (document[root] as unknown[])[0];
   if (element === undefined) return { ok: false, message: 'has no root element' };

@@ -19,6 +19,8 @@ export function createSecurityStage(acceptedTokens: readonly string[]): Stage {
     const request: SecurityRequest = {
       headers: exchange.headers as PrismRequest['headers'],
       url: { path: exchange.path, query: exchange.query },
+      // Set only under `--client-ca`, where every connection's certificate was verified.
+      clientCertified: exchange.clientSubject !== undefined,
     };
     const findings = bearer?.kind === 'token' ? checkBearerToken(operation, bearer.token, request) : checkSecurity(operation, request);
     if (findings.length > 0) return [missing(operation.credentialHint)];

@@ -28,4 +28,15 @@ describe('readForm', () => {
   it('reads an absent required array as empty and leaves an absent optional one absent', () => {
     expect(readForm(formFields('name=x'), schema, [])).toEqual({ ids: [], name: 'x' });
   });
+
+  it('keeps a field named __proto__ (plain or deepObject) as a field, for the schema to judge', () => {
+    const read = readForm(formFields('__proto__=1&name=x'), schema, []);
+    expect(Object.keys(read)).toEqual(['__proto__', 'name', 'ids']);
+    expect(Object.getOwnPropertyDescriptor(read, '__proto__')?.value).toBe('1');
+    const filter = readForm(formFields('filter[__proto__]=2&filter[constructor]=3'), { properties: { filter: { type: 'object' } } }, [
+      { property: 'filter', style: 'deepObject' },
+    ]).filter as Record<string, string>;
+    expect(Object.keys(filter)).toEqual(['__proto__', 'constructor']);
+    expect(({} as Record<string, unknown>).constructor).toBe(Object);
+  });
 });

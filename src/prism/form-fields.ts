@@ -72,7 +72,8 @@ export function readForm(
 ): Record<string, unknown> {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  const value: Record<string, unknown> = {};
+  // Without a prototype, a field named `__proto__` is a field like any other, which the schema judges.
+  const value: Record<string, unknown> = Object.create(null);
   for (const [name, values] of fields) value[name] = values[values.length - 1];
   for (const [name, property] of Object.entries(properties)) {
     const encoding = encodings.find((e) => e.property === name);
@@ -104,7 +105,7 @@ function deepObject(
   let object: Record<string, string> | undefined;
   for (const [field, values] of fields) {
     if (!field.startsWith(`${name}[`) || !field.endsWith(']')) continue;
-    object ??= {};
+    object ??= Object.create(null) as Record<string, string>;
     object[field.slice(name.length + 1, -1)] = values[values.length - 1] as string;
     delete value[field];
   }

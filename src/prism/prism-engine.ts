@@ -396,8 +396,11 @@ function toHeader(header: PrismHeader): MockHeader {
   };
 }
 
-/** What Prism's security check reads of a request: headers (bearer already normalised) and query. */
-export type SecurityRequest = Pick<PrismRequest, 'headers' | 'url'>;
+/**
+ * What Prism's security check reads of a request: headers (bearer already normalised) and query; and
+ * whether its connection presented a client certificate the server verified (`--client-ca`).
+ */
+export type SecurityRequest = Pick<PrismRequest, 'headers' | 'url'> & { readonly clientCertified?: boolean };
 
 /**
  * Prism's bearer check only asks whether the header reads `Bearer <something>`; when every scheme the
@@ -416,15 +419,16 @@ const PRISM_HTTP_SCHEMES = new Set(['basic', 'bearer', 'digest']);
 /**
  * Prism refuses every request for a scheme it does not know (`http` with RFC 8120's `mutual`, 3.1's
  * `mutualTLS`). An alternative made only of such schemes is met by an `Authorization` header under
- * each HTTP scheme's name; a TLS client certificate is the server's to ask (`--client-ca`), never a header.
+ * each HTTP scheme's name, and `mutualTLS` only by a client certificate the server verified
+ * (`--client-ca`): never by a request that brings no credentials at all.
  */
 function metBeyondPrism(prism: PrismOperation, request: SecurityRequest): boolean {
   const scheme = /^\s*(\S+)\s+\S/.exec(String(request.headers.authorization ?? ''))?.[1]?.toLowerCase();
   const unknown = (s: PrismSecurityScheme) =>
     s.type === 'mutualTLS' || (s.type === 'http' && !PRISM_HTTP_SCHEMES.has(s.scheme?.toLowerCase() ?? ''));
-  return (prism.security ?? []).some(
-    (all) => all.length > 0 && all.every(unknown) && all.every((s) => s.type === 'mutualTLS' || s.scheme?.toLowerCase() === scheme),
-  );
+  const met = (s: PrismSecurityScheme) =>
+    s.type === 'mutualTLS' ? request.clientCertified === true : scheme !== undefined && s.scheme?.toLowerCase() === scheme;
+  return (prism.security ?? []).some((all) => all.length > 0 && all.every(unknown) && all.every(met));
 }
 
 function headersOnly(authorization: string | undefined): SecurityRequest {

@@ -90,6 +90,27 @@ describe('requestUpstream', () => {
     await gone;
   });
 
+  it('fails the stream of the rest, without ending the process, when the upstream fails before it is read', async () => {
+    const pool = await upstream((request, response) => {
+      request.resume();
+      response.write(Buffer.alloc(4096, 'y'));
+      // Never ends: the pool is destroyed (the server closing) while nobody reads.
+    });
+    const reply = await requestUpstream(pool, post, 1024, 5_000);
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.prependListener('uncaughtException', onUncaught);
+    try {
+      await pool.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+    expect(uncaught).toEqual([]);
+    expect(reply.rest?.destroyed).toBe(true);
+    expect(reply.rest?.errored).toMatchObject({ code: 'UND_ERR_DESTROYED' });
+  });
+
   it('fails with a timeout when no answer comes in time', async () => {
     const pool = await upstream((request) => {
       request.resume();

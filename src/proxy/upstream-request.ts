@@ -138,6 +138,9 @@ class HoldingHandler implements Dispatcher.DispatchHandler {
         done(error);
       },
     });
+    // The upstream may fail (the pool destroyed on close, a reset) before anyone reads the rest, or after
+    // its reader left: an `error` with no listener would end the process. A reader still gets it.
+    this.#rest.on('error', ignore);
     this.#settle();
   }
 
@@ -148,3 +151,5 @@ class HoldingHandler implements Dispatcher.DispatchHandler {
     this.#resolve({ status: this.#status, headers: this.#headers, chunks: this.#chunks, bytes: this.#bytes, rest: this.#rest });
   }
 }
+
+function ignore(): void {}

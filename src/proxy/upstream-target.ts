@@ -26,8 +26,11 @@ export function parseUpstream(text: string): Upstream {
   return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, ''), host: url.host };
 }
 
-/** A dot segment, raw or percent-encoded (`.`, `..`, `%2e`, `.%2E`, ...), anywhere in a path. */
-const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;
+/**
+ * A dot segment, raw or percent-encoded (`.`, `..`, `%2e`, `.%2E`, ...), anywhere in a path; also with
+ * path parameters (`..;x`), which servlet containers strip before they resolve dot segments.
+ */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=[/;]|%3b|$)/i;
 /** Characters that some servers read as a path separator once decoded. */
 const ENCODED_SEPARATOR = /%(?:2f|5c)|\\/i;
 
