@@ -35,28 +35,15 @@ export function multipartFields(contentType: string, body: string): Map<string, 
   return fields;
 }
 
-/** The form's fields, each decoded as an HTML form sends it (`+` a space), in order, repeats kept. */
+/** The form's fields, decoded by the WHATWG urlencoded parser (`+` a space), in order, repeats kept. */
 export function formFields(body: string): Map<string, string[]> {
   const fields = new Map<string, string[]>();
-  for (const pair of body.split('&')) {
-    if (pair === '') continue;
-    const at = pair.indexOf('=');
-    const name = decode(at === -1 ? pair : pair.slice(0, at));
-    const value = at === -1 ? '' : decode(pair.slice(at + 1));
+  for (const [name, value] of new URLSearchParams(body)) {
     const values = fields.get(name);
     if (values) values.push(value);
     else fields.set(name, [value]);
   }
   return fields;
-}
-
-function decode(text: string): string {
-  const spaced = text.replaceAll('+', ' ');
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced;
-  }
 }
 
 /**
