@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MockServer } from '../../src/index.js';
 import { closeServersAfterEach, mockServer } from '../support/servers.js';
 
 closeServersAfterEach();
@@ -6,30 +7,25 @@ closeServersAfterEach();
 const spec = new URL('./fixtures/operation-twins.yaml', import.meta.url).pathname;
 const amzJson = 'application/x-amz-json-1.1';
 
+/** An AWS JSON call: every operation is `POST /`, the one meant named by its `X-Amz-Target`. */
+function amzCall(server: MockServer, target: string, body: object) {
+  return server.inject({
+    method: 'POST',
+    url: '/',
+    headers: { 'x-amz-target': target, 'content-type': amzJson },
+    payload: JSON.stringify(body),
+  });
+}
+
 describe('operations that share one path and method', () => {
   it("tells AWS operations apart by the fragment's X-Amz-Target header", async () => {
     const server = await mockServer({ spec });
-    const open = await server.inject({
-      method: 'POST',
-      url: '/',
-      headers: { 'x-amz-target': 'Tunnel.Open', 'content-type': amzJson },
-      payload: JSON.stringify({ name: 't' }),
-    });
+    const open = await amzCall(server, 'Tunnel.Open', { name: 't' });
     expect([open.statusCode, open.json()]).toEqual([200, { opened: true }]);
-    const close = await server.inject({
-      method: 'POST',
-      url: '/',
-      headers: { 'x-amz-target': 'Tunnel.Close', 'content-type': amzJson },
-      payload: JSON.stringify({ tunnelId: 'x' }),
-    });
+    const close = await amzCall(server, 'Tunnel.Close', { tunnelId: 'x' });
     expect([close.statusCode, close.json()]).toEqual([200, { closed: true }]);
     // A target no operation names still reaches one, whose own header enum rejects it.
-    const unknown = await server.inject({
-      method: 'POST',
-      url: '/',
-      headers: { 'x-amz-target': 'Tunnel.Rotate', 'content-type': amzJson },
-      payload: JSON.stringify({ name: 't' }),
-    });
+    const unknown = await amzCall(server, 'Tunnel.Rotate', { name: 't' });
     expect(unknown.statusCode).toBe(400);
   });
 
