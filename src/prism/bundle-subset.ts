@@ -30,7 +30,7 @@ export function bundleSubset(schema: object, bundle: unknown): Record<string, un
   const pending = [...referencedBelow(schema)];
   while (pending.length > 0) {
     const name = pending.pop() as string;
-    if (reached.has(name) || !(name in entries)) continue;
+    if (reached.has(name) || !Object.hasOwn(entries, name)) continue;
     reached.add(name);
     const entry = entries[name];
     if (entry !== null && typeof entry === 'object') pending.push(...referencedBelow(entry));
