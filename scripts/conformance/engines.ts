@@ -73,11 +73,21 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Prism processes started and not yet ended, so a run ended from outside can end them even mid-start. */
+const running = new Set<ChildProcess>();
+
+/** Ends every Prism process this run started (a time limit can come while Prism is still starting). */
+export function killPrisms(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
 export async function startPrism(file: string): Promise<Engine> {
   const port = await freePort();
   const child: ChildProcess = spawn(PRISM_BIN, ['mock', '-h', '127.0.0.1', '-p', String(port), file], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const listen = (chunk: Buffer) => {

@@ -9,7 +9,7 @@ import { render, unbuildableParts, validParts } from '../../test/corpus/harness/
 import type { PrismOperation } from '../../test/corpus/harness/types.js';
 import { ajvJudge } from '../../test/corpus/independent/ajv-judge.js';
 import { zeroCounts } from './counts.js';
-import { type Engine, startMock, startPrism } from './engines.js';
+import { type Engine, killPrisms, startMock, startPrism } from './engines.js';
 
 const [file = '', limit = '25', engineName = 'mock'] = process.argv.slice(2);
 const result = {
@@ -25,7 +25,8 @@ const note = (line: string) => result.samples.length < 30 && result.samples.push
 let engine: Engine | undefined;
 // Ended from outside at the time limit: Prism's process must not outlive this one.
 process.on('SIGTERM', () => {
-  engine?.close().finally(() => process.exit(1));
+  killPrisms();
+  process.exit(1);
 });
 const started = performance.now();
 try {
