@@ -7,7 +7,7 @@ import type { Exchange } from '../../pipeline/types.js';
 import { fileName, Recorder, type RecordingBounds } from './recorder.js';
 
 /** An exchange the proxy answered: `id` makes it distinct, `pad` makes it larger. */
-function proxied(session: string | undefined, id: number, pad = ''): Exchange {
+function proxied(session: string | undefined, id: number, pad = '', answerPad = ''): Exchange {
   return {
     method: 'POST',
     path: '/plants',
@@ -17,7 +17,12 @@ function proxied(session: string | undefined, id: number, pad = ''): Exchange {
     session: { id: session },
     operation: { id: 'createPlant' },
     provenance: { kind: 'proxied', status: 200, drift: [] },
-    response: { status: 200, headers: { 'content-type': 'application/json' }, body: undefined, payload: `{"id":${id}}` },
+    response: {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: undefined,
+      payload: `{"id":${id}${answerPad === '' ? '' : `,"note":"${answerPad}"`}}`,
+    },
   } as unknown as Exchange;
 }
 
@@ -72,5 +77,27 @@ describe('the recorder', () => {
     expect(await exchangesIn(dir, 'recording-old')).toBe(4);
     expect(await exchangesIn(dir, 'recording-busy')).toBe(6);
     expect(warnings.join('\n')).toMatch(/recording recording-old was written and released .*later exchanges are left out/);
+  });
+
+  it("counts a file's bound in UTF-8 bytes: answers of multi-byte characters fill it three times sooner", async () => {
+    // 1,000 characters of 3 bytes each: 3,000 bytes per answer; 200 of them would be 600 KB in 200 KB of characters.
+    const euros = '€'.repeat(1000);
+    const { dir, warnings, recorder: made } = await recorder({ bytesPerFile: 64 * 1024 });
+    for (let i = 0; i < 200; i++) made.observe(proxied('eu', i, '', euros));
+    await made.flush();
+    expect(warnings.join('\n')).toMatch(/recording recording-eu is full \(200 exchanges or 65536 bytes\)/);
+    const kept = await exchangesIn(dir, 'recording-eu');
+    expect(kept).toBeGreaterThan(15);
+    expect(kept).toBeLessThan(22);
+  });
+
+  it('counts the held bound in UTF-8 bytes', async () => {
+    const euros = '€'.repeat(1000);
+    const { warnings, recorder: made } = await recorder({ heldBytes: 16 * 1024 });
+    // About 3 KB each: the sixth passes 16 KiB of bytes, though all six hold only about 6,500 characters.
+    for (let i = 0; i < 5; i++) made.observe(proxied('eu', i, '', euros));
+    made.observe(proxied('next', 5, '', euros));
+    await made.flush();
+    expect(warnings.join('\n')).toMatch(/held reached 16384 bytes: writing them, and releasing recording-eu/);
   });
 });

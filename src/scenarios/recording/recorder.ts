@@ -14,7 +14,7 @@ export interface RecordingBounds {
   readonly bytesPerFile: number;
   /** Files in one run: held, or written and released. */
   readonly files: number;
-  /** Exchanges held in memory over all files (their JSON text); past it, files are written and released. */
+  /** Exchanges held in memory over all files (their JSON text in UTF-8 bytes); past it, files are written and released. */
   readonly heldBytes: number;
 }
 
@@ -130,15 +130,17 @@ export class Recorder {
       if (violation !== undefined) findings = [`contract: ${violation}`];
     }
     if (findings.length > 0 && settings.onContractOnly) return;
-    if (file.exchanges.length >= bounds.exchangesPerFile || file.bytes + text.length > bounds.bytesPerFile) {
+    // Bytes as written (UTF-8), not characters: a body of multi-byte characters counts in full.
+    const size = Buffer.byteLength(text);
+    if (file.exchanges.length >= bounds.exchangesPerFile || file.bytes + size > bounds.bytesPerFile) {
       const limits = `${bounds.exchangesPerFile} exchanges or ${bounds.bytesPerFile} bytes`;
       this.#warnOnce(`recording ${file.name} is full (${limits}): later exchanges are left out`, file.name);
       return;
     }
-    if (this.#heldBytes + text.length > bounds.heldBytes) this.#release(file);
+    if (this.#heldBytes + size > bounds.heldBytes) this.#release(file);
     file.seen.add(digest);
-    file.bytes += text.length;
-    this.#heldBytes += text.length;
+    file.bytes += size;
+    this.#heldBytes += size;
     file.exchanges.push({ ...recorded, findings });
     file.dirty = true;
   }
