@@ -32,4 +32,21 @@ describe('upstreamPath', () => {
   it('joins the base path, the path and the query as parsed', () => {
     expect(upstreamPath(upstream, '/plants', { q: 'a b', tag: ['x', 'y'] })).toBe('/v1/plants?q=a%20b&tag=x&tag=y');
   });
+
+  it.each([
+    ['//evil.example/x', '/evil.example/x'],
+    ['///x', '/x'],
+    ['/plants//7///photos', '/plants/7/photos'],
+  ])('merges the slashes of %s, so no target reads as scheme-relative', (path, merged) => {
+    expect(upstreamPath(upstream, path, {})).toBe(`/v1${merged}`);
+    expect(upstreamPath(parseUpstream('http://127.0.0.1:8080'), path, {})).toBe(merged);
+    expect(upstreamPath(parseUpstream('http://127.0.0.1:8080/'), path, {})).toBe(merged);
+  });
+
+  it('merges the slashes of the base path too, and still refuses encoded ones', () => {
+    expect(parseUpstream('http://127.0.0.1:8080//v1//').basePath).toBe('/v1');
+    expect(upstreamPath(parseUpstream('http://127.0.0.1:8080//'), '/x', {})).toBe('/x');
+    expect(upstreamPath(upstream, '/%2F%2Fevil.example', {})).toBeUndefined();
+    expect(upstreamPath(upstream, '/%2f/evil.example', {})).toBeUndefined();
+  });
 });

@@ -23,7 +23,7 @@ export function parseUpstream(text: string): Upstream {
   if (url.username !== '' || url.password !== '')
     throw new MockConfigError('option "proxy" must not carry credentials: the requests forwarded carry their own');
   if (url.search !== '' || url.hash !== '') throw new MockConfigError('option "proxy" must be a base URL without a query or fragment');
-  return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, ''), host: url.host };
+  return { origin: url.origin, basePath: mergeSlashes(url.pathname).replace(/\/+$/, ''), host: url.host };
 }
 
 /**
@@ -36,13 +36,24 @@ const ENCODED_SEPARATOR = /%(?:2f|5c)|\\/i;
 
 /**
  * The path and query the upstream is asked for: its base path joined with the request's path (raw,
- * as received) and the query as parsed. Undefined when the path could leave the base path once the
- * upstream decodes it (dot segments, encoded slashes or backslashes): such requests are refused, not
- * forwarded. The origin is never taken from the request: not from an absolute-form target, nor Host.
+ * as received, each run of slashes merged into one) and the query as parsed. Undefined when the path
+ * could leave the base path once the upstream decodes it (dot segments, encoded slashes or
+ * backslashes): such requests are refused, not forwarded. The origin is never taken from the request:
+ * not from an absolute-form target, nor Host.
  */
 export function upstreamPath(upstream: Upstream, path: string, query: Readonly<Record<string, unknown>>): string | undefined {
   if (!path.startsWith('/') || ENCODED_SEPARATOR.test(path) || DOT_SEGMENT.test(path)) return undefined;
-  return `${upstream.basePath}${path}${queryString(query)}`;
+  return `${upstream.basePath}${mergeSlashes(path)}${queryString(query)}`;
+}
+
+/**
+ * `//evil.example/x` as a request target is a path, but a service that builds a URL from it (a
+ * redirect's `Location`, `new URL(path, base)`) reads it as scheme-relative: another host. Runs of
+ * slashes are merged into one, as nginx's `merge_slashes`, Apache's `MergeSlashes` and Envoy's edge
+ * `merge_slashes` do, so no forwarded target begins with `//`.
+ */
+function mergeSlashes(path: string): string {
+  return path.includes('//') ? path.replace(/\/{2,}/g, '/') : path;
 }
 
 /** The parsed query written back (every value, in order, percent-encoded). */

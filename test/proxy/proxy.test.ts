@@ -104,6 +104,19 @@ describe('the proxy forwards routed requests to the real service', () => {
     },
   );
 
+  it('never sends the upstream a target beginning with //, which it could read as another host', async () => {
+    for (const base of ['', '/v1/']) {
+      const upstream = await startUpstream();
+      upstreams.push(upstream);
+      // A server path whose variable may be empty routes `//evil.example/plants` to `/{host}/plants`.
+      const server = await mockServer({ spec: 'test/fixtures/proxy-empty-stage.yaml', proxy: `${upstream.url}${base}` });
+      for (const path of ['//evil.example/plants', '///evil.example/plants', '/%2F%2Fevil.example/plants', '/%2f/evil.example/plants'])
+        await server.inject(path);
+      const prefix = base === '' ? '' : '/v1';
+      expect(upstream.seen.map((seen) => seen.url)).toEqual([`${prefix}/evil.example/plants`]);
+    }
+  });
+
   it('forwards a request the contract rejects and reports the violation as the consumer’s', async () => {
     const { upstream, server } = await upstreamAndMock();
     const response = await server.inject({
