@@ -103,6 +103,8 @@ type AnswerSource =
     }
   /** The proxy could not get an answer (connection refused or reset, timeout): a 502 or 504 from the catalogue. */
   | { readonly kind: 'upstream-failed'; readonly code: ErrorCode; readonly reason: string }
+  /** The client left before the upstream answered: the upstream request was aborted, nothing was answered. */
+  | { readonly kind: 'client-gone' }
   /** The mock answered in the proxy's place (`--proxy-fallback`): why, what the upstream did, and how the mock answered. */
   | { readonly kind: 'fallback'; readonly reason: FallbackReason; readonly upstream: string; readonly answer: Provenance }
   | SelectedBody;
@@ -143,6 +145,8 @@ function describeSource(provenance: AnswerSource): string {
     }
     case 'upstream-failed':
       return `proxy failed ${provenance.code}: ${provenance.reason}`;
+    case 'client-gone':
+      return 'proxy aborted: the client left before the upstream answered';
     case 'fallback':
       return `fallback ${provenance.reason} (${provenance.upstream}): ${describeProvenance(provenance.answer)}`;
     default:
@@ -188,6 +192,8 @@ function labelSource(provenance: AnswerSource): string {
       return provenance.drift.length === 0 ? `proxy=${provenance.status}` : `proxy=${provenance.status} drift`;
     case 'upstream-failed':
       return `proxy-failed=${provenance.code}`;
+    case 'client-gone':
+      return 'proxy-aborted=client-gone';
     case 'fallback':
       return `fallback=${provenance.reason} ${labelSource(provenance.answer)}`;
     default:

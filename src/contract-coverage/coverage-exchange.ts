@@ -58,6 +58,9 @@ export function answerKindOf(exchange: Exchange, status: number): number {
       return KIND.state;
     case 'generated':
       return provenance.dynamic ? KIND.dynamic : KIND.generated;
+    case 'client-gone':
+      // Nothing was answered (status 0 comes first); here for completeness.
+      return KIND.fault;
     case 'callback':
       // A callback is a request the mock sent, never an answer to the API (they are journalled, not counted here).
       return KIND.other;

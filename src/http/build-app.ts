@@ -12,6 +12,7 @@ import { newExchange } from '../pipeline/session.js';
 import type { Exchange, Responder } from '../pipeline/types.js';
 import { mountAdmin } from './admin-app.js';
 import { createBrowserGuard } from './browser-guard.js';
+import { proxiedClient } from './client-gone.js';
 import { applyCors } from './cors.js';
 import { createFastify, unpipelined } from './fastify-instance.js';
 import { HeldConnections } from './held-connections.js';
@@ -109,7 +110,7 @@ export async function buildApp({ options, spec, documents, generator, responders
     const exchange = newExchange(request.method, pathOf(request.url), request.query as Exchange['query'], request.headers, rawBody);
     if (tls?.clientCa !== undefined) exchange.clientSubject = clientSubject(request.raw);
     request.exchange = exchange;
-    if (proxying) exchange.client = { address: request.ip, protocol: request.protocol };
+    if (proxying) exchange.client = proxiedClient(request.ip, request.protocol, reply.raw);
     const response = mock.answer(exchange);
     // Fastify sends a handler's return value: an answer already sent must not be returned.
     if (response instanceof Promise) return response.then((decided) => sendResponse(reply, decided, held));

@@ -71,6 +71,8 @@ function upstreamOf(provenance: Provenance | undefined): Record<string, unknown>
       };
     case 'upstream-failed':
       return { upstream: { failure: provenance.reason } };
+    case 'client-gone':
+      return { upstream: { aborted: 'client-gone' } };
     case 'fallback':
       return { upstream: { fallback: provenance.reason, failure: provenance.upstream } };
     default:

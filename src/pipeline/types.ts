@@ -73,9 +73,20 @@ export interface Exchange {
   /** The body text sent, once the reply stage has written it. */
   responseText?: string;
   /** How the client reached the mock, set by the HTTP side only when a proxy forwards requests (X-Forwarded-*). */
-  client?: { readonly address: string | undefined; readonly protocol: string };
+  client?: ProxiedClient;
   /** The proxy left the answer to the mock (`--proxy-fallback`): why, and what the upstream did. */
   fallback?: { readonly reason: FallbackReason; readonly upstream: string };
+}
+
+/** The client of a request the proxy may forward: where it came from, and a way to learn that it left. */
+export interface ProxiedClient {
+  readonly address: string | undefined;
+  readonly protocol: string;
+  /**
+   * Calls `listener` once if the client's connection closes before it is answered (at once when it
+   * already has); returns what stops listening. Absent where no connection is watched (tests).
+   */
+  readonly whenGone?: (listener: () => void) => () => void;
 }
 
 /** A webhook of the document a scenario step sends: its name, where (runtime expressions allowed) and, optionally, the body. */

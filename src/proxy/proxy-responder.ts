@@ -10,7 +10,7 @@ import type { DriftFinding, FallbackReason } from '../provenance.js';
 import { checkDrift, driftHeader } from './drift.js';
 import { requestHeadersFor, responseHeadersFor } from './forward-headers.js';
 import { failureOf } from './upstream-client.js';
-import { requestUpstream, type UpstreamReply, type UpstreamRequest } from './upstream-request.js';
+import { ClientGoneError, requestUpstream, type UpstreamReply, type UpstreamRequest } from './upstream-request.js';
 import { type Upstream, upstreamPath } from './upstream-target.js';
 
 export const DRIFT_HEADER = 'x-mock-drift';
@@ -59,8 +59,9 @@ export async function forward(settings: ForwardSettings, exchange: Exchange, vio
   };
   let reply: UpstreamReply;
   try {
-    reply = await requestUpstream(settings.pool, request, settings.bodyLimit, settings.timeoutMs);
+    reply = await requestUpstream(settings.pool, request, settings.bodyLimit, settings.timeoutMs, exchange.client?.whenGone);
   } catch (error) {
+    if (error instanceof ClientGoneError) return CLIENT_GONE;
     const failure = failureOf(error);
     if (settings.fallback.has('unavailable')) return fallBack(exchange, 'unavailable', failure.reason);
     const code: ErrorCode = failure.timeout ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_FAILED';
@@ -77,6 +78,15 @@ export async function forward(settings: ForwardSettings, exchange: Exchange, vio
 }
 
 const LOCAL_CLIENT = { address: undefined, protocol: 'http' };
+
+/**
+ * The client left before the upstream answered: no answer is written (status 0 in the journal and
+ * log, as for a connection closed without one); 499 is nginx's "client closed request", never sent.
+ */
+const CLIENT_GONE: Answer = {
+  response: { status: 499, headers: {}, body: undefined, fault: 'empty' },
+  provenance: { kind: 'client-gone' },
+};
 
 function fallBack(exchange: Exchange, reason: FallbackReason, upstream: string): undefined {
   exchange.fallback = { reason, upstream };

@@ -2,7 +2,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestUpstream, UpstreamTimeoutError } from './upstream-request.js';
+import { ClientGoneError, requestUpstream, UpstreamTimeoutError } from './upstream-request.js';
 
 const opened: { server: Server; pool: Pool }[] = [];
 afterEach(async () => {
@@ -125,5 +125,50 @@ describe('requestUpstream', () => {
       request.socket.destroy();
     });
     await expect(requestUpstream(pool, post, 1024, 5_000)).rejects.toMatchObject({ code: expect.stringMatching(/^UND_ERR|^ECONNRESET/) });
+  });
+
+  it('aborts the upstream request when the client leaves before the answer, and stops watching the client', async () => {
+    let upstreamClosed: () => void = () => {};
+    const closed = new Promise<void>((resolve) => {
+      upstreamClosed = resolve;
+    });
+    const pool = await upstream((request) => {
+      request.resume();
+      // Holds its answer: only the abort ends this request.
+      request.socket.once('close', upstreamClosed);
+    });
+    let leave: () => void = () => {};
+    let watching = 0;
+    const whenGone = (listener: () => void) => {
+      watching++;
+      leave = listener;
+      return () => {
+        watching--;
+      };
+    };
+    const started = performance.now();
+    const pending = requestUpstream(pool, post, 1024, 30_000, whenGone);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    leave();
+    await expect(pending).rejects.toBeInstanceOf(ClientGoneError);
+    await closed;
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(watching).toBe(0);
+  });
+
+  it('sends nothing for a client already gone', async () => {
+    let seen = 0;
+    const pool = await upstream((request, response) => {
+      seen++;
+      request.resume();
+      response.end();
+    });
+    const goneAlready = (listener: () => void) => {
+      listener();
+      return () => {};
+    };
+    await expect(requestUpstream(pool, post, 1024, 30_000, goneAlready)).rejects.toBeInstanceOf(ClientGoneError);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toBe(0);
   });
 });

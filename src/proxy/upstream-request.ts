@@ -33,22 +33,38 @@ export class UpstreamTimeoutError extends Error {
   readonly code = 'PROXY_TIMEOUT';
 }
 
+/** The client left before the upstream's answer was held: the upstream request was aborted. */
+export class ClientGoneError extends Error {
+  override readonly name = 'ClientGoneError';
+  readonly code = 'CLIENT_GONE';
+}
+
+/** Calls its listener once when the client leaves; returns what stops listening (see ProxiedClient). */
+export type WhenGone = (listener: () => void) => () => void;
+
 /**
  * Sends one request over undici's dispatcher with a handler that collects the answer's chunks itself
  * (no Readable, async iterator or AbortSignal per request, as `request()` makes): resolves once the
- * body is whole, or, past `limit` bytes, with what follows as a stream. Rejects on a failed request, or
+ * body is whole, or, past `limit` bytes, with what follows as a stream. Rejects on a failed request,
  * when the body is not held within `timeoutMs` (the stream that follows is bounded by the pool's body
- * timeout between chunks).
+ * timeout between chunks), or with ClientGoneError when `whenGone` tells that the client left first:
+ * the upstream request is then aborted, its connection closed, not left running until the timeout.
  */
 export function requestUpstream(
   dispatcher: Dispatcher,
   request: UpstreamRequest,
   limit: number,
   timeoutMs: number,
+  whenGone?: WhenGone,
 ): Promise<UpstreamReply> {
   return new Promise((resolve, reject) => {
     const handler = new HoldingHandler(limit, resolve, reject);
-    handler.timer = setTimeout(() => handler.timeOut(timeoutMs), timeoutMs);
+    handler.timer = setTimeout(() => handler.stop(new UpstreamTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    if (whenGone !== undefined) {
+      handler.unwatch = whenGone(() => handler.stop(new ClientGoneError('the client left before the upstream answered')));
+      // Gone already: nothing is sent.
+      if (handler.stopped) return;
+    }
     dispatcher.dispatch(
       { method: request.method as Dispatcher.HttpMethod, path: request.path, headers: request.headers, body: request.body ?? null },
       handler,
@@ -58,8 +74,10 @@ export function requestUpstream(
 
 class HoldingHandler implements Dispatcher.DispatchHandler {
   timer: NodeJS.Timeout | undefined;
+  unwatch: (() => void) | undefined;
   #controller: Dispatcher.DispatchController | undefined;
-  #timedOut: Error | undefined;
+  /** Why the request was given up (a timeout, the client gone), once it was. */
+  #stopped: Error | undefined;
   #status = 0;
   #headers: IncomingHttpHeaders = {};
   #chunks: Buffer[] = [];
@@ -78,19 +96,24 @@ class HoldingHandler implements Dispatcher.DispatchHandler {
     this.#reject = reject;
   }
 
-  timeOut(timeoutMs: number): void {
-    this.#timedOut = new UpstreamTimeoutError(`no answer within ${timeoutMs} ms`);
-    if (!this.#settled) {
-      this.#settled = true;
-      this.#reject(this.#timedOut);
-    }
+  get stopped(): boolean {
+    return this.#stopped !== undefined;
+  }
+
+  /** Gives the request up before its answer is held: the caller gets `error`, the upstream an abort. */
+  stop(error: Error): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.#stopped = error;
+    this.#release();
+    this.#reject(error);
     // A request still waiting for a connection is aborted when it gets one.
-    this.#controller?.abort(this.#timedOut);
+    this.#controller?.abort(error);
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.#controller = controller;
-    if (this.#timedOut !== undefined) controller.abort(this.#timedOut);
+    if (this.#stopped !== undefined) controller.abort(this.#stopped);
   }
 
   onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: IncomingHttpHeaders): void {
@@ -122,9 +145,9 @@ class HoldingHandler implements Dispatcher.DispatchHandler {
       this.#rest.destroy(error);
       return;
     }
-    clearTimeout(this.timer);
     if (this.#settled) return;
     this.#settled = true;
+    this.#release();
     this.#reject(error);
   }
 
@@ -144,10 +167,17 @@ class HoldingHandler implements Dispatcher.DispatchHandler {
     this.#settle();
   }
 
-  #settle(): void {
+  /** The timer and the watch on the client end with the wait for the answer (a client leaving later ends the stream). */
+  #release(): void {
     clearTimeout(this.timer);
+    this.unwatch?.();
+    this.unwatch = undefined;
+  }
+
+  #settle(): void {
     if (this.#settled) return;
     this.#settled = true;
+    this.#release();
     this.#resolve({ status: this.#status, headers: this.#headers, chunks: this.#chunks, bytes: this.#bytes, rest: this.#rest });
   }
 }
