@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../index.js';
-import { parseBearer } from './security.js';
+import { loadSpec } from '../openapi/load-spec.js';
+import { createSecurityStage, parseBearer } from './security.js';
+import { newExchange } from './session.js';
 
 describe('the bearer scheme', () => {
   it('reads the token of the usual header and of its variants alike', () => {
@@ -60,5 +62,76 @@ paths:
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('an alternative mixing schemes Prism knows with schemes it does not', () => {
+  const document = `openapi: 3.1.0
+info: { title: mixed, version: '1' }
+components:
+  securitySchemes:
+    bearerAuth: { type: http, scheme: bearer }
+    apiKey: { type: apiKey, in: header, name: X-API-Key }
+    clientCert: { type: mutualTLS }
+    mutual: { type: http, scheme: mutual }
+paths:
+  /key-and-mutual:
+    get:
+      security: [{ apiKey: [], mutual: [] }]
+      responses:
+        '200': { description: ok }
+        '401': { description: no credentials }
+  /bearer-and-mutual:
+    get:
+      security: [{ bearerAuth: [], mutual: [] }]
+      responses:
+        '200': { description: ok }
+        '401': { description: no credentials }
+  /bearer-and-certificate:
+    get:
+      security: [{ bearerAuth: [], clientCert: [] }]
+      responses:
+        '200': { description: ok }
+        '401': { description: no credentials }
+`;
+  const specFile = () => {
+    const spec = join(mkdtempSync(join(tmpdir(), 'security-')), 'mixed.yaml');
+    writeFileSync(spec, document);
+    return spec;
+  };
+
+  it('is met when the known part passes Prism and the unknown part its own rule; missing either part, 401', async () => {
+    const server = await createMockServer({ spec: specFile() });
+    try {
+      const get = async (headers: Record<string, string>) => (await server.inject({ url: '/key-and-mutual', headers })).statusCode;
+      expect(await get({ 'x-api-key': 'k', authorization: 'Mutual sid=1, data=abc' })).toBe(200);
+      expect(await get({ 'x-api-key': 'k' })).toBe(401);
+      expect(await get({ authorization: 'Mutual sid=1, data=abc' })).toBe(401);
+      expect(await get({ 'x-api-key': 'k', authorization: 'Basic Zm9vOmJhcg==' })).toBe(401);
+      expect(await get({})).toBe(401);
+      // One Authorization header carries one credential: two HTTP schemes at once are never both there.
+      const both = async (authorization: string) =>
+        (await server.inject({ url: '/bearer-and-mutual', headers: { authorization } })).statusCode;
+      expect(await both('Bearer t')).toBe(401);
+      expect(await both('Mutual sid=1, data=abc')).toBe(401);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is met by a bearer token over a verified client certificate, and by neither alone', async () => {
+    const operation = (await loadSpec(specFile())).operations.find((o) => o.path === '/bearer-and-certificate');
+    const check = createSecurityStage(['good']);
+    const findings = (authorization: string | undefined, certified: boolean) => {
+      const exchange = newExchange('GET', '/bearer-and-certificate', {}, authorization === undefined ? {} : { authorization }, undefined);
+      exchange.operation = operation;
+      if (certified) exchange.clientSubject = 'CN=consumer';
+      return check(exchange).map((finding) => finding.code);
+    };
+    expect(findings('Bearer good', true)).toEqual([]);
+    expect(findings('Bearer other', true)).toEqual(['token-rejected']);
+    expect(findings('Bearer good', false)).toEqual(['missing-credentials']);
+    expect(findings(undefined, true)).toEqual(['missing-credentials']);
+    expect(findings('Basic Zm9vOmJhcg==', true)).toEqual(['missing-credentials']);
   });
 });

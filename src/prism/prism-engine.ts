@@ -418,17 +418,51 @@ const PRISM_HTTP_SCHEMES = new Set(['basic', 'bearer', 'digest']);
 
 /**
  * Prism refuses every request for a scheme it does not know (`http` with RFC 8120's `mutual`, 3.1's
- * `mutualTLS`). An alternative made only of such schemes is met by an `Authorization` header under
- * each HTTP scheme's name, and `mutualTLS` only by a client certificate the server verified
- * (`--client-ca`): never by a request that brings no credentials at all.
+ * `mutualTLS`). Such a scheme is met by an `Authorization` header under the HTTP scheme's name, and
+ * `mutualTLS` only by a client certificate the server verified (`--client-ca`): never by a request
+ * that brings no credentials at all. An alternative made only of such schemes is met when each is; one
+ * that mixes them with schemes Prism knows (bearer AND mutualTLS) when, besides, Prism's check of the
+ * known part alone passes. Only asked once Prism refused, so the usual request never pays for it.
  */
 function metBeyondPrism(prism: PrismOperation, request: SecurityRequest): boolean {
+  const alternatives = beyondPrismOf(prism);
+  if (alternatives.length === 0) return false;
   const scheme = /^\s*(\S+)\s+\S/.exec(String(request.headers.authorization ?? ''))?.[1]?.toLowerCase();
-  const unknown = (s: PrismSecurityScheme) =>
-    s.type === 'mutualTLS' || (s.type === 'http' && !PRISM_HTTP_SCHEMES.has(s.scheme?.toLowerCase() ?? ''));
   const met = (s: PrismSecurityScheme) =>
     s.type === 'mutualTLS' ? request.clientCertified === true : scheme !== undefined && s.scheme?.toLowerCase() === scheme;
-  return (prism.security ?? []).some((all) => all.length > 0 && all.every(unknown) && all.every(met));
+  return alternatives.some(({ unknown, known }) => unknown.every(met) && (known === undefined || prismSecurityPasses(known, request)));
+}
+
+/** An alternative with schemes Prism does not know: those, and the operation with only its known part left (none: all unknown). */
+interface BeyondPrism {
+  readonly unknown: readonly PrismSecurityScheme[];
+  readonly known: PrismOperation | undefined;
+}
+
+/** Per operation, worked out on the first refusal: immutable, so shared by every server on the document. */
+const BEYOND_PRISM = new WeakMap<PrismOperation, readonly BeyondPrism[]>();
+
+function beyondPrismOf(prism: PrismOperation): readonly BeyondPrism[] {
+  let alternatives = BEYOND_PRISM.get(prism);
+  if (alternatives === undefined) {
+    alternatives = (prism.security ?? []).flatMap((all): BeyondPrism[] => {
+      const unknown = all.filter(unknownToPrism);
+      if (unknown.length === 0) return [];
+      const known = all.filter((s) => !unknownToPrism(s));
+      return [{ unknown, known: known.length === 0 ? undefined : { ...prism, security: [known] } }];
+    });
+    BEYOND_PRISM.set(prism, alternatives);
+  }
+  return alternatives;
+}
+
+function unknownToPrism(s: PrismSecurityScheme): boolean {
+  return s.type === 'mutualTLS' || (s.type === 'http' && !PRISM_HTTP_SCHEMES.has(s.scheme?.toLowerCase() ?? ''));
+}
+
+function prismSecurityPasses(prism: PrismOperation, request: SecurityRequest): boolean {
+  const element: PrismRequest = { method: prism.method.toUpperCase(), url: request.url, headers: request.headers, body: undefined };
+  return validators.validateSecurity({ resource: prism, element })._tag === 'Right';
 }
 
 function headersOnly(authorization: string | undefined): SecurityRequest {
