@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { connect as connectH2 } from 'node:http2';
 import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeServersAfterEach, mockServer } from '../support/servers.js';
@@ -76,5 +77,47 @@ describe('a client that leaves before the upstream answers', () => {
     const next = await fetch(`${url.origin}/plants/2`, { headers: { authorization: 'Bearer t' } });
     expect(next.status).toBe(200);
     expect(await next.json()).toEqual({ id: 2, name: 'Fern' });
+  });
+
+  it('over HTTP/2, a cancelled stream aborts its upstream request and leaves the session’s other streams alone', async () => {
+    const upstream = await holdingUpstream();
+    const server = await mockServer({ spec: 'test/fixtures/proxy-store.yaml', proxy: upstream.url, proxyTimeout: 20_000, tls: true });
+    const url = await server.listen();
+    const session = connectH2(url, { ca: server.tls?.caCertificate ?? '' });
+    session.on('error', () => {});
+    try {
+      const arrival = upstream.nextArrival();
+      const held = session.request({ ':path': '/plants/1', authorization: 'Bearer t' });
+      held.on('error', () => {});
+      held.end();
+      await arrival;
+      const left = performance.now();
+      held.close();
+      expect(await until(() => upstream.held[0]?.closed !== undefined, 5_000)).toBe(true);
+      expect((upstream.held[0]?.closed ?? Number.POSITIVE_INFINITY) - left).toBeLessThan(2_000);
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const stream = session.request({ ':path': '/plants/2', authorization: 'Bearer t' });
+        let status = 0;
+        let body = '';
+        stream.on('response', (headers) => {
+          status = Number(headers[':status']);
+        });
+        stream.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        stream.on('end', () => resolve({ status, body }));
+        stream.on('error', reject);
+        stream.end();
+      });
+      expect(answer).toEqual({ status: 200, body: '{"id":2,"name":"Fern"}' });
+      const journal = (await server.inject('/__mock/journal')).json() as { entries: { response: { status: number }; source: string }[] };
+      // The status of the cancelled stream is 499 over HTTP/2 (0 over HTTP/1.1): see docs/proxy.md.
+      expect(journal.entries.map((entry) => [entry.response.status, entry.source])).toEqual([
+        [499, 'proxy aborted: the client left before the upstream answered'],
+        [200, 'proxy 200'],
+      ]);
+    } finally {
+      session.close();
+    }
   });
 });
