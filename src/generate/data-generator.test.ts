@@ -196,4 +196,29 @@ describe('DataGenerator on schemas the faker alone answers wrongly', () => {
       expect(Object.keys(tags).length).toBeGreaterThanOrEqual(1);
     }
   });
+
+  it('answers properties named like keywords (properties, items) whose schemas give no type', () => {
+    const generator = new DataGenerator(7);
+    const schema = {
+      type: 'object',
+      properties: {
+        properties: {
+          required: ['status'],
+          properties: {
+            status: { type: 'string' },
+            pools: { type: 'array', items: { type: 'object', properties: { size: { type: 'integer' } } } },
+          },
+        },
+        items: { items: { type: 'string' } },
+      },
+    };
+    const validate = new Ajv({ strict: false }).compile({
+      ...schema,
+      properties: { properties: { type: 'object', ...schema.properties.properties }, items: { type: 'array', ...schema.properties.items } },
+    });
+    for (const value of [generator.answer(schema), generator.generate(schema), generator.generate(schema)]) {
+      expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+      expect(Object.keys((value as { properties: object }).properties)).toContain('status');
+    }
+  });
 });

@@ -227,6 +227,7 @@ function fixKeywords(out: Schema, mode: Mode): void {
     }
   }
   if (out.format === 'byte') delete out.pattern;
+  inferType(out);
   // `type: number` with an integer format (real documents have them) is validated as an integer.
   if (out.type === 'number' && (out.format === 'int32' || out.format === 'int64')) out.type = 'integer';
   if (out.format === 'date-time' && !('enum' in out) && !('const' in out)) {
@@ -248,6 +249,21 @@ function fixKeywords(out: Schema, mode: Mode): void {
     const types = out.type.filter((type) => type !== 'null');
     out.type = types.length === 1 ? types[0] : types.length > 0 ? types : out.type;
   }
+}
+
+const OBJECT_KEYWORDS = ['properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties'];
+const ARRAY_KEYWORDS = ['items', 'minItems', 'maxItems', 'uniqueItems'];
+
+/**
+ * The type its keywords imply, written where the schema has none: the faker infers it too, except
+ * under a property named like a keyword (Azure's `properties`, an `items` property), where it
+ * generates the schema's keywords themselves as the value. Left alone beside a combination, whose
+ * branches may say otherwise, and beside an enum or const.
+ */
+function inferType(out: Schema): void {
+  if ('type' in out || 'enum' in out || 'const' in out || ['allOf', 'anyOf', 'oneOf', 'not'].some((k) => k in out)) return;
+  if (OBJECT_KEYWORDS.some((k) => k in out)) out.type = 'object';
+  else if (ARRAY_KEYWORDS.some((k) => k in out)) out.type = 'array';
 }
 
 /**
