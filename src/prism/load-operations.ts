@@ -297,7 +297,25 @@ function withItemSchemas(operation: unknown, document: Node, path: string, metho
 
 /** Each operation becomes self-contained: references left by decycle are bundled under the operation. */
 function selfContained(operation: unknown, document?: Node): unknown {
-  return bundleTarget({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false });
+  // Prism's bundler names each part by the end of its path and gives up past 20 parts of one name
+  // (`allOf_0`), leaving their references dangling: the schema then never compiles, and Prism's
+  // validator reads that as valid. Its own names up to 20, numbered ones past them.
+  const uses = new Map<string, number>();
+  const keyProvider = ({ document: root, path }: { document: unknown; path: readonly string[] }) => {
+    const name = bundledName(root, path);
+    const count = (uses.get(name) ?? 0) + 1;
+    uses.set(name, count);
+    return count <= 20 ? name : `${name}_${count}`;
+  };
+  return bundleTarget({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false, keyProvider });
+}
+
+/** The name Prism's bundler gives the part at `path`: its last segment, with its array's name for an item. */
+function bundledName(root: unknown, path: readonly string[]): string {
+  if (path.length === 0) return 'root';
+  let parent = root;
+  for (const segment of path.slice(0, -1)) parent = parent !== null && typeof parent === 'object' ? (parent as Node)[segment] : undefined;
+  return Array.isArray(parent) ? `${path.at(-2)}_${path.at(-1)}` : String(path.at(-1));
 }
 
 function isNode(value: unknown): value is Node {

@@ -210,7 +210,12 @@ export const RefParser = piece<
 >("dereferencing documents (Prism's reference parser)", { '': 'function' }, () => prism('@stoplight/json-schema-ref-parser'));
 export const { decycle, bundleTarget, pathToPointer } = piece<{
   decycle: (value: unknown) => unknown;
-  bundleTarget: (options: { document: unknown; path: string; cloneDocument: boolean }) => unknown;
+  bundleTarget: (options: {
+    document: unknown;
+    path: string;
+    cloneDocument: boolean;
+    keyProvider?: (at: { document: unknown; path: readonly string[] }) => string;
+  }) => unknown;
   pathToPointer: (path: readonly string[]) => string;
 }>('making each operation self-contained', { decycle: 'function', bundleTarget: 'function', pathToPointer: 'function' }, () =>
   prism('@stoplight/json'),

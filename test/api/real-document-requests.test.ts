@@ -5,6 +5,7 @@ import { closeServersAfterEach, mockServer } from '../support/servers.js';
 closeServersAfterEach();
 
 const spec = new URL('./fixtures/real-document-requests.yaml', import.meta.url).pathname;
+const manyCycles = new URL('./fixtures/many-cycles.json', import.meta.url).pathname;
 const swagger2 = new URL('./fixtures/form-arrays-swagger2.yaml', import.meta.url).pathname;
 const json = { 'content-type': 'application/json' };
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -106,5 +107,20 @@ describe('requests of real public documents', () => {
       expect(response.json()).toHaveProperty('user.pinned.0.message');
       expect(judge('/messages/{id}', 'get', 200, 'application/json', response.json()), prefer).toEqual([]);
     }
+  });
+
+  it('check schemas with more than 20 cycles alike, rejecting what breaks them and never serving such an example', async () => {
+    const server = await mockServer({ spec: manyCycles });
+    const send = (body: unknown) => server.inject({ method: 'POST', url: '/forests', headers: json, payload: JSON.stringify(body) });
+    const valid = await send({ name: 'Black Forest', grove22: { kind: 'oak', kids: [{ kind: 'ash' }] } });
+    expect(valid.statusCode).toBe(200);
+    expect(ajvJudge(manyCycles)('/forests', 'post', 200, 'application/json', valid.json())).toEqual([]);
+    for (const body of [
+      { name: 'a', grove22: { kind: 'oak', kids: 'none' } },
+      { name: 'a', grove21: { kids: [] } },
+    ])
+      expect((await send(body)).statusCode, JSON.stringify(body)).toBe(400);
+    const lint = (await server.inject({ url: '/__mock/document' })).json().lint;
+    expect(JSON.stringify(lint.findings)).toContain('grove22');
   });
 });
