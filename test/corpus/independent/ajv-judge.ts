@@ -2,7 +2,8 @@
  * An independent judge of the mock's answers: Ajv on the document as written (its references
  * resolved by Ajv itself), neither the mock's own checks nor Prism's. OpenAPI 3.1 schemas are JSON
  * Schema 2020-12; 3.0 and Swagger 2.0 ones are read as draft 7 after the usual conversion of their
- * boolean `exclusiveMinimum`/`exclusiveMaximum` and their `nullable` read as OpenAPI 3.0 defines it.
+ * boolean `exclusiveMinimum`/`exclusiveMaximum`, their `nullable` read as OpenAPI 3.0 defines it, and
+ * a `required` property that is `writeOnly` required of requests only, as OpenAPI 3.0 says.
  * Patterns run without the `u` flag: many public documents escape characters that need no escape.
  */
 import { readFileSync } from 'node:fs';
@@ -26,7 +27,7 @@ export function ajvJudge(file: string): Judge {
   const text = readFileSync(file, 'utf8');
   const root = (file.endsWith('.json') ? JSON.parse(text) : parse(text)) as Node;
   const modern = typeof root.openapi === 'string' && root.openapi.startsWith('3.1');
-  if (!modern) convertExclusiveBounds(root, new WeakSet());
+  if (!modern) readAsOpenApi30(root, new WeakSet(), root);
   const ajv = modern
     ? new Ajv2020({ strict: false, validateSchema: false, allErrors: true, unicodeRegExp: false })
     : new Ajv({ strict: false, validateSchema: false, allErrors: true, unicodeRegExp: false });
@@ -87,11 +88,11 @@ function resolve(root: Node, at: { node: Node; pointer: string }): { node: Node;
   return current;
 }
 
-function convertExclusiveBounds(node: unknown, seen: WeakSet<object>): void {
+function readAsOpenApi30(node: unknown, seen: WeakSet<object>, root: Node): void {
   if (node === null || typeof node !== 'object' || seen.has(node)) return;
   seen.add(node);
   if (Array.isArray(node)) {
-    for (const item of node) convertExclusiveBounds(item, seen);
+    for (const item of node) readAsOpenApi30(item, seen, root);
     return;
   }
   const schema = node as Node;
@@ -109,5 +110,12 @@ function convertExclusiveBounds(node: unknown, seen: WeakSet<object>): void {
       delete schema[limit];
     } else delete schema[bound];
   }
-  for (const value of Object.values(schema)) convertExclusiveBounds(value, seen);
+  // Answers are judged: a required `writeOnly` property is required of requests only.
+  const properties = schema.properties;
+  if (Array.isArray(schema.required) && properties !== null && typeof properties === 'object')
+    schema.required = schema.required.filter((name) => {
+      const property = (properties as Node)[String(name)];
+      return !(property && typeof property === 'object' && resolve(root, { node: property as Node, pointer: '' }).node.writeOnly === true);
+    });
+  for (const value of Object.values(schema)) readAsOpenApi30(value, seen, root);
 }
