@@ -9,7 +9,7 @@ import { buildRequests } from './harness/build-requests.js';
 import { corpusFiles, loadDocument } from './harness/load-document.js';
 import { ajvJudge } from './independent/ajv-judge.js';
 
-const extra = ['harness-gaps', 'invalid-examples', 'path-templates', 'media-both-ways', 'identifiers', 'write-only-required'].map(
+const extra = ['harness-gaps', 'invalid-examples', 'path-templates', 'media-both-ways', 'identifiers', 'judged-as-openapi30'].map(
   (name) => new URL(`../api/fixtures/${name}.yaml`, import.meta.url).pathname,
 );
 const SEEDS = [1, 2, 3];
@@ -73,9 +73,10 @@ describe('the independent judge', () => {
     }
   });
 
-  it('reads a required writeOnly property as OpenAPI 3.0 does: required of requests only', () => {
+  it('reads a required writeOnly property as OpenAPI 3.0 does (required of requests only), and no $id', () => {
     const judge = ajvJudge(extra[5] ?? '');
     expect(judge('/links', 'get', 200, 'application/json', [{ url: 'https://example.com/l/1' }])).toEqual([]);
     expect(judge('/links', 'get', 200, 'application/json', [{}])).toEqual(["/0 must have required property 'url'"]);
+    expect(judge('/link-schema', 'get', 200, 'application/json', { type: 'object' })).toEqual([]);
   });
 });

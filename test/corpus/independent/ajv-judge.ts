@@ -3,7 +3,8 @@
  * resolved by Ajv itself), neither the mock's own checks nor Prism's. OpenAPI 3.1 schemas are JSON
  * Schema 2020-12; 3.0 and Swagger 2.0 ones are read as draft 7 after the usual conversion of their
  * boolean `exclusiveMinimum`/`exclusiveMaximum`, their `nullable` read as OpenAPI 3.0 defines it, and
- * a `required` property that is `writeOnly` required of requests only, as OpenAPI 3.0 says.
+ * a `required` property that is `writeOnly` required of requests only, as OpenAPI 3.0 says (and
+ * `$id`, which neither version knows, left out).
  * Patterns run without the `u` flag: many public documents escape characters that need no escape.
  */
 import { readFileSync } from 'node:fs';
@@ -110,6 +111,9 @@ function readAsOpenApi30(node: unknown, seen: WeakSet<object>, root: Node): void
       delete schema[limit];
     } else delete schema[bound];
   }
+  // OpenAPI 3.0 and Swagger 2.0 know no `$id`; Ajv reads one anywhere, even in an example that shows a
+  // JSON Schema (akeneo.com's), and refuses two alike.
+  if (typeof schema.$id === 'string') delete schema.$id;
   // Answers are judged: a required `writeOnly` property is required of requests only.
   const properties = schema.properties;
   if (Array.isArray(schema.required) && properties !== null && typeof properties === 'object')
