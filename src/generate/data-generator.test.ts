@@ -221,4 +221,20 @@ describe('DataGenerator on schemas the faker alone answers wrongly', () => {
       expect(Object.keys((value as { properties: object }).properties)).toContain('status');
     }
   });
+
+  it('leaves out optional properties of allOf branches that additionalProperties beside them refuses', () => {
+    const generator = new DataGenerator(7);
+    const resource = { type: 'object', properties: { id: { type: 'string' }, location: { type: 'string' } } };
+    const schema = {
+      type: 'object',
+      additionalProperties: { type: 'object' },
+      allOf: [{ allOf: [resource] }],
+      properties: { identity: { type: 'object', properties: { type: { type: 'string' } } } },
+    };
+    const validate = new Ajv({ strict: false }).compile(schema);
+    for (const value of [generator.answer(schema), generator.generate(schema), generator.generate(schema)]) {
+      expect(Object.keys(value as object)).toContain('identity');
+      expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+    }
+  });
 });

@@ -90,6 +90,7 @@ function walk(node: unknown, context: Context, depth: number, nullable = true): 
   if (!walkObject(schema, out, context, depth)) return undefined;
   if (!walkItems(schema, out, context, depth)) return undefined;
   if (!walkCombinations(schema, out, context, depth)) return undefined;
+  leaveOutUnadmitted(out);
   fixKeywords(out, context.mode);
   return out;
 }
@@ -162,6 +163,30 @@ function walkProperties(schema: Schema, map: unknown, out: Schema, context: Cont
   }
   if (isSchema(schema.additionalProperties)) out.additionalProperties = walk(schema.additionalProperties, context, depth + 1) ?? false;
   return true;
+}
+
+/**
+ * `additionalProperties` beside `allOf` also judges the properties its branches name, which the
+ * schema's own `properties` do not list (Azure's resources: `additionalProperties: {type: object}`
+ * beside an `allOf` whose `id` is a string): an optional one is left out of the answer, since a value
+ * that fits its branch need not fit `additionalProperties`. Left alone where `patternProperties` may match.
+ */
+function leaveOutUnadmitted(out: Schema): void {
+  const extra = out.additionalProperties;
+  const strict = extra === false || (isSchema(extra) && Object.keys(extra).length > 0);
+  if (!strict || !Array.isArray(out.allOf) || 'patternProperties' in out) return;
+  const own = new Set(Object.keys(isSchema(out.properties) ? out.properties : {}));
+  const required = new Set(Array.isArray(out.required) ? out.required.map(String) : []);
+  const visit = (branch: unknown) => {
+    if (!isSchema(branch)) return;
+    if (isSchema(branch.properties)) {
+      const kept = new Set(Array.isArray(branch.required) ? branch.required.map(String) : []);
+      const properties = Object.entries(branch.properties).filter(([name]) => own.has(name) || required.has(name) || kept.has(name));
+      if (properties.length < Object.keys(branch.properties).length) branch.properties = Object.fromEntries(properties);
+    }
+    if (Array.isArray(branch.allOf)) branch.allOf.forEach(visit);
+  };
+  out.allOf.forEach(visit);
 }
 
 /** The reference of a node that is nothing but one. */
