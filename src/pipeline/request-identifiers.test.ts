@@ -33,4 +33,16 @@ describe('request identifiers in answers', () => {
     expect(withRequestIdentifiers(body, repo, { owner: 'octocat', repo: 'hello' })).toBe(body);
     expect(withRequestIdentifiers(body, repo, { owner: 'octocat', name: 'hello' })).toEqual({ ...body, name: 'hello' });
   });
+
+  it('puts no identifier into a property of an allOf part that additionalProperties beside it refuses', () => {
+    const factory: JsonSchema = {
+      type: 'object',
+      additionalProperties: { type: 'object' },
+      allOf: [{ type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } }],
+      properties: { identity: { type: 'object' } },
+    };
+    const body = { identity: {} };
+    expect(withRequestIdentifiers(body, factory, { factoryName: 'f1' })).toBe(body);
+    expect(withRequestIdentifiers(body, { ...factory, additionalProperties: {} }, { factoryName: 'f1' })).toEqual({ ...body, id: 'f1' });
+  });
 });

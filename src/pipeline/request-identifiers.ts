@@ -64,7 +64,17 @@ function topProperties(schema: JsonSchema): Record<string, JsonSchema> {
 function propertiesOf(schema: JsonSchema, depth = 0): Record<string, JsonSchema> {
   if (depth > 8) return {};
   const own = schema.properties !== null && typeof schema.properties === 'object' ? (schema.properties as Record<string, JsonSchema>) : {};
-  const parts = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [];
+  const parts = Array.isArray(schema.allOf) && admitsOthers(schema) ? (schema.allOf as JsonSchema[]) : [];
   // Null prototype: a path parameter named `constructor` or `toString` names no property.
   return Object.assign(Object.create(null) as Record<string, JsonSchema>, ...parts.map((part) => propertiesOf(part, depth + 1)), own);
+}
+
+/**
+ * Whether properties the schema does not list may take any value: `additionalProperties` beside an
+ * `allOf` judges the properties its parts name too (Azure's `{type: object}` beside an `id` string).
+ */
+function admitsOthers(schema: JsonSchema): boolean {
+  const extra = schema.additionalProperties;
+  if (extra === undefined || extra === true || 'patternProperties' in schema) return true;
+  return extra !== false && typeof extra === 'object' && extra !== null && Object.keys(extra).length === 0;
 }
