@@ -18,6 +18,13 @@ describe('echo', () => {
     expect(echo(plan, { name: 5 }, () => ({ name: 'fallback', tag: 'x', size: 1 }))).toEqual({ name: 'fallback', size: 1 });
   });
 
+  it('gives up where a required field is in neither the request nor the fallback', () => {
+    const created = planEcho({ properties: { id: { type: 'string' }, name: { type: 'string' } }, required: ['id'] });
+    if (!created) throw new Error('a plan was expected');
+    expect(echo(created, { name: 'n' }, () => '["not an object"]')).toBeUndefined();
+    expect(echo(created, { name: 'n' }, () => ({ id: 'a1' }))).toEqual({ id: 'a1', name: 'n' });
+  });
+
   it('echoes a value only where the property schema takes it, and never a writeOnly property', () => {
     const checked = planEcho(
       {

@@ -60,9 +60,11 @@ export function planEcho(schema: JsonSchema | undefined, check?: ValueCheck): Ec
 /**
  * A response body that echoes the request's fields the response schema also has (with a fitting type);
  * required fields the request lacks come from `fallback` (an example or generated data); optional ones
- * are left out, so a Plant created without a tag comes back without one.
+ * are left out, so a Plant created without a tag comes back without one. Undefined where a required
+ * field is in neither (a fallback that is no object, as an untyped schema's string example may be):
+ * the answer is then the fallback's source itself, never an object without a required field.
  */
-export function echo(plan: EchoPlan, request: unknown, fallback: () => unknown): Record<string, unknown> {
+export function echo(plan: EchoPlan, request: unknown, fallback: () => unknown): Record<string, unknown> | undefined {
   const source = request !== null && typeof request === 'object' && !Array.isArray(request) ? (request as Record<string, unknown>) : {};
   const result: Record<string, unknown> = {};
   let base: Record<string, unknown> | undefined;
@@ -72,7 +74,8 @@ export function echo(plan: EchoPlan, request: unknown, fallback: () => unknown):
       result[name] = value;
     } else if (plan.required.has(name)) {
       base ??= asObject(fallback());
-      if (base[name] !== undefined) result[name] = base[name];
+      if (base[name] === undefined) return undefined;
+      result[name] = base[name];
     }
   }
   return result;

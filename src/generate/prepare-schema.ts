@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json/json-schema.js';
+import { needsPatternValues, patternValues } from './pattern-values.js';
 
 /**
  * How many times one reference may be entered on the way down from the root: a tree schema is
@@ -263,6 +264,7 @@ function fixKeywords(out: Schema, mode: Mode): void {
       for (const keyword of ['format', 'minLength', 'maxLength', 'pattern']) delete out[keyword];
     }
   }
+  fitPattern(out, mode);
   fillMinProperties(out);
   if (mode !== 'static') return;
   if (Array.isArray(out.examples) && out.examples.length > 0) {
@@ -289,6 +291,19 @@ function inferType(out: Schema): void {
   if ('type' in out || 'enum' in out || 'const' in out || ['allOf', 'anyOf', 'oneOf', 'not'].some((k) => k in out)) return;
   if (OBJECT_KEYWORDS.some((k) => k in out)) out.type = 'object';
   else if (ARRAY_KEYWORDS.some((k) => k in out)) out.type = 'array';
+}
+
+/** A pattern the faker alone answers wrongly is answered from strings drawn for it (pattern-values.ts). */
+function fitPattern(out: Schema, mode: Mode): void {
+  const pattern = out.pattern;
+  if (typeof pattern !== 'string' || 'enum' in out || 'const' in out || (out.type !== undefined && out.type !== 'string')) return;
+  if (!needsPatternValues(pattern, out.minLength, out.maxLength)) return;
+  const min = typeof out.minLength === 'number' ? out.minLength : undefined;
+  const max = typeof out.maxLength === 'number' ? out.maxLength : undefined;
+  const values = patternValues(pattern, min, max, mode === 'static' ? 1 : 5);
+  if (values.length === 0) return;
+  out.enum = values;
+  for (const keyword of ['format', 'minLength', 'maxLength', 'pattern']) delete out[keyword];
 }
 
 /**

@@ -13,7 +13,7 @@ describe('operation twins', () => {
     expect(twinTraits(op('/plants'), []).fragment).toBeUndefined();
   });
 
-  it('tells twins apart by fragment, body media types or path parameter schemas, and nothing else', () => {
+  it('tells twins apart by fragment, body media types, path parameter schemas or required query parameters, and nothing else', () => {
     const traits = (operation: MockOperation, names: string[] = []) => twinTraits(operation, names);
     expect(toldApart(traits(op('/#A=1')), traits(op('/#A=2')))).toBe(true);
     expect(
@@ -31,6 +31,10 @@ describe('operation twins', () => {
     const uuid = op('/f/{id}', { parameters: [param('id', { type: 'string', format: 'uuid' })] });
     const name = op('/f/{name}', { parameters: [param('name', { type: 'string' })] });
     expect(toldApart(traits(uuid, ['id']), traits(name, ['name']))).toBe(true);
+    const query = (name: string, required: boolean) => ({ in: 'query' as const, name, required, schema: undefined, examples: [] });
+    const byProject = op('/f/{id}', { parameters: [query('projectId', true), query('page', false)] });
+    expect(toldApart(traits(byProject, ['id']), traits(op('/f/{n}', { parameters: [query('filter', true)] }), ['n']))).toBe(true);
+    expect(toldApart(traits(byProject, ['id']), traits(op('/f/{n}', { parameters: [query('projectId', true)] }), ['n']))).toBe(false);
     expect(toldApart(traits(name, ['name']), traits(op('/f/{n}', { parameters: [param('n', { type: 'string' })] }), ['n']))).toBe(false);
   });
 

@@ -7,7 +7,8 @@ import type { MockOperation } from './operation.js';
  * `#fragment` (AWS's `/#X-Amz-Target=Service.Open`, Azure's `#overload=stream`) or whose templates
  * have one shape under other names (`/files/{AttachmentID}` and `/files/{FileName}`): the fragment's
  * `name` or `name=value` (a header or query parameter the request carries), the request body's media
- * types, and the path parameters' schemas, position by position.
+ * types, the path parameters' schemas, position by position, and the query parameters each requires
+ * (Google's `/v1/{jobName}?projectId=` beside `/v1/{name}?filter=`).
  */
 export interface TwinTraits {
   readonly fragment: { readonly name: string; readonly value: string | undefined } | undefined;
@@ -15,6 +16,8 @@ export interface TwinTraits {
   readonly mediaTypes: readonly string[];
   /** The path parameters' schemas in the template's order (undefined where the document gives none). */
   readonly pathSchemas: readonly (JsonSchema | undefined)[];
+  /** The names of its required query parameters, sorted. */
+  readonly requiredQuery: readonly string[];
 }
 
 /** The words of a parameter schema that make it accept fewer values than another of the same place. */
@@ -35,6 +38,7 @@ export function twinTraits(operation: MockOperation, pathNames: readonly string[
   // document, which twins told apart by their fragments (AWS's hundreds of `/#Action=...`) never need.
   let mediaTypes: readonly string[] | undefined;
   let pathSchemas: readonly (JsonSchema | undefined)[] | undefined;
+  let requiredQuery: readonly string[] | undefined;
   return {
     fragment,
     get mediaTypes() {
@@ -44,6 +48,13 @@ export function twinTraits(operation: MockOperation, pathNames: readonly string[
     get pathSchemas() {
       pathSchemas ??= pathNames.map((name) => operation.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema);
       return pathSchemas;
+    },
+    get requiredQuery() {
+      requiredQuery ??= (operation.parameters ?? [])
+        .filter((p) => p.in === 'query' && p.required)
+        .map((p) => p.name)
+        .sort();
+      return requiredQuery;
     },
   };
 }
@@ -59,6 +70,7 @@ export function toldApart(a: TwinTraits, b: TwinTraits): boolean {
   if ((a.fragment || b.fragment) && (a.fragment?.name !== b.fragment?.name || a.fragment?.value !== b.fragment?.value)) return true;
   const sameMedia = a.mediaTypes.length === b.mediaTypes.length && a.mediaTypes.every((type) => b.mediaTypes.includes(type));
   if (!sameMedia) return true;
+  if (a.requiredQuery.join('&') !== b.requiredQuery.join('&')) return true;
   return a.pathSchemas.some((schema, i) => schemaWords(schema) !== schemaWords(b.pathSchemas[i]));
 }
 

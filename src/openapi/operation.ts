@@ -46,6 +46,8 @@ export interface MockHeader {
 export interface MockParameter {
   readonly in: 'path' | 'query' | 'header' | 'cookie';
   readonly name: string;
+  /** Whether a request must carry it (what tells apart operations of one path, see operation-twins.ts). */
+  readonly required?: boolean;
   readonly schema: JsonSchema | undefined;
   /** The parameter's `example` (named `default`) and `examples`, in the document's order. */
   readonly examples: readonly MockExample[];

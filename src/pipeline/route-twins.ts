@@ -18,8 +18,9 @@ export type TwinPicker = (exchange: Exchange, values: readonly string[] | undefi
  * The discriminator of operations sharing one path and method (see operation-twins.ts), made once when
  * the route table is built; routes with one operation never have one. Each step keeps the twins it
  * prefers, unless it would keep none: the fragment's header or query parameter, then the request's
- * content type against each twin's body media types, then the path values against each twin's
- * parameter schemas (the narrowest accepting schema wins); the first twin left answers.
+ * content type against each twin's body media types, then the query parameters each twin requires
+ * (those whose every one the request carries, the most of them winning), then the path values against
+ * each twin's parameter schemas (the narrowest accepting schema wins); the first twin left answers.
  */
 export function createTwinPicker(twins: readonly Twin[]): TwinPicker {
   const traits = twins.map((twin) => twinTraits(twin.operation, twin.names));
@@ -35,6 +36,7 @@ export function createTwinPicker(twins: readonly Twin[]): TwinPicker {
   return (exchange, values) => {
     let left = byFragment(all, traits, exchange);
     left = byMediaType(left, traits, exchange.headers['content-type']);
+    if (left.length > 1) left = byRequiredQuery(left, traits, exchange);
     if (values && left.length > 1) left = byPathValues(left, traits, checks, values);
     return twins[left[0] ?? 0] as Twin;
   };
@@ -76,6 +78,13 @@ function byMediaType(candidates: number[], traits: readonly TwinTraits[], conten
   if (exact.length > 0) return exact;
   const wild = candidates.filter((i) => traits[i]?.mediaTypes.some((type) => type === range || type === '*/*'));
   return wild.length > 0 ? wild : candidates;
+}
+
+function byRequiredQuery(candidates: number[], traits: readonly TwinTraits[], exchange: Exchange): number[] {
+  const met = candidates.filter((i) => traits[i]?.requiredQuery.every((name) => exchange.query[name] !== undefined));
+  if (met.length < 2) return met.length === 1 ? met : candidates;
+  const most = Math.max(...met.map((i) => traits[i]?.requiredQuery.length ?? 0));
+  return met.filter((i) => traits[i]?.requiredQuery.length === most);
 }
 
 function byPathValues(

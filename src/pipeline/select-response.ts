@@ -138,7 +138,8 @@ export function createResponseSelector(
     const first = representation.examples[0];
     if (representation.echo && plan.status < 300 && exchange.body !== undefined) {
       const fallback = () => (first ? first.value : staticBody(representation, options.generator));
-      return respond(echo(representation.echo, exchange.body, fallback), ECHO);
+      const echoed = echo(representation.echo, exchange.body, fallback);
+      if (echoed) return respond(echoed, ECHO);
     }
     if (first) return respond(first.value, { kind: 'example', name: first.name });
     const answerSchema = representation.answerSchema;

@@ -381,8 +381,8 @@ function parametersOf(prism: PrismOperation): MockParameter[] {
     ((prism.request?.[list] ?? []) as PrismHeader[])
       .filter((parameter) => typeof parameter?.name === 'string')
       .map((parameter) => {
-        const { name, schema, examples } = toHeader(parameter);
-        return { in: where, name, schema, examples };
+        const { name, required, schema, examples } = toHeader(parameter);
+        return { in: where, name, required, schema, examples };
       }),
   );
 }

@@ -50,6 +50,19 @@ describe('operations that share one path and method', () => {
     expect([byName.statusCode, byName.json()]).toEqual([200, { by: 'name' }]);
   });
 
+  it('tells templates of one shape apart by the query parameters each requires', async () => {
+    const server = await mockServer({ spec });
+    const job = await server.inject({ url: '/jobs/transferJobs%2F1?projectId=p' });
+    expect([job.statusCode, job.json()]).toEqual([200, { kind: 'job' }]);
+    const list = await server.inject({ url: '/jobs/transferOperations?filter=%7B%7D&pageSize=2' });
+    expect([list.statusCode, list.json()]).toEqual([200, { kind: 'operations' }]);
+    // Both DELETEs take a request with projectId: the one requiring more of what was sent answers.
+    const deleteJob = await server.inject({ method: 'DELETE', url: '/jobs/j?projectId=p' });
+    expect(deleteJob.statusCode).toBe(204);
+    const deletePool = await server.inject({ method: 'DELETE', url: '/jobs/pools' });
+    expect([deletePool.statusCode, deletePool.json()]).toEqual([200, { kind: 'pool' }]);
+  });
+
   it('names at start-up only the twins nothing tells apart', async () => {
     const lines: string[] = [];
     await mockServer({ spec, logLevel: 'warn', logStream: { write: (line: string) => lines.push(line) } });

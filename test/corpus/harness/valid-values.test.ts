@@ -25,6 +25,15 @@ describe('valid request values', () => {
     expect(built.ok && (built.value as Record<string, unknown>).id).toBeUndefined();
   });
 
+  it('never send a readOnly property, even in an example, where the schema takes no other property', () => {
+    const closed = {
+      type: 'object',
+      additionalProperties: false,
+      properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } },
+    };
+    expect(validValue(closed, {}, 'body', [{ id: 'c1', name: 'fern' }, { name: 'ivy' }])).toEqual({ ok: true, value: { name: 'ivy' } });
+  });
+
   it("prefer the document's example when it is valid, and skip it when it is not", () => {
     expect(validValue({ type: 'integer', minimum: 10 }, {}, 'query', [12])).toEqual({ ok: true, value: 12 });
     const built = validValue({ type: 'integer', minimum: 10 }, {}, 'query', [2]);

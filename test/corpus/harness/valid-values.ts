@@ -69,7 +69,11 @@ function withFormats<T extends Ajv | Ajv2020>(ajv: T): T {
   return ajv;
 }
 
-/** The schema as a request reads it: a `readOnly` property is neither sent nor required. */
+/**
+ * The schema as a request reads it: a `readOnly` property is neither sent nor required (it is left out
+ * of `properties`, so a schema closed by `additionalProperties: false` refuses a candidate carrying it,
+ * as Prism's request form does).
+ */
 function requestForm(node: unknown, seen = new Map<object, unknown>()): unknown {
   if (node === null || typeof node !== 'object') return node;
   if (seen.has(node)) return seen.get(node);
@@ -83,8 +87,12 @@ function requestForm(node: unknown, seen = new Map<object, unknown>()): unknown 
   seen.set(node, copy);
   for (const [key, value] of Object.entries(node)) copy[key] = requestForm(value, seen);
   const properties = copy.properties as Record<string, { readOnly?: unknown }> | undefined;
-  if (properties && typeof properties === 'object' && Array.isArray(copy.required)) {
-    copy.required = (copy.required as string[]).filter((name) => properties[name]?.readOnly !== true);
+  if (properties && typeof properties === 'object' && !Array.isArray(properties)) {
+    const readOnly = Object.keys(properties).filter((name) => properties[name]?.readOnly === true);
+    if (readOnly.length > 0) {
+      copy.properties = Object.fromEntries(Object.entries(properties).filter(([name]) => !readOnly.includes(name)));
+      if (Array.isArray(copy.required)) copy.required = (copy.required as string[]).filter((name) => !readOnly.includes(name));
+    }
   }
   return copy;
 }

@@ -5,12 +5,14 @@
  * boolean `exclusiveMinimum`/`exclusiveMaximum`, their `nullable` read as OpenAPI 3.0 defines it, and
  * a `required` property that is `writeOnly` required of requests only, as OpenAPI 3.0 says (and
  * `$id`, which neither version knows, left out).
- * Patterns run without the `u` flag: many public documents escape characters that need no escape.
+ * Patterns run with the `u` flag where they compile with it (`\P{C}` means a property only then),
+ * else without it: many public documents escape characters that need no escape, which `u` refuses.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { documentRegExp } from '../harness/valid-values.js';
 
 /** ajv-formats is CommonJS whose default export TypeScript's NodeNext reading cannot call. */
 const addFormats = createRequire(import.meta.url)('ajv-formats') as (ajv: Ajv | Ajv2020) => void;
@@ -29,9 +31,13 @@ export function ajvJudge(file: string): Judge {
   const root = (file.endsWith('.json') ? JSON.parse(text) : parse(text)) as Node;
   const modern = typeof root.openapi === 'string' && root.openapi.startsWith('3.1');
   if (!modern) readAsOpenApi30(root, new WeakSet(), root);
-  const ajv = modern
-    ? new Ajv2020({ strict: false, validateSchema: false, allErrors: true, unicodeRegExp: false })
-    : new Ajv({ strict: false, validateSchema: false, allErrors: true, unicodeRegExp: false });
+  const options = {
+    strict: false,
+    validateSchema: false,
+    allErrors: true,
+    code: { regExp: Object.assign(documentRegExp, { code: 'documentRegExp' }) },
+  } as const;
+  const ajv = modern ? new Ajv2020(options) : new Ajv(options);
   addFormats(ajv);
   ajv.addSchema(root as object, 'doc');
   const compiled = new Map<string, ValidateFunction | undefined>();

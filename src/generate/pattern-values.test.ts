@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { DataGenerator } from './data-generator.js';
+import { patternValues } from './pattern-values.js';
+
+describe('strings drawn for a pattern', () => {
+  it('fit the length bounds without padding the pattern out of shape', () => {
+    const base64 = '^[A-Za-z0-9+\\/]+={0,2}$';
+    const values = patternValues(base64, 24, 512, 5);
+    expect(values.length).toBeGreaterThan(0);
+    for (const value of values) {
+      expect(value).toMatch(new RegExp(base64));
+      expect(value.length).toBeGreaterThanOrEqual(24);
+    }
+  });
+
+  it('take the characters of a Unicode property escape, inside a class or out', () => {
+    for (const pattern of ['^\\P{C}*$', '^[\\p{L}\\d_]{2,8}$', '^\\p{Lu}\\p{Ll}+$']) {
+      const values = patternValues(pattern, undefined, undefined, 3);
+      expect(values.length, pattern).toBeGreaterThan(0);
+      for (const value of values) expect(value).toMatch(new RegExp(pattern, 'u'));
+    }
+  });
+
+  it('are none where no string fits, and the same on every call', () => {
+    expect(patternValues('^[a-z]{5}$', 1, 3, 1)).toEqual([]);
+    expect(patternValues('^[a-z]+$', 4, 6, 3)).toEqual(patternValues('^[a-z]+$', 4, 6, 3));
+  });
+
+  it('answer static and generated bodies with valid strings', () => {
+    const generator = new DataGenerator(5);
+    const schema = {
+      type: 'object',
+      properties: {
+        key: { type: 'string', pattern: '^[A-Za-z0-9+\\/]+={0,2}$', minLength: 24, maxLength: 512 },
+        token: { type: 'string', pattern: '^\\P{C}*$' },
+      },
+    };
+    for (const value of [generator.answer(schema), generator.generate(schema), generator.generate(schema)]) {
+      const { key, token } = value as { key: string; token: string };
+      expect(key).toMatch(/^[A-Za-z0-9+/]{22,}={0,2}$/);
+      expect(token).toMatch(/^\P{C}*$/u);
+    }
+  });
+});
