@@ -33,4 +33,25 @@ describe('flattenCombinations', () => {
     const schema = { properties: { a: { type: 'string' } }, allOf: [{ properties: { a: { maxLength: 3 } } }] };
     expect(flattenCombinations(schema)).toEqual({ properties: { a: { type: 'string', maxLength: 3 } } });
   });
+
+  it("holds one side's properties to the other side's additionalProperties", () => {
+    const schema = {
+      type: 'object',
+      required: ['name'],
+      properties: { enabled: { type: 'boolean' }, name: { type: 'string' }, settings: { type: 'object' }, count: { type: 'number' } },
+      allOf: [{ type: 'object', properties: { kind: { type: 'string' } }, additionalProperties: { type: ['object', 'integer'] } }],
+    };
+    const flat = flattenCombinations(schema) as { properties: Record<string, unknown> };
+    // No boolean is an object: an optional boolean is left out; a required one stays as written.
+    expect(Object.keys(flat.properties).sort()).toEqual(['count', 'kind', 'name', 'settings']);
+    expect(flat.properties.count).toEqual({ type: 'integer' });
+  });
+
+  it('leaves out optional properties another branch closes with additionalProperties: false', () => {
+    const schema = {
+      properties: { extra: { type: 'string' } },
+      allOf: [{ properties: { id: { type: 'string' } }, additionalProperties: false }],
+    };
+    expect(flattenCombinations(schema)).toEqual({ properties: { id: { type: 'string' } }, additionalProperties: false });
+  });
 });
