@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenCombinations } from './flatten-combinations.js';
+import { flattenCombinations, mergeClosingAllOf } from './flatten-combinations.js';
 
 describe('flattenCombinations', () => {
   it('merges every allOf branch into its parent', () => {
@@ -53,5 +53,12 @@ describe('flattenCombinations', () => {
       allOf: [{ properties: { id: { type: 'string' } }, additionalProperties: false }],
     };
     expect(flattenCombinations(schema)).toEqual({ properties: { id: { type: 'string' } }, additionalProperties: false });
+  });
+
+  it('merges for generated answers only the allOfs a part closes, leaving the choices to the faker', () => {
+    const open = { allOf: [{ properties: { a: { type: 'string' } } }], oneOf: [{ type: 'object' }, { type: 'null' }] };
+    expect(mergeClosingAllOf(open)).toBe(open);
+    const closed = { properties: { list: { items: { properties: { b: { type: 'string' } }, allOf: [{ additionalProperties: false }] } } } };
+    expect(mergeClosingAllOf(closed)).toEqual({ properties: { list: { items: { properties: {}, additionalProperties: false } } } });
   });
 });

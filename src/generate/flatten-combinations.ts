@@ -33,6 +33,44 @@ function flatten(node: unknown): unknown {
   return out;
 }
 
+/**
+ * The prepared schema of generated answers with only the `allOf`s merged where a part closes or types
+ * its further properties (`additionalProperties`): json-schema-faker's own merge drops that hold on the
+ * other parts' properties. Every other combination is left to the faker, whose choices stay as they were.
+ */
+export function mergeClosingAllOf(schema: JsonSchema): JsonSchema {
+  return mergeClosing(schema) as JsonSchema;
+}
+
+function mergeClosing(node: unknown): unknown {
+  if (Array.isArray(node)) {
+    const items = node.map(mergeClosing);
+    return items.some((item, i) => item !== node[i]) ? items : node;
+  }
+  if (!isSchema(node)) return node;
+  let out: Schema | undefined;
+  for (const [key, value] of Object.entries(node)) {
+    if (!['properties', 'items', 'additionalProperties', 'not', 'allOf', 'anyOf', 'oneOf'].includes(key)) continue;
+    const walked = key === 'properties' && isSchema(value) ? mergeEach(value) : mergeClosing(value);
+    if (walked === value) continue;
+    out ??= { ...node };
+    out[key] = walked;
+  }
+  const schema = out ?? node;
+  const parts = Array.isArray(schema.allOf) ? (schema.allOf as unknown[]) : [];
+  const closing = [schema, ...parts].some(
+    (part) => isSchema(part) && part.additionalProperties !== undefined && part.additionalProperties !== true,
+  );
+  if (!closing || parts.length === 0) return schema;
+  const { allOf: _merged, ...rest } = schema;
+  return parts.reduce<Schema>((merged, part) => merge(merged, part), rest);
+}
+
+function mergeEach(properties: Schema): Schema {
+  const walked = Object.entries(properties).map(([name, property]) => [name, mergeClosing(property)] as const);
+  return walked.some(([name, property]) => property !== properties[name]) ? Object.fromEntries(walked) : properties;
+}
+
 function firstBranch(list: unknown): unknown {
   return Array.isArray(list) && list.length > 0 ? list[0] : undefined;
 }
