@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Faker } from '@faker-js/faker';
 import type * as JsonSchemaFakerModule from 'json-schema-faker';
 import type { JsonSchema } from '../json/json-schema.js';
-import { flattenCombinations } from './flatten-combinations.js';
+import { flattenCombinations, mergeClosingAllOf } from './flatten-combinations.js';
 import { prepareSchema } from './prepare-schema.js';
 
 const require = createRequire(import.meta.url);
@@ -114,7 +114,7 @@ export class DataGenerator {
   #prepare(schema: JsonSchema): JsonSchema {
     let prepared = this.#prepared.get(schema);
     if (!prepared) {
-      prepared = prepareSchema(schema, 'dynamic');
+      prepared = mergeClosingAllOf(prepareSchema(schema, 'dynamic'));
       this.#prepared.set(schema, prepared);
     }
     return prepared;

@@ -42,4 +42,19 @@ describe('echo', () => {
   it('has no plan for a schema without properties', () => {
     expect(planEcho({ type: 'array' })).toBeUndefined();
   });
+
+  it('echoes a property only where every allOf part takes it, additionalProperties included', () => {
+    const held = planEcho({
+      allOf: [{ type: 'object', properties: { kind: { type: 'string' } }, additionalProperties: { type: 'object' } }],
+      properties: { name: { type: 'string' }, settings: { type: 'object' } },
+    });
+    if (!held) throw new Error('expected a plan');
+    expect(echo(held, { kind: 'k', name: 'n', settings: { a: 1 } }, () => ({}))).toEqual({ kind: 'k', settings: { a: 1 } });
+    const closed = planEcho({
+      allOf: [{ properties: { id: { type: 'string' } }, additionalProperties: false }],
+      properties: { name: { type: 'string' } },
+    });
+    if (!closed) throw new Error('expected a plan');
+    expect(echo(closed, { id: 'i', name: 'n' }, () => ({}))).toEqual({ id: 'i' });
+  });
 });

@@ -4,8 +4,9 @@ import { LongInteger } from '../json/long-integer.js';
 /** One property the response schema lets the mock echo. */
 interface EchoProperty {
   readonly name: string;
-  readonly types: readonly string[] | undefined;
-  /** The full check of a value against the property's schema, where its type alone does not say enough. */
+  /** The types of each schema that holds the property (its own, another part's `additionalProperties`). */
+  readonly types: readonly (readonly string[])[];
+  /** The full check of a value against the property's schemas, where their types alone do not say enough. */
   readonly accepts: ((value: unknown) => boolean) | undefined;
 }
 
@@ -41,20 +42,33 @@ const ANNOTATIONS = new Set([
 export function planEcho(schema: JsonSchema | undefined, check?: ValueCheck): EchoPlan | undefined {
   if (!schema) return undefined;
   const parts = [schema, ...(Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [])];
+  const named = (part: JsonSchema) => (part.properties as Record<string, JsonSchema> | undefined) ?? {};
   const properties = new Map<string, EchoProperty>();
   const required = new Set<string>();
   for (const part of parts) {
-    for (const [name, property] of Object.entries((part.properties as Record<string, JsonSchema> | undefined) ?? {})) {
-      if (property.writeOnly === true) continue;
-      const type = property.type;
-      const plain = Object.keys(property).every((key) => ANNOTATIONS.has(key) || key.startsWith('x-'));
-      const types = type === undefined ? undefined : [type].flat().map(String);
-      properties.set(name, { name, types, accepts: plain || !check ? undefined : check(property) });
-    }
     for (const name of Array.isArray(part.required) ? part.required : []) required.add(String(name));
+    for (const name of Object.keys(named(part))) {
+      if (properties.has(name)) continue;
+      // Every part holds the property: by its own schema of it, else by its `additionalProperties`.
+      const holding = parts.map((other) => (Object.hasOwn(named(other), name) ? named(other)[name] : other.additionalProperties));
+      if (holding.some((held) => held === false || (isSchema(held) && held.writeOnly === true))) continue;
+      properties.set(name, echoProperty(name, holding.filter(isSchema), check));
+    }
   }
   if (properties.size === 0) return undefined;
   return { properties: [...properties.values()], required };
+}
+
+function echoProperty(name: string, schemas: readonly JsonSchema[], check: ValueCheck | undefined): EchoProperty {
+  const types = schemas.flatMap((held) => (held.type === undefined ? [] : [[held.type].flat().map(String)]));
+  const full = schemas.filter((held) => !Object.keys(held).every((key) => ANNOTATIONS.has(key) || key.startsWith('x-')));
+  const checks = check ? full.map((held) => check(held)) : [];
+  const accepts = checks.length === 0 ? undefined : checks.length === 1 ? checks[0] : (value: unknown) => checks.every((ok) => ok(value));
+  return { name, types, accepts };
+}
+
+function isSchema(value: unknown): value is JsonSchema {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**
@@ -85,8 +99,11 @@ function asObject(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 }
 
-function fits(value: unknown, types: readonly string[] | undefined): boolean {
-  if (types === undefined) return true;
+function fits(value: unknown, types: readonly (readonly string[])[]): boolean {
+  return types.every((allowed) => fitsOne(value, allowed));
+}
+
+function fitsOne(value: unknown, types: readonly string[]): boolean {
   return types.some((type) => {
     switch (type) {
       case 'integer':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenCombinations } from './flatten-combinations.js';
+import { flattenCombinations, mergeClosingAllOf } from './flatten-combinations.js';
 
 describe('flattenCombinations', () => {
   it('merges every allOf branch into its parent', () => {
@@ -32,5 +32,33 @@ describe('flattenCombinations', () => {
   it('merges a property both sides define', () => {
     const schema = { properties: { a: { type: 'string' } }, allOf: [{ properties: { a: { maxLength: 3 } } }] };
     expect(flattenCombinations(schema)).toEqual({ properties: { a: { type: 'string', maxLength: 3 } } });
+  });
+
+  it("holds one side's properties to the other side's additionalProperties", () => {
+    const schema = {
+      type: 'object',
+      required: ['name'],
+      properties: { enabled: { type: 'boolean' }, name: { type: 'string' }, settings: { type: 'object' }, count: { type: 'number' } },
+      allOf: [{ type: 'object', properties: { kind: { type: 'string' } }, additionalProperties: { type: ['object', 'integer'] } }],
+    };
+    const flat = flattenCombinations(schema) as { properties: Record<string, unknown> };
+    // No boolean is an object: an optional boolean is left out; a required one stays as written.
+    expect(Object.keys(flat.properties).sort()).toEqual(['count', 'kind', 'name', 'settings']);
+    expect(flat.properties.count).toEqual({ type: 'integer' });
+  });
+
+  it('leaves out optional properties another branch closes with additionalProperties: false', () => {
+    const schema = {
+      properties: { extra: { type: 'string' } },
+      allOf: [{ properties: { id: { type: 'string' } }, additionalProperties: false }],
+    };
+    expect(flattenCombinations(schema)).toEqual({ properties: { id: { type: 'string' } }, additionalProperties: false });
+  });
+
+  it('merges for generated answers only the allOfs a part closes, leaving the choices to the faker', () => {
+    const open = { allOf: [{ properties: { a: { type: 'string' } } }], oneOf: [{ type: 'object' }, { type: 'null' }] };
+    expect(mergeClosingAllOf(open)).toBe(open);
+    const closed = { properties: { list: { items: { properties: { b: { type: 'string' } }, allOf: [{ additionalProperties: false }] } } } };
+    expect(mergeClosingAllOf(closed)).toEqual({ properties: { list: { items: { properties: {}, additionalProperties: false } } } });
   });
 });

@@ -33,31 +33,131 @@ function flatten(node: unknown): unknown {
   return out;
 }
 
+/**
+ * The prepared schema of generated answers with only the `allOf`s merged where a part closes or types
+ * its further properties (`additionalProperties`): json-schema-faker's own merge drops that hold on the
+ * other parts' properties. Every other combination is left to the faker, whose choices stay as they were.
+ */
+export function mergeClosingAllOf(schema: JsonSchema): JsonSchema {
+  return mergeClosing(schema) as JsonSchema;
+}
+
+function mergeClosing(node: unknown): unknown {
+  if (Array.isArray(node)) {
+    const items = node.map(mergeClosing);
+    return items.some((item, i) => item !== node[i]) ? items : node;
+  }
+  if (!isSchema(node)) return node;
+  let out: Schema | undefined;
+  for (const [key, value] of Object.entries(node)) {
+    if (!['properties', 'items', 'additionalProperties', 'not', 'allOf', 'anyOf', 'oneOf'].includes(key)) continue;
+    const walked = key === 'properties' && isSchema(value) ? mergeEach(value) : mergeClosing(value);
+    if (walked === value) continue;
+    out ??= { ...node };
+    out[key] = walked;
+  }
+  const schema = out ?? node;
+  const parts = Array.isArray(schema.allOf) ? (schema.allOf as unknown[]) : [];
+  const closing = [schema, ...parts].some(
+    (part) => isSchema(part) && part.additionalProperties !== undefined && part.additionalProperties !== true,
+  );
+  if (!closing || parts.length === 0) return schema;
+  const { allOf: _merged, ...rest } = schema;
+  return parts.reduce<Schema>((merged, part) => merge(merged, part), rest);
+}
+
+function mergeEach(properties: Schema): Schema {
+  const walked = Object.entries(properties).map(([name, property]) => [name, mergeClosing(property)] as const);
+  return walked.some(([name, property]) => property !== properties[name]) ? Object.fromEntries(walked) : properties;
+}
+
 function firstBranch(list: unknown): unknown {
   return Array.isArray(list) && list.length > 0 ? list[0] : undefined;
 }
 
-/** Both schemas' constraints in one, where they can be; on a conflict the branch's word wins. */
+/**
+ * Both schemas' constraints in one, where they can be; on a conflict the branch's word wins. One side's
+ * `additionalProperties` also holds for the properties only the other side names (Azure's base objects
+ * with `additionalProperties: {type: object}` under derived ones with string properties): an optional
+ * property the two sides give no common type (or that `additionalProperties: false` forbids) is left out,
+ * as no value of it would be valid.
+ */
 function merge(parent: Schema, branch: unknown): Schema {
   if (!isSchema(branch)) return parent;
   const out: Schema = { ...parent };
+  const impossible = new Set<string>();
   for (const [key, value] of Object.entries(branch)) {
     const mine = out[key];
-    if (key === 'properties' && isSchema(mine) && isSchema(value)) {
-      const properties: Schema = { ...mine };
-      for (const [name, property] of Object.entries(value)) {
-        properties[name] = name in properties ? merge(properties[name] as Schema, property) : property;
-      }
-      out.properties = properties;
+    if (key === 'properties' && isSchema(value)) {
+      out.properties = mergeProperties(
+        isSchema(mine) ? mine : {},
+        parent.additionalProperties,
+        value,
+        branch.additionalProperties,
+        impossible,
+      );
     } else if (key === 'required' && Array.isArray(mine) && Array.isArray(value)) {
       out.required = [...new Set([...mine, ...value])];
+    } else if (key === 'type' && mine !== undefined) {
+      out.type = commonType(mine, value) ?? value;
     } else if ((key === 'items' || key === 'additionalProperties') && isSchema(mine) && isSchema(value)) {
       out[key] = merge(mine, value);
     } else {
       out[key] = value;
     }
   }
+  if (!isSchema(branch.properties) && isSchema(parent.properties) && 'additionalProperties' in branch) {
+    out.properties = mergeProperties(parent.properties, undefined, {}, branch.additionalProperties, impossible);
+  }
+  const required = new Set(Array.isArray(out.required) ? out.required.map(String) : []);
+  if (isSchema(out.properties) && impossible.size > 0) {
+    const kept = Object.entries(out.properties).filter(([name]) => !impossible.has(name) || required.has(name));
+    out.properties = Object.fromEntries(kept);
+  }
   return out;
+}
+
+/** The properties of both sides, each named on one side only also held to the other side's `additionalProperties`. */
+function mergeProperties(mine: Schema, myExtra: unknown, theirs: Schema, theirExtra: unknown, impossible: Set<string>): Schema {
+  const properties: Schema = { ...mine };
+  const holdTo = (name: string, property: unknown, extra: unknown): unknown => {
+    if (extra === false) impossible.add(name);
+    if (!isSchema(extra) || !isSchema(property)) return property;
+    if (conflicts(property, extra)) impossible.add(name);
+    return merge(property, extra);
+  };
+  for (const [name, property] of Object.entries(properties)) {
+    if (!(name in theirs)) properties[name] = holdTo(name, property, theirExtra);
+  }
+  for (const [name, property] of Object.entries(theirs)) {
+    if (!(name in mine)) properties[name] = holdTo(name, property, myExtra);
+    else if (isSchema(property) && isSchema(mine[name])) {
+      if (conflicts(mine[name] as Schema, property)) impossible.add(name);
+      properties[name] = merge(mine[name] as Schema, property);
+    } else properties[name] = property;
+  }
+  return properties;
+}
+
+/** Whether two schemas' `type`s have no type in common: nothing is valid for both. */
+function conflicts(a: Schema, b: Schema): boolean {
+  return a.type !== undefined && b.type !== undefined && commonType(a.type, b.type) === undefined;
+}
+
+/** The types both allow (`integer` within `number`); undefined when they share none. */
+function commonType(a: unknown, b: unknown): unknown {
+  const list = (type: unknown) => (Array.isArray(type) ? type.map(String) : [String(type)]);
+  const left = list(a);
+  const right = list(b);
+  const common = new Set<string>();
+  for (const type of left) {
+    if (right.includes(type)) common.add(type);
+    else if (type === 'integer' && right.includes('number')) common.add('integer');
+    else if (type === 'number' && right.includes('integer')) common.add('integer');
+  }
+  if (common.size === 0) return undefined;
+  const types = [...common];
+  return types.length === 1 ? types[0] : types;
 }
 
 function isSchema(value: unknown): value is Schema {

@@ -131,4 +131,18 @@ describe('requests of real public documents', () => {
     expect(response.json()).toBe('{ "domain": "example.com" }');
     expect(ajvJudge(spec)('/domains', 'post', 200, 'application/json', response.json())).toEqual([]);
   });
+
+  it("answer an allOf base's additionalProperties on the properties only the derived schema names", async () => {
+    const server = await mockServer({ spec });
+    const judge = ajvJudge(spec);
+    for (const prefer of ['dynamic=false', 'dynamic=true']) {
+      const listed = await server.inject({ url: '/applications', headers: { prefer } });
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json()).toHaveProperty('settings');
+      expect(judge('/applications', 'get', 200, 'application/json', listed.json()), prefer).toEqual([]);
+    }
+    const created = await server.inject({ method: 'POST', url: '/applications', headers: json, payload: '{"displayName":"fern"}' });
+    expect(created.statusCode).toBe(201);
+    expect(judge('/applications', 'post', 201, 'application/json', created.json())).toEqual([]);
+  });
 });

@@ -59,4 +59,10 @@ describe('valid request values', () => {
     const list = { type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: { type: 'string' } } } };
     expect(validValue(list, {}, 'xml body', [{ ids: [] }])).toMatchObject({ ok: true, value: { ids: [expect.any(String)] } });
   });
+
+  it('fill a map up to its minProperties from additionalProperties', () => {
+    const tags = { type: 'object', minProperties: 1, maxProperties: 50, additionalProperties: { type: 'string', maxLength: 256 } };
+    const built = validValue(tags, {}, 'body');
+    expect(built.ok && Object.keys(built.value as object).length).toBeGreaterThanOrEqual(1);
+  });
 });
