@@ -39,6 +39,12 @@ function write(reply: FastifyReply, response: MockResponse, held: HeldConnection
     else socket.destroy();
     return reply;
   }
+  if (response.fault && response.fault !== 'malformed-json' && streamGone(reply.raw)) {
+    // An HTTP/2 stream the client cancelled has no socket: no answer can go out, as above.
+    reply.server.answered?.(reply.request, reply, 0);
+    reply.hijack();
+    return reply;
+  }
   reply.code(response.status).headers(response.headers);
   if (response.payload !== undefined) {
     const payload = response.payload;
@@ -58,4 +64,10 @@ function write(reply: FastifyReply, response: MockResponse, held: HeldConnection
   }
   reply.server.answered?.(reply.request, reply, reply.statusCode);
   return reply;
+}
+
+/** A response whose HTTP/2 stream is already closed (HTTP/1.1 responses have no `stream`). */
+function streamGone(raw: FastifyReply['raw']): boolean {
+  const stream = (raw as { stream?: { destroyed?: boolean; closed?: boolean } }).stream;
+  return stream !== undefined && (stream.destroyed === true || stream.closed === true);
 }

@@ -81,9 +81,8 @@ const LOCAL_CLIENT = { address: undefined, protocol: 'http' };
 
 /**
  * The client left before the upstream answered: no answer is written (status 0 in the journal and
- * log, as for a connection closed without one). 499, nginx's "client closed request", is never sent:
- * it is what is recorded over HTTP/2, where a cancelled stream has no socket for the reply stage's
- * no-answer path to close.
+ * log, as for a connection closed without one, over HTTP/1.1 and HTTP/2 alike). The status is only a
+ * placeholder the reply stage never writes: 499, nginx's "client closed request".
  */
 const CLIENT_GONE: Answer = {
   response: { status: 499, headers: {}, body: undefined, fault: 'empty' },
