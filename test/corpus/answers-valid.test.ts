@@ -3,6 +3,9 @@
  * generated answers, several seeds) are answered by the mock, and each JSON answer is checked by Ajv
  * against the document as written (independent/ajv-judge.ts).
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
 import { buildRequests } from './harness/build-requests.js';
@@ -78,5 +81,16 @@ describe('the independent judge', () => {
     expect(judge('/links', 'get', 200, 'application/json', [{ url: 'https://example.com/l/1' }])).toEqual([]);
     expect(judge('/links', 'get', 200, 'application/json', [{}])).toEqual(["/0 must have required property 'url'"]);
     expect(judge('/link-schema', 'get', 200, 'application/json', { type: 'object' })).toEqual([]);
+  });
+
+  it('reads an OpenAPI 3.1 nullable without a type as 3.1 does: a word it ignores', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'judge-')), 'nullable-31.json');
+    const schema = { nullable: true, properties: { name: { type: 'string' } } };
+    const answer = { description: 'ok', content: { 'application/json': { schema } } };
+    const paths = { '/things': { get: { responses: { '200': answer } } } };
+    writeFileSync(file, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths }));
+    const judge = ajvJudge(file);
+    expect(judge('/things', 'get', 200, 'application/json', { name: 'fern' })).toEqual([]);
+    expect(judge('/things', 'get', 200, 'application/json', { name: 1 })).toEqual(['/name must be string']);
   });
 });

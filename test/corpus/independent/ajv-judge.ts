@@ -31,6 +31,7 @@ export function ajvJudge(file: string): Judge {
   const root = (file.endsWith('.json') ? JSON.parse(text) : parse(text)) as Node;
   const modern = typeof root.openapi === 'string' && root.openapi.startsWith('3.1');
   if (!modern) readAsOpenApi30(root, new WeakSet(), root);
+  else dropTypelessNullable(root, new WeakSet());
   const options = {
     strict: false,
     validateSchema: false,
@@ -93,6 +94,19 @@ function resolve(root: Node, at: { node: Node; pointer: string }): { node: Node;
     current = { node: node as Node, pointer };
   }
   return current;
+}
+
+/**
+ * OpenAPI 3.1 knows no `nullable`, yet documents carry it (codat.io's). Beside a `type`, Ajv reads it as
+ * 3.0 does (null admitted, the lenient reading); without one Ajv refuses the whole schema, where 3.1
+ * simply ignores the word: so it is left out there.
+ */
+function dropTypelessNullable(node: unknown, seen: WeakSet<object>): void {
+  if (node === null || typeof node !== 'object' || seen.has(node)) return;
+  seen.add(node);
+  const schema = node as Node;
+  if (!Array.isArray(node) && 'nullable' in schema && schema.type === undefined) delete schema.nullable;
+  for (const value of Object.values(schema)) dropTypelessNullable(value, seen);
 }
 
 function readAsOpenApi30(node: unknown, seen: WeakSet<object>, root: Node): void {
