@@ -23,8 +23,17 @@ export interface TwinTraits {
 /** The words of a parameter schema that make it accept fewer values than another of the same place. */
 const NARROWING = ['type', 'format', 'pattern', 'enum', 'const', 'minLength', 'maxLength', 'minimum', 'maximum'] as const;
 
+/**
+ * Where a path key's `#fragment` starts, -1 without one. A `#` followed by more path (`/send/#env/v1/...`,
+ * mastercard.com's) is a character of the path, which a request sends as `%23`, not a fragment.
+ */
+export function fragmentStart(path: string): number {
+  const hash = path.indexOf('#');
+  return hash === -1 || path.includes('/', hash) ? -1 : hash;
+}
+
 export function twinTraits(operation: MockOperation, pathNames: readonly string[]): TwinTraits {
-  const hash = operation.path.indexOf('#');
+  const hash = fragmentStart(operation.path);
   const text = hash === -1 ? '' : operation.path.slice(hash + 1);
   const equals = text.indexOf('=');
   const fragment =

@@ -1,5 +1,5 @@
 import type { MockOperation, MockServerUrl } from './operation.js';
-import { type TwinTraits, toldApart, twinTraits } from './operation-twins.js';
+import { fragmentStart, type TwinTraits, toldApart, twinTraits } from './operation-twins.js';
 
 /**
  * OpenAPI path templates as the router reads them: literal text and `{name}` parameters mixed freely
@@ -118,7 +118,7 @@ export function basePathOf(server: MockServerUrl): { readonly template: string; 
  * (`/2014-06-05/events#x-amz-Client-Context`, `/tags/{ResourceArn}#TagKeys`), which no request carries.
  */
 export function withoutFragment(path: string): string {
-  const hash = path.indexOf('#');
+  const hash = fragmentStart(path);
   return hash === -1 ? path : path.slice(0, hash) || '/';
 }
 

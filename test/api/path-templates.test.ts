@@ -31,6 +31,12 @@ describe('every path template routes', () => {
     expect((await server.inject({ url: '/items;version=three' })).statusCode).toBe(400);
   });
 
+  it('reads a "#" followed by more path as a character of the path, not as a fragment', async () => {
+    const server = await mockServer({ spec });
+    expect((await server.inject({ url: '/send/%23env/partners/p7' })).statusCode).toBe(204);
+    expect((await server.inject({ url: '/send/%23env/partners/x' })).statusCode).toBe(400);
+  });
+
   it('hands a parameter its reserved characters decoded', async () => {
     const server = await mockServer({ spec });
     expect((await server.inject({ url: '/files/docs%2Freadme' })).statusCode).toBe(204);
