@@ -25,6 +25,15 @@ describe('echo', () => {
     expect(echo(created, { name: 'n' }, () => ({ id: 'a1' }))).toEqual({ id: 'a1', name: 'n' });
   });
 
+  it('echoes a required property the schema does not list, held by additionalProperties alone', () => {
+    const unlisted = planEcho({ type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok', 'file'] });
+    if (!unlisted) throw new Error('expected a plan');
+    expect(echo(unlisted, { file: '/tmp/a.wav' }, () => ({ ok: true }))).toEqual({ ok: true, file: '/tmp/a.wav' });
+    expect(echo(unlisted, {}, () => ({ ok: true }))).toBeUndefined();
+    const closed = planEcho({ type: 'object', properties: { ok: { type: 'boolean' } }, required: ['file'], additionalProperties: false });
+    expect(closed?.properties.map((property) => property.name)).toEqual(['ok']);
+  });
+
   it('echoes a value only where the property schema takes it, and never a writeOnly property', () => {
     const checked = planEcho(
       {

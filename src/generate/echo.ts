@@ -45,16 +45,19 @@ export function planEcho(schema: JsonSchema | undefined, check?: ValueCheck): Ec
   const named = (part: JsonSchema) => (part.properties as Record<string, JsonSchema> | undefined) ?? {};
   const properties = new Map<string, EchoProperty>();
   const required = new Set<string>();
+  const add = (name: string) => {
+    if (properties.has(name)) return;
+    // Every part holds the property: by its own schema of it, else by its `additionalProperties`.
+    const holding = parts.map((other) => (Object.hasOwn(named(other), name) ? named(other)[name] : other.additionalProperties));
+    if (holding.some((held) => held === false || (isSchema(held) && held.writeOnly === true))) return;
+    properties.set(name, echoProperty(name, holding.filter(isSchema), check));
+  };
   for (const part of parts) {
     for (const name of Array.isArray(part.required) ? part.required : []) required.add(String(name));
-    for (const name of Object.keys(named(part))) {
-      if (properties.has(name)) continue;
-      // Every part holds the property: by its own schema of it, else by its `additionalProperties`.
-      const holding = parts.map((other) => (Object.hasOwn(named(other), name) ? named(other)[name] : other.additionalProperties));
-      if (holding.some((held) => held === false || (isSchema(held) && held.writeOnly === true))) continue;
-      properties.set(name, echoProperty(name, holding.filter(isSchema), check));
-    }
+    for (const name of Object.keys(named(part))) add(name);
   }
+  // A required property no part lists (Eqivo's `RecordFile`) is held by the parts' `additionalProperties` alone.
+  for (const name of required) add(name);
   if (properties.size === 0) return undefined;
   return { properties: [...properties.values()], required };
 }
