@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH } from './json-depth.js';
 import { exactInteger, parseJson, parseLossless } from './parse-json.js';
 
 /** A canonical picture of a parse result: own keys in order, -0, bigints and prototypes made visible. */
@@ -122,6 +123,32 @@ describe('parseJson', () => {
       expect(result.ok && result.hasBigIntegers).toBe(true);
       expect(result.ok && (result.value as { id: unknown }).id).toBe(exact);
     }
+  });
+
+  it('answers integers written as fractions or with exponents, and numbers beyond any range, as the lossless parser does', () => {
+    for (const text of [
+      '[9007199254740993.0]',
+      '[90071992547409930e-1]',
+      '[1.00000000000000001]',
+      '[1e400]',
+      '[-0.0]',
+      '[2.5e-320]',
+      `[${'9'.repeat(120)}]`,
+    ])
+      expectSameAsLossless(text);
+  });
+
+  it('rejects nesting beyond the limit however long the text, valid or not, and takes the limit itself', () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const tooDeep = `arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`;
+    for (const text of [
+      nested(MAX_JSON_DEPTH + 1),
+      nested(5000),
+      `${'{"a":'.repeat(MAX_JSON_DEPTH + 1)}1${'}'.repeat(MAX_JSON_DEPTH + 1)}`,
+      '['.repeat(100_000),
+    ])
+      expect(parseJson(text)).toEqual({ ok: false, message: tooDeep });
+    expect(parseJson(nested(MAX_JSON_DEPTH)).ok).toBe(true);
   });
 
   it('takes colons and quotes inside strings for what they are', () => {

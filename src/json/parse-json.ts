@@ -13,34 +13,48 @@ export type JsonParseResult =
  * than MAX_JSON_DEPTH and numbers beyond any representation are rejected (RFC 8259 §9 allows limits).
  */
 export function parseJson(text: string): JsonParseResult {
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-    return { ok: false, message: `arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels` };
-  }
-  return parseNative(text) ?? parseLossless(text);
+  // Past a kilobyte, a text of brackets would cost the engine's parser more than the scan that rejects it.
+  if (text.length > SCAN_DEPTH_FIRST_ABOVE && nestsDeeperThan(text, MAX_JSON_DEPTH)) return TOO_DEEP;
+  const native = parseNative(text);
+  if (native !== undefined) return native;
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return TOO_DEEP;
+  return parseLossless(text);
 }
 
-/**
- * Text that might hold an integer beyond 2^53: a run of 16 digits or an exponent. A false alarm (inside
- * a string, say) only costs the lossless parse; 15 digits without an exponent always fit.
- */
-const MAY_HOLD_BIG_INTEGER = /\d{16}|[\d.][eE]/;
+const SCAN_DEPTH_FIRST_ABOVE = 1024;
+const TOO_DEEP: JsonParseResult = { ok: false, message: `arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels` };
 
 /**
- * The fast path: the engine's JSON.parse, for text that cannot hold big integers, when it gives exactly
- * what the lossless parser would. JSON.parse keeps the last of duplicate keys, so the members written in
- * the text are counted against the keys parsed; a difference leaves the text to the lossless parser,
- * which judges duplicates. Like it, JSON.parse makes `__proto__` an ordinary own key. Malformed text
- * goes the slow way too, so its error message stays the same.
+ * The fast path: the engine's JSON.parse, when it gives exactly what the lossless parser would. That
+ * is so when every number parsed is a safe integer or a finite fraction (the lossless parser returns
+ * those as the same number; other values, big integers among them, go the slow way) and no key was
+ * written twice (JSON.parse keeps the last of duplicate keys: the members written in the text are
+ * counted against the keys parsed). Like the lossless parser, JSON.parse makes `__proto__` an
+ * ordinary own key. Malformed text goes the slow way too, so its error message stays the same. The
+ * engine's parser does not recurse, so depth is judged by the same walk of the parsed value; a value
+ * nested too deep goes the slow way, which says so.
  */
 function parseNative(text: string): JsonParseResult | undefined {
-  if (MAY_HOLD_BIG_INTEGER.test(text)) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return undefined;
   }
-  return countKeys(value) === countMembers(text) ? { ok: true, value, hasBigIntegers: false } : undefined;
+  const keys = plainKeys(value, MAX_JSON_DEPTH);
+  return keys !== NOT_PLAIN && writtenOnce(text, keys) ? { ok: true, value, hasBigIntegers: false } : undefined;
+}
+
+/**
+ * Whether the object members written in the text are exactly the `keys` parsed (no key written twice).
+ * Members are at most the colons in the text and at least the keys, so as many colons as keys settles
+ * it without reading the text character by character; a colon inside a string (a time, a URL) leaves
+ * it to the count that skips strings.
+ */
+function writtenOnce(text: string, keys: number): boolean {
+  let colons = 0;
+  for (let at = text.indexOf(':'); at !== -1 && colons <= keys; at = text.indexOf(':', at + 1)) colons++;
+  return colons === keys || countMembers(text) === keys;
 }
 
 /**
@@ -82,6 +96,35 @@ function countKeys(value: unknown): number {
   }
   const object = value as Record<string, unknown>;
   for (const key of Object.keys(object)) count += 1 + countKeys(object[key]);
+  return count;
+}
+
+/** Returned by plainKeys for a value the engine's parser may have read otherwise than the lossless one. */
+const NOT_PLAIN = -1;
+
+/**
+ * Own keys of every object in a parsed value; NOT_PLAIN for a number other than a safe integer or a
+ * finite fraction, or for arrays and objects nested deeper than `levels` (never recursing further).
+ */
+function plainKeys(value: unknown, levels: number): number {
+  if (typeof value === 'number') return Number.isSafeInteger(value) || (Number.isFinite(value) && !Number.isInteger(value)) ? 0 : NOT_PLAIN;
+  if (value === null || typeof value !== 'object') return 0;
+  if (levels === 0) return NOT_PLAIN;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const inner = plainKeys(item, levels - 1);
+      if (inner === NOT_PLAIN) return NOT_PLAIN;
+      count += inner;
+    }
+    return count;
+  }
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    const inner = plainKeys(object[key], levels - 1);
+    if (inner === NOT_PLAIN) return NOT_PLAIN;
+    count += 1 + inner;
+  }
   return count;
 }
 

@@ -43,9 +43,10 @@ export const parseBody: Stage = (exchange) => {
   const decoded = raw.toString('utf8');
   const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
   exchange.bodyText = text;
-  if (text.trim() === '') return [finding('body', 'body-required', 'is empty')];
   const parsed = parseJson(text);
-  if (!parsed.ok) return [finding('body', 'malformed-json', parsed.message)];
+  // Only text that is no JSON can be blank: asked only then.
+  if (!parsed.ok)
+    return [text.trim() === '' ? finding('body', 'body-required', 'is empty') : finding('body', 'malformed-json', parsed.message)];
   exchange.body = parsed.value;
   exchange.hasBigIntegers = parsed.hasBigIntegers;
   return NO_FINDINGS;

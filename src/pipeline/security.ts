@@ -1,7 +1,7 @@
-import { checkBearerToken, checkSecurity, type PrismRequest, type SecurityRequest } from '../prism/prism-engine.js';
+import { checkBearerToken, checkSecurity, knownSecurityVerdict, type PrismRequest, type SecurityRequest } from '../prism/prism-engine.js';
 import type { Finding } from '../problem.js';
 import { TOKEN68 } from '../protocol.js';
-import { NO_FINDINGS, type Stage } from './types.js';
+import { type Exchange, NO_FINDINGS, type Stage } from './types.js';
 
 /**
  * Security check. Prism decides whether the operation's requirements are met; before that the bearer
@@ -16,16 +16,25 @@ export function createSecurityStage(acceptedTokens: readonly string[]): Stage {
     const header = exchange.headers.authorization;
     const bearer = operation.acceptsBearer ? parseBearer(header) : undefined;
     if (bearer?.kind === 'malformed') return [missing(bearer.reason)];
-    const request: SecurityRequest = {
-      headers: exchange.headers as PrismRequest['headers'],
-      url: { path: exchange.path, query: exchange.query },
-      // Set only under `--client-ca`, where every connection's certificate was verified.
-      clientCertified: exchange.clientSubject !== undefined,
-    };
-    const findings = bearer?.kind === 'token' ? checkBearerToken(operation, bearer.token, request) : checkSecurity(operation, request);
+    const token = bearer?.kind === 'token' ? bearer.token : undefined;
+    // The request Prism reads is made only when the verdict is not known beforehand (the usual bearer case).
+    const findings =
+      knownSecurityVerdict(operation, token !== undefined, header) ??
+      (token !== undefined
+        ? checkBearerToken(operation, token, securityRequest(exchange))
+        : checkSecurity(operation, securityRequest(exchange)));
     if (findings.length > 0) return [missing(operation.credentialHint)];
-    if (bearer?.kind === 'token' && accepted.size > 0 && !accepted.has(bearer.token)) return [rejected()];
+    if (token !== undefined && accepted.size > 0 && !accepted.has(token)) return [rejected()];
     return NO_FINDINGS;
+  };
+}
+
+function securityRequest(exchange: Exchange): SecurityRequest {
+  return {
+    headers: exchange.headers as PrismRequest['headers'],
+    url: { path: exchange.path, query: exchange.query },
+    // Set only under `--client-ca`, where every connection's certificate was verified.
+    clientCertified: exchange.clientSubject !== undefined,
   };
 }
 

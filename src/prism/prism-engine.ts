@@ -476,6 +476,21 @@ export function checkBearerToken(operation: MockOperation, token: string, reques
   return securityVerdict(prismOf(operation), { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
 }
 
+/**
+ * The verdict checkBearerToken (with a well-formed bearer token) or checkSecurity (without an
+ * Authorization header) would give whatever else the request holds, when known beforehand; undefined
+ * when Prism must see the request.
+ */
+export function knownSecurityVerdict(
+  operation: MockOperation,
+  bearerToken: boolean,
+  authorization: string | undefined,
+): readonly Finding[] | undefined {
+  const handle = operation.engine as Handle;
+  if (bearerToken) return handle.bearerVerdict;
+  return authorization === undefined ? handle.anonymousVerdict : undefined;
+}
+
 /** Prism's verdict on the credentials (API keys in headers or query, Basic, ...). */
 export function checkSecurity(operation: MockOperation, request: SecurityRequest): readonly Finding[] {
   if (request.headers.authorization === undefined) {
