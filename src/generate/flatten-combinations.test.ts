@@ -29,6 +29,19 @@ describe('flattenCombinations', () => {
     });
   });
 
+  it('answers a required property no part lists, and keeps one a sibling part lists', () => {
+    const unlisted = { type: 'object', required: ['ok', 'file'], properties: { ok: { type: 'boolean' } } };
+    expect(flattenCombinations(unlisted)).toMatchObject({ properties: { ok: { type: 'boolean' }, file: { type: 'string' } } });
+    const typed = { type: 'object', required: ['n'], additionalProperties: { type: 'integer' } };
+    expect(flattenCombinations(typed)).toMatchObject({ properties: { n: { type: 'integer' } } });
+    const closed = { type: 'object', required: ['x'], additionalProperties: false };
+    expect(flattenCombinations(closed)).toEqual(closed);
+    const sibling = {
+      allOf: [{ properties: { list: { type: 'array' } } }, { required: ['list'], properties: { id: { type: 'string' } } }],
+    };
+    expect(flattenCombinations(sibling)).toMatchObject({ properties: { list: { type: 'array' }, id: { type: 'string' } } });
+  });
+
   it('merges a property both sides define', () => {
     const schema = { properties: { a: { type: 'string' } }, allOf: [{ properties: { a: { maxLength: 3 } } }] };
     expect(flattenCombinations(schema)).toEqual({ properties: { a: { type: 'string', maxLength: 3 } } });

@@ -14,7 +14,8 @@ export function flattenCombinations(schema: JsonSchema): JsonSchema {
   return flatten(schema) as JsonSchema;
 }
 
-function flatten(node: unknown): unknown {
+/** `part`: an allOf, oneOf or anyOf branch, whose `required` may name what its sibling parts list. */
+function flatten(node: unknown, part = false): unknown {
   if (!isSchema(node)) return node;
   let out: Schema = { ...node };
   if (isSchema(out.properties)) {
@@ -28,9 +29,24 @@ function flatten(node: unknown): unknown {
   delete out.allOf;
   delete out.oneOf;
   delete out.anyOf;
-  if (Array.isArray(allOf)) for (const branch of allOf) out = merge(out, flatten(branch));
-  if (chosen !== undefined) out = merge(out, flatten(chosen));
+  if (Array.isArray(allOf)) for (const branch of allOf) out = merge(out, flatten(branch, true));
+  if (chosen !== undefined) out = merge(out, flatten(chosen, true));
+  if (!part) nameUnlistedRequired(out);
   return out;
+}
+
+/**
+ * A required property no part lists (Eqivo's `required: [RecordFile]` beside properties without it)
+ * must still be answered: once the parts are merged it gets the `additionalProperties` schema, else a
+ * string. Left alone where further properties are forbidden or their names constrained.
+ */
+function nameUnlistedRequired(out: Schema): void {
+  if (!Array.isArray(out.required) || out.additionalProperties === false || 'patternProperties' in out) return;
+  const named = isSchema(out.properties) ? out.properties : {};
+  const unlisted = out.required.map(String).filter((name) => !Object.hasOwn(named, name));
+  if (unlisted.length === 0) return;
+  const extra = isSchema(out.additionalProperties) ? out.additionalProperties : { type: 'string' };
+  out.properties = { ...named, ...Object.fromEntries(unlisted.map((name) => [name, extra])) };
 }
 
 /**

@@ -87,17 +87,6 @@ describe('prepareSchema', () => {
     expect(prepareSchema(closed, 'static')).toEqual(closed);
   });
 
-  it('answers a required property the schema does not list, as its additionalProperties or a string', () => {
-    const unlisted = { type: 'object', required: ['a', 'file'], properties: { a: { type: 'boolean' } } };
-    expect(prepareSchema(unlisted, 'static')).toMatchObject({ properties: { a: { type: 'boolean' }, file: { type: 'string' } } });
-    const typed = { type: 'object', required: ['n'], additionalProperties: { type: 'integer' } };
-    expect(prepareSchema(typed, 'dynamic')).toMatchObject({ properties: { n: { type: 'integer' } } });
-    const closed = { type: 'object', required: ['x'], additionalProperties: false };
-    expect(prepareSchema(closed, 'static')).toEqual(closed);
-    const combined = { type: 'object', required: ['x'], allOf: [{ properties: { x: { type: 'integer' } } }] };
-    expect(prepareSchema(combined, 'static')).not.toHaveProperty('properties.x');
-  });
-
   it('keeps only the first of examples and the first enum value in static answers', () => {
     expect(prepareSchema({ type: 'string', examples: ['a', 'b'], default: 'c' }, 'static')).toEqual({ type: 'string', examples: ['a'] });
     expect(prepareSchema({ type: 'string', enum: ['x', 'y'] }, 'static')).toEqual({ type: 'string', enum: ['x'] });

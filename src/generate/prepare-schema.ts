@@ -265,7 +265,6 @@ function fixKeywords(out: Schema, mode: Mode): void {
     }
   }
   fitPattern(out, mode);
-  nameUnlistedRequired(out);
   fillMinProperties(out);
   if (mode !== 'static') return;
   if (Array.isArray(out.examples) && out.examples.length > 0) {
@@ -305,21 +304,6 @@ function fitPattern(out: Schema, mode: Mode): void {
   if (values.length === 0) return;
   out.enum = values;
   for (const keyword of ['format', 'minLength', 'maxLength', 'pattern']) delete out[keyword];
-}
-
-/**
- * A required property the schema does not list (Eqivo's `required: [RecordFile]` beside properties
- * without it) must still be answered: it gets the `additionalProperties` schema, else a string. Left
- * alone beside a combination, whose branches may list it, and where further properties are forbidden.
- */
-function nameUnlistedRequired(out: Schema): void {
-  if (!Array.isArray(out.required) || out.additionalProperties === false || 'patternProperties' in out) return;
-  if (['allOf', 'anyOf', 'oneOf'].some((k) => k in out)) return;
-  const named = isSchema(out.properties) ? out.properties : {};
-  const unlisted = out.required.map(String).filter((name) => !Object.hasOwn(named, name));
-  if (unlisted.length === 0) return;
-  const extra = isSchema(out.additionalProperties) ? out.additionalProperties : { type: 'string' };
-  out.properties = { ...named, ...Object.fromEntries(unlisted.map((name) => [name, extra])) };
 }
 
 /**
