@@ -87,6 +87,11 @@ describe('prepareSchema', () => {
     expect(prepareSchema(closed, 'static')).toEqual(closed);
   });
 
+  it('leaves string words out of a schema of another type, where they judge nothing', () => {
+    const cards = { type: 'array', pattern: '^[A-Z]{2}$', minLength: 2, maxLength: 2, items: { type: 'string', pattern: '^[A-Z]{2}$' } };
+    expect(prepareSchema(cards, 'static')).toEqual({ type: 'array', items: { type: 'string', pattern: '^[A-Z]{2}$' }, maxItems: 1 });
+  });
+
   it('keeps only the first of examples and the first enum value in static answers', () => {
     expect(prepareSchema({ type: 'string', examples: ['a', 'b'], default: 'c' }, 'static')).toEqual({ type: 'string', examples: ['a'] });
     expect(prepareSchema({ type: 'string', enum: ['x', 'y'] }, 'static')).toEqual({ type: 'string', enum: ['x'] });

@@ -254,6 +254,7 @@ function fixKeywords(out: Schema, mode: Mode): void {
   }
   if (out.format === 'byte') delete out.pattern;
   inferType(out);
+  dropStringWordsOfOtherTypes(out);
   // `type: number` with an integer format (real documents have them) is validated as an integer.
   if (out.type === 'number' && (out.format === 'int32' || out.format === 'int64')) out.type = 'integer';
   if (out.format === 'date-time' && !('enum' in out) && !('const' in out)) {
@@ -276,6 +277,15 @@ function fixKeywords(out: Schema, mode: Mode): void {
     const types = out.type.filter((type) => type !== 'null');
     out.type = types.length === 1 ? types[0] : types.length > 0 ? types : out.type;
   }
+}
+
+/**
+ * `pattern`, `minLength` and `maxLength` judge strings only; beside another type (Amadeus's arrays of
+ * card codes carry their items' pattern) the faker would still answer a string: they are left out.
+ */
+function dropStringWordsOfOtherTypes(out: Schema): void {
+  if (out.type === undefined || [out.type].flat().includes('string')) return;
+  for (const keyword of ['pattern', 'minLength', 'maxLength']) delete out[keyword];
 }
 
 const OBJECT_KEYWORDS = ['properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties'];
