@@ -42,6 +42,14 @@ describe('flattenCombinations', () => {
     expect(flattenCombinations(sibling)).toMatchObject({ properties: { list: { type: 'array' }, id: { type: 'string' } } });
   });
 
+  it('leaves out an optional property whose parts share no type, and keeps a required one', () => {
+    const profile = { type: 'object', allOf: [{ type: 'string', enum: ['personal', 'business'] }] };
+    const ride = { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, profile } };
+    expect(flattenCombinations(ride)).toEqual({ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } });
+    const needed = { ...ride, required: ['id', 'profile'] };
+    expect(flattenCombinations(needed)).toHaveProperty('properties.profile');
+  });
+
   it('merges a property both sides define', () => {
     const schema = { properties: { a: { type: 'string' } }, allOf: [{ properties: { a: { maxLength: 3 } } }] };
     expect(flattenCombinations(schema)).toEqual({ properties: { a: { type: 'string', maxLength: 3 } } });

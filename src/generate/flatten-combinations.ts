@@ -19,7 +19,13 @@ function flatten(node: unknown, part = false): unknown {
   if (!isSchema(node)) return node;
   let out: Schema = { ...node };
   if (isSchema(out.properties)) {
-    out.properties = Object.fromEntries(Object.entries(out.properties).map(([name, property]) => [name, flatten(property)]));
+    const required = new Set(Array.isArray(out.required) ? out.required.map(String) : []);
+    const flattened = Object.entries(out.properties).map(([name, property]) => [name, flatten(property)] as const);
+    // An optional property no value satisfies (its parts' types share none: Lyft's `ride_profile`, an
+    // object that is all of a string enum) is left out rather than answered invalid.
+    out.properties = Object.fromEntries(
+      flattened.filter(([name, property]) => required.has(name) || !unsatisfiable.has(property as Schema)),
+    );
   }
   for (const key of ['items', 'additionalProperties', 'not'] as const) {
     if (isSchema(out[key])) out[key] = flatten(out[key]);
@@ -87,6 +93,9 @@ function mergeEach(properties: Schema): Schema {
   return walked.some(([name, property]) => property !== properties[name]) ? Object.fromEntries(walked) : properties;
 }
 
+/** Merged schemas whose parts' types share none: no value is valid for them. */
+const unsatisfiable = new WeakSet<Schema>();
+
 function firstBranch(list: unknown): unknown {
   return Array.isArray(list) && list.length > 0 ? list[0] : undefined;
 }
@@ -115,7 +124,9 @@ function merge(parent: Schema, branch: unknown): Schema {
     } else if (key === 'required' && Array.isArray(mine) && Array.isArray(value)) {
       out.required = [...new Set([...mine, ...value])];
     } else if (key === 'type' && mine !== undefined) {
-      out.type = commonType(mine, value) ?? value;
+      const common = commonType(mine, value);
+      if (common === undefined) unsatisfiable.add(out);
+      out.type = common ?? value;
     } else if ((key === 'items' || key === 'additionalProperties') && isSchema(mine) && isSchema(value)) {
       out[key] = merge(mine, value);
     } else {
