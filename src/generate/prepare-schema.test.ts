@@ -32,6 +32,18 @@ describe('prepareSchema', () => {
     expect(JSON.stringify(prepared)).not.toContain('$ref');
   });
 
+  it('answers no item where every oneOf branch has a twin, and keeps the branches that have none', () => {
+    const category = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
+    const twins = { oneOf: [{ $ref: '#/$defs/category' }, { $ref: '#/$defs/category' }] };
+    const list = { type: 'object', properties: { included: { type: 'array', items: twins } }, $defs: { category } };
+    const included = (prepareSchema(list, 'static').properties as Record<string, Record<string, unknown>>).included;
+    expect(included?.maxItems).toBe(0);
+    const required = { ...list, required: ['one'], properties: { one: twins } };
+    expect(prepareSchema(required, 'dynamic')).toEqual({});
+    const mixed = { oneOf: [{ type: 'integer' }, { type: 'string' }, { type: 'integer' }] };
+    expect(prepareSchema(mixed, 'dynamic')).toEqual({ oneOf: [{ type: 'string' }] });
+  });
+
   it('drops the oneOf branch that recurses once the depth is spent', () => {
     const list = { type: 'object', properties: { next: { oneOf: [{ $ref: '#' }, { type: 'null' }] } } };
     const text = JSON.stringify(prepareSchema(list, 'dynamic'));

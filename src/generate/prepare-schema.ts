@@ -229,8 +229,10 @@ function walkItems(schema: Schema, out: Schema, context: Context, depth: number)
 
 function walkCombinations(schema: Schema, out: Schema, context: Context, depth: number): boolean {
   for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
-    const list = schema[key];
+    const list = key === 'oneOf' ? withoutTwinBranches(schema[key], context.root) : schema[key];
     if (!Array.isArray(list)) continue;
+    // Every oneOf branch has a twin: no value can match exactly one, so the part is left out where it may be.
+    if (list.length === 0) return false;
     const branch = (at: unknown) => walk(at, context, depth + 1, false);
     let walked = list.map((at) => (key === 'allOf' ? orSmallest(branch(at), context, () => branch(at)) : branch(at)));
     if (key !== 'allOf' && walked.every((at) => at === undefined))
@@ -241,6 +243,33 @@ function walkCombinations(schema: Schema, out: Schema, context: Context, depth: 
   }
   return true;
 }
+
+/**
+ * The `oneOf` branches that no other branch repeats (the same schema, or references to the same or to
+ * equal targets: app-store-connect's `oneOf: [{$ref: AppCategory}, {$ref: AppCategory}]`): a value that
+ * matches a repeated branch matches its twin too, so never exactly one.
+ */
+function withoutTwinBranches(list: unknown, root: JsonSchema): unknown {
+  if (!Array.isArray(list) || list.length < 2) return list;
+  const known = distinctBranches.get(list);
+  if (known !== undefined) return known;
+  const keys = list.map((branch) => {
+    const ref = isSchema(branch) ? onlyRef(branch) : undefined;
+    const target = ref === undefined ? branch : resolvePointer(root, ref);
+    try {
+      return target === undefined ? undefined : JSON.stringify(target);
+    } catch {
+      return undefined;
+    }
+  });
+  const repeated = keys.filter((key, at) => key !== undefined && keys.indexOf(key) !== at);
+  const distinct = repeated.length === 0 ? list : list.filter((_, at) => !repeated.includes(keys[at]));
+  distinctBranches.set(list, distinct);
+  return distinct;
+}
+
+/** A document's `oneOf` lists are met again on every path through them: each is compared once. */
+const distinctBranches = new WeakMap<unknown[], unknown[]>();
 
 function fixKeywords(out: Schema, mode: Mode): void {
   for (const [exclusive, bound] of [
