@@ -7,8 +7,8 @@ import type { MockOperation } from './operation.js';
  * `#fragment` (AWS's `/#X-Amz-Target=Service.Open`, Azure's `#overload=stream`) or whose templates
  * have one shape under other names (`/files/{AttachmentID}` and `/files/{FileName}`): the fragment's
  * `name` or `name=value` (a header or query parameter the request carries), the request body's media
- * types, the path parameters' schemas, position by position, and the query parameters each requires
- * (Google's `/v1/{jobName}?projectId=` beside `/v1/{name}?filter=`).
+ * types, the path parameters' schemas, position by position, the query parameters each requires
+ * (Google's `/v1/{jobName}?projectId=` beside `/v1/{name}?filter=`) and the request body's schemas.
  */
 export interface TwinTraits {
   readonly fragment: { readonly name: string; readonly value: string | undefined } | undefined;
@@ -18,6 +18,8 @@ export interface TwinTraits {
   readonly pathSchemas: readonly (JsonSchema | undefined)[];
   /** The names of its required query parameters, sorted. */
   readonly requiredQuery: readonly string[];
+  /** Its request body schemas by media type, as text (reverb's twins take different JSON bodies). */
+  readonly bodySchemas: string;
 }
 
 /** The words of a parameter schema that make it accept fewer values than another of the same place. */
@@ -48,6 +50,7 @@ export function twinTraits(operation: MockOperation, pathNames: readonly string[
   let mediaTypes: readonly string[] | undefined;
   let pathSchemas: readonly (JsonSchema | undefined)[] | undefined;
   let requiredQuery: readonly string[] | undefined;
+  let bodySchemas: string | undefined;
   return {
     fragment,
     get mediaTypes() {
@@ -65,6 +68,12 @@ export function twinTraits(operation: MockOperation, pathNames: readonly string[
         .sort();
       return requiredQuery;
     },
+    get bodySchemas() {
+      bodySchemas ??= JSON.stringify(
+        (operation.requestBody?.contents ?? []).map((content) => [essenceOf(content.mediaType), content.schema ?? null]),
+      );
+      return bodySchemas;
+    },
   };
 }
 
@@ -80,6 +89,7 @@ export function toldApart(a: TwinTraits, b: TwinTraits): boolean {
   const sameMedia = a.mediaTypes.length === b.mediaTypes.length && a.mediaTypes.every((type) => b.mediaTypes.includes(type));
   if (!sameMedia) return true;
   if (a.requiredQuery.join('&') !== b.requiredQuery.join('&')) return true;
+  if (a.bodySchemas !== b.bodySchemas) return true;
   return a.pathSchemas.some((schema, i) => schemaWords(schema) !== schemaWords(b.pathSchemas[i]));
 }
 

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../json/json-schema.js';
-import { essenceOf } from '../openapi/media-type.js';
+import { parseJson } from '../json/parse-json.js';
+import { essenceOf, isJsonMediaType } from '../openapi/media-type.js';
 import type { MockOperation } from '../openapi/operation.js';
 import { narrowness, type TwinTraits, twinTraits } from '../openapi/operation-twins.js';
 import { documentValueCheck } from '../prism/prism-engine.js';
@@ -20,7 +21,9 @@ export type TwinPicker = (exchange: Exchange, values: readonly string[] | undefi
  * prefers, unless it would keep none: the fragment's header or query parameter, then the request's
  * content type against each twin's body media types, then the query parameters each twin requires
  * (those whose every one the request carries, the most of them winning), then the path values against
- * each twin's parameter schemas (the narrowest accepting schema wins); the first twin left answers.
+ * each twin's parameter schemas (the narrowest accepting schema wins), then a JSON body against each
+ * twin's body schema for its media type (reverb's `/conversations/{id}/offer` twice, `price` a string in
+ * one and an object in the other); the first twin left answers.
  */
 export function createTwinPicker(twins: readonly Twin[]): TwinPicker {
   const traits = twins.map((twin) => twinTraits(twin.operation, twin.names));
@@ -32,12 +35,14 @@ export function createTwinPicker(twins: readonly Twin[]): TwinPicker {
       return made;
     };
   });
+  const bodyChecks = twins.map(() => new Map<string, BodyCheck | undefined>());
   const all = twins.map((_, i) => i);
   return (exchange, values) => {
     let left = byFragment(all, traits, exchange);
     left = byMediaType(left, traits, exchange.headers['content-type']);
     if (left.length > 1) left = byRequiredQuery(left, traits, exchange);
     if (values && left.length > 1) left = byPathValues(left, traits, checks, values);
+    if (left.length > 1) left = byBody(left, twins, bodyChecks, exchange);
     return twins[left[0] ?? 0] as Twin;
   };
 }
@@ -114,4 +119,41 @@ function lazyCheck(schema: JsonSchema): (value: unknown) => boolean {
     check ??= documentValueCheck(schema, schema.__bundled__);
     return check(value);
   };
+}
+
+/** A twin's body schema for one media type, as text to compare with the others', and its check made on first use. */
+interface BodyCheck {
+  readonly text: string;
+  readonly check: (value: unknown) => boolean;
+}
+
+/**
+ * The twins whose body schema for the request's JSON media type the body satisfies, where they document
+ * different ones; each twin's schema is read and its check compiled on first use, per media type.
+ */
+function byBody(
+  candidates: number[],
+  twins: readonly Twin[],
+  bodyChecks: readonly Map<string, BodyCheck | undefined>[],
+  exchange: Exchange,
+): number[] {
+  const contentType = exchange.headers['content-type'];
+  const raw = exchange.rawBody;
+  if (contentType === undefined || raw === undefined || raw.length === 0 || !isJsonMediaType(contentType)) return candidates;
+  const essence = essenceOf(contentType);
+  const checks = candidates.map((i) => bodyCheck(twins[i], bodyChecks[i], essence));
+  if (new Set(checks.map((made) => made?.text ?? '')).size < 2) return candidates;
+  const parsed = parseJson(raw.toString('utf8'));
+  if (!parsed.ok) return candidates;
+  const fitting = candidates.filter((_, at) => checks[at]?.check(parsed.value) === true);
+  return fitting.length > 0 ? fitting : candidates;
+}
+
+function bodyCheck(twin: Twin | undefined, known: Map<string, BodyCheck | undefined> | undefined, essence: string): BodyCheck | undefined {
+  if (!known || !twin) return undefined;
+  if (known.has(essence)) return known.get(essence);
+  const schema = twin.operation.requestBody?.contents.find((content) => essenceOf(content.mediaType) === essence)?.schema;
+  const made = schema && { text: JSON.stringify(schema), check: documentValueCheck(schema, schema.__bundled__, 'request') };
+  known.set(essence, made);
+  return made;
 }

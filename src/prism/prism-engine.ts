@@ -656,11 +656,19 @@ export function compiledDocumentCheck(schema: JsonSchema, bundle: unknown): (val
   };
 }
 
-/** A check of values against one schema of the document (compiled on first use, by Prism's validator). */
-export function documentValueCheck(schema: JsonSchema, bundle: unknown): (value: unknown) => boolean {
+/**
+ * A check of values against one schema of the document (compiled on first use, by Prism's validator);
+ * `direction` says whether readOnly (in a request) or writeOnly (in an answer) properties are not required.
+ */
+export function documentValueCheck(
+  schema: JsonSchema,
+  bundle: unknown,
+  direction: 'request' | 'answer' = 'answer',
+): (value: unknown) => boolean {
+  const context = direction === 'request' ? ValidationContext.Input : ValidationContext.Output;
   return (value) => {
     try {
-      return validateAgainstSchema(value, schema, false, ValidationContext.Output, 'body', bundleSubset(schema, bundle))._tag === 'None';
+      return validateAgainstSchema(value, schema, false, context, 'body', bundleSubset(schema, bundle))._tag === 'None';
     } catch {
       return false;
     }

@@ -63,6 +63,17 @@ describe('operations that share one path and method', () => {
     expect([deletePool.statusCode, deletePool.json()]).toEqual([200, { kind: 'pool' }]);
   });
 
+  it('tells templates of one shape apart by the body schema the JSON body satisfies', async () => {
+    const server = await mockServer({ spec });
+    const asString = await server.inject({ method: 'POST', url: '/offers/c1', payload: { price: '10.00' } });
+    expect([asString.statusCode, asString.json()]).toEqual([200, { price: 'string' }]);
+    const asObject = await server.inject({ method: 'POST', url: '/offers/c1', payload: { price: { amount: '10.00' } } });
+    expect([asObject.statusCode, asObject.json()]).toEqual([200, { price: 'object' }]);
+    // A body neither takes reaches the first twin, whose validation rejects it.
+    const neither = await server.inject({ method: 'POST', url: '/offers/c1', payload: { price: 10 } });
+    expect(neither.statusCode).toBe(400);
+  });
+
   it('names at start-up only the twins nothing tells apart', async () => {
     const lines: string[] = [];
     await mockServer({ spec, logLevel: 'warn', logStream: { write: (line: string) => lines.push(line) } });
