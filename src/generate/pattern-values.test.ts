@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataGenerator } from './data-generator.js';
-import { patternValues } from './pattern-values.js';
+import { needsPatternValues, patternValues } from './pattern-values.js';
 
 describe('strings drawn for a pattern', () => {
   it('fit the length bounds without padding the pattern out of shape', () => {
@@ -19,6 +19,14 @@ describe('strings drawn for a pattern', () => {
       expect(values.length, pattern).toBeGreaterThan(0);
       for (const value of values) expect(value).toMatch(new RegExp(pattern, 'u'));
     }
+  });
+
+  it('keep only strings that pass the lookarounds the faker skips', () => {
+    const host = '^(((?!-)[A-Za-z0-9-]{0,62}[A-Za-z0-9])\\.)+((?!-)[A-Za-z0-9-]{1,62}[A-Za-z0-9])(\\.)?$';
+    expect(needsPatternValues(host, undefined, undefined)).toBe(true);
+    const values = patternValues(host, undefined, undefined, 5);
+    expect(values.length).toBeGreaterThan(0);
+    for (const value of values) expect(value).toMatch(new RegExp(host));
   });
 
   it('are none where no string fits, and the same on every call', () => {

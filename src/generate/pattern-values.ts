@@ -66,9 +66,12 @@ function draw(
   return [...found];
 }
 
-/** Whether the faker alone would answer the pattern wrongly (see patternValues). */
+/**
+ * Whether the faker alone would answer the pattern wrongly (see patternValues): a lookaround (AWS's
+ * host names, `(?!-)[A-Za-z0-9-]{1,62}`) is skipped by its string writer, so drawn strings are checked.
+ */
 export function needsPatternValues(pattern: string, minLength: unknown, maxLength: unknown): boolean {
-  return typeof minLength === 'number' || typeof maxLength === 'number' || /\\[pP]\{/.test(pattern);
+  return typeof minLength === 'number' || typeof maxLength === 'number' || /\\[pP]\{|\(\?<?[=!]/.test(pattern);
 }
 
 function compile(pattern: string): RegExp | undefined {
