@@ -83,14 +83,17 @@ export function render(operation: CorpusOperation, parts: RequestParts, kind: Co
   const op = operation.prism;
   const byName = new Map((op.request?.path ?? []).map((p) => [p.name, p]));
   // A path key such as AWS's `/tags/{arn}#tagKeys` names its operation after the `#`: no request carries it.
+  // A `#` followed by more path (`/send/#env/v1/...`) is a character of the path, sent as `%23`.
   // Literal text (e.g. `/test path`) is encoded once; parameter values are encoded as values, so a `/`
   // inside one stays `%2F` and never adds a segment.
   const path = op.path
-    .replace(/#.*$/, '')
+    .replace(/#[^/]*$/, '')
     .split(/(\{[^}]+\})/)
     .map((piece) => {
       const name = /^\{([^}]+)\}$/.exec(piece)?.[1];
-      return name === undefined ? encodeURI(piece) : pathValue(byName.get(name) ?? { name }, parts.pathValues[name] ?? 'fern');
+      return name === undefined
+        ? encodeURI(piece).replaceAll('#', '%23')
+        : pathValue(byName.get(name) ?? { name }, parts.pathValues[name] ?? 'fern');
     })
     .join('');
   const query: string[] = [];
