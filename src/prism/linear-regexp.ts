@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
 import safeRegex from 'safe-regex2';
-
-const load = createRequire(import.meta.url);
+import { compileRe2, type Re2 } from '../generate/re2-pattern.js';
 
 /** What Ajv asks of a pattern engine (its `code.regExp` option): a compiled pattern with `test`. */
 export interface PatternEngine {
@@ -9,10 +7,6 @@ export interface PatternEngine {
   /** Ajv's name for the function in standalone code; the mock never generates standalone code. */
   readonly code: string;
 }
-
-type Re2 = { matcher(input: string): { find(): boolean } };
-type Re2Js = { RE2JS: { compile(pattern: string): Re2; translateRegExp(pattern: string): string } };
-let re2js: Re2Js['RE2JS'] | undefined;
 
 /**
  * How a pattern runs on client input: `linear` on RE2; `native` on JavaScript's engine (RE2 cannot run
@@ -47,7 +41,7 @@ export function patternCheck(pattern: string): PatternCheck {
   return planPattern(pattern, 'u').check;
 }
 
-function planPattern(pattern: string, flags: string): { check: PatternCheck; re2?: Re2 } {
+function planPattern(pattern: string, flags: string): { check: PatternCheck; re2?: Re2 | undefined } {
   const re2 = compileRe2(pattern);
   if (re2) return { check: 'linear', re2 };
   let native: RegExp;
@@ -59,15 +53,6 @@ function planPattern(pattern: string, flags: string): { check: PatternCheck; re2
   if (safeRegex(native)) return { check: 'native' };
   const loose = compileRe2(loosened(pattern));
   return loose ? { check: 'loose', re2: loose } : { check: 'unchecked' };
-}
-
-function compileRe2(pattern: string): Re2 | undefined {
-  re2js ??= (load('re2js') as Re2Js).RE2JS;
-  try {
-    return re2js.compile(re2js.translateRegExp(pattern));
-  } catch {
-    return undefined;
-  }
 }
 
 /**
