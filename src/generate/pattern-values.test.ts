@@ -49,4 +49,17 @@ describe('strings drawn for a pattern', () => {
       expect(token).toMatch(/^\P{C}*$/u);
     }
   });
+
+  it('draw nothing from a pattern whose strings could run to millions of characters', () => {
+    const started = performance.now();
+    expect(patternValues('^(a{1000}){1000}$', 1, undefined, 5)).toEqual([]);
+    const generator = new DataGenerator(5);
+    const schema = {
+      type: 'object',
+      properties: { huge: { type: 'string', pattern: '^(((a{100}){100}){100}){100}$' }, small: { type: 'string', pattern: '^[a-z]{3}$' } },
+    };
+    for (const value of [generator.answer(schema), generator.generate(schema)])
+      expect(value).toEqual({ small: expect.stringMatching(/^[a-z]{3}$/) });
+    expect(performance.now() - started).toBeLessThan(2000);
+  }, 10_000);
 });

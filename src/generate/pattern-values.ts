@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as JsonSchemaFakerModule from 'json-schema-faker';
+import { longestDraw } from './drawn-length.js';
+import { compileRe2 } from './re2-pattern.js';
 
 const require = createRequire(import.meta.url);
 
@@ -7,6 +9,8 @@ const require = createRequire(import.meta.url);
 const DRAWS = 64;
 /** json-schema-faker's own bound on unbounded repetitions. */
 const RANDEXP_MAX = 10;
+/** The longest string a pattern may draw (see longestDraw); a pattern that could draw longer ones is not drawn from. */
+const MAX_DRAWN_LENGTH = 65_536;
 const PROPERTY_ESCAPE = /\\([pP])\{([^}]*)\}/g;
 const PRINTABLE = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
 /** Beyond ASCII, for a property no printable ASCII character has (`\p{Han}`, `\p{Lo}`). */
@@ -22,7 +26,9 @@ const BEYOND_ASCII = ['é', 'ß', 'Ж', 'λ', '中', '٣', 'あ', '€'];
 export function patternValues(pattern: string, minLength: number | undefined, maxLength: number | undefined, count: number): string[] {
   const check = compile(pattern);
   const drawn = check ? sampleable(pattern) : undefined;
-  if (!check || drawn === undefined) return [];
+  // Unbounded repetitions (`+`, `*`) long enough to reach minLength.
+  const randExpMax = Math.min(Math.max(RANDEXP_MAX, (minLength ?? 0) + RANDEXP_MAX), 1024);
+  if (!check || drawn === undefined || longestDraw(drawn, randExpMax) > MAX_DRAWN_LENGTH) return [];
   const { JSONSchemaFaker } = require('json-schema-faker') as typeof JsonSchemaFakerModule;
   let state = 0x2f6b_3a1d;
   JSONSchemaFaker.option({
@@ -31,8 +37,7 @@ export function patternValues(pattern: string, minLength: number | undefined, ma
       state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
       return state / 2 ** 32;
     },
-    // Unbounded repetitions (`+`, `*`) long enough to reach minLength.
-    defaultRandExpMax: Math.min(Math.max(RANDEXP_MAX, (minLength ?? 0) + RANDEXP_MAX), 1024),
+    defaultRandExpMax: randExpMax,
   });
   try {
     return draw(JSONSchemaFaker, drawn, check, minLength, maxLength, count);
@@ -44,7 +49,7 @@ export function patternValues(pattern: string, minLength: number | undefined, ma
 function draw(
   JSONSchemaFaker: typeof JsonSchemaFakerModule.JSONSchemaFaker,
   drawn: string,
-  check: RegExp,
+  check: PatternTest,
   minLength: number | undefined,
   maxLength: number | undefined,
   count: number,
@@ -67,6 +72,14 @@ function draw(
 }
 
 /**
+ * Whether json-schema-faker could build a string longer than MAX_DRAWN_LENGTH for the pattern (`(a{1000}){1000}`):
+ * the schema is then not generated at all, as one whose pattern no string matches.
+ */
+export function drawsTooLong(pattern: string): boolean {
+  return longestDraw(pattern, RANDEXP_MAX) > MAX_DRAWN_LENGTH;
+}
+
+/**
  * Whether the faker alone would answer the pattern wrongly (see patternValues): a lookaround (AWS's
  * host names, `(?!-)[A-Za-z0-9-]{1,62}`) is skipped by its string writer, so drawn strings are checked.
  */
@@ -74,11 +87,25 @@ export function needsPatternValues(pattern: string, minLength: unknown, maxLengt
   return typeof minLength === 'number' || typeof maxLength === 'number' || /\\[pP]\{|\(\?<?[=!]/.test(pattern);
 }
 
-function compile(pattern: string): RegExp | undefined {
+/** Whether a pattern matches a string, in time linear in the string's length. */
+type PatternTest = { test(value: string): boolean };
+
+/**
+ * The pattern as the strings drawn are checked against it: on RE2 where it runs, so that a pattern
+ * cannot make the check backtrack; where RE2 cannot run it (lookaround), on JavaScript's engine.
+ */
+function compile(pattern: string): PatternTest | undefined {
   for (const flags of ['u', '']) {
+    let native: RegExp;
     try {
-      return new RegExp(pattern, flags);
-    } catch {}
+      native = new RegExp(pattern, flags);
+    } catch {
+      continue;
+    }
+    const re2 = compileRe2(pattern);
+    if (re2) return { test: (value) => re2.matcher(value).find() };
+    // Lookaround: JavaScript's engine (a pattern that backtracks on a drawn string is still an open risk).
+    return native;
   }
   return undefined;
 }

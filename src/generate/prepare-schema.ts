@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../json/json-schema.js';
-import { needsPatternValues, patternValues } from './pattern-values.js';
+import { drawsTooLong, needsPatternValues, patternValues } from './pattern-values.js';
 
 /**
  * How many times one reference may be entered on the way down from the root: a tree schema is
@@ -82,6 +82,7 @@ function walk(node: unknown, context: Context, depth: number, nullable = true): 
   if (typeof schema.$ref === 'string') return walkRef(schema, schema.$ref, context, depth, nullable);
   if (context.minimal && nullable && allowsNull(schema)) return { type: 'null' };
   if (!context.minimal && neverMatches(schema.pattern)) return undefined;
+  if (typeof schema.pattern === 'string' && drawsTooLong(schema.pattern)) return undefined;
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === '__bundled__' || key === '$defs' || key === 'definitions') continue;

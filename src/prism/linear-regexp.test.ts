@@ -19,6 +19,16 @@ describe('the linear pattern engine', () => {
     expect(backref.test(`b${'a'.repeat(40)}`)).toBe(false);
   });
 
+  it('checks loosely a repeated group of alternatives with lookaround, which safe-regex2 passes yet backtracks', () => {
+    for (const hostile of ['^(a|a)*(?=c)b$', '^(?:ab|a|b){2,}(?!x)c$', '^((a|a))+(?=c)b$']) {
+      expect(patternCheck(hostile), hostile).toBe('loose');
+      const started = performance.now();
+      expect(linearRegExp(hostile, 'u').test('ab'.repeat(20))).toBe(false);
+      expect(performance.now() - started).toBeLessThan(100);
+    }
+    expect(patternCheck('^(?!admin)(ab|cd)[a-z]*$')).toBe('native');
+  });
+
   it('loosens a pattern into one that matches at least as much', () => {
     expect(loosened('^(?=.*\\d)(?<!x)a(?:b)\\1[(?=]\\k<n>$')).toBe('^a(?:b)(?:[\\s\\S]*)[(?=](?:[\\s\\S]*)$');
     expect(loosened('a(?=b)*c')).toBe('ac');

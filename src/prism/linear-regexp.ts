@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
 import safeRegex from 'safe-regex2';
-
-const load = createRequire(import.meta.url);
+import { compileRe2, type Re2 } from '../generate/re2-pattern.js';
 
 /** What Ajv asks of a pattern engine (its `code.regExp` option): a compiled pattern with `test`. */
 export interface PatternEngine {
@@ -9,10 +7,6 @@ export interface PatternEngine {
   /** Ajv's name for the function in standalone code; the mock never generates standalone code. */
   readonly code: string;
 }
-
-type Re2 = { matcher(input: string): { find(): boolean } };
-type Re2Js = { RE2JS: { compile(pattern: string): Re2; translateRegExp(pattern: string): string } };
-let re2js: Re2Js['RE2JS'] | undefined;
 
 /**
  * How a pattern runs on client input: `linear` on RE2; `native` on JavaScript's engine (RE2 cannot run
@@ -47,7 +41,7 @@ export function patternCheck(pattern: string): PatternCheck {
   return planPattern(pattern, 'u').check;
 }
 
-function planPattern(pattern: string, flags: string): { check: PatternCheck; re2?: Re2 } {
+function planPattern(pattern: string, flags: string): { check: PatternCheck; re2?: Re2 | undefined } {
   const re2 = compileRe2(pattern);
   if (re2) return { check: 'linear', re2 };
   let native: RegExp;
@@ -56,18 +50,33 @@ function planPattern(pattern: string, flags: string): { check: PatternCheck; re2
   } catch {
     return { check: 'unchecked' };
   }
-  if (safeRegex(native)) return { check: 'native' };
+  if (safeRegex(native) && !repeatsAlternatives(pattern)) return { check: 'native' };
   const loose = compileRe2(loosened(pattern));
   return loose ? { check: 'loose', re2: loose } : { check: 'unchecked' };
 }
 
-function compileRe2(pattern: string): Re2 | undefined {
-  re2js ??= (load('re2js') as Re2Js).RE2JS;
-  try {
-    return re2js.compile(re2js.translateRegExp(pattern));
-  } catch {
-    return undefined;
+/**
+ * Whether a group of alternatives is repeated (`(a|a)*`, `(?:ab|a|b){2,}`): safe-regex2 counts only
+ * nested quantifiers, yet overlapping alternatives backtrack exponentially on JavaScript's engine.
+ */
+function repeatsAlternatives(pattern: string): boolean {
+  const groups: boolean[] = [];
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === '\\') i++;
+    else if (inClass) inClass = char !== ']';
+    else if (char === '[') inClass = true;
+    else if (char === '(') groups.push(false);
+    else if (char === '|' && groups.length > 0) groups[groups.length - 1] = true;
+    else if (char === ')' && groups.length > 0) {
+      const alternatives = groups.pop() === true;
+      if (alternatives && /[*+{]/.test(pattern[i + 1] ?? '')) return true;
+      // `((a|a))*`: the inner group's alternatives are repeated with the outer group.
+      if (alternatives && groups.length > 0) groups[groups.length - 1] = true;
+    }
   }
+  return false;
 }
 
 /**
