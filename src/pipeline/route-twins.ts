@@ -152,7 +152,10 @@ function byBody(
 function bodyCheck(twin: Twin | undefined, known: Map<string, BodyCheck | undefined> | undefined, essence: string): BodyCheck | undefined {
   if (!known || !twin) return undefined;
   if (known.has(essence)) return known.get(essence);
-  const schema = twin.operation.requestBody?.contents.find((content) => essenceOf(content.mediaType) === essence)?.schema;
+  const content = twin.operation.requestBody?.contents.find((documented) => essenceOf(documented.mediaType) === essence);
+  // Only documented media types are kept: a client's made-up ones must not grow the map.
+  if (content === undefined) return undefined;
+  const schema = content.schema;
   const made = schema && { text: JSON.stringify(schema), check: documentValueCheck(schema, schema.__bundled__, 'request') };
   known.set(essence, made);
   return made;
