@@ -47,6 +47,19 @@ describe('path templates', () => {
     expect(base?.prefix.exec('/qa/v1/pets')).toBeNull();
     expect(basePathOf({ url: '/api/{version}', variables: { version: { default: 'v3' } } })?.prefix.exec('/api/v9/x')?.[0]).toBe('/api/v9');
   });
+
+  it("leaves out a base path segment whose variable's enum holds an empty value", () => {
+    const base = basePathOf({ url: 'https://x.example.com/api/{stage}', variables: { stage: { default: '', enum: ['', 'beta'] } } });
+    expect(base?.prefix.exec('/api/plants')?.[0]).toBe('/api');
+    expect(base?.prefix.exec('/api/beta/plants')?.[0]).toBe('/api/beta');
+    expect(base?.prefix.exec('/api/qa/plants')?.[0]).toBe('/api');
+    const inner = basePathOf({ url: '/{stage}/v1', variables: { stage: { default: 'prod', enum: ['prod', ''] } } });
+    expect(inner?.prefix.exec('/v1/pets')?.[0]).toBe('/v1');
+    expect(inner?.prefix.exec('/prod/v1/pets')?.[0]).toBe('/prod/v1');
+    const glued = basePathOf({ url: '/v1{suffix}', variables: { suffix: { default: '', enum: ['', '-beta'] } } });
+    expect(glued?.prefix.exec('/v1/pets')?.[0]).toBe('/v1');
+    expect(glued?.prefix.exec('/v1-beta/pets')?.[0]).toBe('/v1-beta');
+  });
 });
 
 describe('routingProblems on path keys with a #fragment', () => {

@@ -94,23 +94,35 @@ function literalLength(template: string): number {
 /**
  * The path part of a server URL (`https://{region}.example.com/v1/{stage}` -> `/v1/{stage}`), and a
  * pattern matching it at the start of a request path: a variable takes one of its `enum` values, else
- * its default or any one segment. Undefined when the server has no path beyond `/`.
+ * its default or any one segment; an `enum` holding `''` makes the segment optional. Undefined when the
+ * server has no path beyond `/`.
  */
 export function basePathOf(server: MockServerUrl): { readonly template: string; readonly prefix: RegExp } | undefined {
   const path = server.url.replace(/^[a-z{][a-z0-9+.\-{}]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
   const template = path.replace(/\/+$/, '');
   if (!template.startsWith('/') || template === '') return undefined;
-  const source = template
-    .split(/(\{[^{}/]*\})/)
+  const parts = template.split(/(\{[^{}/]*\})/);
+  // A closed variable that may be empty takes its segment's slash with it: `/api/{stage}` with `''` is `/api`.
+  const takesSlash = (i: number) =>
+    i % 2 === 1 && emptyAllowed(server, parts[i] ?? '') && (parts[i - 1] ?? '').endsWith('/') && /^(\/|$)/.test(parts[i + 1] ?? '');
+  const source = parts
     .map((part, i) => {
-      if (i % 2 === 0) return escapeRegExp(part);
+      if (i % 2 === 0) return escapeRegExp(takesSlash(i + 1) ? part.slice(0, -1) : part);
       const variable = server.variables?.[part.slice(1, -1)];
       const values = [...(variable?.enum ?? []), ...(variable?.default === undefined ? [] : [variable.default])].map(String);
       const known = values.filter((v) => v !== '').map((v) => escapeRegExp(v.replace(/^\/+|\/+$/g, '')));
-      return `(?:${[...new Set(known)].join('|')}${variable?.enum?.length ? '' : `${known.length > 0 ? '|' : ''}[^/]+`})`;
+      const choice = `(?:${[...new Set(known)].join('|')}${variable?.enum?.length ? '' : `${known.length > 0 ? '|' : ''}[^/]+`})`;
+      if (takesSlash(i)) return `(?:/${choice})?`;
+      return emptyAllowed(server, part) ? `${choice}?` : choice;
     })
     .join('');
   return { template, prefix: new RegExp(`^${source}(?=/)`) };
+}
+
+/** Whether a closed variable (one with an `enum`) may be empty. */
+function emptyAllowed(server: MockServerUrl, part: string): boolean {
+  const variable = server.variables?.[part.slice(1, -1)];
+  return variable?.enum?.some((value) => String(value) === '') === true;
 }
 
 /**
