@@ -2,7 +2,20 @@ import type { EventEmitter } from 'node:events';
 import type { ProxiedClient } from '../pipeline/types.js';
 
 /** A response of Node's HTTP/1.1 (`destroyed`) or HTTP/2 compatibility API (`stream.destroyed`). */
-type WatchedResponse = EventEmitter & { readonly destroyed?: boolean; readonly stream?: { readonly destroyed: boolean } };
+type WatchedResponse = EventEmitter & {
+  readonly destroyed?: boolean;
+  readonly stream?: { readonly destroyed?: boolean; readonly closed?: boolean };
+};
+
+/**
+ * Whether the client has gone, over HTTP/1.1 or HTTP/2: the HTTP/2 compatibility response has no
+ * `destroyed` of its own (it reads `undefined`), its stream does.
+ */
+export function responseGone(response: WatchedResponse): boolean {
+  if (response.destroyed === true) return true;
+  const stream = response.stream;
+  return stream !== undefined && (stream.destroyed === true || stream.closed === true);
+}
 
 /**
  * The client of a request the proxy may forward, with `whenGone` watching the response's `close`:
@@ -14,7 +27,7 @@ export function proxiedClient(address: string | undefined, protocol: string, res
     address,
     protocol,
     whenGone: (listener) => {
-      if (response.destroyed === true || response.stream?.destroyed === true) {
+      if (responseGone(response)) {
         listener();
         return ignore;
       }

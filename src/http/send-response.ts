@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { stringifyJson } from '../json/stringify-json.js';
 import type { MockResponse } from '../mock-response.js';
+import { responseGone } from './client-gone.js';
 import type { HeldConnections } from './held-connections.js';
 import { sendStream } from './send-stream.js';
 
@@ -39,7 +40,7 @@ function write(reply: FastifyReply, response: MockResponse, held: HeldConnection
     else socket.destroy();
     return reply;
   }
-  if (response.fault && response.fault !== 'malformed-json' && streamGone(reply.raw)) {
+  if (response.fault && response.fault !== 'malformed-json' && responseGone(reply.raw)) {
     // An HTTP/2 stream the client cancelled has no socket: no answer can go out, as above.
     reply.server.answered?.(reply.request, reply, 0);
     reply.hijack();
@@ -64,10 +65,4 @@ function write(reply: FastifyReply, response: MockResponse, held: HeldConnection
   }
   reply.server.answered?.(reply.request, reply, reply.statusCode);
   return reply;
-}
-
-/** A response whose HTTP/2 stream is already closed (HTTP/1.1 responses have no `stream`). */
-function streamGone(raw: FastifyReply['raw']): boolean {
-  const stream = (raw as { stream?: { destroyed?: boolean; closed?: boolean } }).stream;
-  return stream !== undefined && (stream.destroyed === true || stream.closed === true);
 }

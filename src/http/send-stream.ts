@@ -1,6 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { BodyChunk } from '../mock-response.js';
+import { responseGone } from './client-gone.js';
 import type { HeldConnections } from './held-connections.js';
 
 /**
@@ -48,7 +49,7 @@ async function pump(raw: ServerResponse, chunks: AsyncIterable<BodyChunk>, held:
   raw.once('close', gone);
   // A client that went before the answer was ready (a proxied body past the limit, a delay): its
   // `close` came before this listener, and the source is left at once (its `finally` runs).
-  if (raw.destroyed) gone();
+  if (responseGone(raw)) gone();
   const unhold = held?.track(gone);
   const pause = held ? (ms: number) => held.wait(ms, stop.signal) : pauses(stop.signal);
   let bytes = 0;
@@ -62,7 +63,7 @@ async function pump(raw: ServerResponse, chunks: AsyncIterable<BodyChunk>, held:
     const text = batch;
     batch = '';
     bytes += Buffer.byteLength(text);
-    return raw.destroyed || raw.write(text);
+    return responseGone(raw) || raw.write(text);
   };
   try {
     for await (const chunk of chunks) {
@@ -72,7 +73,7 @@ async function pump(raw: ServerResponse, chunks: AsyncIterable<BodyChunk>, held:
       }
       if (stop.signal.aborted) break;
       // A batch written by the scheduled flush may still be waiting for the client.
-      if (raw.writableNeedDrain) await drained(raw);
+      if (needsDrain(raw)) await drained(raw);
       const data = chunk.data;
       if (typeof data === 'string') {
         batch += data;
@@ -90,7 +91,7 @@ async function pump(raw: ServerResponse, chunks: AsyncIterable<BodyChunk>, held:
       if (stop.signal.aborted) break;
     }
     if (!stop.signal.aborted) flush();
-    if (!raw.destroyed) raw.end();
+    if (!responseGone(raw)) raw.end();
   } catch {
     // What the source gave before it failed goes out (Node sends a turn's writes at the end of it); then the cut.
     flush();
@@ -104,13 +105,18 @@ async function pump(raw: ServerResponse, chunks: AsyncIterable<BodyChunk>, held:
   return bytes;
 }
 
+/** Whether written data still waits for the client; the HTTP/2 compatibility response asks its stream. */
+function needsDrain(raw: ServerResponse): boolean {
+  return raw.writableNeedDrain ?? (raw as { stream?: { writableNeedDrain?: boolean } }).stream?.writableNeedDrain === true;
+}
+
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
 function drained(raw: ServerResponse): Promise<void> {
   // Gone already: neither `drain` nor `close` is still to come.
-  if (raw.destroyed) return Promise.resolve();
+  if (responseGone(raw)) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       raw.off('drain', done);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { connect as connectH2, constants as http2Constants } from 'node:http2';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/index.js';
 import { eventually } from '../support/eventually.js';
@@ -12,7 +14,7 @@ afterEach(async () => {
   mock = undefined;
 });
 
-async function start(options: { maxConnections?: number } = {}): Promise<string> {
+async function start(options: { maxConnections?: number; tls?: boolean } = {}): Promise<string> {
   mock = await createMockServer({ spec: STREAMS, port: 0, logLevel: 'silent', ...options });
   return mock.listen();
 }
@@ -39,6 +41,20 @@ describe('stream lifecycle', () => {
     await eventually(async () => (await journal()).length === 1, 5_000);
     const [entry] = await journal();
     expect(entry?.durationMs).toBeLessThan(5_000);
+  });
+
+  it('over HTTP/2, ends a stream whose client left during its delay, and journals it', async () => {
+    const url = await start({ tls: true });
+    const session = connectH2(url, { ca: readFileSync((mock as MockServer).tls?.caFile ?? '', 'utf8') });
+    session.on('error', () => {});
+    const stream = session.request({ ':path': LONG, prefer: 'delay=400' });
+    stream.on('error', () => {});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    stream.close(http2Constants.NGHTTP2_CANCEL);
+    // The stream had minutes to go once started: it is journalled once it ended, well within them.
+    await eventually(async () => (await journal()).length === 1, 5_000);
+    expect((await journal())[0]?.durationMs).toBeLessThan(5_000);
+    session.destroy();
   });
 
   it('ends streams cleanly when the server shuts down: the body ends, close() does not wait them out', async () => {
