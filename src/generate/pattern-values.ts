@@ -1,12 +1,15 @@
 import { createRequire } from 'node:module';
 import type * as JsonSchemaFakerModule from 'json-schema-faker';
 import { longestDraw } from './drawn-length.js';
+import { backtracksSafely, boundedNativeTest } from './native-pattern.js';
 import { compileRe2 } from './re2-pattern.js';
 
 const require = createRequire(import.meta.url);
 
 /** How many strings are drawn from a pattern, at most, to find those that fit. */
 const DRAWS = 64;
+/** The time all checks of drawn strings may take together on a pattern that could backtrack. */
+const UNSAFE_CHECKS_BUDGET_MS = 250;
 /** json-schema-faker's own bound on unbounded repetitions. */
 const RANDEXP_MAX = 10;
 /** The longest string a pattern may draw (see longestDraw); a pattern that could draw longer ones is not drawn from. */
@@ -92,7 +95,9 @@ type PatternTest = { test(value: string): boolean };
 
 /**
  * The pattern as the strings drawn are checked against it: on RE2 where it runs, so that a pattern
- * cannot make the check backtrack; where RE2 cannot run it (lookaround), on JavaScript's engine.
+ * cannot make the check backtrack; where RE2 cannot run it (lookaround), on JavaScript's engine, and
+ * within a time budget where the pattern could backtrack (AWS's host names pass their checks in
+ * microseconds; `^(a+)+(?=c)b$` would take years on a drawn `aaa…ab`).
  */
 function compile(pattern: string): PatternTest | undefined {
   for (const flags of ['u', '']) {
@@ -104,8 +109,8 @@ function compile(pattern: string): PatternTest | undefined {
     }
     const re2 = compileRe2(pattern);
     if (re2) return { test: (value) => re2.matcher(value).find() };
-    // Lookaround: JavaScript's engine (a pattern that backtracks on a drawn string is still an open risk).
-    return native;
+    // Lookaround: JavaScript's engine, within a time budget where the pattern could backtrack.
+    return backtracksSafely(native, pattern) ? native : boundedNativeTest(native, UNSAFE_CHECKS_BUDGET_MS);
   }
   return undefined;
 }

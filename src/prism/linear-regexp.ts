@@ -1,4 +1,4 @@
-import safeRegex from 'safe-regex2';
+import { backtracksSafely } from '../generate/native-pattern.js';
 import { compileRe2, type Re2 } from '../generate/re2-pattern.js';
 
 /** What Ajv asks of a pattern engine (its `code.regExp` option): a compiled pattern with `test`. */
@@ -50,33 +50,9 @@ function planPattern(pattern: string, flags: string): { check: PatternCheck; re2
   } catch {
     return { check: 'unchecked' };
   }
-  if (safeRegex(native) && !repeatsAlternatives(pattern)) return { check: 'native' };
+  if (backtracksSafely(native, pattern)) return { check: 'native' };
   const loose = compileRe2(loosened(pattern));
   return loose ? { check: 'loose', re2: loose } : { check: 'unchecked' };
-}
-
-/**
- * Whether a group of alternatives is repeated (`(a|a)*`, `(?:ab|a|b){2,}`): safe-regex2 counts only
- * nested quantifiers, yet overlapping alternatives backtrack exponentially on JavaScript's engine.
- */
-function repeatsAlternatives(pattern: string): boolean {
-  const groups: boolean[] = [];
-  let inClass = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i];
-    if (char === '\\') i++;
-    else if (inClass) inClass = char !== ']';
-    else if (char === '[') inClass = true;
-    else if (char === '(') groups.push(false);
-    else if (char === '|' && groups.length > 0) groups[groups.length - 1] = true;
-    else if (char === ')' && groups.length > 0) {
-      const alternatives = groups.pop() === true;
-      if (alternatives && /[*+{]/.test(pattern[i + 1] ?? '')) return true;
-      // `((a|a))*`: the inner group's alternatives are repeated with the outer group.
-      if (alternatives && groups.length > 0) groups[groups.length - 1] = true;
-    }
-  }
-  return false;
 }
 
 /**
