@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { indexPrismOperations, readPrismOperations } from './load-operations.js';
+import { bundleKeys, indexPrismOperations, readPrismOperations } from './load-operations.js';
 
 const { getHttpOperationsFromSpec } = createRequire(import.meta.url)('@stoplight/prism-http/dist/utils/operations') as {
   getHttpOperationsFromSpec: (path: string) => Promise<unknown[]>;
@@ -183,5 +183,18 @@ describe('indexPrismOperations', () => {
     expect(index.sources.some((source) => source.endsWith('schemas.yaml'))).toBe(true);
     expect(index.operations.map((o) => o.read())).toEqual(await getHttpOperationsFromSpec(path));
     await rm(dir, { recursive: true });
+  });
+});
+
+describe('bundleKeys', () => {
+  it("gives Prism's names, numbered past its limit of 20, never one taken before", () => {
+    const key = bundleKeys();
+    const document = { a: { allOf: [{}] }, allOf_0_21: {} };
+    const names = Array.from({ length: 25 }, () => key({ document, path: ['a', 'allOf', '0'] }));
+    expect(names.slice(0, 3)).toEqual(['allOf_0', 'allOf_0_2', 'allOf_0_3']);
+    expect(names[24]).toBe('allOf_0_25');
+    // The document's own part of that name comes after: it gets a new one, not a second `allOf_0_21`.
+    expect(key({ document, path: ['allOf_0_21'] })).toBe('allOf_0_21_2');
+    expect(new Set(names).size).toBe(25);
   });
 });

@@ -297,17 +297,29 @@ function withItemSchemas(operation: unknown, document: Node, path: string, metho
 
 /** Each operation becomes self-contained: references left by decycle are bundled under the operation. */
 function selfContained(operation: unknown, document?: Node): unknown {
-  // Prism's bundler names each part by the end of its path and gives up past 20 parts of one name
-  // (`allOf_0`), leaving their references dangling: the schema then never compiles, and Prism's
-  // validator reads that as valid. Its own names up to 20, numbered ones past them.
-  const uses = new Map<string, number>();
-  const keyProvider = ({ document: root, path }: { document: unknown; path: readonly string[] }) => {
-    const name = bundledName(root, path);
-    const count = (uses.get(name) ?? 0) + 1;
-    uses.set(name, count);
-    return count <= 20 ? name : `${name}_${count}`;
-  };
+  const keyProvider = bundleKeys();
   return bundleTarget({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false, keyProvider });
+}
+
+/**
+ * Names for the parts Prism's bundler moves under `__bundled__`, each one new. The bundler numbers a
+ * taken name itself (`allOf_0_2`) but gives up past 20 (`allOf_0_20`), leaving the part's references
+ * dangling: the schema then never compiles, and Prism's validator reads that as valid. These are the
+ * names it would give, numbered on without end; a name the document itself uses (`allOf_0_21`) is
+ * skipped, never reused.
+ */
+export function bundleKeys(): (at: { document: unknown; path: readonly string[] }) => string {
+  const taken = new Set<string>();
+  const next = new Map<string, number>();
+  return ({ document: root, path }) => {
+    const name = bundledName(root, path);
+    let key = name;
+    let n = next.get(name) ?? 2;
+    while (taken.has(key)) key = `${name}_${n++}`;
+    next.set(name, n);
+    taken.add(key);
+    return key;
+  };
 }
 
 /** The name Prism's bundler gives the part at `path`: its last segment, with its array's name for an item. */
