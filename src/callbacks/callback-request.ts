@@ -4,18 +4,22 @@ import { headerValue, validPart } from '../openapi/header-plan.js';
 import { concreteMediaType, jsonContent, mediaKind } from '../openapi/media-type.js';
 import type { MockCallback } from '../openapi/operation.js';
 import { serialiserFor, writtenContentType } from '../openapi/serialise-body.js';
+import { plannedParameters } from './callback-parameters.js';
 
 /** What is sent to the consumer: the document's request of a callback or webhook, made concrete. */
 export interface OutboundRequest {
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
+  /** The documented query parameters, added to the URL where it does not carry them already. */
+  readonly query: readonly (readonly [string, string])[];
   /** The body text, undefined for none. */
   readonly body: string | undefined;
 }
 
 /**
- * The request a callback or webhook sends: its documented method, its header parameters (planned like
- * response headers: example, documented value, else generated from a fixed seed), and a body in its
+ * The request a callback or webhook sends: its documented method, its header, query and cookie
+ * parameters (planned like response headers: example, documented value, else generated from a fixed
+ * seed), and a body in its
  * first JSON media type (else its first), from `given` (a webhook's caller may name one), else the
  * content's first example that fits its schema, else generated from the schema by the server's seeded generator, with that
  * media type as its content type. `headers`: the caller's own, which win.
@@ -27,6 +31,8 @@ export function outboundRequest(
 ): OutboundRequest {
   const content = jsonContent(callback.requestBody?.contents);
   const headers: Record<string, string> = { 'user-agent': 'plantstore-mock', ...documentedHeaders(callback, generator) };
+  const { query, cookie } = plannedParameters(callback, generator);
+  if (cookie !== undefined) headers.cookie = cookie;
   let body: string | undefined;
   if (content) {
     // The document's examples that break its schema are never sent, and the schema is generated without its invalid words.
@@ -54,7 +60,7 @@ export function outboundRequest(
     headers['content-type'] = typeof given.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
   }
   for (const [name, value] of Object.entries(given?.headers ?? {})) headers[name.toLowerCase()] = value;
-  return { method: callback.method, headers, body };
+  return { method: callback.method, headers, query, body };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { MockCallback } from '../openapi/operation.js';
 import { type ExpressionContext, evaluateTemplate, type ParsedTemplate, parseTemplate } from '../openapi/runtime-expression.js';
 import type { Exchange } from '../pipeline/types.js';
 import type { CallbackOutcome } from '../provenance.js';
-import { outboundRequest } from './callback-request.js';
+import { type OutboundRequest, outboundRequest } from './callback-request.js';
 import { checkAnswer } from './check-answer.js';
 import { checkedLookup, type Resolve } from './checked-lookup.js';
 import { type Delivered, deliver } from './deliver.js';
@@ -133,7 +133,7 @@ export class CallbackSender {
    */
   #schedule(exchange: Exchange, what: Scheduled, context: ExpressionContext): void {
     if (this.#timers.size + this.#inFlight.size >= MAX_PENDING) {
-      const request = { method: what.callback.method, headers: {}, body: undefined };
+      const request = { method: what.callback.method, headers: {}, query: [], body: undefined };
       const base = { via: what.via, callback: what.callback, request, operation: exchange.operation?.id, session: exchange.session.id };
       this.#unsent(base, what.url, 'refused', `more than ${MAX_PENDING} callbacks and webhooks are waiting or being sent`);
       return;
@@ -155,7 +155,14 @@ export class CallbackSender {
     session: string | undefined,
   ): Promise<Delivery> {
     const request = outboundRequest(webhook, this.#options.generator, given);
-    const sent = this.#send({ via: 'webhook', callback: webhook, url, request, operation: undefined, session });
+    const sent = this.#send({
+      via: 'webhook',
+      callback: webhook,
+      url: withQuery(url, request.query),
+      request,
+      operation: undefined,
+      session,
+    });
     this.#track(sent);
     return sent;
   }
@@ -188,7 +195,7 @@ export class CallbackSender {
     const url = URL.canParse(target) ? new URL(target) : undefined;
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
       return unsent(target, 'unresolved', `"${target}" is not an absolute HTTP(S) URL`);
-    return () => this.#send({ ...base, url });
+    return () => this.#send({ ...base, url: withQuery(url, request.query) });
   }
 
   async #send(sending: Sending & { readonly url: URL }): Promise<Delivery> {
@@ -291,4 +298,13 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
     }
     signal.addEventListener('abort', done, { once: true });
   });
+}
+
+/** The URL with the documented query parameters added, each name only where the URL does not carry it already. */
+function withQuery(url: URL, query: OutboundRequest['query']): URL {
+  if (query.length === 0) return url;
+  const added = new URL(url);
+  const present = new Set(url.searchParams.keys());
+  for (const [name, value] of query) if (!present.has(name)) added.searchParams.append(name, value);
+  return added;
 }

@@ -59,16 +59,25 @@ export function validPart(header: MockHeader): MockHeader {
 
 /** One header's value: its example, else its schema's documented value, else generated from the header seed. */
 export function headerValue(header: MockHeader, generator: DataGenerator): string | undefined {
+  const planned = parameterValue(header, generator);
+  return planned === undefined ? undefined : serialize(planned.value);
+}
+
+/**
+ * A parameter's value before it is written: its example, else its schema's documented value, else
+ * generated from the header seed; a required one the generator cannot follow is an empty string.
+ */
+export function parameterValue(header: MockHeader, generator: DataGenerator): { readonly value: unknown } | undefined {
   const example = header.examples[0];
-  if (example !== undefined) return serialize(example.value);
+  if (example !== undefined) return { value: example.value };
   const schema = header.schema ?? { type: 'string' };
   const documented = documentedValue(schema);
-  if (documented) return serialize(documented.value);
+  if (documented) return { value: documented.value };
   try {
-    return serialize(generator.generate(schema, HEADER_SEED));
+    return { value: generator.generate(schema, HEADER_SEED) };
   } catch {
     // A schema the generator cannot follow: a required header still goes out, empty rather than missing.
-    return header.required ? '' : undefined;
+    return header.required ? { value: '' } : undefined;
   }
 }
 

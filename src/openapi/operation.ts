@@ -42,6 +42,14 @@ export interface MockHeader {
   readonly verdict?: () => ContentVerdict;
 }
 
+/** A query parameter of a request the mock sends: its value and how it is written in the URL. */
+export interface MockQueryParameter extends MockHeader {
+  /** `form` (the default), `spaceDelimited`, `pipeDelimited` or `deepObject`. */
+  readonly style?: string;
+  /** Whether an array or object is written as one pair per item (the default for `form`). */
+  readonly explode?: boolean;
+}
+
 /** A request parameter the document declares: what its examples and defaults are checked against. */
 export interface MockParameter {
   readonly in: 'path' | 'query' | 'header' | 'cookie';
@@ -80,6 +88,10 @@ export interface MockCallback {
   readonly method: string;
   /** Its `in: header` parameters: what the request carries besides its body. */
   readonly headers: readonly MockHeader[];
+  /** Its `in: query` parameters, with how each is written (OpenAPI's `style` and `explode`). */
+  readonly query?: readonly MockQueryParameter[];
+  /** Its `in: cookie` parameters, sent in one `Cookie` header. */
+  readonly cookies?: readonly MockHeader[];
   readonly requestBody: { readonly required: boolean; readonly contents: readonly MockContent[] } | undefined;
   /** The answers the consumer may give. */
   readonly responses: readonly MockResponseSpec[];

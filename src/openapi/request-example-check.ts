@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../json/json-schema.js';
 import { type DocumentLint, pointerToken } from './document-lint.js';
 import { checkContent, checkedContent, type Pointers, type Report } from './example-check.js';
-import type { ContentVerdict, MockCallback, MockContent, MockOperation, MockParameter } from './operation.js';
+import type { ContentVerdict, MockCallback, MockContent, MockHeader, MockOperation, MockParameter } from './operation.js';
 
 type Node = Record<string, unknown>;
 
@@ -61,17 +61,23 @@ export function checkedCallback(
   root?: object,
 ): MockCallback {
   const method = callback.method.toLowerCase();
-  // A callback's headers are its `in: header` parameters: checked (and pointed at) as parameters.
-  const headers = callback.headers.map((header) => {
-    const pointer = parameterAt(root, at, method, 'header', header.name) ?? `${at}/${method}/parameters`;
-    const { verdict } = checkedParameter({ ...header, in: 'header' }, pointer, false, report, cleaned);
-    return { ...header, verdict };
-  });
-  if (!callback.requestBody) return { ...callback, headers };
+  // A callback's headers, query and cookies are its parameters: checked (and pointed at) as parameters.
+  const checked = <T extends MockHeader>(parameters: readonly T[], where: 'header' | 'query' | 'cookie'): T[] =>
+    parameters.map((parameter) => {
+      const pointer = parameterAt(root, at, method, where, parameter.name) ?? `${at}/${method}/parameters`;
+      const { verdict } = checkedParameter({ ...parameter, in: where }, pointer, false, report, cleaned);
+      return { ...parameter, verdict };
+    });
+  const parameters = {
+    headers: checked(callback.headers, 'header'),
+    ...(callback.query ? { query: checked(callback.query, 'query') } : {}),
+    ...(callback.cookies ? { cookies: checked(callback.cookies, 'cookie') } : {}),
+  };
+  if (!callback.requestBody) return { ...callback, ...parameters };
   const bodyAt = `${at}/${method}/requestBody`;
   return {
     ...callback,
-    headers,
+    ...parameters,
     requestBody: {
       ...callback.requestBody,
       contents: callback.requestBody.contents.map((content) => requestContent(content, bodyAt, false, report, cleaned)),

@@ -32,6 +32,8 @@ interface PrismHeader {
   required?: boolean;
   schema?: JsonSchema;
   examples?: { key: string; value?: unknown }[];
+  style?: string;
+  explode?: boolean;
 }
 interface PrismOperation {
   method: string;
@@ -284,6 +286,12 @@ export function toCallback(
     url,
     method: prism.method.toUpperCase(),
     headers: (prism.request?.headers ?? []).map(toHeader),
+    query: named(prism.request?.query).map((parameter) => ({
+      ...toHeader(parameter),
+      ...(typeof parameter.style === 'string' ? { style: parameter.style } : {}),
+      ...(typeof parameter.explode === 'boolean' ? { explode: parameter.explode } : {}),
+    })),
+    cookies: named(prism.request?.cookie).map(toHeader),
     requestBody: body ? { required: body.required === true, contents: (body.contents ?? []).map(contentOf) } : undefined,
     responses: prism.responses.map((r) => ({
       code: r.code,
@@ -378,13 +386,16 @@ const PARAMETER_LISTS = [
 /** The operation's parameters, from Prism's lists of them (its reader merges the path item's in). */
 function parametersOf(prism: PrismOperation): MockParameter[] {
   return PARAMETER_LISTS.flatMap(([list, where]) =>
-    ((prism.request?.[list] ?? []) as PrismHeader[])
-      .filter((parameter) => typeof parameter?.name === 'string')
-      .map((parameter) => {
-        const { name, required, schema, examples } = toHeader(parameter);
-        return { in: where, name, required, schema, examples };
-      }),
+    named(prism.request?.[list]).map((parameter) => {
+      const { name, required, schema, examples } = toHeader(parameter);
+      return { in: where, name, required, schema, examples };
+    }),
   );
+}
+
+/** Prism's list of parameters of one kind, those with a name. */
+function named(list: readonly unknown[] | undefined): PrismHeader[] {
+  return ((list ?? []) as PrismHeader[]).filter((parameter) => typeof parameter?.name === 'string');
 }
 
 function toHeader(header: PrismHeader): MockHeader {

@@ -62,6 +62,32 @@ describe('callbacks', () => {
     expect(again.received[0]?.headers).toMatchObject({ 'x-attempt': headers['x-attempt'], 'x-sent-at': headers['x-sent-at'] });
   });
 
+  it('send the documented query and cookie parameters, in their styles, keeping what the URL already carries', async () => {
+    const target = await consumer((_path, response) => response.writeHead(204).end());
+    const server = await mockServer({ spec: new URL('../fixtures/callback-parameters.yaml', import.meta.url).pathname });
+    const answer = await server.inject({
+      method: 'POST',
+      url: '/subscriptions',
+      headers: { ...json, prefer: 'callback-delay=0' },
+      payload: JSON.stringify({ callbackUrl: `${target.url}/events?kept=mine` }),
+    });
+    expect(answer.statusCode).toBe(201);
+    const [entry] = await callbackEntries(server, 1);
+    expect(entry?.callback?.outcome).toBe('on-contract');
+    const url = new URL(target.received[0]?.url ?? '', 'http://consumer');
+    expect(url.pathname).toBe('/events');
+    expect([...url.searchParams]).toEqual([
+      ['kept', 'mine'],
+      ['topic', 'plants'],
+      ['ids', '1'],
+      ['ids', '2'],
+      ['tags', 'a,b'],
+      ['filter[kind]', 'tree'],
+    ]);
+    expect(target.received[0]?.headers.cookie).toBe('session=abc%201; theme=dark');
+    expect(entry?.path).toBe(`${target.url}${target.received[0]?.url}`);
+  });
+
   it('record an answer the callback does not document as off-contract, and as a coverage finding', async () => {
     const target = await consumer((_path, response) => response.writeHead(500, { 'content-type': 'text/plain' }).end('boom'));
     const server = await mockServer({ spec });
