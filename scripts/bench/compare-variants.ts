@@ -6,7 +6,7 @@
  * and each variant's CPU and start-up over the first variant's (per round, then the median).
  *
  * Usage: tsx scripts/bench/compare-variants.ts --variant base=. --variant other=.bench/variants/other
- * Flags: --rounds N (5) --duration S (5) --warmup S (2) --startups N (5, per variant) --mix valid|mixed (valid)
+ * Flags: --rounds N (5) --duration S (5) --warmup S (10, as run-bench.ts) --startups N (5, per variant) --mix valid|mixed (valid)
  *        --connections N (50) --with ceiling,prism (none) --rate N (none) --out PATH (.bench/compare.md)
  *
  * With --rate, every contender gets the same requests per second (autocannon's overallRate) rather than as
@@ -29,7 +29,7 @@ const { values: flags } = parseArgs({
     variant: { type: 'string', multiple: true, default: ['current=.'] },
     rounds: { type: 'string', default: '5' },
     duration: { type: 'string', default: '5' },
-    warmup: { type: 'string', default: '2' },
+    warmup: { type: 'string', default: '10' },
     startups: { type: 'string', default: '5' },
     mix: { type: 'string', default: 'valid' },
     connections: { type: 'string', default: '50' },

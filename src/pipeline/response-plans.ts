@@ -9,6 +9,7 @@ import type { MockContent, MockExample, MockOperation, MockResponseSpec } from '
 import { type SequentialKind, sequentialKind } from '../openapi/sequential-media.js';
 import { type Serialise, serialiserFor, unproducible, writtenContentType } from '../openapi/serialise-body.js';
 import { documentValueCheck } from '../prism/prism-engine.js';
+import type { EchoText } from './echo-text.js';
 import type { StreamPlan } from './stream-plan.js';
 
 /** One media type of a response, ready to answer with. */
@@ -23,6 +24,8 @@ export interface Representation {
   /** Why the mock can write only a best-effort body in this type (another type the client takes is preferred), when so. */
   readonly unproducible: string | undefined;
   readonly echo: EchoPlan | undefined;
+  /** The echo's compiled JSON writer, made on the first echo (null where the plan has none, see echo-text.ts). */
+  echoText?: EchoText | null;
   /** The examples an answer may use unasked: the document's, less those that break the schema (unless served anyway). */
   readonly examples: readonly MockExample[];
   /** The examples that break the schema, by name, with what is wrong (answered only when asked for by name). */

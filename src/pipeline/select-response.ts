@@ -5,6 +5,7 @@ import type { MockResponse } from '../mock-response.js';
 import { ErrorShapes } from '../openapi/error-shape.js';
 import { findingsHeaders } from '../problem.js';
 import type { Provenance, SelectedBody } from '../provenance.js';
+import { echoText } from './echo-text.js';
 import { withOwnAddress } from './own-address.js';
 import { recordOf, withSeededRecords } from './records-by-id.js';
 import { withRequestIdentifiers } from './request-identifiers.js';
@@ -96,7 +97,9 @@ export function createResponseSelector(
           ? serialise(body)
           : body === answer && (made === STATIC || made.kind === 'example')
             ? sharedJson(body)
-            : undefined;
+            : made === ECHO && representation !== undefined
+              ? echoJson(representation, body)
+              : undefined;
       const response: MockResponse =
         payload === undefined ? { status: plan.status, headers: sent, body } : { status: plan.status, headers: sent, body, payload };
       // A request that forced its answer says so; a caller's selection is described by the caller.
@@ -162,6 +165,16 @@ function sharedJson(body: unknown): string | undefined {
     SHARED_JSON.set(body, text);
   }
   return text;
+}
+
+/** An echo's JSON text from the representation's compiled writer, where it has one that takes the body. */
+function echoJson(representation: Representation, body: unknown): string | undefined {
+  let write = representation.echoText;
+  if (write === undefined) {
+    write = (representation.echo && echoText(representation.echo)) ?? null;
+    representation.echoText = write;
+  }
+  return write === null ? undefined : write(body);
 }
 
 /** The answer built from the schema's words, once per representation. */
