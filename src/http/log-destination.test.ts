@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +52,25 @@ describe('the batched log destination', () => {
     refusing.write('dropped\n');
     await expect(refusing.flush()).resolves.toBeUndefined();
     expect(readFileSync(path, 'utf8')).toBe('');
+  });
+});
+
+describe('the batched log destination at exit', () => {
+  it('writes out what it holds when the process dies of an uncaught exception, without a flush', async () => {
+    const module = new URL('./log-destination.ts', import.meta.url).href;
+    const script = `
+      const { asyncFd } = await import(${JSON.stringify(module)});
+      const destination = asyncFd(1);
+      for (let i = 0; i < 300; i++) destination.write('line ' + i + '\\n');
+      setTimeout(() => { throw new Error('boom'); }, 5);`;
+    const output = await new Promise<{ stdout: string; code: number | null }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], (_error, stdout) =>
+        resolve({ stdout, code: child.exitCode }),
+      );
+    });
+    expect(output.code).toBe(1);
+    const expected = Array.from({ length: 300 }, (_, i) => `line ${i}\n`).join('');
+    expect(output.stdout).toBe(expected);
   });
 });
 

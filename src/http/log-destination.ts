@@ -1,4 +1,4 @@
-import { write as writeFd } from 'node:fs';
+import { write as writeFd, writeSync } from 'node:fs';
 
 /** Under load, lines are written in batches of at least this many bytes... */
 const BATCH_BYTES = 8 * 1024;
@@ -14,6 +14,8 @@ const MAX_HELD_BYTES = 16 * 1024 * 1024;
 const RETRY_MS = 10;
 /** flush() gives up on a reader that takes longer than this, so that closing never hangs on one. */
 const FLUSH_TIMEOUT_MS = 2000;
+/** At exit, how often a reader that is not ready is tried again before the rest is given up. */
+const EXIT_RETRIES = 1000;
 
 export interface LogDestination {
   write(line: string): unknown;
@@ -94,6 +96,19 @@ export function asyncFd(fd: number): LogDestination {
       writeNext();
     });
   };
+  /**
+   * When the process exits without closing the server (an uncaught exception, process.exit), what is
+   * buffered is written at once, synchronously: the lines of the last 100 ms are what tells why it
+   * stopped. A batch whose write is in flight is left to it.
+   */
+  const writeOutAtExit = () => {
+    if (broken) return;
+    for (const { bytes, length } of writing ? queue.slice(1) : queue) if (!writeAllSync(fd, bytes, length)) return;
+    if (used > 0) writeAllSync(fd, current, used);
+    queue.length = 0;
+    used = 0;
+  };
+  writeAtExit(writeOutAtExit);
   const flushSoon = () => {
     timer = undefined;
     tailDue = true;
@@ -119,6 +134,8 @@ export function asyncFd(fd: number): LogDestination {
       else timer ??= setTimeout(flushSoon, FLUSH_INTERVAL_MS).unref();
     },
     flush() {
+      // Flushed on close: from now on the server writes no more lines, and the exit needs no hook.
+      AT_EXIT.delete(writeOutAtExit);
       return new Promise((resolve) => {
         waiting.push(resolve);
         clearTimeout(timer);
@@ -131,4 +148,31 @@ export function asyncFd(fd: number): LogDestination {
       return queuedBytes + current.length;
     },
   };
+}
+
+/** What the destinations of this process write at its exit; one listener for all of them. */
+const AT_EXIT = new Set<() => void>();
+
+function writeAtExit(writer: () => void): void {
+  if (AT_EXIT.size === 0 && !process.listeners('exit').includes(writeAllAtExit)) process.on('exit', writeAllAtExit);
+  AT_EXIT.add(writer);
+}
+
+function writeAllAtExit(): void {
+  for (const writer of AT_EXIT) writer();
+}
+
+/** Writes the bytes synchronously; false when the reader is gone or stays not ready (then the rest is dropped). */
+function writeAllSync(fd: number, bytes: Buffer, length: number): boolean {
+  let offset = 0;
+  for (let tries = 0; offset < length && tries < EXIT_RETRIES; ) {
+    try {
+      offset += writeSync(fd, bytes, offset, length - offset);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EAGAIN' && code !== 'EBUSY') return false;
+      tries++;
+    }
+  }
+  return offset >= length;
 }
