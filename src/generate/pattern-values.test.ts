@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataGenerator } from './data-generator.js';
-import { needsPatternValues, patternValues } from './pattern-values.js';
+import { greedy, needsPatternValues, patternValues } from './pattern-values.js';
 
 describe('strings drawn for a pattern', () => {
   it('fit the length bounds without padding the pattern out of shape', () => {
@@ -19,6 +19,21 @@ describe('strings drawn for a pattern', () => {
       expect(values.length, pattern).toBeGreaterThan(0);
       for (const value of values) expect(value).toMatch(new RegExp(pattern, 'u'));
     }
+  });
+
+  it('match patterns with lazy quantifiers, which the faker reads as optional parts', () => {
+    const arn = '^arn:aws[-\\w]{0,10}?:detective:[-\\w]{2,20}?:\\d{12}?:graph:[abcdef\\d]{32}?$';
+    expect(needsPatternValues(arn, undefined, undefined)).toBe(true);
+    const generator = new DataGenerator(2);
+    const schema = { type: 'string', pattern: arn };
+    for (const value of [generator.answer(schema), ...Array.from({ length: 5 }, () => generator.generate(schema))])
+      expect(String(value)).toMatch(new RegExp(arn));
+  });
+
+  it('are drawn from the pattern made greedy, escapes, classes and groups kept', () => {
+    expect(greedy('^a+?b*?c??d{2}?e{1,}?$')).toBe('^a+b*c?d{2}e{1,}$');
+    expect(greedy('^\\??[?]?(?:x)??(?<n>y)$')).toBe('^\\??[?]?(?:x)?(?<n>y)$');
+    expect(needsPatternValues('^[a-z]+$', undefined, undefined)).toBe(false);
   });
 
   it('keep only strings that pass the lookarounds the faker skips', () => {

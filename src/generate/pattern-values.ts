@@ -87,7 +87,34 @@ export function drawsTooLong(pattern: string): boolean {
  * host names, `(?!-)[A-Za-z0-9-]{1,62}`) is skipped by its string writer, so drawn strings are checked.
  */
 export function needsPatternValues(pattern: string, minLength: unknown, maxLength: unknown): boolean {
-  return typeof minLength === 'number' || typeof maxLength === 'number' || /\\[pP]\{|\(\?<?[=!]/.test(pattern);
+  return (
+    typeof minLength === 'number' || typeof maxLength === 'number' || /\\[pP]\{|\(\?<?[=!]/.test(pattern) || greedy(pattern) !== pattern
+  );
+}
+
+/**
+ * The pattern with its lazy quantifiers made greedy (`\d{12}?` as `\d{12}`): json-schema-faker's string
+ * writer reads the lazy `?` as "optional" and left AWS's ARN parts out (`^arn:aws:detective::...`). Which
+ * strings a whole pattern matches does not depend on laziness, so drawing from the greedy one is exact.
+ */
+export function greedy(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i += 1) {
+    const c = pattern[i] as string;
+    out += c;
+    if (c === '\\') {
+      out += pattern[i + 1] ?? '';
+      i += 1;
+    } else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(' && pattern[i + 1] === '?') {
+      out += '?';
+      i += 1;
+    } else if ((c === '*' || c === '+' || c === '?' || (c === '}' && /\{\d+(,\d*)?$/.test(out.slice(0, -1)))) && pattern[i + 1] === '?')
+      i += 1;
+  }
+  return out;
 }
 
 /** Whether a pattern matches a string, in time linear in the string's length. */
@@ -118,7 +145,8 @@ function compile(pattern: string): PatternTest | undefined {
 /** The pattern with each property escape written as the characters it takes; undefined where one takes none. */
 function sampleable(pattern: string): string | undefined {
   let failed = false;
-  const rewritten = pattern.replace(PROPERTY_ESCAPE, (written, _kind: string, _name: string, at: number) => {
+  const source = greedy(pattern);
+  const rewritten = source.replace(PROPERTY_ESCAPE, (written, _kind: string, _name: string, at: number) => {
     let property: RegExp;
     try {
       property = new RegExp(`^${written}$`, 'u');
@@ -130,7 +158,7 @@ function sampleable(pattern: string): string | undefined {
     const chars = taken.length > 0 ? taken : BEYOND_ASCII.filter((c) => property.test(c));
     if (chars.length === 0) failed = true;
     const listed = chars.map((c) => (/[\\\]^-]/.test(c) ? `\\${c}` : c)).join('');
-    return insideClass(pattern, at) ? listed : `[${listed}]`;
+    return insideClass(source, at) ? listed : `[${listed}]`;
   });
   return failed ? undefined : rewritten;
 }

@@ -61,6 +61,19 @@ describe('prepareSchema', () => {
     expect(Object.keys(prepared.properties as object)).toEqual(['code']);
   });
 
+  it('leaves out an optional property whose enum holds no value of its type, keeping those that do', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        aspectRatio: { type: 'string', enum: [969, 556], example: 969 },
+        size: { type: 'number', enum: [2, 'big'] },
+        fit: { type: 'string', nullable: true, enum: [null] },
+      },
+    };
+    for (const mode of ['static', 'dynamic'] as const)
+      expect(Object.keys(prepareSchema(schema, mode).properties as object)).toEqual(['size', 'fit']);
+  });
+
   it('never answers writeOnly properties', () => {
     const schema = { type: 'object', required: ['password'], properties: { password: { type: 'string', writeOnly: true } } };
     expect(prepareSchema(schema, 'dynamic')).toEqual({ type: 'object', required: [], properties: {} });

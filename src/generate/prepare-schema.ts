@@ -81,7 +81,7 @@ function walk(node: unknown, context: Context, depth: number, nullable = true): 
   context.nodes += 1;
   if (typeof schema.$ref === 'string') return walkRef(schema, schema.$ref, context, depth, nullable);
   if (context.minimal && nullable && allowsNull(schema)) return { type: 'null' };
-  if (!context.minimal && neverMatches(schema.pattern)) return undefined;
+  if (!context.minimal && (neverMatches(schema.pattern) || enumOutsideType(schema))) return undefined;
   if (typeof schema.pattern === 'string' && drawsTooLong(schema.pattern)) return undefined;
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -103,6 +103,25 @@ function walk(node: unknown, context: Context, depth: number, nullable = true): 
  */
 function neverMatches(pattern: unknown): boolean {
   return typeof pattern === 'string' && pattern.startsWith('/^');
+}
+
+/**
+ * An `enum` none of whose values is of the schema's `type` (shotstack's `aspectRatio`, a string whose
+ * values `16:9` and `9:16` a YAML reader turned into the numbers 969 and 556): no value is valid, so an
+ * optional property of it is left out.
+ */
+function enumOutsideType(schema: Schema): boolean {
+  if (!Array.isArray(schema.enum) || schema.enum.length === 0 || schema.type === undefined) return false;
+  const types = new Set(Array.isArray(schema.type) ? schema.type.map(String) : [String(schema.type)]);
+  if (schema.nullable === true) types.add('null');
+  return !schema.enum.some((value) => types.has(jsonType(value)) || (types.has('number') && jsonType(value) === 'integer'));
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
 }
 
 function walkRef(schema: Schema, ref: string, context: Context, depth: number, nullable: boolean): Schema | undefined {

@@ -9,6 +9,12 @@ describe('valid request values', () => {
     expect(built.ok && String(built.value)).toMatch(new RegExp(uuid));
   });
 
+  it('build a value of a pattern with lazy quantifiers', () => {
+    const arn = '^arn:aws[-\\w]{0,10}?:detective:[-\\w]{2,20}?:\\d{12}?:graph:[abcdef\\d]{32}?$';
+    const built = validValue({ type: 'string', pattern: arn }, {}, 'path');
+    expect(built.ok && String(built.value)).toMatch(new RegExp(arn));
+  });
+
   it('merge allOf parts and keep required properties, leaving readOnly ones out', () => {
     const schema = {
       allOf: [

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { JSONSchemaFaker } from 'json-schema-faker';
+import { greedy } from '../../../src/generate/pattern-values.js';
 import { sampleValue } from './sample-value.js';
 import type { Schema } from './types.js';
 
@@ -139,7 +140,10 @@ function seeded(seed: number): () => number {
 
 function* generated(schema: Schema, root: unknown): Generator<unknown> {
   const bundled = (root as { __bundled__?: unknown } | undefined)?.__bundled__;
-  const target = requestForm(bundled === undefined ? schema : { ...schema, __bundled__: bundled }) as Record<string, unknown>;
+  const target = withGreedyPatterns(requestForm(bundled === undefined ? schema : { ...schema, __bundled__: bundled })) as Record<
+    string,
+    unknown
+  >;
   for (const seed of [...SEEDS, ...FILLING_SEEDS]) {
     JSONSchemaFaker.option({
       random: seeded(seed),
@@ -157,6 +161,19 @@ function* generated(schema: Schema, root: unknown): Generator<unknown> {
       yield JSONSchemaFaker.generate(structuredClone(target) as Parameters<typeof JSONSchemaFaker.generate>[0]);
     } catch {}
   }
+}
+
+/** The faker's string writer reads a lazy quantifier's `?` as "optional": it draws from the greedy form (each value is still checked). */
+function withGreedyPatterns(node: unknown, seen = new Map<object, unknown>()): unknown {
+  if (node === null || typeof node !== 'object') return node;
+  if (seen.has(node)) return seen.get(node);
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(node) ? [] : {};
+  seen.set(node, copy);
+  for (const [key, value] of Object.entries(node)) {
+    (copy as Record<string, unknown>)[key] =
+      key === 'pattern' && typeof value === 'string' ? greedy(value) : withGreedyPatterns(value, seen);
+  }
+  return copy;
 }
 
 /** The first candidate the schema allows: `examples` (the document's), the sample, then generated values. */
