@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ajvJudge } from '../corpus/independent/ajv-judge.js';
+import { eventually } from '../support/eventually.js';
 import { closeServersAfterEach, mockServer } from '../support/servers.js';
 
 closeServersAfterEach();
@@ -161,5 +162,18 @@ describe('requests of real public documents', () => {
     const view = (await server.inject({ url: '/__mock/document' })).json();
     const pointer = '/paths/~1operations~1{id}/get/responses/200/content/application~1json/examples/pending/value';
     expect(view.lint.findings.map((f: { pointer: string }) => f.pointer)).toContain(pointer);
+  });
+
+  it('warn at start-up of a response schema no value can satisfy, and still start and answer', async () => {
+    const lines: string[] = [];
+    const server = await mockServer({ spec, logLevel: 'warn', logStream: { write: (line: string) => lines.push(line) } });
+    expect((await server.inject({ url: '/edge-config/items' })).statusCode).toBe(200);
+    const pointer = '/paths/~1edge-config~1items/get/responses/200/content/application~1json/schema/properties/value';
+    await eventually(async () => (await server.inject({ url: '/__mock/document' })).json().lint.complete === true);
+    const findings = (await server.inject({ url: '/__mock/document' })).json().lint.findings;
+    expect(findings).toContainEqual(
+      expect.objectContaining({ kind: 'schema', pointer, message: expect.stringContaining('type null is none of the types its oneOf') }),
+    );
+    expect(lines.some((line) => line.includes(`schema at ${pointer}: no value can satisfy it`))).toBe(true);
   });
 });
