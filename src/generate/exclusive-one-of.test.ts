@@ -96,3 +96,14 @@ describe('exclusiveOneOf', () => {
     expect(exclusiveOneOf(words)?.('x')).toBe('x');
   });
 });
+
+describe('exclusiveOneOf under other combinations', () => {
+  it('keeps what a oneOf inside an allOf part or an anyOf branch changed', () => {
+    const job = { type: 'object', properties: { id: { type: 'string' }, url: { type: 'string' } } };
+    const analysis = { type: 'object', properties: { id: { type: 'string' } } };
+    for (const schema of [{ allOf: [{ oneOf: [analysis, job] }] }, { anyOf: [{ oneOf: [analysis, job] }, { type: 'string' }] }]) {
+      const settled = exclusiveOneOf(schema)?.({ id: 'a' });
+      expect(strictJudge(schema)(settled), JSON.stringify(settled)).toBe(true);
+    }
+  });
+});

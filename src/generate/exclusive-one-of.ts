@@ -56,14 +56,19 @@ class Walker {
       return isSchema(target) ? this.visit(value, target, node.$ref.slice(1), depth + 1) : { value, exclusive: true };
     }
     let exclusive = this.#visitParts(value, node, pointer, depth);
+    let current = value;
+    // A part's oneOf may answer a changed value (a copy with a property more): the next part walks that.
+    const take = (settled: Settled) => {
+      current = settled.value;
+      exclusive = settled.exclusive && exclusive;
+    };
     if (Array.isArray(node.allOf))
       node.allOf.forEach((part, i) => {
-        if (isSchema(part)) exclusive = this.visit(value, part, `${pointer}/allOf/${i}`, depth + 1).exclusive && exclusive;
+        if (isSchema(part)) take(this.visit(current, part, `${pointer}/allOf/${i}`, depth + 1));
       });
-    if (Array.isArray(node.anyOf)) exclusive = this.#visitAnyOf(value, node.anyOf, `${pointer}/anyOf`, depth) && exclusive;
-    if (!Array.isArray(node.oneOf)) return { value, exclusive };
-    const settled = this.#visitOneOf(value, node.oneOf, `${pointer}/oneOf`, depth);
-    return { value: settled.value, exclusive: settled.exclusive && exclusive };
+    if (Array.isArray(node.anyOf)) take(this.#visitAnyOf(current, node.anyOf, `${pointer}/anyOf`, depth));
+    if (Array.isArray(node.oneOf)) take(this.#visitOneOf(current, node.oneOf, `${pointer}/oneOf`, depth));
+    return { value: current, exclusive };
   }
 
   /** Properties and items, each walked; one that cannot be made to fit is left out where the schema lets it. */
@@ -96,15 +101,21 @@ class Walker {
     return exclusive;
   }
 
-  /** The first branch that the value, its own `oneOf`s settled, matches; its nested parts walked. */
-  #visitAnyOf(value: unknown, branches: unknown[], pointer: string, depth: number): boolean {
+  /** The value settled for the first branch holding a `oneOf` that it then matches; else as it is. */
+  #visitAnyOf(value: unknown, branches: unknown[], pointer: string, depth: number): Settled {
     for (let i = 0; i < branches.length; i += 1) {
       const branch = branches[i];
       if (!isSchema(branch) || !this.#reachesOneOf(branch)) continue;
-      const check = this.#check(`${pointer}/${i}`);
-      if (check?.(value)) return this.visit(value, branch, `${pointer}/${i}`, depth + 1).exclusive;
+      // Settled on a copy first: an overlapping oneOf inside is what keeps the value from fitting its branch.
+      const settled = this.visit(
+        typeof value === 'object' && value !== null ? structuredClone(value) : value,
+        branch,
+        `${pointer}/${i}`,
+        depth + 1,
+      );
+      if (this.#check(`${pointer}/${i}`)?.(settled.value)) return settled;
     }
-    return true;
+    return { value, exclusive: true };
   }
 
   /**
