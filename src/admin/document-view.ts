@@ -30,7 +30,7 @@ export const documentViewSchema = {
             type: 'object',
             required: ['kind', 'pointer', 'message'],
             properties: {
-              kind: { type: 'string', enum: ['routing', 'example', 'default', 'callback', 'pattern'] },
+              kind: { type: 'string', enum: ['routing', 'example', 'default', 'callback', 'pattern', 'schema'] },
               pointer: { type: 'string', description: 'JSON pointer into the document.' },
               operation: { type: 'string' },
               message: { type: 'string' },

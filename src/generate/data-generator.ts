@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Faker } from '@faker-js/faker';
 import type * as JsonSchemaFakerModule from 'json-schema-faker';
 import type { JsonSchema } from '../json/json-schema.js';
+import { exclusiveOneOf } from './exclusive-one-of.js';
 import { flattenCombinations, mergeClosingAllOf } from './flatten-combinations.js';
 import { prepareSchema } from './prepare-schema.js';
 
@@ -57,12 +58,14 @@ export class DataGenerator {
     const loaded = loadLibraries();
     this.#faker ??= createFaker(loaded, this.#seed);
     const faker = seed !== undefined ? createFaker(loaded, seed) : this.#faker;
+    let value: unknown;
     try {
-      return generateWith(loaded, faker, this.#prepare(schema), DYNAMIC);
+      value = generateWith(loaded, faker, this.#prepare(schema), DYNAMIC);
     } catch {
       // json-schema-faker's clean() step throws under some combinations (flatten-combinations.ts).
-      return generateWith(loaded, faker, this.#flatten(schema), DYNAMIC);
+      value = generateWith(loaded, faker, this.#flatten(schema), DYNAMIC);
     }
+    return strictOneOf(schema, value);
   }
 
   /**
@@ -82,7 +85,8 @@ export class DataGenerator {
   answer(schema: JsonSchema): unknown {
     const loaded = loadLibraries();
     // Static answers take the first branch of every choice anyway: flattened, the faker never throws on them.
-    return generateWith(loaded, createFaker(loaded, STATIC_SEED), flattenCombinations(prepareSchema(schema, 'static')), STATIC);
+    const value = generateWith(loaded, createFaker(loaded, STATIC_SEED), flattenCombinations(prepareSchema(schema, 'static')), STATIC);
+    return strictOneOf(schema, value);
   }
 
   /**
@@ -99,7 +103,7 @@ export class DataGenerator {
       prepared = flattenCombinations(prepareSchema(schema, 'static'));
       this.#preparedStatic.set(schema, prepared);
     }
-    return generateWith(loaded, createFaker(loaded, mixSeed(STATIC_SEED, identifier)), prepared, STATIC);
+    return strictOneOf(schema, generateWith(loaded, createFaker(loaded, mixSeed(STATIC_SEED, identifier)), prepared, STATIC));
   }
 
   #flatten(schema: JsonSchema): JsonSchema {
@@ -119,6 +123,19 @@ export class DataGenerator {
     }
     return prepared;
   }
+}
+
+/** Each schema's `oneOf` guard (exclusive-one-of.ts), null for a schema without `oneOf`: made once, shared like the schema. */
+const ONE_OF_GUARDS = new WeakMap<JsonSchema, ((value: unknown) => unknown) | null>();
+
+/** The value with each of its `oneOf`s matching exactly one branch; as it is where the schema has none. */
+function strictOneOf(schema: JsonSchema, value: unknown): unknown {
+  let guard = ONE_OF_GUARDS.get(schema);
+  if (guard === undefined) {
+    guard = exclusiveOneOf(schema) ?? null;
+    ONE_OF_GUARDS.set(schema, guard);
+  }
+  return guard === null ? value : guard(value);
 }
 
 const DYNAMIC = {

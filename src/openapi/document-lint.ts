@@ -3,9 +3,9 @@ export interface LintFinding {
   /**
    * `routing`: a path template the router cannot serve as meant; `example`, `default`: a value that
    * breaks its schema; `callback`: a callback key that is no runtime expression; `pattern`: a pattern the
-   * linear-time engine checks only loosely or not at all.
+   * linear-time engine checks only loosely or not at all; `schema`: a schema no value can satisfy.
    */
-  readonly kind: 'routing' | 'example' | 'default' | 'callback' | 'pattern';
+  readonly kind: 'routing' | 'example' | 'default' | 'callback' | 'pattern' | 'schema';
   /** JSON pointer into the document, e.g. `/paths/~1pets/get/responses/200/content/application~1json/example`. */
   readonly pointer: string;
   /** The operation it concerns (its id), when one. */

@@ -4,6 +4,7 @@ import { type DocumentLint, pointerToken } from './document-lint.js';
 import { mediaKind } from './media-type.js';
 import type { ContentVerdict, MockContent, MockHeader, MockOperation } from './operation.js';
 import { itemSchemaOf, type SequentialKind, sequentialKind } from './sequential-media.js';
+import { unsatisfiable } from './unsatisfiable-schema.js';
 
 /** The words a schema gives for its own values; each must fit the schema it stands in. */
 const WORDS = ['example', 'examples', 'default'] as const;
@@ -145,7 +146,7 @@ function itemProblems(kind: SequentialKind, content: MockContent, value: unknown
   );
 }
 
-export type Report = (pointer: string, kind: 'example' | 'default', message: string) => void;
+export type Report = (pointer: string, kind: 'example' | 'default' | 'schema', message: string) => void;
 
 /** Where a value's examples and its schema are in the document. */
 export interface Pointers {
@@ -220,6 +221,8 @@ function clean(schema: JsonSchema, walk: Walk, depth: number): JsonSchema {
     if (value === undefined) delete copy[key];
     else copy[key] = value;
   };
+  const why = unsatisfiable(schema);
+  if (why !== undefined) walk.report(walk.at, 'schema', `no value can satisfy it: ${why}`);
   const below = (value: unknown, at: string): unknown => (isSchema(value) ? clean(value, { ...walk, at }, depth + 1) : value);
   for (const key of ONE) {
     if (!isSchema(schema[key])) continue;

@@ -146,7 +146,7 @@ function checkedWebhooks(
   cleaned: WeakMap<object, JsonSchema>,
   root: object | undefined,
 ): ReadonlyMap<string, () => MockCallback | undefined> {
-  const report = (name: string) => (pointer: string, kind: 'example' | 'default', message: string) =>
+  const report = (name: string) => (pointer: string, kind: 'example' | 'default' | 'schema', message: string) =>
     lint.add({ kind, pointer, operation: `webhook ${name}`, message });
   return new Map(
     [...webhooks].map(([name, read]) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ajvJudge } from '../corpus/independent/ajv-judge.js';
+import { eventually } from '../support/eventually.js';
 import { closeServersAfterEach, mockServer } from '../support/servers.js';
 
 closeServersAfterEach();
@@ -144,5 +145,35 @@ describe('requests of real public documents', () => {
     const created = await server.inject({ method: 'POST', url: '/applications', headers: json, payload: '{"displayName":"fern"}' });
     expect(created.statusCode).toBe(201);
     expect(judge('/applications', 'post', 201, 'application/json', created.json())).toEqual([]);
+  });
+
+  it('answer a value matching exactly one branch of overlapping oneOf branches, and never an example matching several', async () => {
+    const server = await mockServer({ spec });
+    const judge = ajvJudge(spec);
+    for (const prefer of ['dynamic=false', 'dynamic=true', 'dynamic=true, seed=3']) {
+      const operation = await server.inject({ url: '/operations/7', headers: { prefer } });
+      expect(operation.statusCode).toBe(200);
+      expect(judge('/operations/{id}', 'get', 200, 'application/json', operation.json()), prefer).toEqual([]);
+    }
+    // Generated, the second action lacks the required properties it does not list (not a oneOf matter).
+    const actions = await server.inject({ url: '/actions' });
+    expect(judge('/actions', 'get', 200, 'application/json', actions.json())).toEqual([]);
+    // The example matches the analysis and the code review: reported, not served.
+    const view = (await server.inject({ url: '/__mock/document' })).json();
+    const pointer = '/paths/~1operations~1{id}/get/responses/200/content/application~1json/examples/pending/value';
+    expect(view.lint.findings.map((f: { pointer: string }) => f.pointer)).toContain(pointer);
+  });
+
+  it('warn at start-up of a response schema no value can satisfy, and still start and answer', async () => {
+    const lines: string[] = [];
+    const server = await mockServer({ spec, logLevel: 'warn', logStream: { write: (line: string) => lines.push(line) } });
+    expect((await server.inject({ url: '/edge-config/items' })).statusCode).toBe(200);
+    const pointer = '/paths/~1edge-config~1items/get/responses/200/content/application~1json/schema/properties/value';
+    await eventually(async () => (await server.inject({ url: '/__mock/document' })).json().lint.complete === true);
+    const findings = (await server.inject({ url: '/__mock/document' })).json().lint.findings;
+    expect(findings).toContainEqual(
+      expect.objectContaining({ kind: 'schema', pointer, message: expect.stringContaining('type null is none of the types its oneOf') }),
+    );
+    expect(lines.some((line) => line.includes(`schema at ${pointer}: no value can satisfy it`))).toBe(true);
   });
 });
