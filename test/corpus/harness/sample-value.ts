@@ -44,7 +44,10 @@ export function sampleValue(input: Schema | undefined, root: unknown, depth = 0)
     const parts = schema.allOf.map((part) => sampleValue(part as Schema, root, depth + 1));
     // A scalar part (AWS's `allOf: [{$ref: string}, {description}]`) is the value; objects merge.
     const scalar = parts.find((part) => part !== undefined && (typeof part !== 'object' || part === null || Array.isArray(part)));
-    return scalar !== undefined ? scalar : Object.assign({}, ...parts.map((part) => part ?? {}));
+    if (scalar !== undefined) return scalar;
+    // Properties beside the `allOf` (Azure's resources: `allOf: [ProxyResource]` and a required `properties`) join the parts'.
+    const own = schema.properties ? sampleObject(schema, root, depth) : {};
+    return Object.assign({}, ...parts.map((part) => part ?? {}), own);
   }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type ?? (schema.properties ? 'object' : undefined)) {

@@ -60,6 +60,16 @@ describe('valid request values', () => {
     expect(validValue(list, {}, 'xml body', [{ ids: [] }])).toMatchObject({ ok: true, value: { ids: [expect.any(String)] } });
   });
 
+  it('sample the properties beside an allOf with those of its parts', () => {
+    const resource = { type: 'object', properties: { id: { type: 'string', readOnly: true } } };
+    const schema = {
+      allOf: [resource],
+      required: ['properties'],
+      properties: { properties: { required: ['state'], properties: { state: { type: 'string', enum: ['Enabled'] } } } },
+    };
+    expect(validValue(schema, {}, 'body')).toEqual({ ok: true, value: { properties: { state: 'Enabled' } } });
+  });
+
   it('fill a map up to its minProperties from additionalProperties', () => {
     const tags = { type: 'object', minProperties: 1, maxProperties: 50, additionalProperties: { type: 'string', maxLength: 256 } };
     const built = validValue(tags, {}, 'body');
