@@ -70,6 +70,11 @@ describe('valid request values', () => {
     expect(validValue(schema, {}, 'body')).toEqual({ ok: true, value: { properties: { state: 'Enabled' } } });
   });
 
+  it('send a list of items of any kind with one word in it, never its example of another type', () => {
+    const tags = { type: 'array', items: {}, examples: ['jobs,hello'] };
+    expect(validValue(tags, {}, 'query', ['jobs,hello'])).toEqual({ ok: true, value: ['fern'] });
+  });
+
   it('fill a map up to its minProperties from additionalProperties', () => {
     const tags = { type: 'object', minProperties: 1, maxProperties: 50, additionalProperties: { type: 'string', maxLength: 256 } };
     const built = validValue(tags, {}, 'body');
