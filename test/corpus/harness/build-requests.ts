@@ -120,6 +120,8 @@ export function render(operation: CorpusOperation, parts: RequestParts, kind: Co
     headers['content-type'] = encoded.contentType;
     payload = encoded.payload;
   }
+  // A documented `Content-Length` parameter is the transport's own: a client sends the body's length, never an example.
+  if (headers['content-length'] !== undefined) headers['content-length'] = String(Buffer.byteLength(payload ?? ''));
   const url = path + (query.length > 0 ? `?${query.join('&')}` : '');
   return { kind, method: op.method.toUpperCase(), url, headers, payload };
 }

@@ -11,6 +11,7 @@ const FORMATS: Record<string, string> = {
   uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
   email: 'fern@example.com',
   uri: 'https://example.com/plants',
+  url: 'https://example.com/plants',
   byte: 'ZmVybg==',
   binary: 'fern',
 };
@@ -30,9 +31,10 @@ export function resolve(schema: Schema | undefined, root: unknown): Schema | und
 export function sampleValue(input: Schema | undefined, root: unknown, depth = 0): unknown {
   const schema = resolve(input, root);
   if (!schema || depth > 6) return undefined;
-  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
-  if ('example' in schema) return schema.example;
-  if ('default' in schema) return schema.default;
+  // The document's words, where they are of the schema's type (Prism copies a query's `jobs,hello` into its list's examples).
+  const worded = [...(Array.isArray(schema.examples) ? schema.examples : []), schema.example, schema.default];
+  const word = worded.find((value) => value !== undefined && ofType(value, schema.type));
+  if (word !== undefined) return word;
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum.find((v) => v !== null);
   for (const key of ['oneOf', 'anyOf'] as const) {
@@ -43,7 +45,10 @@ export function sampleValue(input: Schema | undefined, root: unknown, depth = 0)
     const parts = schema.allOf.map((part) => sampleValue(part as Schema, root, depth + 1));
     // A scalar part (AWS's `allOf: [{$ref: string}, {description}]`) is the value; objects merge.
     const scalar = parts.find((part) => part !== undefined && (typeof part !== 'object' || part === null || Array.isArray(part)));
-    return scalar !== undefined ? scalar : Object.assign({}, ...parts.map((part) => part ?? {}));
+    if (scalar !== undefined) return scalar;
+    // Properties beside the `allOf` (Azure's resources: `allOf: [ProxyResource]` and a required `properties`) join the parts'.
+    const own = schema.properties ? sampleObject(schema, root, depth) : {};
+    return Object.assign({}, ...parts.map((part) => part ?? {}), own);
   }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type ?? (schema.properties ? 'object' : undefined)) {
@@ -59,7 +64,9 @@ export function sampleValue(input: Schema | undefined, root: unknown, depth = 0)
       return text.padEnd(min, 'x');
     }
     case 'array': {
-      const item = sampleValue(schema.items as Schema | undefined, root, depth + 1);
+      const items = resolve(schema.items as Schema | undefined, root);
+      // Items of any kind (`items: {}`, ritekit's required query list) take a word: an empty list is no query value.
+      const item = items && Object.keys(items).length === 0 ? 'fern' : sampleValue(items, root, depth + 1);
       return item === undefined ? [] : [item];
     }
     case 'object':
@@ -67,6 +74,13 @@ export function sampleValue(input: Schema | undefined, root: unknown, depth = 0)
     default:
       return undefined;
   }
+}
+
+function ofType(value: unknown, type: unknown): boolean {
+  if (typeof type !== 'string') return true;
+  const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
+  if (type === 'integer') return Number.isInteger(value);
+  return kind === type || (type === 'number' && kind === 'number');
 }
 
 /** Required properties always; optional ones too near the top, so bodies exercise the whole schema. */

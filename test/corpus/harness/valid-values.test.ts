@@ -66,6 +66,21 @@ describe('valid request values', () => {
     expect(validValue(list, {}, 'xml body', [{ ids: [] }])).toMatchObject({ ok: true, value: { ids: [expect.any(String)] } });
   });
 
+  it('sample the properties beside an allOf with those of its parts', () => {
+    const resource = { type: 'object', properties: { id: { type: 'string', readOnly: true } } };
+    const schema = {
+      allOf: [resource],
+      required: ['properties'],
+      properties: { properties: { required: ['state'], properties: { state: { type: 'string', enum: ['Enabled'] } } } },
+    };
+    expect(validValue(schema, {}, 'body')).toEqual({ ok: true, value: { properties: { state: 'Enabled' } } });
+  });
+
+  it('send a list of items of any kind with one word in it, never its example of another type', () => {
+    const tags = { type: 'array', items: {}, examples: ['jobs,hello'] };
+    expect(validValue(tags, {}, 'query', ['jobs,hello'])).toEqual({ ok: true, value: ['fern'] });
+  });
+
   it('fill a map up to its minProperties from additionalProperties', () => {
     const tags = { type: 'object', minProperties: 1, maxProperties: 50, additionalProperties: { type: 'string', maxLength: 256 } };
     const built = validValue(tags, {}, 'body');
