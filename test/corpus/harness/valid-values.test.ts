@@ -66,6 +66,13 @@ describe('valid request values', () => {
     expect(validValue(list, {}, 'xml body', [{ ids: [] }])).toMatchObject({ ok: true, value: { ids: [expect.any(String)] } });
   });
 
+  it('never send a null where the wire has no null: a form field, a query value', () => {
+    const member = { type: 'object', properties: { index: { type: 'integer', nullable: true } } };
+    const built = validValue(member, {}, 'form body', [{ index: null }]);
+    expect(built.ok && (built.value as { index?: unknown }).index).not.toBeNull();
+    expect(validValue({ type: ['integer', 'null'] }, {}, 'query', [null])).toMatchObject({ ok: true, value: expect.any(Number) });
+  });
+
   it('fill a map up to its minProperties from additionalProperties', () => {
     const tags = { type: 'object', minProperties: 1, maxProperties: 50, additionalProperties: { type: 'string', maxLength: 256 } };
     const built = validValue(tags, {}, 'body');
