@@ -34,6 +34,18 @@ describe('DataGenerator.answer (static answers)', () => {
       expect(valid(value), String(value)).toBe(true);
   });
 
+  it('writes every format of the Ajv list valid, static and generated (url and duration included)', () => {
+    const ajv = new Ajv();
+    createRequire(import.meta.url)('ajv-formats')(ajv);
+    const generator = new DataGenerator(3);
+    for (const format of ['url', 'duration', 'json-pointer-uri-fragment', 'relative-json-pointer', 'uri', 'date-time', 'email']) {
+      const schema = { type: 'string', format };
+      const valid = ajv.compile(schema);
+      for (const value of [generator.answer(schema), ...Array.from({ length: 20 }, () => generator.generate(schema))])
+        expect(valid(value), `${format}: ${String(value)}`).toBe(true);
+    }
+  });
+
   it('gives the same answer on every server, whatever its seed', () => {
     expect(new DataGenerator(1).answer(account)).toEqual(new DataGenerator(99).answer(account));
   });

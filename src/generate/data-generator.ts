@@ -176,6 +176,11 @@ function generateWith({ JSONSchemaFaker }: Libraries, faker: Faker, schema: Json
   JSONSchemaFaker.format('byte', () => Buffer.from(faker.lorem.word()).toString('base64'));
   // The faker's uri-template names its variables with `-` and `:`, which RFC 6570 variable names never hold.
   JSONSchemaFaker.format('uri-template', () => `${faker.internet.url({ appendSlash: true })}{${faker.lorem.word()}}`);
+  // Formats Ajv's format list knows and the faker writes as lorem words (or as a bare `P`).
+  JSONSchemaFaker.format('url', () => faker.internet.url());
+  JSONSchemaFaker.format('duration', () => `P${faker.number.int({ min: 1, max: 30 })}D`);
+  JSONSchemaFaker.format('json-pointer-uri-fragment', () => `#/${faker.lorem.word()}`);
+  JSONSchemaFaker.format('relative-json-pointer', () => `0/${faker.lorem.word()}`);
   JSONSchemaFaker.option({
     random: () => faker.number.float({ min: 0, max: 1 }),
     fillProperties: false,

@@ -11,6 +11,7 @@ const FORMATS: Record<string, string> = {
   uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
   email: 'fern@example.com',
   uri: 'https://example.com/plants',
+  url: 'https://example.com/plants',
   byte: 'ZmVybg==',
   binary: 'fern',
 };
