@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sampleValue } from './sample-value.js';
 import { validValue } from './valid-values.js';
 
 describe('valid request values', () => {
@@ -71,6 +72,13 @@ describe('valid request values', () => {
     const built = validValue(member, {}, 'form body', [{ index: null }]);
     expect(built.ok && (built.value as { index?: unknown }).index).not.toBeNull();
     expect(validValue({ type: ['integer', 'null'] }, {}, 'query', [null])).toMatchObject({ ok: true, value: expect.any(Number) });
+  });
+
+  it('sample the properties an object lists beside its allOf', () => {
+    const resource = { properties: { id: { type: 'string', readOnly: true } } };
+    const policy = { properties: { days: { type: 'integer' } }, required: ['days'] };
+    const schema = { allOf: [{ allOf: [resource] }], properties: { properties: policy }, required: ['properties'] };
+    expect(sampleValue(schema, {})).toEqual({ properties: { days: 1 } });
   });
 
   it('fill a map up to its minProperties from additionalProperties', () => {
