@@ -46,6 +46,22 @@ describe('DataGenerator.answer (static answers)', () => {
     }
   });
 
+  it('answers properties named like the faker keywords jsonPath, not and definitions', () => {
+    const filter = {
+      type: 'object',
+      required: ['not'],
+      properties: { jsonPath: { type: 'string' }, not: { type: 'boolean' }, definitions: { type: 'array', items: { type: 'integer' } } },
+    };
+    const schema = { type: 'object', properties: { filter, filters: { type: 'array', minItems: 1, items: filter } } };
+    const generator = new DataGenerator(4);
+    for (const answer of [generator.answer(schema), generator.generate(schema)] as { filter: object; filters: object[] }[]) {
+      for (const value of [answer.filter, answer.filters[0]]) {
+        expect(Object.keys(value as object).sort()).toEqual(['definitions', 'jsonPath', 'not']);
+        expect(value).toMatchObject({ jsonPath: expect.any(String), not: expect.any(Boolean), definitions: expect.any(Array) });
+      }
+    }
+  });
+
   it('gives the same answer on every server, whatever its seed', () => {
     expect(new DataGenerator(1).answer(account)).toEqual(new DataGenerator(99).answer(account));
   });

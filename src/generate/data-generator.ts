@@ -3,6 +3,7 @@ import type { Faker } from '@faker-js/faker';
 import type * as JsonSchemaFakerModule from 'json-schema-faker';
 import type { JsonSchema } from '../json/json-schema.js';
 import { exclusiveOneOf } from './exclusive-one-of.js';
+import { restoreNames } from './faker-names.js';
 import { flattenCombinations, mergeClosingAllOf } from './flatten-combinations.js';
 import { prepareSchema } from './prepare-schema.js';
 
@@ -189,14 +190,14 @@ function generateWith({ JSONSchemaFaker }: Libraries, faker: Faker, schema: Json
     ...(mode as Record<string, unknown>),
   });
   try {
-    return JSONSchemaFaker.generate(structuredClone(schema) as Parameters<typeof JSONSchemaFaker.generate>[0]);
+    return restoreNames(JSONSchemaFaker.generate(structuredClone(schema) as Parameters<typeof JSONSchemaFaker.generate>[0]), schema);
   } catch (error) {
     // json-schema-faker makes a dated string from `pattern`, then reads it as a date for the `format`,
     // and throws where the pattern allows what is no date (Microsoft Graph's date-times): without the
     // pattern it writes a date of the format.
     const datesFromFormat = withoutDatePatterns(schema);
     if (datesFromFormat === schema) throw error;
-    return JSONSchemaFaker.generate(datesFromFormat as Parameters<typeof JSONSchemaFaker.generate>[0]);
+    return restoreNames(JSONSchemaFaker.generate(datesFromFormat as Parameters<typeof JSONSchemaFaker.generate>[0]), schema);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json/json-schema.js';
+import { fakerSafeName } from './faker-names.js';
 import { drawsTooLong, needsPatternValues, patternValues } from './pattern-values.js';
 
 /**
@@ -176,12 +177,12 @@ function walkProperties(schema: Schema, map: unknown, out: Schema, context: Cont
       }
       let walked = walk(property, context, depth + 1);
       if (required.has(name)) walked = orSmallest(walked, context, () => walk(property, context, depth + 1));
-      if (walked !== undefined) properties[name] = walked;
+      if (walked !== undefined) properties[fakerSafeName(name)] = walked;
       else if (required.has(name)) return false;
     }
     out.properties = properties;
-    if (Array.isArray(schema.required)) out.required = [...required];
-  }
+    if (Array.isArray(schema.required)) out.required = [...required].map(fakerSafeName);
+  } else if (Array.isArray(schema.required)) out.required = schema.required.map((name) => fakerSafeName(String(name)));
   if (isSchema(schema.additionalProperties)) out.additionalProperties = walk(schema.additionalProperties, context, depth + 1) ?? false;
   return true;
 }

@@ -176,4 +176,15 @@ describe('requests of real public documents', () => {
     );
     expect(lines.some((line) => line.includes(`schema at ${pointer}: no value can satisfy it`))).toBe(true);
   });
+
+  it('answer properties named like faker keywords (jsonPath, not, definitions) and url or duration formats valid', async () => {
+    const server = await mockServer({ spec, seed: 2 });
+    const judge = ajvJudge(spec);
+    for (const prefer of ['dynamic=false', 'dynamic=true']) {
+      const response = await server.inject({ url: '/restore-plans', headers: { prefer } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toHaveProperty('plans.0.filter.jsonPath', expect.any(String));
+      expect(judge('/restore-plans', 'get', 200, 'application/json', response.json()), prefer).toEqual([]);
+    }
+  });
 });

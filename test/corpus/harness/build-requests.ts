@@ -37,6 +37,11 @@ function preferredContent(contents: readonly PrismContent[] | undefined): PrismC
   return [...(contents ?? [])].sort((a, b) => rank(a) - rank(b))[0];
 }
 
+function bodyPlace(mediaType: string): Place {
+  if (isXml(mediaType)) return 'xml body';
+  return /x-www-form-urlencoded|multipart\/form-data/i.test(mediaType) ? 'form body' : 'body';
+}
+
 export function validParts(operation: CorpusOperation): RequestParts {
   const op = operation.prism;
   const problems: string[] = [];
@@ -70,7 +75,7 @@ export function validParts(operation: CorpusOperation): RequestParts {
     body: content
       ? {
           mediaType: concreteMediaType(content.mediaType),
-          value: build(isXml(content.mediaType) ? 'xml body' : 'body', content.mediaType, content.schema, bodyExamples) ?? {},
+          value: build(bodyPlace(content.mediaType), content.mediaType, content.schema, bodyExamples) ?? {},
         }
       : undefined,
     credentials: true,

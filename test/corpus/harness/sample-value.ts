@@ -43,10 +43,10 @@ export function sampleValue(input: Schema | undefined, root: unknown, depth = 0)
   }
   if (Array.isArray(schema.allOf)) {
     const parts = schema.allOf.map((part) => sampleValue(part as Schema, root, depth + 1));
-    // A scalar part (AWS's `allOf: [{$ref: string}, {description}]`) is the value; objects merge.
+    // A scalar part (AWS's `allOf: [{$ref: string}, {description}]`) is the value; objects merge, with
+    // the properties the schema lists beside its `allOf` (Azure's resources).
     const scalar = parts.find((part) => part !== undefined && (typeof part !== 'object' || part === null || Array.isArray(part)));
     if (scalar !== undefined) return scalar;
-    // Properties beside the `allOf` (Azure's resources: `allOf: [ProxyResource]` and a required `properties`) join the parts'.
     const own = schema.properties ? sampleObject(schema, root, depth) : {};
     return Object.assign({}, ...parts.map((part) => part ?? {}), own);
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sampleValue } from './sample-value.js';
 import { validValue } from './valid-values.js';
 
 describe('valid request values', () => {
@@ -79,6 +80,20 @@ describe('valid request values', () => {
   it('send a list of items of any kind with one word in it, never its example of another type', () => {
     const tags = { type: 'array', items: {}, examples: ['jobs,hello'] };
     expect(validValue(tags, {}, 'query', ['jobs,hello'])).toEqual({ ok: true, value: ['fern'] });
+  });
+
+  it('never send a null where the wire has no null: a form field, a query value', () => {
+    const member = { type: 'object', properties: { index: { type: 'integer', nullable: true } } };
+    const built = validValue(member, {}, 'form body', [{ index: null }]);
+    expect(built.ok && (built.value as { index?: unknown }).index).not.toBeNull();
+    expect(validValue({ type: ['integer', 'null'] }, {}, 'query', [null])).toMatchObject({ ok: true, value: expect.any(Number) });
+  });
+
+  it('sample the properties an object lists beside its allOf', () => {
+    const resource = { properties: { id: { type: 'string', readOnly: true } } };
+    const policy = { properties: { days: { type: 'integer' } }, required: ['days'] };
+    const schema = { allOf: [{ allOf: [resource] }], properties: { properties: policy }, required: ['properties'] };
+    expect(sampleValue(schema, {})).toEqual({ properties: { days: 1 } });
   });
 
   it('fill a map up to its minProperties from additionalProperties', () => {

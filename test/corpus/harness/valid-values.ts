@@ -19,7 +19,7 @@ const addFormats = createRequire(import.meta.url)('ajv-formats') as (ajv: Ajv | 
 export type Built = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
 
 /** What the value is for: a path segment must not be empty, a header must be one line of visible text. */
-export type Place = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'xml body';
+export type Place = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'xml body' | 'form body';
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 /**
@@ -106,6 +106,8 @@ function requestForm(node: unknown, seen = new Map<object, unknown>()): unknown 
 
 function fits(place: Place, value: unknown): boolean {
   if (value === undefined) return false;
+  // A null has no serialisation outside JSON: on the wire it would be the text `null`.
+  if (value === null && place !== 'body') return false;
   if (place === 'path' && (value === '' || (Array.isArray(value) && value.length === 0))) return false;
   if (place === 'header' || place === 'cookie') return /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(flatText(value));
   // An empty query value needs `allowEmptyValue`; an empty exploded list or map sends nothing; objects
@@ -113,6 +115,8 @@ function fits(place: Place, value: unknown): boolean {
   if (place === 'query') return !isEmpty(value) && !(Array.isArray(value) && value.some((v) => typeof v === 'object' && v !== null));
   // Arrays are sent as repeated elements, so an empty one is no element at all: a required one would go missing.
   if (place === 'xml body') return !hasEmptyArray(value);
+  // A form field is text (or repeated text): a null field or list item has no form serialisation.
+  if (place === 'form body') return !Object.values(value ?? {}).some((v) => v === null || (Array.isArray(v) && v.includes(null)));
   return true;
 }
 
