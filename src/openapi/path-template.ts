@@ -1,3 +1,4 @@
+import { compileRe2 } from '../generate/re2-pattern.js';
 import type { MockOperation, MockServerUrl } from './operation.js';
 import { fragmentStart, type TwinTraits, toldApart, twinTraits } from './operation-twins.js';
 
@@ -8,7 +9,7 @@ import { fragmentStart, type TwinTraits, toldApart, twinTraits } from './operati
  */
 export interface CompiledTemplate {
   /** Matches a whole path; group i holds parameter i. */
-  readonly pattern: RegExp;
+  readonly pattern: PathPattern;
   readonly names: readonly string[];
   /** The template with every parameter written `{}`: two templates of one shape match the same paths. */
   readonly shape: string;
@@ -23,7 +24,7 @@ const PARAMETER = /\{([^{}/]*)\}/g;
 export function compileTemplate(path: string): CompiledTemplate {
   const problem = malformed(path);
   if (problem !== undefined)
-    return { pattern: new RegExp(`^${escapeRegExp(path)}$`), names: [], shape: path, problem, ambiguity: undefined };
+    return { pattern: pathPattern(escapeRegExp(path), '$', false), names: [], shape: path, problem, ambiguity: undefined };
   const names: string[] = [];
   const source = path
     .split(/(\{[^{}/]*\})/)
@@ -35,7 +36,7 @@ export function compileTemplate(path: string): CompiledTemplate {
     .join('');
   const duplicate = names.find((name, i) => names.indexOf(name) !== i);
   return {
-    pattern: new RegExp(`^${source}$`),
+    pattern: pathPattern(source, '$', sharesSegment(path)),
     names,
     shape: path.replace(PARAMETER, '{}'),
     problem: duplicate === undefined ? undefined : `parameter {${duplicate}} appears twice`,
@@ -59,6 +60,37 @@ function malformed(path: string): string | undefined {
   if (open) return 'a "{" without its "}"';
   if (/\{\}/.test(path)) return 'a parameter without a name';
   return undefined;
+}
+
+/** A path pattern's match as `RegExp.exec` gives it: the text matched, then each group; null for none. */
+export interface PathPattern {
+  readonly source: string;
+  exec(path: string): readonly string[] | null;
+}
+
+/**
+ * `^source` followed by `end` (`$`, or `/` looked ahead and not taken). Two parameters in one segment
+ * (`/{a}{b}{c}.json`) or optional variables side by side backtrack polynomially or exponentially on
+ * JavaScript's engine over a path that almost matches, so such `overlapping` shapes run on RE2's
+ * linear-time automaton instead; the others keep the engine's speed.
+ */
+function pathPattern(source: string, end: '$' | '/', overlapping: boolean): PathPattern {
+  const re2 = overlapping ? compileRe2(`^(${source})${end}`) : undefined;
+  if (re2 === undefined) return new RegExp(`^${source}${end === '$' ? '$' : '(?=/)'}`);
+  return {
+    source,
+    exec(path) {
+      const matcher = re2.matcher(path);
+      if (!matcher.lookingAt()) return null;
+      // Group 1 is the whole match (RE2 has no lookahead to leave the `/` untaken); the template's follow.
+      return Array.from({ length: matcher.groupCount() }, (_, i) => matcher.group(i + 1) ?? '');
+    },
+  };
+}
+
+/** Whether some segment of a template holds more than one `{name}`. */
+function sharesSegment(template: string): boolean {
+  return template.split('/').some((segment) => (segment.match(PARAMETER)?.length ?? 0) > 1);
 }
 
 function escapeRegExp(text: string): string {
@@ -97,7 +129,7 @@ function literalLength(template: string): number {
  * its default or any one segment; an `enum` holding `''` makes the segment optional. Undefined when the
  * server has no path beyond `/`.
  */
-export function basePathOf(server: MockServerUrl): { readonly template: string; readonly prefix: RegExp } | undefined {
+export function basePathOf(server: MockServerUrl): { readonly template: string; readonly prefix: PathPattern } | undefined {
   const path = server.url.replace(/^[a-z{][a-z0-9+.\-{}]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
   const template = path.replace(/\/+$/, '');
   if (!template.startsWith('/') || template === '') return undefined;
@@ -116,7 +148,8 @@ export function basePathOf(server: MockServerUrl): { readonly template: string; 
       return emptyAllowed(server, part) ? `${choice}?` : choice;
     })
     .join('');
-  return { template, prefix: new RegExp(`^${source}(?=/)`) };
+  const optional = parts.filter((part, i) => i % 2 === 1 && emptyAllowed(server, part)).length;
+  return { template, prefix: pathPattern(source, '/', optional > 1 || sharesSegment(template)) };
 }
 
 /** Whether a closed variable (one with an `enum`) may be empty. */
