@@ -24,7 +24,7 @@ const PARAMETER = /\{([^{}/]*)\}/g;
 export function compileTemplate(path: string): CompiledTemplate {
   const problem = malformed(path);
   if (problem !== undefined)
-    return { pattern: pathPattern(escapeRegExp(path), '$', false), names: [], shape: path, problem, ambiguity: undefined };
+    return { pattern: pathPattern(escapeRegExp(path), '$', 0), names: [], shape: path, problem, ambiguity: undefined };
   const names: string[] = [];
   const source = path
     .split(/(\{[^{}/]*\})/)
@@ -36,7 +36,7 @@ export function compileTemplate(path: string): CompiledTemplate {
     .join('');
   const duplicate = names.find((name, i) => names.indexOf(name) !== i);
   return {
-    pattern: pathPattern(source, '$', sharesSegment(path)),
+    pattern: pathPattern(source, '$', sharingSegments(path)),
     names,
     shape: path.replace(PARAMETER, '{}'),
     problem: duplicate === undefined ? undefined : `parameter {${duplicate}} appears twice`,
@@ -69,17 +69,27 @@ export interface PathPattern {
 }
 
 /**
- * `^source` followed by `end` (`$`, or `/` looked ahead and not taken). Two parameters in one segment
- * (`/{a}{b}{c}.json`) or optional variables side by side backtrack polynomially or exponentially on
- * JavaScript's engine over a path that almost matches, so such `overlapping` shapes run on RE2's
- * linear-time automaton instead; the others keep the engine's speed.
+ * Paths up to this long run on JavaScript's engine even where two parameters share one segment
+ * (`/{name}.{ext}`): backtracking over them costs about the square of the length, a blink here.
  */
-function pathPattern(source: string, end: '$' | '/', overlapping: boolean): PathPattern {
-  const re2 = overlapping ? compileRe2(`^(${source})${end}`) : undefined;
-  if (re2 === undefined) return new RegExp(`^${source}${end === '$' ? '$' : '(?=/)'}`);
+const NATIVE_PAIR_CHARS = 1024;
+
+/**
+ * `^source` followed by `end` (`$`, or `/` looked ahead and not taken). Parameters that share a segment
+ * (`/{a}{b}{c}.json`) or optional variables side by side backtrack polynomially or exponentially on
+ * JavaScript's engine over a path that almost matches, so such shapes run on RE2's linear-time
+ * automaton: `overlap` is how many parameters share segments (or optional variables there are). A
+ * single pair keeps the engine's speed on paths of usual length; the other shapes always keep it.
+ */
+function pathPattern(source: string, end: '$' | '/', overlap: number): PathPattern {
+  const native = new RegExp(`^${source}${end === '$' ? '$' : '(?=/)'}`);
+  const re2 = overlap > 1 ? compileRe2(`^(${source})${end}`) : undefined;
+  if (re2 === undefined) return native;
+  const nativeUpTo = overlap === 2 ? NATIVE_PAIR_CHARS : -1;
   return {
     source,
     exec(path) {
+      if (path.length <= nativeUpTo) return native.exec(path);
       const matcher = re2.matcher(path);
       if (!matcher.lookingAt()) return null;
       // Group 1 is the whole match (RE2 has no lookahead to leave the `/` untaken); the template's follow.
@@ -88,9 +98,12 @@ function pathPattern(source: string, end: '$' | '/', overlapping: boolean): Path
   };
 }
 
-/** Whether some segment of a template holds more than one `{name}`. */
-function sharesSegment(template: string): boolean {
-  return template.split('/').some((segment) => (segment.match(PARAMETER)?.length ?? 0) > 1);
+/** How many parameters share a segment with another (`/{a}.{b}/{c}` has 2). */
+function sharingSegments(template: string): number {
+  return template.split('/').reduce((sum, segment) => {
+    const count = segment.match(PARAMETER)?.length ?? 0;
+    return count > 1 ? sum + count : sum;
+  }, 0);
 }
 
 function escapeRegExp(text: string): string {
@@ -149,7 +162,7 @@ export function basePathOf(server: MockServerUrl): { readonly template: string; 
     })
     .join('');
   const optional = parts.filter((part, i) => i % 2 === 1 && emptyAllowed(server, part)).length;
-  return { template, prefix: pathPattern(source, '/', optional > 1 || sharesSegment(template)) };
+  return { template, prefix: pathPattern(source, '/', optional > 1 ? Number.POSITIVE_INFINITY : sharingSegments(template)) };
 }
 
 /** Whether a closed variable (one with an `enum`) may be empty. */
