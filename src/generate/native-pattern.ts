@@ -114,16 +114,16 @@ let sandbox: { readonly context: { regexp?: RegExp; value?: string }; readonly s
 
 /**
  * A pattern test on JavaScript's engine that stops once the pattern's checks together have taken
- * `budgetMs`: after that, and for the check that ran out, it answers false (no match known). For the
+ * `budgetMs`: after that, and for the check that ran out, it answers `whenOut` (false: no match known). For the
  * strings the mock itself draws for a pattern that RE2 cannot run and that may backtrack
  * (`^(a+)+(?=c)b$`): a check runs inside a `vm` context, whose time limit interrupts a backtracking
  * match, where the engine offers no limit of its own.
  */
-export function boundedNativeTest(native: RegExp, budgetMs: number): { test(value: string): boolean } {
+export function boundedNativeTest(native: RegExp, budgetMs: number, whenOut = false): { test(value: string): boolean } {
   let left = budgetMs;
   return {
     test(value) {
-      if (left <= 0) return false;
+      if (left <= 0) return whenOut;
       sandbox ??= { context: createContext(Object.create(null)), script: new Script('regexp.test(value)') };
       const { context, script } = sandbox;
       const started = performance.now();
@@ -133,7 +133,7 @@ export function boundedNativeTest(native: RegExp, budgetMs: number): { test(valu
         return script.runInContext(context, { timeout: Math.max(1, Math.ceil(left)) }) === true;
       } catch {
         left = 0;
-        return false;
+        return whenOut;
       } finally {
         context.regexp = undefined;
         context.value = undefined;
