@@ -26,7 +26,7 @@ export function plannedParameters(callback: MockCallback, generator: DataGenerat
     });
     const cookies = (callback.cookies ?? []).flatMap((parameter: MockHeader) => {
       const value = parameterValue(validPart(parameter), generator);
-      return value === undefined ? [] : [`${parameter.name}=${cookieValue(value.value)}`];
+      return value === undefined ? [] : [`${cookieOctets(parameter.name).replaceAll('=', '%3D')}=${cookieValue(value.value)}`];
     });
     planned = { query, cookie: cookies.length > 0 ? cookies.join('; ') : undefined };
     PLANNED.set(callback, planned);
@@ -64,6 +64,17 @@ function scalar(value: unknown): string {
 
 /** A cookie value holds no separators, quotes, spaces or controls (RFC 6265 cookie-octet): others are percent-encoded. */
 function cookieValue(value: unknown): string {
-  const text = Array.isArray(value) ? value.map(scalar).join(',') : scalar(value);
-  return text.replace(/[^\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]/g, (c) => encodeURIComponent(c));
+  return cookieOctets(Array.isArray(value) ? value.map(scalar).join(',') : scalar(value));
+}
+
+/**
+ * Text percent-encoded down to RFC 6265 cookie-octets, for a value and for a name too (whose `=` is
+ * encoded as well): a document's name holding `;` or a line break would otherwise add a cookie or a
+ * header of its own. A lone
+ * surrogate, which encodeURIComponent throws on, is written as U+FFFD, as UTF-8 writes it.
+ */
+function cookieOctets(text: string): string {
+  return text.replace(/[^\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]/gu, (c) =>
+    encodeURIComponent(/^[\ud800-\udfff]$/u.test(c) ? '\ufffd' : c),
+  );
 }

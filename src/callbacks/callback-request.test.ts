@@ -69,3 +69,24 @@ describe('outboundRequest', () => {
     expect(outboundRequest(callback([documented]), generator, { headers: { 'X-Token': 'mine' } }).headers['x-token']).toBe('mine');
   });
 });
+
+describe('outboundRequest on a hostile document', () => {
+  const withCookies = (...cookies: MockHeader[]): MockCallback => ({ ...callback([]), cookies });
+  const example = (value: unknown) => ({ examples: [{ name: '__default', value }] });
+
+  it('never lets a cookie name smuggle a second cookie or break the header', () => {
+    const request = outboundRequest(
+      withCookies(header('theme; session', example('x')), header('a=b\r\nX-Evil: 1', example('y'))),
+      generator,
+    );
+    const pairs = request.headers.cookie?.split('; ') ?? [];
+    expect(pairs).toHaveLength(2);
+    expect(pairs.map((pair) => pair.split('=')[0])).toEqual(['theme%3B%20session', 'a%3Db%0D%0AX-Evil:%201']);
+    expect(request.headers.cookie).not.toMatch(/[\r\n]/);
+  });
+
+  it('sends a cookie whose value holds a lone surrogate, written as U+FFFD, rather than throwing', () => {
+    const request = outboundRequest(withCookies(header('sid', example('a\ud800b'))), generator);
+    expect(request.headers.cookie).toBe('sid=a%EF%BF%BDb');
+  });
+});

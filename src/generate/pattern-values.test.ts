@@ -51,6 +51,14 @@ describe('strings drawn for a pattern', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
+  it('spend the budget of a backtracking pattern once, however many schemas and servers use it', () => {
+    // A document may repeat one hostile pattern on every property: each would otherwise cost the whole budget.
+    patternValues('^(a+)+(?=d)b$', 40, undefined, 1);
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) expect(patternValues('^(a+)+(?=d)b$', 40, undefined, 1)).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('are none where no string fits, and the same on every call', () => {
     expect(patternValues('^[a-z]{5}$', 1, 3, 1)).toEqual([]);
     expect(patternValues('^[a-z]+$', 4, 6, 3)).toEqual(patternValues('^[a-z]+$', 4, 6, 3));

@@ -27,6 +27,24 @@ const BEYOND_ASCII = ['é', 'ß', 'Ж', 'λ', '中', '٣', 'あ', '€'];
  * string kept is checked against the pattern as written. Empty when none fits.
  */
 export function patternValues(pattern: string, minLength: number | undefined, maxLength: number | undefined, count: number): string[] {
+  const key = `${count}/${minLength}/${maxLength}/${pattern}`;
+  let values = DRAWN.get(key);
+  if (values === undefined) {
+    values = drawValues(pattern, minLength, maxLength, count);
+    if (DRAWN.size >= MAX_DRAWN) DRAWN.delete(DRAWN.keys().next().value as string);
+    DRAWN.set(key, values);
+  }
+  return [...values];
+}
+
+/**
+ * Strings drawn, by pattern, bounds and count: the same on every call (the draws are seeded), so kept
+ * for every schema and server, and a backtracking pattern a document repeats spends its budget once.
+ */
+const DRAWN = new Map<string, readonly string[]>();
+const MAX_DRAWN = 1_000;
+
+function drawValues(pattern: string, minLength: number | undefined, maxLength: number | undefined, count: number): string[] {
   const check = compile(pattern);
   const drawn = check ? sampleable(pattern) : undefined;
   // Unbounded repetitions (`+`, `*`) long enough to reach minLength.

@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 
 const load = createRequire(import.meta.url);
 
-export type Re2 = { matcher(input: string): { find(): boolean } };
+export type Re2 = { matcher(input: string): Re2Matcher };
+/** re2js's matcher: `find` anywhere, `lookingAt` from the start; `group(i)` after a match (null for a group left out). */
+export type Re2Matcher = { find(): boolean; lookingAt(): boolean; group(index: number): string | null; groupCount(): number };
 type Re2Js = { RE2JS: { compile(pattern: string): Re2; translateRegExp(pattern: string): string } };
 let re2js: Re2Js['RE2JS'] | undefined;
 

@@ -62,6 +62,45 @@ describe('path templates', () => {
   });
 });
 
+describe('path patterns on hostile shapes', () => {
+  const within = (ms: number, run: () => unknown) => {
+    const started = performance.now();
+    const result = run();
+    expect(performance.now() - started).toBeLessThan(ms);
+    return result;
+  };
+
+  it('match a long path in bounded time where parameters share a segment', () => {
+    const { pattern } = compileTemplate('/{a}{b}{c}{d}.json');
+    expect(within(1000, () => pattern.exec(`/${'a'.repeat(400)}`))).toBeNull();
+    expect(pattern.exec('/abcd.json')?.slice(1)).toEqual(['a', 'b', 'c', 'd']);
+    const pair = compileTemplate('/tiles/{position}.{ext}').pattern;
+    expect(pair.exec('/tiles/a.b.png')?.slice(1)).toEqual(['a.b', 'png']);
+    // Past the length the engine runs them on, the same groups from RE2.
+    expect(pair.exec(`/tiles/${'a.'.repeat(1_000)}png`)?.slice(1)).toEqual([`${'a.'.repeat(999)}a`, 'png']);
+  });
+
+  it('match a base path in bounded time where variables share a segment or may be empty', () => {
+    const free = basePathOf({ url: '/{a}{b}{c}x' });
+    expect(within(1000, () => free?.prefix.exec(`/${'a'.repeat(3000)}/`))).toBeNull();
+    expect(free?.prefix.exec('/abcx/pets')?.[0]).toBe('/abcx');
+    const names = Array.from({ length: 24 }, (_, i) => `v${i}`);
+    const optional = basePathOf({
+      url: `/${names.map((name) => `{${name}}`).join('')}x`,
+      variables: Object.fromEntries(names.map((name) => [name, { default: '', enum: ['', 'a', 'aa'] }])),
+    });
+    expect(within(1000, () => optional?.prefix.exec(`/${'a'.repeat(40)}/`))).toBeNull();
+    expect(optional?.prefix.exec('/aaax/pets')?.[0]).toBe('/aaax');
+    const segments = Array.from({ length: 30 }, (_, i) => `{s${i}}`);
+    const many = basePathOf({
+      url: `/${segments.join('/')}/end`,
+      variables: Object.fromEntries(segments.map((s) => [s.slice(1, -1), { default: '', enum: ['', 'a'] }])),
+    });
+    expect(within(1000, () => many?.prefix.exec(`${'/a'.repeat(15)}/b/`))).toBeNull();
+    expect(many?.prefix.exec('/a/a/end/pets')?.[0]).toBe('/a/a/end');
+  });
+});
+
 describe('routingProblems on path keys with a #fragment', () => {
   it('names only the operations nothing else tells apart', () => {
     const operations = [

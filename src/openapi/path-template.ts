@@ -1,3 +1,4 @@
+import { compileRe2 } from '../generate/re2-pattern.js';
 import type { MockOperation, MockServerUrl } from './operation.js';
 import { fragmentStart, type TwinTraits, toldApart, twinTraits } from './operation-twins.js';
 
@@ -8,7 +9,7 @@ import { fragmentStart, type TwinTraits, toldApart, twinTraits } from './operati
  */
 export interface CompiledTemplate {
   /** Matches a whole path; group i holds parameter i. */
-  readonly pattern: RegExp;
+  readonly pattern: PathPattern;
   readonly names: readonly string[];
   /** The template with every parameter written `{}`: two templates of one shape match the same paths. */
   readonly shape: string;
@@ -23,7 +24,7 @@ const PARAMETER = /\{([^{}/]*)\}/g;
 export function compileTemplate(path: string): CompiledTemplate {
   const problem = malformed(path);
   if (problem !== undefined)
-    return { pattern: new RegExp(`^${escapeRegExp(path)}$`), names: [], shape: path, problem, ambiguity: undefined };
+    return { pattern: pathPattern(escapeRegExp(path), '$', 0), names: [], shape: path, problem, ambiguity: undefined };
   const names: string[] = [];
   const source = path
     .split(/(\{[^{}/]*\})/)
@@ -35,7 +36,7 @@ export function compileTemplate(path: string): CompiledTemplate {
     .join('');
   const duplicate = names.find((name, i) => names.indexOf(name) !== i);
   return {
-    pattern: new RegExp(`^${source}$`),
+    pattern: pathPattern(source, '$', sharingSegments(path)),
     names,
     shape: path.replace(PARAMETER, '{}'),
     problem: duplicate === undefined ? undefined : `parameter {${duplicate}} appears twice`,
@@ -59,6 +60,50 @@ function malformed(path: string): string | undefined {
   if (open) return 'a "{" without its "}"';
   if (/\{\}/.test(path)) return 'a parameter without a name';
   return undefined;
+}
+
+/** A path pattern's match as `RegExp.exec` gives it: the text matched, then each group; null for none. */
+export interface PathPattern {
+  readonly source: string;
+  exec(path: string): readonly string[] | null;
+}
+
+/**
+ * Paths up to this long run on JavaScript's engine even where two parameters share one segment
+ * (`/{name}.{ext}`): backtracking over them costs about the square of the length, a blink here.
+ */
+const NATIVE_PAIR_CHARS = 1024;
+
+/**
+ * `^source` followed by `end` (`$`, or `/` looked ahead and not taken). Parameters that share a segment
+ * (`/{a}{b}{c}.json`) or optional variables side by side backtrack polynomially or exponentially on
+ * JavaScript's engine over a path that almost matches, so such shapes run on RE2's linear-time
+ * automaton: `overlap` is how many parameters share segments (or optional variables there are). A
+ * single pair keeps the engine's speed on paths of usual length; the other shapes always keep it.
+ */
+function pathPattern(source: string, end: '$' | '/', overlap: number): PathPattern {
+  const native = new RegExp(`^${source}${end === '$' ? '$' : '(?=/)'}`);
+  const re2 = overlap > 1 ? compileRe2(`^(${source})${end}`) : undefined;
+  if (re2 === undefined) return native;
+  const nativeUpTo = overlap === 2 ? NATIVE_PAIR_CHARS : -1;
+  return {
+    source,
+    exec(path) {
+      if (path.length <= nativeUpTo) return native.exec(path);
+      const matcher = re2.matcher(path);
+      if (!matcher.lookingAt()) return null;
+      // Group 1 is the whole match (RE2 has no lookahead to leave the `/` untaken); the template's follow.
+      return Array.from({ length: matcher.groupCount() }, (_, i) => matcher.group(i + 1) ?? '');
+    },
+  };
+}
+
+/** How many parameters share a segment with another (`/{a}.{b}/{c}` has 2). */
+function sharingSegments(template: string): number {
+  return template.split('/').reduce((sum, segment) => {
+    const count = segment.match(PARAMETER)?.length ?? 0;
+    return count > 1 ? sum + count : sum;
+  }, 0);
 }
 
 function escapeRegExp(text: string): string {
@@ -97,7 +142,7 @@ function literalLength(template: string): number {
  * its default or any one segment; an `enum` holding `''` makes the segment optional. Undefined when the
  * server has no path beyond `/`.
  */
-export function basePathOf(server: MockServerUrl): { readonly template: string; readonly prefix: RegExp } | undefined {
+export function basePathOf(server: MockServerUrl): { readonly template: string; readonly prefix: PathPattern } | undefined {
   const path = server.url.replace(/^[a-z{][a-z0-9+.\-{}]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
   const template = path.replace(/\/+$/, '');
   if (!template.startsWith('/') || template === '') return undefined;
@@ -116,7 +161,8 @@ export function basePathOf(server: MockServerUrl): { readonly template: string; 
       return emptyAllowed(server, part) ? `${choice}?` : choice;
     })
     .join('');
-  return { template, prefix: new RegExp(`^${source}(?=/)`) };
+  const optional = parts.filter((part, i) => i % 2 === 1 && emptyAllowed(server, part)).length;
+  return { template, prefix: pathPattern(source, '/', optional > 1 ? Number.POSITIVE_INFINITY : sharingSegments(template)) };
 }
 
 /** Whether a closed variable (one with an `enum`) may be empty. */

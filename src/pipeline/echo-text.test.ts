@@ -97,5 +97,7 @@ describe('echoText', () => {
     expect(of({ name: {} })).toBeUndefined();
     expect(of({ 1: { type: 'string' } })).toBeUndefined();
     expect(of(JSON.parse('{"__proto__":{"type":"string"}}'))).toBeUndefined();
+    expect(of({ constructor: { type: 'string' }, name: { type: 'string' } })).toBeUndefined();
+    expect(of({ toString: { type: 'string' } })).toBeUndefined();
   });
 });

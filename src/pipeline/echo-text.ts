@@ -24,7 +24,8 @@ const INDEX_KEY = /^(?:0|[1-9]\d*)$/;
 export function echoText(plan: EchoPlan): EchoText | undefined {
   const names = plan.properties.map((property) => property.name);
   const strings = plan.properties.every((property) => property.types.length > 0 && property.types.every(onlyString));
-  if (!strings || names.some((name) => INDEX_KEY.test(name) || name === '__proto__')) return undefined;
+  // A name every object inherits (`constructor`, `toString`): the compiled code reads it on a body without it.
+  if (!strings || names.some((name) => INDEX_KEY.test(name) || name in Object.prototype)) return undefined;
   const properties = Object.fromEntries(names.map((name) => [name, { type: 'string' }]));
   const write = fastJson({ type: 'object', properties, additionalProperties: false });
   return (body) => {

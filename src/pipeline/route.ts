@@ -1,5 +1,5 @@
 import type { MockOperation } from '../openapi/operation.js';
-import { basePathOf, bySpecificity, compileTemplate, withoutFragment } from '../openapi/path-template.js';
+import { basePathOf, bySpecificity, compileTemplate, type PathPattern, withoutFragment } from '../openapi/path-template.js';
 import type { Finding } from '../problem.js';
 import { createTwinPicker, type Twin, type TwinPicker } from './route-twins.js';
 import { NO_FINDINGS, type Stage } from './types.js';
@@ -14,7 +14,7 @@ interface Routed extends Twin {
 }
 
 interface TemplateRoute {
-  readonly pattern: RegExp;
+  readonly pattern: PathPattern;
   readonly byMethod: Map<string, Routed>;
 }
 
@@ -28,7 +28,7 @@ interface RouteTable {
    */
   readonly templatesUnder: ReadonlyMap<string, readonly TemplateRoute[]>;
   /** The servers' base paths (`/v1`, `/{stage}/api`), each with the operations reached under it; on first use. */
-  readonly bases: () => readonly { readonly prefix: RegExp; readonly table: RouteTable }[];
+  readonly bases: () => readonly { readonly prefix: PathPattern; readonly table: RouteTable }[];
 }
 
 type Match = [ReadonlyMap<string, Routed>, readonly string[] | undefined];
@@ -57,7 +57,7 @@ export function createRouteStage(operations: readonly MockOperation[]): Stage {
     if (!found) {
       for (const { prefix, table: under } of root.bases()) {
         const base = prefix.exec(path);
-        found = base ? lookup(under, path.slice(base[0].length)) : undefined;
+        found = base?.[0] !== undefined ? lookup(under, path.slice(base[0].length)) : undefined;
         if (found) break;
       }
     }
@@ -150,7 +150,7 @@ function segments(path: string): number {
 }
 
 function baseTables(operations: readonly MockOperation[]): ReturnType<RouteTable['bases']> {
-  const groups = new Map<string, { prefix: RegExp; operations: MockOperation[] }>();
+  const groups = new Map<string, { prefix: PathPattern; operations: MockOperation[] }>();
   for (const operation of operations) {
     for (const server of operation.servers ?? []) {
       const base = basePathOf(server);

@@ -29,6 +29,16 @@ describe('the linear pattern engine', () => {
     expect(patternCheck('^(?!admin)(ab|cd)[a-z]*$')).toBe('native');
   });
 
+  it('checks loosely a lookaround pattern whose quantifiers share a failing match, in bounded time', () => {
+    const hostile = '^(?!b)a*a*a*b$';
+    expect(patternCheck(hostile)).toBe('loose');
+    const started = performance.now();
+    expect(linearRegExp(hostile, 'u').test('a'.repeat(5_000))).toBe(false);
+    expect(patternCheck('(?!-)\\d+x')).toBe('loose');
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(patternCheck('^(?=.*[A-Z])(?=.*\\d).{8,}$')).toBe('native');
+  });
+
   it('loosens a pattern into one that matches at least as much', () => {
     expect(loosened('^(?=.*\\d)(?<!x)a(?:b)\\1[(?=]\\k<n>$')).toBe('^a(?:b)(?:[\\s\\S]*)[(?=](?:[\\s\\S]*)$');
     expect(loosened('a(?=b)*c')).toBe('ac');

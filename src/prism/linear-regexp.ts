@@ -10,7 +10,7 @@ export interface PatternEngine {
 
 /**
  * How a pattern runs on client input: `linear` on RE2; `native` on JavaScript's engine (RE2 cannot run
- * it, but it has no nested quantifier); `loose` on RE2 without its lookarounds and with its
+ * it, but it backtracks safely: see backtracksSafely); `loose` on RE2 without its lookarounds and with its
  * backreferences read as any text, so it rejects only what the pattern surely rejects; `unchecked`
  * when not even that compiles.
  */
@@ -19,8 +19,8 @@ export type PatternCheck = 'linear' | 'native' | 'loose' | 'unchecked';
 /**
  * The engine of the document's `pattern`s and `patternProperties` on client input: RE2's linear-time
  * automaton (re2js, loaded on the first pattern), so no input can make a check backtrack. A pattern RE2
- * cannot run (lookaround, backreferences) falls back to JavaScript's engine when safe-regex2 finds no
- * nested quantifier in it, and otherwise to the bounded loose check (see PatternCheck); the document's
+ * cannot run (lookaround, backreferences) falls back to JavaScript's engine when it backtracks safely
+ * (no nested quantifier, anchored, no two quantifiers sharing a match), and otherwise to the bounded loose check (see PatternCheck); the document's
  * lint names each such pattern (patternFindings).
  */
 export const linearRegExp: PatternEngine = Object.assign(

@@ -57,6 +57,19 @@ describe('stream lifecycle', () => {
     session.destroy();
   });
 
+  it('over HTTP/2, ends a stream whose client cancels after its first events, and journals it', async () => {
+    const url = await start({ tls: true });
+    const session = connectH2(url, { ca: readFileSync((mock as MockServer).tls?.caFile ?? '', 'utf8') });
+    session.on('error', () => {});
+    const stream = session.request({ ':path': LONG });
+    stream.on('error', () => {});
+    await new Promise((resolve) => stream.once('data', resolve));
+    stream.close(http2Constants.NGHTTP2_CANCEL);
+    await eventually(async () => (await journal()).length === 1, 5_000);
+    expect((await journal())[0]?.durationMs).toBeLessThan(5_000);
+    session.destroy();
+  });
+
   it('ends streams cleanly when the server shuts down: the body ends, close() does not wait them out', async () => {
     const url = await start();
     const { reader } = await open(`${url}${LONG}`);
