@@ -107,3 +107,20 @@ describe('exclusiveOneOf under other combinations', () => {
     }
   });
 });
+
+describe('exclusiveOneOf on hostile schemas', () => {
+  it('ends its walk of a part that is an allOf of itself twice', () => {
+    const root = {
+      oneOf: [
+        { type: 'object', required: ['x'] },
+        { type: 'object', required: ['y'] },
+      ],
+      properties: { x: { $ref: '#/$defs/loop' } },
+      $defs: { loop: { allOf: [{ $ref: '#/$defs/loop' }, { $ref: '#/$defs/loop' }] } },
+    };
+    const exclusive = exclusiveOneOf(root);
+    const started = performance.now();
+    expect(exclusive?.({ x: {} })).toEqual({ x: {} });
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});

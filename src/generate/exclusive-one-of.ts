@@ -4,6 +4,11 @@ import { makeExclusive } from './one-of-edits.js';
 
 type Schema = Record<string, unknown>;
 const MAX_DEPTH = 64;
+/**
+ * Schema nodes one value's walk may visit: depth alone does not bound it (a part that is an `allOf` of
+ * itself twice doubles the walk at every level); past it the rest of the value is taken as it is.
+ */
+const MAX_VISITS = 100_000;
 
 /**
  * What makes a generated value fit the `oneOf`s of its schema strictly: a value under a `oneOf` must
@@ -18,6 +23,7 @@ export function exclusiveOneOf(root: JsonSchema): ((value: unknown) => unknown) 
   if (!hasOneOf(root)) return undefined;
   const walker = new Walker(root, branchValidators(root));
   return (value) => {
+    walker.visits = 0;
     const settled = walker.visit(value, root as Schema, '', 0);
     return settled.value;
   };
@@ -42,6 +48,8 @@ class Walker {
   readonly #check: (pointer: string) => SchemaCheck | undefined;
   /** Whether a `oneOf` lies under a schema node, references followed: a branch without one needs no copy nor walk. */
   readonly #reaches = new Map<object, boolean>();
+  /** Nodes visited by the current value's walk (see MAX_VISITS). */
+  visits = 0;
 
   constructor(root: JsonSchema, check: (pointer: string) => SchemaCheck | undefined) {
     this.#root = root;
@@ -50,7 +58,7 @@ class Walker {
 
   /** The value made to fit the schema at `pointer` strictly; changed in place where it is an object or array. */
   visit(value: unknown, node: Schema, pointer: string, depth: number): Settled {
-    if (depth > MAX_DEPTH) return { value, exclusive: true };
+    if (depth > MAX_DEPTH || ++this.visits > MAX_VISITS) return { value, exclusive: true };
     if (typeof node.$ref === 'string') {
       const target = resolve(this.#root, node.$ref);
       return isSchema(target) ? this.visit(value, target, node.$ref.slice(1), depth + 1) : { value, exclusive: true };
