@@ -5,11 +5,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { bundleKeys, indexPrismOperations, readPrismOperations } from './load-operations.js';
+import { bundleKeys, indexPrismOperations, readPrismOperations, withFormExplode } from './load-operations.js';
 
 const { getHttpOperationsFromSpec } = createRequire(import.meta.url)('@stoplight/prism-http/dist/utils/operations') as {
   getHttpOperationsFromSpec: (path: string) => Promise<unknown[]>;
 };
+/** Prism's own reader, with the one default the mock writes out for OpenAPI 3 (see withFormExplode). */
+async function prismReads(path: string): Promise<unknown[]> {
+  const operations = await getHttpOperationsFromSpec(path);
+  return /^\s*"?swagger"?\s*:/m.test(await readFile(path, 'utf8')) ? operations : operations.map(withFormExplode);
+}
 const file = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
 
 describe('readPrismOperations', () => {
@@ -22,7 +27,7 @@ describe('readPrismOperations', () => {
   ])('reads %s into exactly the operations Prism’s own reader gives (OAS 3 and 2)', async (spec) => {
     const ours = (await readPrismOperations(file(spec))).operations;
     expect(ours.length).toBeGreaterThan(0);
-    expect(ours).toEqual(await getHttpOperationsFromSpec(file(spec)));
+    expect(ours).toEqual(await prismReads(file(spec)));
   });
 
   it('gives the same operations from a document parsed beforehand, and names the files it read', async () => {
@@ -117,7 +122,7 @@ describe('indexPrismOperations', () => {
     const { path, done } = await written('shared.yaml', SHARED);
     const index = await indexPrismOperations(path);
     expect(index.operations.map((o) => `${o.method} ${o.path}`)).toEqual(['get /trees', 'post /trees', 'get /trees/{id}']);
-    const prism = (await getHttpOperationsFromSpec(path)) as Record<string, unknown>[];
+    const prism = (await prismReads(path)) as Record<string, unknown>[];
     for (const [i, operation] of index.operations.entries()) {
       const read = operation.read();
       expect(operation.read()).toBe(read);
@@ -181,7 +186,7 @@ describe('indexPrismOperations', () => {
     );
     const index = await indexPrismOperations(path);
     expect(index.sources.some((source) => source.endsWith('schemas.yaml'))).toBe(true);
-    expect(index.operations.map((o) => o.read())).toEqual(await getHttpOperationsFromSpec(path));
+    expect(index.operations.map((o) => o.read())).toEqual(await prismReads(path));
     await rm(dir, { recursive: true });
   });
 });

@@ -228,8 +228,35 @@ function finished(
 function transformerOf(root: Node): Transform {
   if (root.swagger !== undefined)
     return (document) => (transformOas2Operations as Transform)(document).map((made) => withFormCollectionFormats(made, document));
-  if (root.openapi !== undefined) return (document) => (transformOas3Operations as Transform)(document).map(withoutIgnoredHeaders);
+  if (root.openapi !== undefined)
+    return (document) => (transformOas3Operations as Transform)(document).map((made) => withFormExplode(withoutIgnoredHeaders(made)));
   throw new Error('not an OpenAPI 2 or 3 document (Postman collections are not supported)');
+}
+
+/**
+ * OpenAPI 3's `form` query arrays are exploded unless they say otherwise (`?ids=1&ids=2`), but Prism
+ * reads an unstated `explode` as false: it took the last of repeated values and split it at commas, so
+ * `?ids=1&ids=2` was read as `[2]` and `?ids=1,2` as two items. The default is written out for arrays.
+ * Objects are left as Prism reads them: its exploded reading compares property names in lower case and
+ * makes an absent optional parameter an empty object, which would refuse valid requests.
+ */
+export function withFormExplode(operation: unknown): unknown {
+  const request = isNode(operation) && isNode(operation.request) ? operation.request : undefined;
+  if (request === undefined || !Array.isArray(request.query)) return operation;
+  request.query = (request.query as Node[]).map((parameter) =>
+    isNode(parameter) &&
+    parameter.explode === undefined &&
+    (parameter.style === undefined || parameter.style === 'form') &&
+    isArraySchema(parameter.schema)
+      ? { ...parameter, explode: true }
+      : parameter,
+  );
+  return operation;
+}
+
+function isArraySchema(schema: unknown): boolean {
+  const type = isNode(schema) ? schema.type : undefined;
+  return type === 'array' || (Array.isArray(type) && type.includes('array'));
 }
 
 /**
