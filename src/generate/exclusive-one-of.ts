@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../json/json-schema.js';
 import { branchValidators, pointerToken, type SchemaCheck } from './branch-validators.js';
 import { makeExclusive } from './one-of-edits.js';
+import { resolvePointer } from './prepare-schema.js';
 
 type Schema = Record<string, unknown>;
 const MAX_DEPTH = 64;
@@ -60,7 +61,7 @@ class Walker {
   visit(value: unknown, node: Schema, pointer: string, depth: number): Settled {
     if (depth > MAX_DEPTH || ++this.visits > MAX_VISITS) return { value, exclusive: true };
     if (typeof node.$ref === 'string') {
-      const target = resolve(this.#root, node.$ref);
+      const target = resolvePointer(this.#root, node.$ref);
       return isSchema(target) ? this.visit(value, target, node.$ref.slice(1), depth + 1) : { value, exclusive: true };
     }
     let exclusive = this.#visitParts(value, node, pointer, depth);
@@ -154,7 +155,7 @@ class Walker {
     if (known !== undefined) return known;
     open.add(node);
     const schema = node as Schema;
-    const target = typeof schema.$ref === 'string' ? resolve(this.#root, schema.$ref) : undefined;
+    const target = typeof schema.$ref === 'string' ? resolvePointer(this.#root, schema.$ref) : undefined;
     const reaches =
       (!Array.isArray(node) && Array.isArray(schema.oneOf)) ||
       this.#reachesOneOf(target, open) ||
@@ -168,23 +169,11 @@ class Walker {
   #branch(branches: unknown[], at: number): Schema {
     let branch = branches[at];
     for (let hops = 0; isSchema(branch) && typeof branch.$ref === 'string' && hops < 8; hops += 1)
-      branch = resolve(this.#root, branch.$ref);
+      branch = resolvePointer(this.#root, branch.$ref);
     return isSchema(branch) ? branch : {};
   }
 }
 
 function isSchema(value: unknown): value is Schema {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** A local JSON pointer (`#/a/b~1c`) inside the schema; undefined when it leads nowhere. */
-function resolve(root: JsonSchema, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  let current: unknown = root;
-  for (const raw of ref.slice(1).split('/').slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return undefined;
-    current = (current as Schema)[key];
-  }
-  return current;
 }

@@ -61,7 +61,8 @@ function openingLookaround(pattern: string, at: number): number {
   return i;
 }
 
-function closingParen(pattern: string, open: number): number {
+/** Where the group opened at `open` closes (classes and escapes skipped); the pattern's length when it never does. */
+export function closingParen(pattern: string, open: number): number {
   let depth = 0;
   let inClass = false;
   for (let i = open; i < pattern.length; i++) {

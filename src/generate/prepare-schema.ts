@@ -395,7 +395,7 @@ function isSchema(value: unknown): value is Schema {
 }
 
 /** A local JSON pointer (`#/a/b~1c`) inside the schema; undefined when it leads nowhere. */
-function resolvePointer(root: JsonSchema, ref: string): unknown {
+export function resolvePointer(root: JsonSchema, ref: string): unknown {
   if (!ref.startsWith('#')) return undefined;
   let current: unknown = root;
   for (const raw of ref.slice(1).split('/').slice(1)) {

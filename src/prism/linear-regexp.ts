@@ -1,4 +1,4 @@
-import { backtracksSafely } from '../generate/native-pattern.js';
+import { backtracksSafely, closingParen } from '../generate/native-pattern.js';
 import { compileRe2, type Re2 } from '../generate/re2-pattern.js';
 
 /** What Ajv asks of a pattern engine (its `code.regExp` option): a compiled pattern with `test`. */
@@ -96,20 +96,6 @@ export function loosened(pattern: string): string {
     out += char;
   }
   return out;
-}
-
-function closingParen(pattern: string, open: number): number {
-  let depth = 0;
-  let inClass = false;
-  for (let i = open; i < pattern.length; i++) {
-    const char = pattern[i];
-    if (char === '\\') i++;
-    else if (inClass) inClass = char !== ']';
-    else if (char === '[') inClass = true;
-    else if (char === '(') depth++;
-    else if (char === ')' && --depth === 0) return i;
-  }
-  return pattern.length;
 }
 
 function skipQuantifier(pattern: string, at: number): number {
