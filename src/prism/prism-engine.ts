@@ -12,6 +12,7 @@ import type { Finding, FindingLocation } from '../problem.js';
 import { bundleSubset } from './bundle-subset.js';
 import { checkCookies } from './cookie-parameters.js';
 import { createDirectBodyCheck, type DirectBodyCheck, prismValidatorOf } from './direct-body-check.js';
+import { type ObjectQueryCheck, splitObjectQuery } from './exploded-object-query.js';
 import { type FormBodyCheck, splitFormBodies } from './form-body.js';
 import { forPrismValidation } from './int64-schema.js';
 import { indexPrismOperations, type OperationSource } from './load-operations.js';
@@ -74,8 +75,12 @@ export interface PrismRequest {
 }
 interface Handle extends EngineHandle {
   readonly prism: PrismOperation;
+  /** What Prism's input validator is given: the operation less what the mock checks apart (exploded object query parameters). */
+  readonly validated: PrismOperation;
   /** The same without path parameters, which the mock checks apart. */
   readonly withoutPath: PrismOperation;
+  /** The check of exploded object query parameters, which Prism reads wrongly (exploded-object-query.ts). */
+  readonly objectQuery: ObjectQueryCheck | undefined;
   /** Whether the operation declares header parameters, so Prism needs every request header. */
   readonly readsHeaders: boolean;
   /** The cookie parameters the operation declares (Prism itself checks none). */
@@ -188,6 +193,7 @@ class LazyHandle implements Handle {
   readonly #source: PrismOperation;
   #split: { operation: PrismOperation; check: JsonPartsCheck | undefined; form: FormBodyCheck | undefined } | undefined;
   #withoutPath: PrismOperation | undefined;
+  #objects: { operation: PrismOperation; check: ObjectQueryCheck | undefined } | undefined;
   #direct: { check: DirectBodyCheck | undefined } | undefined;
   #bearer: { verdict: readonly Finding[] | undefined } | undefined;
   #anonymous: { verdict: readonly Finding[] | undefined } | undefined;
@@ -202,9 +208,19 @@ class LazyHandle implements Handle {
     return this.#parts().operation;
   }
 
+  get validated(): PrismOperation {
+    this.#objects ??= splitObjectQuery(this.prism);
+    return this.#objects.operation;
+  }
+
+  get objectQuery(): ObjectQueryCheck | undefined {
+    this.#objects ??= splitObjectQuery(this.prism);
+    return this.#objects.check;
+  }
+
   /** What validateInput checks when the path parameters are checked apart (see checkInput). */
   get withoutPath(): PrismOperation {
-    this.#withoutPath ??= withoutPathParameters(this.prism);
+    this.#withoutPath ??= withoutPathParameters(this.validated);
     return this.#withoutPath;
   }
 
@@ -548,7 +564,7 @@ export function checkInput(operation: MockOperation, request: PrismRequest): Fin
   if (direct) return direct.map(toFinding);
   const handle = operation.engine as Handle;
   const specs = handle.prism.request?.path;
-  const result = validators.validateInput({ resource: specs ? handle.withoutPath : handle.prism, element: request });
+  const result = validators.validateInput({ resource: specs ? handle.withoutPath : handle.validated, element: request });
   const diagnostics = result._tag === 'Right' ? [] : [...result.left];
   if (specs) {
     const path = validatedPath(request.pathParams ?? {}, specs, handle.prism.__bundled__);
@@ -558,6 +574,7 @@ export function checkInput(operation: MockOperation, request: PrismRequest): Fin
   }
   if (handle.jsonParts && contentType !== undefined) diagnostics.push(...handle.jsonParts(contentType, request.body));
   if (handle.formBody && contentType !== undefined) diagnostics.push(...handle.formBody(contentType, request.body));
+  if (handle.objectQuery) diagnostics.push(...handle.objectQuery(request.url.query));
   const findings = diagnostics.map(toFinding);
   if (handle.cookies) findings.push(...checkCookies(handle.cookies, request.headers.cookie, prismOf(operation).__bundled__).map(toFinding));
   const querystring = handle.prism.querystring;

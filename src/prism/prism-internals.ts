@@ -273,7 +273,8 @@ useLinearPatterns();
 
 /**
  * Prism's parameter validator and its form-style deserializers: Prism 5.12 validates path, query and
- * header parameters but never cookies; the mock checks them with the same pieces.
+ * header parameters but never cookies, and reads exploded object query parameters wrongly; the mock
+ * checks both with the same pieces.
  */
 type ParamsValidator = (
   target: Readonly<Record<string, string>>,

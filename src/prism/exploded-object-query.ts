@@ -1,0 +1,75 @@
+import { formDeserializers, type PrismDiagnostic, ValidationContext, validateParams } from './prism-internals.js';
+
+type Node = Record<string, unknown>;
+type Query = Readonly<Record<string, string | string[] | undefined>>;
+interface Operation {
+  readonly request?: { readonly query?: readonly unknown[] };
+  readonly __bundled__?: unknown;
+}
+
+/** The diagnostics of an operation's exploded object query parameters (empty when they are valid). */
+export type ObjectQueryCheck = (query: Query) => PrismDiagnostic[];
+
+/**
+ * An object query parameter in OpenAPI's default `form` style is exploded: its properties are pairs of
+ * their own (`?S3Bucket=b&S3Key=k` for a parameter `Bundle`, AWS's). Prism reads an unstated `explode`
+ * as false (it then wants `Bundle=S3Bucket,b,S3Key,k`), and when `explode: true` is stated it looks
+ * the properties up in lower case, missing `S3Bucket`, and makes an absent parameter an empty object
+ * (an optional one then fails its required properties). Such parameters are taken out of what Prism
+ * checks and judged here by Prism's own parameter validator, their value read from the properties the
+ * schema lists (query names compared as Prism compares them, without case); absent when none is given.
+ * Built once per operation; undefined without such a parameter.
+ */
+export function splitObjectQuery<T extends Operation>(operation: T): { operation: T; check: ObjectQueryCheck | undefined } {
+  const query = operation.request?.query;
+  const specs = (query ?? []).flatMap((spec) => {
+    const schema = isNode(spec) ? objectSchema(spec.schema, operation.__bundled__) : undefined;
+    return schema && isExplodedForm(spec as Node) ? [{ ...(spec as Node), schema, style: 'form' } as Node] : [];
+  });
+  if (!query || specs.length === 0) return { operation, check: undefined };
+  const names = new Set(specs.map((spec) => spec.name));
+  const rest = query.filter((spec) => !(isNode(spec) && names.has(spec.name)));
+  const request: Node = { ...(operation.request as Node), query: rest };
+  if (rest.length === 0) delete request.query;
+  const bundle = operation.__bundled__;
+  const how = { deserializers: { ...formDeserializers, form: explodedObject }, prefix: 'query', defaultStyle: 'form' };
+  return {
+    operation: { ...operation, request },
+    check: (given) => {
+      const result = validateParams(given as Readonly<Record<string, string>>, specs, ValidationContext.Input, bundle)(how);
+      return result._tag === 'Right' ? [] : result.left.filter((diagnostic) => diagnostic.severity === 0);
+    },
+  };
+}
+
+function isExplodedForm(spec: Node): boolean {
+  return (spec.style === undefined || spec.style === 'form') && spec.explode !== false;
+}
+
+/** The parameter's schema when it is an object with listed properties, a reference into the bundle followed. */
+function objectSchema(schema: unknown, bundle: unknown): Node | undefined {
+  let at = schema;
+  const ref = isNode(at) ? at.$ref : undefined;
+  if (typeof ref === 'string' && ref.startsWith('#/__bundled__/') && isNode(bundle)) at = bundle[ref.slice('#/__bundled__/'.length)];
+  if (!isNode(at) || !isNode(at.properties)) return undefined;
+  const type = at.type;
+  return type === 'object' || (Array.isArray(type) && type.includes('object')) ? at : undefined;
+}
+
+/** Prism's deserializer contract: the parameter's name and the query, both in lower case, and its schema. */
+function explodedObject(_name: string, parameters: Query, schema: Node | undefined): Node | undefined {
+  const properties = isNode(schema?.properties) ? schema.properties : {};
+  const value: Node = Object.create(null);
+  let found = false;
+  for (const property of Object.keys(properties)) {
+    const given = parameters[property.toLowerCase()];
+    if (given === undefined) continue;
+    value[property] = given;
+    found = true;
+  }
+  return found ? value : undefined;
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

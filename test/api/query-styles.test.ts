@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { closeServersAfterEach, mockServer } from '../support/servers.js';
+
+const spec = fileURLToPath(new URL('./fixtures/query-styles.yaml', import.meta.url));
+
+describe('query arrays and objects as OpenAPI 3 writes them', () => {
+  closeServersAfterEach();
+
+  it('reads a form array without explode as exploded: the name repeated per item', async () => {
+    const server = await mockServer({ spec, logLevel: 'silent' });
+    expect((await server.inject('/things?ids=1&ids=2')).statusCode).toBe(200);
+    const joined = await server.inject('/things?ids=1,2');
+    expect(joined.statusCode).toBe(400);
+    expect(joined.body).toContain('query.ids');
+    expect((await server.inject('/things?ids=1')).statusCode).toBe(400);
+  });
+
+  it('reads the styles a parameter states: explode false joined by commas, pipeDelimited by pipes', async () => {
+    const server = await mockServer({ spec, logLevel: 'silent' });
+    expect((await server.inject('/things?ids=1&ids=2&tags=a,b&sizes=3|4')).statusCode).toBe(200);
+    expect((await server.inject('/things?ids=1&ids=2&tags=a,c')).statusCode).toBe(400);
+  });
+
+  it('reads an object in the default form style from its properties, each a pair of its own', async () => {
+    const server = await mockServer({ spec, logLevel: 'silent' });
+    expect((await server.inject('/buckets?S3Bucket=b&S3Key=k')).statusCode).toBe(200);
+    const missing = await server.inject('/buckets');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain('query.bundle');
+    // Unexploded text is no object's properties.
+    expect((await server.inject('/buckets?Bundle=S3Bucket,b')).statusCode).toBe(400);
+  });
+
+  it('checks an optional exploded object only when one of its properties is sent, coerced to its types', async () => {
+    const server = await mockServer({ spec, logLevel: 'silent' });
+    expect((await server.inject('/buckets?S3Bucket=b&kind=tree&size=3')).statusCode).toBe(200);
+    const wrong = await server.inject('/buckets?S3Bucket=b&size=30');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('kind');
+    expect(wrong.body).toContain('size');
+  });
+});
