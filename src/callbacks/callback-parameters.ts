@@ -1,5 +1,5 @@
 import type { DataGenerator } from '../generate/data-generator.js';
-import { parameterValue, validPart } from '../openapi/header-plan.js';
+import { parameterValue, scalarText, validPart } from '../openapi/header-plan.js';
 import type { MockCallback, MockHeader, MockQueryParameter } from '../openapi/operation.js';
 
 /** A callback's documented query and cookie values, written as a request carries them. */
@@ -44,27 +44,22 @@ export function queryPairs(parameter: MockQueryParameter, value: unknown): [stri
   const style = parameter.style ?? 'form';
   const explode = parameter.explode ?? style === 'form';
   if (Array.isArray(value)) {
-    const items = value.map(scalar);
+    const items = value.map(scalarText);
     if (style === 'spaceDelimited') return [[name, items.join(' ')]];
     if (style === 'pipeDelimited') return [[name, items.join('|')]];
     return explode ? items.map((item) => [name, item]) : [[name, items.join(',')]];
   }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).map(([key, item]) => [key, scalar(item)] as [string, string]);
+    const entries = Object.entries(value).map(([key, item]) => [key, scalarText(item)] as [string, string]);
     if (style === 'deepObject') return entries.map(([key, item]) => [`${name}[${key}]`, item]);
     return explode ? entries : [[name, entries.flat().join(',')]];
   }
-  return [[name, scalar(value)]];
-}
-
-function scalar(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return [[name, scalarText(value)]];
 }
 
 /** A cookie value holds no separators, quotes, spaces or controls (RFC 6265 cookie-octet): others are percent-encoded. */
 function cookieValue(value: unknown): string {
-  return cookieOctets(Array.isArray(value) ? value.map(scalar).join(',') : scalar(value));
+  return cookieOctets(Array.isArray(value) ? value.map(scalarText).join(',') : scalarText(value));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../json/json-schema.js';
-import { backtracksSafely, boundedNativeTest } from './native-pattern.js';
+import { nativePatternTest } from './native-pattern.js';
 import { compileRe2 } from './re2-pattern.js';
 
 const load = createRequire(import.meta.url);
@@ -56,19 +56,10 @@ const documentPattern = Object.assign(
   (pattern: string, flags: string): { test(input: string): boolean; toString(): string } => {
     const re2 = compileRe2(pattern);
     if (re2) return { test: (input) => re2.matcher(input).find(), toString: () => pattern };
-    for (const tried of [flags, flags.replace('u', '')]) {
-      let native: RegExp;
-      try {
-        native = new RegExp(pattern, tried);
-      } catch {
-        // Many documents escape what needs no escape, which the `u` flag refuses.
-        continue;
-      }
-      if (backtracksSafely(native, pattern)) return native;
-      // It could backtrack on a value drawn for another branch: checked within a budget, then passed.
-      const bounded = boundedNativeTest(native, PATTERN_BUDGET_MS, true);
-      return { test: (input) => bounded.test(input), toString: () => pattern };
-    }
+    // It could backtrack on a value drawn for another branch: checked within a budget, then passed.
+    const native = nativePatternTest(pattern, flags, PATTERN_BUDGET_MS, true);
+    if (native instanceof RegExp) return native;
+    if (native !== undefined) return { test: (input) => native.test(input), toString: () => pattern };
     return { test: () => true, toString: () => pattern };
   },
   { code: 'documentPattern' },

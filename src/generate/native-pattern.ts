@@ -111,6 +111,29 @@ function repeatsAlternatives(pattern: string): boolean {
   return false;
 }
 
+/**
+ * The document's pattern on JavaScript's engine, with `flags` or else without `u` (documents escape
+ * what `u` refuses): as it is where it backtracks safely, else checked within `budgetMs` and then
+ * answering `whenOut` (see boundedNativeTest); undefined where it compiles neither way.
+ */
+export function nativePatternTest(
+  pattern: string,
+  flags: string,
+  budgetMs: number,
+  whenOut: boolean,
+): RegExp | { test(value: string): boolean } | undefined {
+  for (const tried of [flags, flags.replace('u', '')]) {
+    let native: RegExp;
+    try {
+      native = new RegExp(pattern, tried);
+    } catch {
+      continue;
+    }
+    return backtracksSafely(native, pattern) ? native : boundedNativeTest(native, budgetMs, whenOut);
+  }
+  return undefined;
+}
+
 let sandbox: { readonly context: { regexp?: RegExp; value?: string }; readonly script: Script } | undefined;
 
 /**

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as JsonSchemaFakerModule from 'json-schema-faker';
 import { longestDraw } from './drawn-length.js';
-import { backtracksSafely, boundedNativeTest } from './native-pattern.js';
+import { nativePatternTest } from './native-pattern.js';
 import { compileRe2 } from './re2-pattern.js';
 
 const require = createRequire(import.meta.url);
@@ -145,19 +145,10 @@ type PatternTest = { test(value: string): boolean };
  * microseconds; `^(a+)+(?=c)b$` would take years on a drawn `aaa…ab`).
  */
 function compile(pattern: string): PatternTest | undefined {
-  for (const flags of ['u', '']) {
-    let native: RegExp;
-    try {
-      native = new RegExp(pattern, flags);
-    } catch {
-      continue;
-    }
-    const re2 = compileRe2(pattern);
-    if (re2) return { test: (value) => re2.matcher(value).find() };
-    // Lookaround: JavaScript's engine, within a time budget where the pattern could backtrack.
-    return backtracksSafely(native, pattern) ? native : boundedNativeTest(native, UNSAFE_CHECKS_BUDGET_MS);
-  }
-  return undefined;
+  const native = nativePatternTest(pattern, 'u', UNSAFE_CHECKS_BUDGET_MS, false);
+  if (native === undefined) return undefined;
+  const re2 = compileRe2(pattern);
+  return re2 ? { test: (value) => re2.matcher(value).find() } : native;
 }
 
 /** The pattern with each property escape written as the characters it takes; undefined where one takes none. */

@@ -87,13 +87,14 @@ export function parameterValue(header: MockHeader, generator: DataGenerator): { 
  */
 export function serialize(value: unknown): string {
   let text: string;
-  if (Array.isArray(value)) text = value.map(scalar).join(',');
-  else if (value !== null && typeof value === 'object') text = Object.entries(value).flat().map(scalar).join(',');
-  else text = scalar(value);
+  if (Array.isArray(value)) text = value.map(scalarText).join(',');
+  else if (value !== null && typeof value === 'object') text = Object.entries(value).flat().map(scalarText).join(',');
+  else text = scalarText(value);
   return text.replace(/[^\t\x20-\x7e\xa0-\xff]/g, '?');
 }
 
-function scalar(value: unknown): string {
+/** A parameter's item as text: nothing for null, JSON for an object, else its string. */
+export function scalarText(value: unknown): string {
   if (value === null || value === undefined) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
