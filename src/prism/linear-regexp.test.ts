@@ -39,6 +39,20 @@ describe('the linear pattern engine', () => {
     expect(patternCheck('^(?=.*[A-Z])(?=.*\\d).{8,}$')).toBe('native');
   });
 
+  it('checks loosely, in bounded time, lookaround patterns that choose as quantifiers do without looking so', () => {
+    const hostile: [string, string][] = [
+      [`^(?!x)${'\\+?'.repeat(22)}\\+*$`, `${'+'.repeat(40)}b`],
+      [`^(?!x)${'(?:a|a)'.repeat(30)}b$`, `${'a'.repeat(30)}c`],
+      ['^(?!x)(a+)\\1$', `${'a'.repeat(20_000)}b`],
+    ];
+    for (const [pattern, input] of hostile) {
+      expect(patternCheck(pattern), pattern).toBe('loose');
+      const started = performance.now();
+      linearRegExp(pattern, 'u').test(input);
+      expect(performance.now() - started, pattern).toBeLessThan(1_000);
+    }
+  });
+
   it('loosens a pattern into one that matches at least as much', () => {
     expect(loosened('^(?=.*\\d)(?<!x)a(?:b)\\1[(?=]\\k<n>$')).toBe('^a(?:b)(?:[\\s\\S]*)[(?=](?:[\\s\\S]*)$');
     expect(loosened('a(?=b)*c')).toBe('ac');

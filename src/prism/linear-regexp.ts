@@ -1,4 +1,4 @@
-import { backtracksSafely, closingParen } from '../generate/native-pattern.js';
+import { backtracksSafely, closingParen } from '../generate/pattern-safety.js';
 import { compileRe2, type Re2 } from '../generate/re2-pattern.js';
 
 /** What Ajv asks of a pattern engine (its `code.regExp` option): a compiled pattern with `test`. */
