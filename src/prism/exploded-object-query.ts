@@ -62,7 +62,9 @@ function explodedObject(_name: string, parameters: Query, schema: Node | undefin
   const value: Node = Object.create(null);
   let found = false;
   for (const property of Object.keys(properties)) {
-    const given = parameters[property.toLowerCase()];
+    // Prism's lower-cased query is a plain object: `constructor` would read Object's own.
+    const key = property.toLowerCase();
+    const given = Object.hasOwn(parameters, key) ? parameters[key] : undefined;
     if (given === undefined) continue;
     value[property] = given;
     found = true;

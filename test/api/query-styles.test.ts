@@ -40,4 +40,13 @@ describe('query arrays and objects as OpenAPI 3 writes them', () => {
     expect(wrong.body).toContain('kind');
     expect(wrong.body).toContain('size');
   });
+
+  it('reads an exploded object property named like one every object inherits only when the query has it', async () => {
+    const server = await mockServer({ spec, logLevel: 'silent' });
+    expect((await server.inject('/owners?name=ann')).statusCode).toBe(200);
+    expect((await server.inject('/owners?constructor=c&toString=abc')).statusCode).toBe(200);
+    const wrong = await server.inject('/owners?toString=abcd');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('toString');
+  });
 });
