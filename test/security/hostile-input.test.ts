@@ -23,6 +23,21 @@ const HOSTILE: readonly (readonly [string, string, RequestInit])[] = [
     '/items',
     { method: 'POST', headers: json, body: JSON.stringify({ code: evil }) },
   ],
+  [
+    'a lookahead pattern of optional escaped characters (checked loosely)',
+    '/items',
+    { method: 'POST', headers: json, body: JSON.stringify({ tag: `${'+'.repeat(40)}!` }) },
+  ],
+  [
+    'a lookahead pattern of alternatives that start alike (checked loosely)',
+    '/items',
+    { method: 'POST', headers: json, body: JSON.stringify({ pair: `${'a'.repeat(26)}!` }) },
+  ],
+  [
+    'a backreference to a group of varying length (checked loosely)',
+    '/items',
+    { method: 'POST', headers: json, body: JSON.stringify({ twice: `${'a'.repeat(50_000)}!` }) },
+  ],
   ['a backtracking patternProperties key', '/items', { method: 'POST', headers: json, body: JSON.stringify({ labels: { [evil]: 'x' } }) }],
   ['a glob filter of many stars over a long path', `/__mock/journal/count?path=${'*a'.repeat(40)}*b`, {}],
   [
