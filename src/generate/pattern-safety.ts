@@ -98,16 +98,16 @@ function openingLookaround(pattern: string, at: number): number {
 /** Where the group opened at `open` closes (classes and escapes skipped); the pattern's length when it never does. */
 export function closingParen(pattern: string, open: number): number {
   let depth = 0;
-  let inClass = false;
-  for (let i = open; i < pattern.length; i++) {
-    const char = pattern[i];
-    if (char === '\\') i++;
-    else if (inClass) inClass = char !== ']';
-    else if (char === '[') inClass = true;
-    else if (char === '(') depth++;
-    else if (char === ')' && --depth === 0) return i;
-  }
-  return pattern.length;
+  const at = forEachToken(
+    pattern,
+    (i) => {
+      if (pattern[i] === '(') depth++;
+      else if (pattern[i] === ')') return --depth === 0;
+      return false;
+    },
+    open,
+  );
+  return at === -1 ? pattern.length : at;
 }
 
 /** The pattern's capturing groups in their order (`\1` is the first), each with its name and whether its text may vary in length. */
@@ -155,16 +155,20 @@ function topLevelAlternatives(body: string): string[] {
   return [...parts, body.slice(from)];
 }
 
-/** Calls `each` with the place of every character outside escapes and character classes. */
-function forEachToken(pattern: string, each: (i: number) => void): void {
+/**
+ * Calls `each` with the place of every character from `from` on outside escapes and character
+ * classes, until it answers true; where it did, else -1.
+ */
+function forEachToken(pattern: string, each: (i: number) => unknown, from = 0): number {
   let inClass = false;
-  for (let i = 0; i < pattern.length; i++) {
+  for (let i = from; i < pattern.length; i++) {
     const char = pattern[i];
     if (char === '\\') i++;
     else if (inClass) inClass = char !== ']';
     else if (char === '[') inClass = true;
-    else each(i);
+    else if (each(i) === true) return i;
   }
+  return -1;
 }
 
 /**
@@ -173,13 +177,9 @@ function forEachToken(pattern: string, each: (i: number) => void): void {
  */
 function repeatsAlternatives(pattern: string): boolean {
   const groups: boolean[] = [];
-  let inClass = false;
-  for (let i = 0; i < pattern.length; i++) {
+  const repeated = forEachToken(pattern, (i) => {
     const char = pattern[i];
-    if (char === '\\') i++;
-    else if (inClass) inClass = char !== ']';
-    else if (char === '[') inClass = true;
-    else if (char === '(') groups.push(false);
+    if (char === '(') groups.push(false);
     else if (char === '|' && groups.length > 0) groups[groups.length - 1] = true;
     else if (char === ')' && groups.length > 0) {
       const alternatives = groups.pop() === true;
@@ -187,6 +187,7 @@ function repeatsAlternatives(pattern: string): boolean {
       // `((a|a))*`: the inner group's alternatives are repeated with the outer group.
       if (alternatives && groups.length > 0) groups[groups.length - 1] = true;
     }
-  }
-  return false;
+    return false;
+  });
+  return repeated !== -1;
 }
