@@ -43,10 +43,32 @@ function rootAjv(root: JsonSchema): Ajv {
   return ajv;
 }
 
-function withoutIds(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutIds);
+/**
+ * The schema without its `$id`s, copied only along the paths that lead to one: the Ajv of each schema
+ * with a `oneOf` lives as long as the schema, and a whole copy of a schema carrying a large operation's
+ * `__bundled__` would be held beside the schema itself, for each such schema.
+ */
+export function withoutIds(node: unknown, done = new Map<object, unknown>()): unknown {
   if (node === null || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).flatMap(([key, value]) => (key === '$id' ? [] : [[key, withoutIds(value)]])));
+  if (done.has(node)) return done.get(node);
+  // A cycle (none in a decycled schema) is cut here, as it is.
+  done.set(node, node);
+  let changed = false;
+  const each = (value: unknown) => {
+    const made = withoutIds(value, done);
+    if (made !== value) changed = true;
+    return made;
+  };
+  let result: unknown;
+  if (Array.isArray(node)) result = node.map(each);
+  else {
+    const entries = Object.entries(node).flatMap(([key, value]) => (key === '$id' ? [] : [[key, each(value)] as const]));
+    if ('$id' in node) changed = true;
+    result = Object.fromEntries(entries);
+  }
+  const kept = changed ? result : node;
+  done.set(node, kept);
+  return kept;
 }
 
 /** The time all checks of one lookaround pattern that could backtrack may take, for as long as its validator lives. */
