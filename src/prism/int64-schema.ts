@@ -29,29 +29,52 @@ export function forPrismValidation<T extends WithRequestBody>(operation: T): T {
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', '__bundled__', 'dependentSchemas']);
 
 function withNullableTyped(node: Node, map = false): Node {
-  if (Array.isArray(node)) return node.map((item) => withNullableTyped(item));
+  if (Array.isArray(node))
+    return sameOrCopy(
+      node,
+      node.map((item) => withNullableTyped(item)),
+    );
   if (node === null || typeof node !== 'object') return node;
   const source = node as Record<string, unknown>;
-  const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(source)) copy[key] = withNullableTyped(value, !map && SCHEMA_MAPS.has(key));
+  const copy = copyOfChildren(source, (key, value) => withNullableTyped(value, !map && SCHEMA_MAPS.has(key)));
   if (map || typeof source.nullable !== 'boolean' || 'type' in source) return copy;
-  delete copy.nullable;
-  return source.nullable ? { anyOf: [copy, { type: 'null' }] } : copy;
+  const typed = { ...copy };
+  delete typed.nullable;
+  return source.nullable ? { anyOf: [typed, { type: 'null' }] } : typed;
 }
 
 function withoutInt64Bounds(node: Node): Node {
-  if (Array.isArray(node)) return node.map(withoutInt64Bounds);
+  if (Array.isArray(node)) return sameOrCopy(node, node.map(withoutInt64Bounds));
   if (node === null || typeof node !== 'object') return node;
   const source = node as Record<string, unknown>;
-  const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(source)) copy[key] = withoutInt64Bounds(value);
-  if (source.format === 'int64') {
-    const explicit = explicitProperties(source);
-    delete copy.format;
-    if (!explicit.has('minimum')) delete copy.minimum;
-    if (!explicit.has('maximum')) delete copy.maximum;
+  const copy = copyOfChildren(source, (_key, value) => withoutInt64Bounds(value));
+  if (source.format !== 'int64') return copy;
+  const explicit = explicitProperties(source);
+  const unbounded = { ...copy };
+  delete unbounded.format;
+  if (!explicit.has('minimum')) delete unbounded.minimum;
+  if (!explicit.has('maximum')) delete unbounded.maximum;
+  return unbounded;
+}
+
+/**
+ * The object with each child repaired, sharing every part the repair left as it was: the repaired
+ * request schemas and `__bundled__` are held beside the operation's own, so a whole copy of a large
+ * bundle would be held twice for each operation validated.
+ */
+function copyOfChildren(source: Record<string, unknown>, repair: (key: string, value: unknown) => unknown): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(source)) {
+    const repaired = repair(key, value);
+    if (repaired === value) continue;
+    copy ??= { ...source };
+    copy[key] = repaired;
   }
-  return copy;
+  return copy ?? source;
+}
+
+function sameOrCopy(source: readonly unknown[], repaired: unknown[]): readonly unknown[] {
+  return repaired.every((item, i) => item === source[i]) ? source : repaired;
 }
 
 function explicitProperties(schema: Record<string, unknown>): Set<string> {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { forPrismValidation } from './int64-schema.js';
+
+type Schema = Record<string, unknown>;
+
+function operationWith(schema: Schema, bundled: Record<string, unknown>) {
+  return { request: { body: { contents: [{ mediaType: 'application/json', schema }] } }, __bundled__: bundled };
+}
+
+describe('the request schemas Prism validates against', () => {
+  it('share every bundled schema the repairs leave as it was, so a large bundle is not held twice', () => {
+    const plain = { type: 'object', properties: { name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } };
+    const expandable = { description: 'an id or the object', anyOf: [{ type: 'string' }, { $ref: '#/__bundled__/plain' }], nullable: true };
+    const holder = { type: 'object', properties: { owner: expandable, label: { type: 'string' } } };
+    const operation = operationWith({ $ref: '#/__bundled__/holder' }, { plain, holder });
+    const repaired = forPrismValidation(operation).__bundled__ as Record<string, Schema>;
+    expect(repaired.plain).toBe(plain);
+    const properties = (repaired.holder as { properties: Record<string, Schema> }).properties;
+    expect(properties.label).toBe(holder.properties.label);
+    expect(properties.owner).toEqual({ anyOf: [{ description: 'an id or the object', anyOf: expandable.anyOf }, { type: 'null' }] });
+    const branches = (properties.owner as { anyOf: Schema[] }).anyOf;
+    expect(branches[0]?.anyOf).toBe(expandable.anyOf);
+    expect(expandable.nullable).toBe(true);
+  });
+
+  it('leave int64 fields plain integers where the reader bounded them, and share the rest', () => {
+    const other = { type: 'string', maxLength: 3 };
+    const schema = {
+      type: 'object',
+      properties: { id: { type: 'integer', format: 'int64', minimum: -9007199254740991, maximum: 9007199254740991 }, other },
+    };
+    const body = forPrismValidation(operationWith(schema, {})).request.body.contents[0]?.schema as { properties: Record<string, Schema> };
+    expect(body.properties.id).toEqual({ type: 'integer' });
+    expect(body.properties.other).toBe(other);
+    expect(schema.properties.id.format).toBe('int64');
+  });
+
+  it('keep a bundle without anything to repair as it is', () => {
+    const bundled = { a: { type: 'object', properties: { n: { type: 'number', nullable: true } } } };
+    expect(forPrismValidation(operationWith({ $ref: '#/__bundled__/a' }, bundled)).__bundled__).toBe(bundled);
+  });
+});
