@@ -57,6 +57,8 @@ export interface ProbeRequest {
   readonly method: string;
   readonly path: string;
   readonly body?: string;
+  /** The request body's media type, where it is not JSON. */
+  readonly contentType?: string;
 }
 
 const PROBE_HEADERS = { authorization: 'Bearer bench', 'content-type': 'application/json', accept: 'application/json' };
@@ -66,8 +68,10 @@ export async function sendProbe(url: string, probe: ProbeRequest, timeoutMs: num
   try {
     const response = await fetch(`${url}${probe.path}`, {
       method: probe.method,
-      headers: PROBE_HEADERS,
+      headers: probe.contentType ? { ...PROBE_HEADERS, 'content-type': probe.contentType } : PROBE_HEADERS,
       body: probe.body,
+      // A documented redirect points at the real service: its status is the answer, never followed.
+      redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     });
     await response.arrayBuffer();
@@ -81,8 +85,9 @@ const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 
 /**
  * Up to `count` requests to different operations, spread over the document: path parameters filled
- * with `1`, a `{}` body where the method takes one. Whatever the answer (many will be 400 or 401), each
- * makes the server read and prepare that operation.
+ * with `1`, a `{}` body where the method takes one (an empty one where the operation's first media type
+ * is not JSON, such as Stripe's forms). Whatever the answer (many will be 400 or 401), each makes the
+ * server read and prepare that operation.
  */
 export function probeOperations(path: string, count: number): ProbeRequest[] {
   const document = JSON.parse(readFileSync(path, 'utf8')) as { basePath?: string; servers?: { url?: string }[]; paths?: object };
@@ -90,9 +95,18 @@ export function probeOperations(path: string, count: number): ProbeRequest[] {
   for (const [template, item] of Object.entries(document.paths ?? {})) {
     for (const method of Object.keys(item as object).filter((m) => METHODS.includes(m))) {
       const filled = template.replace(/\{[^}]*\}/g, '1');
-      all.push({ method: method.toUpperCase(), path: filled, body: method === 'get' || method === 'delete' ? undefined : '{}' });
+      const type = firstMediaType((item as Record<string, unknown>)[method]);
+      const json = type === undefined || /\bjson\b|\+json/.test(type);
+      const body = method === 'get' || method === 'delete' ? undefined : json ? '{}' : '';
+      all.push({ method: method.toUpperCase(), path: filled, body, ...(json || body === undefined ? {} : { contentType: type }) });
     }
   }
   const step = Math.max(1, Math.floor(all.length / count));
   return all.filter((_, i) => i % step === 0).slice(0, count);
+}
+
+/** The first media type of an OpenAPI 3 operation's request body (none for Swagger 2.0's). */
+function firstMediaType(operation: unknown): string | undefined {
+  const body = (operation as { requestBody?: { content?: object } } | undefined)?.requestBody;
+  return body?.content ? Object.keys(body.content)[0] : undefined;
 }
