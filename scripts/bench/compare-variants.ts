@@ -8,6 +8,7 @@
  * Usage: tsx scripts/bench/compare-variants.ts --variant base=. --variant other=.bench/variants/other
  * Flags: --rounds N (5) --duration S (5) --warmup S (10, as run-bench.ts) --startups N (5, per variant) --mix valid|mixed (valid)
  *        --connections N (50) --with ceiling,prism (none) --rate N (none) --out PATH (.bench/compare.md)
+ *        --loader wrk|autocannon (wrk where installed, see wrk.ts; --rate needs autocannon)
  *
  * With --rate, every contender gets the same requests per second (autocannon's overallRate) rather than as
  * many as it answers: CPU per request depends on the rate (at a low one, each request pays for its own
@@ -18,7 +19,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type MixName, runLoad } from './load.js';
+import { loaderFlag, type MixName, runLoad } from './load.js';
 import { machineLine } from './machine.js';
 import { type Launch, rssMb, type ServerName, startServer, withCpu } from './servers.js';
 import { fixed, markdownTable, median } from './stats.js';
@@ -35,6 +36,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '50' },
     with: { type: 'string', default: '' },
     rate: { type: 'string' },
+    loader: { type: 'string' },
     out: { type: 'string', default: '.bench/compare.md' },
   },
 });
@@ -45,6 +47,7 @@ const startups = Number(flags.startups);
 const connections = Number(flags.connections);
 const mix = flags.mix as MixName;
 const rate = flags.rate === undefined ? undefined : Number(flags.rate);
+const loader = rate === undefined ? loaderFlag(flags.loader) : 'autocannon';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 interface Contender {
@@ -93,8 +96,8 @@ for (let round = 0; round < rounds; round++) {
   for (const c of rotate(contenders, round)) {
     const server = await startServer(c.server, 120_000, c.launch);
     try {
-      await runLoad({ url: server.url, mix, connections, duration: warmup, rate });
-      const result = await withCpu(server.child.pid, () => runLoad({ url: server.url, mix, connections, duration, rate }));
+      await runLoad({ url: server.url, mix, connections, duration: warmup, rate, loader });
+      const result = await withCpu(server.child.pid, () => runLoad({ url: server.url, mix, connections, duration, rate, loader }));
       const rss = rssMb(server.child.pid);
       loads.get(c.label)?.push({ cpuUsPerRequest: result.cpuUsPerRequest, reqPerSec: result.reqPerSec, errors: result.errors, rss });
       log(
@@ -125,7 +128,7 @@ const markdown = [
   `Measured ${machineLine()}.`,
   '',
   `${rounds} interleaved rounds, ${warmup} s warm-up then ${duration} s of the \`${mix}\` mix per contender, ${connections} connections; ` +
-    `${rate === undefined ? 'as fast as answered' : `at ${rate} req/s`}; ` +
+    `${rate === undefined ? 'as fast as answered' : `at ${rate} req/s`}, ${loader}; ` +
     `${startups} interleaved start-ups each (spawn to first served \`POST /plants\`). Medians, with (min-max).`,
   '',
   markdownTable(

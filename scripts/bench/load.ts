@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { VALID_BODY } from './servers.js';
+import { runWrk, WRK_INSTALLED } from './wrk.js';
 
 const AUTH = { authorization: 'Bearer bench-token', 'content-type': 'application/json' };
 const NO_AUTH = { 'content-type': 'application/json' };
@@ -41,10 +42,36 @@ export interface LoadOptions {
   readonly amount?: number;
   /** Requests per second over all connections; unset, as fast as the server answers. */
   readonly rate?: number;
+  /** Which load generator (default autocannon); wrk takes neither `amount` nor `rate`. */
+  readonly loader?: Loader;
+}
+
+/** The load generators: wrk (wrk.ts) for CPU per request where installed, autocannon otherwise. */
+export type Loader = 'wrk' | 'autocannon';
+export const CPU_LOADER: Loader = WRK_INSTALLED ? 'wrk' : 'autocannon';
+/** A `--loader` flag's value, checked. */
+export function loaderFlag(value: string | undefined): Loader {
+  if (value === undefined) return CPU_LOADER;
+  if (value !== 'wrk' && value !== 'autocannon') throw new Error(`--loader takes wrk or autocannon, not ${value}`);
+  if (value === 'wrk' && !WRK_INSTALLED) throw new Error('--loader wrk: wrk is not installed (apt-get install wrk)');
+  return value;
 }
 
 /** Runs autocannon against a server; latency covers every answer (2xx or not). */
-export async function runLoad({ url, mix, requests, connections = 50, duration = 5, amount, rate }: LoadOptions): Promise<LoadResult> {
+export async function runLoad({
+  url,
+  mix,
+  requests,
+  connections = 50,
+  duration = 5,
+  amount,
+  rate,
+  loader,
+}: LoadOptions): Promise<LoadResult> {
+  if (loader === 'wrk') {
+    if (amount !== undefined || rate !== undefined) throw new Error('wrk runs for a duration, at no fixed rate');
+    return runWrk(url, requests ?? MIXES[mix], connections, duration);
+  }
   const result = await autocannon({
     url,
     connections,
