@@ -1,10 +1,10 @@
 /**
  * The load generator of the CPU-per-request benches when `wrk` (C, one thread, epoll) is installed, as the
- * issue's method names it. autocannon runs in Node and takes as much CPU per request as a bare server: on
- * a 2-core machine it caps the fast contender below its own saturation, and a server that is not
- * saturated wakes up for fewer requests at a time and so pays more per request; the server it caps most
- * (the ceiling) is charged most. wrk's own cost per request is a fraction of that, so every contender runs
- * nearer its own saturation and is charged for its work rather than for the load generator's pace.
+ * issue's method names it. autocannon runs in Node on the same two cores as the server it loads: where it
+ * is the one short of CPU it sets the server's rate, and a server below its own saturation wakes up for
+ * fewer requests at a time and pays more per request, the cheapest server most. wrk needs less CPU per
+ * request, so the servers run nearer their own saturation and are charged for their own work rather than
+ * for the load generator's pace.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
