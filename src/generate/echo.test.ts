@@ -52,6 +52,13 @@ describe('echo', () => {
     expect(planEcho({ type: 'array' })).toBeUndefined();
   });
 
+  it('has no plan for a schema whose type is not object, even where it lists properties', () => {
+    const listed = { name: { type: 'string' } };
+    expect(planEcho({ type: 'array', items: { type: 'object', properties: listed }, properties: listed })).toBeUndefined();
+    expect(planEcho({ allOf: [{ type: 'array' }], properties: listed })).toBeUndefined();
+    expect(planEcho({ type: ['object', 'null'], properties: listed })).toBeDefined();
+  });
+
   it('echoes a property only where every allOf part takes it, additionalProperties included', () => {
     const held = planEcho({
       allOf: [{ type: 'object', properties: { kind: { type: 'string' } }, additionalProperties: { type: 'object' } }],

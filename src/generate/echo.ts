@@ -42,6 +42,8 @@ const ANNOTATIONS = new Set([
 export function planEcho(schema: JsonSchema | undefined, check?: ValueCheck): EchoPlan | undefined {
   if (!schema) return undefined;
   const parts = [schema, ...(Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [])];
+  // A schema typed other than object (an array that lists `properties` too, as vtex's do) takes no echoed object.
+  if (parts.some((part) => part.type !== undefined && ![part.type].flat().includes('object'))) return undefined;
   const named = (part: JsonSchema) => (part.properties as Record<string, JsonSchema> | undefined) ?? {};
   const properties = new Map<string, EchoProperty>();
   const required = new Set<string>();
