@@ -225,6 +225,20 @@ describe('DataGenerator on schemas the faker alone answers wrongly', () => {
     }
   });
 
+  it('answers a fractional number inside exclusive bounds less than 2 apart, static and generated', () => {
+    const generator = new DataGenerator(7);
+    const rates: [Record<string, unknown>, (value: number) => boolean][] = [
+      [{ type: 'number', minimum: 0, maximum: 1, exclusiveMinimum: true, exclusiveMaximum: true }, (v) => v > 0 && v < 1],
+      [{ type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 }, (v) => v > 0 && v < 1],
+      [{ type: 'number', exclusiveMinimum: -0.5, maximum: 0 }, (v) => v > -0.5 && v <= 0],
+      [{ type: ['number', 'null'], minimum: 2, exclusiveMaximum: 3.5 }, (v) => v >= 2 && v < 3.5],
+    ];
+    for (const [rate, inside] of rates) {
+      for (const value of [generator.answer(rate), generator.generate(rate), generator.generate(rate)])
+        expect(value === null ? [rate.type].flat().includes('null') : typeof value === 'number' && inside(value), String(value)).toBe(true);
+    }
+  });
+
   it('answers properties named like keywords (properties, items) whose schemas give no type', () => {
     const generator = new DataGenerator(7);
     const schema = {

@@ -307,6 +307,7 @@ function fixKeywords(out: Schema, mode: Mode): void {
   dropStringWordsOfOtherTypes(out);
   // `type: number` with an integer format (real documents have them) is validated as an integer.
   if (out.type === 'number' && (out.format === 'int32' || out.format === 'int64')) out.type = 'integer';
+  narrowExclusiveBounds(out);
   if (out.format === 'date-time' && !('enum' in out) && !('const' in out)) {
     const fitted = dateTimeOfLength(out);
     if (fitted !== undefined) {
@@ -347,6 +348,27 @@ const ARRAY_KEYWORDS = ['items', 'minItems', 'maxItems', 'uniqueItems'];
  * generates the schema's keywords themselves as the value. Left alone beside a combination, whose
  * branches may say otherwise, and beside an enum or const.
  */
+/**
+ * The faker moves an exclusive bound in by 1, as for integers: a fractional number between bounds less
+ * than 2 apart (zalando's `taxRate`, above 0 and below 1) came out NaN, answered as null. Such bounds
+ * are moved in by a quarter of the span (at most 1) and made inclusive.
+ */
+function narrowExclusiveBounds(out: Schema): void {
+  const types = [out.type].flat();
+  if (!types.includes('number') || types.includes('integer') || out.multipleOf !== undefined) return;
+  const { minimum: min, maximum: max } = out;
+  if (typeof min !== 'number' || typeof max !== 'number' || !(max > min)) return;
+  const step = Math.min(1, (max - min) / 4);
+  if (out.exclusiveMinimum === true) {
+    out.minimum = min + step;
+    delete out.exclusiveMinimum;
+  }
+  if (out.exclusiveMaximum === true) {
+    out.maximum = max - step;
+    delete out.exclusiveMaximum;
+  }
+}
+
 function inferType(out: Schema): void {
   if ('type' in out || 'enum' in out || 'const' in out || ['allOf', 'anyOf', 'oneOf', 'not'].some((k) => k in out)) return;
   if (OBJECT_KEYWORDS.some((k) => k in out)) out.type = 'object';
