@@ -1,14 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { JsonSchema } from '../json/json-schema.js';
 import type { MockOperation } from '../openapi/operation.js';
+import { compiledDocumentCheck } from '../prism/prism-engine.js';
 
 /**
  * Links in answers (`next` pages, `self`, `url` fields) that point at the document's own servers
  * (`https://api.example.com/v1/pets?page=2`) point at the mock instead, so a client that follows them
  * stays on the mock. Only the origin is replaced; the path is kept, as the mock serves the servers'
  * base paths too. Loopback servers are the mock's own addresses already: an operation served only
- * there (the Plant Store's) costs nothing per request.
+ * there (the Plant Store's) costs nothing per request. A rewritten answer the response `schema` refuses,
+ * where the document's links pass, keeps the document's links: ajv-formats' `format: url` (Prism's too)
+ * wants a public host name, and refuses `localhost` and `127.0.0.1`.
  */
-export function withOwnAddress(body: unknown, operation: MockOperation, headers: IncomingHttpHeaders): unknown {
+export function withOwnAddress(body: unknown, operation: MockOperation, headers: IncomingHttpHeaders, schema?: JsonSchema): unknown {
   const origins = originsOf(operation);
   if (origins.length === 0 || body === null || typeof body !== 'object' || UNLINKED.has(body)) return body;
   const host = headers.host ?? headers[':authority'];
@@ -18,7 +22,21 @@ export function withOwnAddress(body: unknown, operation: MockOperation, headers:
   const rewritten = rewrite(body, origins, own, 0);
   // Built answers are shared and never change: one that holds no link is not walked again.
   if (rewritten === body) UNLINKED.add(body);
-  return rewritten;
+  if (rewritten === body || schema === undefined) return rewritten;
+  const fits = checkOf(schema);
+  return fits(rewritten) || !fits(body) ? rewritten : body;
+}
+
+const CHECKS = new WeakMap<JsonSchema, (value: unknown) => boolean>();
+
+function checkOf(schema: JsonSchema): (value: unknown) => boolean {
+  let check = CHECKS.get(schema);
+  if (!check) {
+    const problems = compiledDocumentCheck(schema, schema.__bundled__);
+    check = (value) => problems(value).length === 0;
+    CHECKS.set(schema, check);
+  }
+  return check;
 }
 
 const UNLINKED = new WeakSet<object>();

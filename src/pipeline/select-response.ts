@@ -91,7 +91,8 @@ export function createResponseSelector(
           ? withRequestIdentifiers(answer, representation?.content.schema, params)
           : answer;
       // Links to the document's own servers lead back to the mock (again, not in an example asked for by name).
-      const body = asked.example === undefined ? withOwnAddress(identified, operation, exchange.headers) : identified;
+      const body =
+        asked.example === undefined ? withOwnAddress(identified, operation, exchange.headers, representation?.content.schema) : identified;
       const payload =
         serialise !== undefined
           ? serialise(body)

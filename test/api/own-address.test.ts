@@ -18,6 +18,14 @@ describe("links to the document's servers point at the mock", () => {
     expect(again.next).toBe('http://10.0.0.7/v1/pets?page=2');
   });
 
+  it('keeps the document links where the mock address would break their format', async () => {
+    const server = await mockServer({ spec, allowedHosts: ['mock.example.net'] });
+    const local = (await server.inject({ url: '/pages', headers: { host: 'localhost:4010' } })).json();
+    expect(local).toEqual({ self: 'https://api.example.com/v1/pages?page=1', next: 'https://api.example.com/v1/pages?page=2' });
+    const named = (await server.inject({ url: '/pages', headers: { host: 'mock.example.net:4010' } })).json();
+    expect(named).toEqual({ self: 'http://mock.example.net:4010/v1/pages?page=1', next: 'http://mock.example.net:4010/v1/pages?page=2' });
+  });
+
   it('answers an example asked for by name as written', async () => {
     const server = await mockServer({ spec });
     const named = (await server.inject({ url: '/pets', headers: { host: 'localhost', prefer: 'example=default' } })).json();
