@@ -28,7 +28,8 @@ export function resolve(schema: Schema | undefined, root: unknown): Schema | und
   return current;
 }
 
-export function sampleValue(input: Schema | undefined, root: unknown, depth = 0): unknown {
+/** `lean`: required properties only, at every depth (a last candidate where an optional one admits no value). */
+export function sampleValue(input: Schema | undefined, root: unknown, depth = 0, lean = false): unknown {
   const schema = resolve(input, root);
   if (!schema || depth > 6) return undefined;
   // The document's words, where they are of the schema's type (Prism copies a query's `jobs,hello` into its list's examples).
@@ -39,15 +40,15 @@ export function sampleValue(input: Schema | undefined, root: unknown, depth = 0)
   if (Array.isArray(schema.enum)) return schema.enum.find((v) => v !== null);
   for (const key of ['oneOf', 'anyOf'] as const) {
     const options = schema[key];
-    if (Array.isArray(options) && options.length > 0) return sampleValue(options[0] as Schema, root, depth + 1);
+    if (Array.isArray(options) && options.length > 0) return sampleValue(options[0] as Schema, root, depth + 1, lean);
   }
   if (Array.isArray(schema.allOf)) {
-    const parts = schema.allOf.map((part) => sampleValue(part as Schema, root, depth + 1));
+    const parts = schema.allOf.map((part) => sampleValue(part as Schema, root, depth + 1, lean));
     // A scalar part (AWS's `allOf: [{$ref: string}, {description}]`) is the value; objects merge, with
     // the properties the schema lists beside its `allOf` (Azure's resources).
     const scalar = parts.find((part) => part !== undefined && (typeof part !== 'object' || part === null || Array.isArray(part)));
     if (scalar !== undefined) return scalar;
-    const own = schema.properties ? sampleObject(schema, root, depth) : {};
+    const own = schema.properties ? sampleObject(schema, root, depth, lean) : {};
     return Object.assign({}, ...parts.map((part) => part ?? {}), own);
   }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
@@ -66,11 +67,11 @@ export function sampleValue(input: Schema | undefined, root: unknown, depth = 0)
     case 'array': {
       const items = resolve(schema.items as Schema | undefined, root);
       // Items of any kind (`items: {}`, ritekit's required query list) take a word: an empty list is no query value.
-      const item = items && Object.keys(items).length === 0 ? 'fern' : sampleValue(items, root, depth + 1);
+      const item = items && Object.keys(items).length === 0 ? 'fern' : sampleValue(items, root, depth + 1, lean);
       return item === undefined ? [] : [item];
     }
     case 'object':
-      return sampleObject(schema, root, depth);
+      return sampleObject(schema, root, depth, lean);
     default:
       return undefined;
   }
@@ -84,14 +85,14 @@ function ofType(value: unknown, type: unknown): boolean {
 }
 
 /** Required properties always; optional ones too near the top, so bodies exercise the whole schema. */
-function sampleObject(schema: Schema, root: unknown, depth: number): Record<string, unknown> {
+function sampleObject(schema: Schema, root: unknown, depth: number, lean: boolean): Record<string, unknown> {
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const result: Record<string, unknown> = {};
   for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
     const resolved = resolve(property, root);
     if (resolved?.readOnly === true) continue;
-    if (!required.has(name) && depth > 1) continue;
-    const value = sampleValue(property, root, depth + 1);
+    if (!required.has(name) && (lean || depth > 1)) continue;
+    const value = sampleValue(property, root, depth + 1, lean);
     if (value !== undefined) result[name] = value;
   }
   return result;

@@ -16,6 +16,13 @@ describe('valid request values', () => {
     expect(built.ok && String(built.value)).toMatch(new RegExp(arn));
   });
 
+  it('leave out optional properties no value satisfies, where nothing else is valid', () => {
+    // visualstudio.com's settings: integers whose enum holds only strings.
+    const privacy = { type: 'integer', format: 'int32', enum: ['0 (Private)', '1 (Public)'] };
+    const schema = { type: 'object', additionalProperties: false, properties: { privacy, tunnelType: privacy } };
+    expect(validValue(schema, {}, 'body')).toEqual({ ok: true, value: {} });
+  });
+
   it('merge allOf parts and keep required properties, leaving readOnly ones out', () => {
     const schema = {
       allOf: [

@@ -1,7 +1,7 @@
 /**
  * Values a request can carry that its schema truly allows: candidates from the document's own words
  * (examples), then the deterministic sample (sample-value.ts), then json-schema-faker under fixed seeds
- * (patterns through its randexp, `allOf` merged, formats); each is checked by Ajv on Prism's form of
+ * (patterns through its randexp, `allOf` merged, formats), then the sample of required properties only; each is checked by Ajv on Prism's form of
  * the schema, and the first that passes is sent. When none does, the value is "not buildable": the
  * conformance run counts such requests apart and never holds them against the mock.
  */
@@ -191,6 +191,9 @@ export function validValue(schema: Schema | undefined, root: unknown, place: Pla
   const allowed = (value: unknown) => fits(place, value) && (validate === null || validate(value) === true);
   for (const candidate of [...examples, sample]) if (allowed(candidate)) return { ok: true, value: candidate };
   for (const candidate of generated(schema, root)) if (allowed(candidate)) return { ok: true, value: candidate };
+  // Last, required properties only: an optional one may admit no value (visualstudio.com's integer enum of strings).
+  const lean = sampleValue(schema, root, 0, true);
+  if (allowed(lean)) return { ok: true, value: lean };
   const why =
     validate?.(sample) === false ? (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ') : '';
   return { ok: false, reason: why || 'no value of the schema fits the request' };
