@@ -9,6 +9,7 @@ import type { JsonSchema } from '../json/json-schema.js';
 import { readMockExtensions } from '../mock-extensions.js';
 import type { EngineHandle, MockCallback, MockContent, MockHeader, MockOperation, MockParameter } from '../openapi/operation.js';
 import type { Finding, FindingLocation } from '../problem.js';
+import { answerBundle, answerForm } from './answer-form.js';
 import { bundleSubset } from './bundle-subset.js';
 import { checkCookies } from './cookie-parameters.js';
 import { createDirectBodyCheck, type DirectBodyCheck, prismValidatorOf } from './direct-body-check.js';
@@ -657,7 +658,8 @@ export function checkOutput(operation: MockOperation, status: number, headers: R
  * `__bundled__` schemas its references point into.
  */
 export function checkDocumentValue(schema: JsonSchema, value: unknown, bundle: unknown): string[] {
-  const result = validateAgainstSchema(value, schema, false, ValidationContext.Output, 'body', bundleSubset(schema, bundle));
+  const form = answerForm(schema);
+  const result = validateAgainstSchema(value, form, false, ValidationContext.Output, 'body', answerBundle(bundleSubset(schema, bundle)));
   if (result._tag === 'None') return [];
   return result.value.map((d) => d.message.replace(/^Response body (property )?/, ''));
 }
@@ -672,7 +674,9 @@ export function checkDocumentValue(schema: JsonSchema, value: unknown, bundle: u
 export function compiledDocumentCheck(schema: JsonSchema, bundle: unknown): (value: unknown) => string[] {
   // Prism compiled the schema before (checking the document's examples, say) and keeps that function to
   // itself: a copy of the schema, alike member for member, makes it compile an identical one in sight.
-  const validate = prismValidatorOf(schema, bundle) ?? prismValidatorOf({ ...schema }, bundle);
+  const form = answerForm(schema);
+  const formBundle = answerBundle(bundle);
+  const validate = prismValidatorOf(form, formBundle) ?? prismValidatorOf({ ...form }, formBundle);
   if (validate === undefined) return (value) => checkDocumentValue(schema, value, bundle);
   return (value) => {
     try {
@@ -694,9 +698,13 @@ export function documentValueCheck(
   direction: 'request' | 'answer' = 'answer',
 ): (value: unknown) => boolean {
   const context = direction === 'request' ? ValidationContext.Input : ValidationContext.Output;
+  // An answer is checked as 3.0 reads a `nullable` without a `type` (answer-form.ts); a request as Prism checks it.
+  const form = direction === 'answer' ? answerForm(schema) : schema;
+  const subset = bundleSubset(schema, bundle);
+  const formBundle = direction === 'answer' ? answerBundle(subset) : subset;
   return (value) => {
     try {
-      return validateAgainstSchema(value, schema, false, context, 'body', bundleSubset(schema, bundle))._tag === 'None';
+      return validateAgainstSchema(value, form, false, context, 'body', formBundle)._tag === 'None';
     } catch {
       return false;
     }
