@@ -18,13 +18,19 @@ export type ObjectQueryCheck = (query: Query) => PrismDiagnostic[];
  * (an optional one then fails its required properties). Such parameters are taken out of what Prism
  * checks and judged here by Prism's own parameter validator, their value read from the properties the
  * schema lists (query names compared as Prism compares them, without case); absent when none is given.
+ * A `deepObject` parameter likewise: Prism makes an absent one, and each absent list in it, an empty
+ * list (pandascore's optional `filter[id]`, `range[id]`, whose lists have `minItems`), and reads a list
+ * only from `name[key][0]`: here a part without a pair is absent, and a list is read from
+ * `name[key][N]`, `name[key][]` or `name[key]` repeated.
  * Built once per operation; undefined without such a parameter.
  */
 export function splitObjectQuery<T extends Operation>(operation: T): { operation: T; check: ObjectQueryCheck | undefined } {
   const query = operation.request?.query;
   const specs = (query ?? []).flatMap((spec) => {
     const schema = isNode(spec) ? objectSchema(spec.schema, operation.__bundled__) : undefined;
-    return schema && isExplodedForm(spec as Node) ? [{ ...(spec as Node), schema, style: 'form' } as Node] : [];
+    if (!schema) return [];
+    if (isExplodedForm(spec as Node)) return [{ ...(spec as Node), schema, style: 'form' } as Node];
+    return (spec as Node).style === 'deepObject' ? [{ ...(spec as Node), schema } as Node] : [];
   });
   if (!query || specs.length === 0) return { operation, check: undefined };
   const names = new Set(specs.map((spec) => spec.name));
@@ -32,7 +38,8 @@ export function splitObjectQuery<T extends Operation>(operation: T): { operation
   const request: Node = { ...(operation.request as Node), query: rest };
   if (rest.length === 0) delete request.query;
   const bundle = operation.__bundled__;
-  const how = { deserializers: { ...formDeserializers, form: explodedObject }, prefix: 'query', defaultStyle: 'form' };
+  const deserializers = { ...formDeserializers, form: explodedObject, deepObject: deepObjectIn(operation.__bundled__) };
+  const how = { deserializers, prefix: 'query', defaultStyle: 'form' };
   return {
     operation: { ...operation, request },
     check: (given) => {
@@ -70,6 +77,38 @@ function explodedObject(_name: string, parameters: Query, schema: Node | undefin
     found = true;
   }
   return found ? value : undefined;
+}
+
+/** A `deepObject` parameter's value from its `name[key]` pairs (names in lower case, as Prism passes them); undefined without any. */
+function deepObjectIn(bundle: unknown) {
+  const construct = (at: string, given: unknown, parameters: Query, depth: number): unknown => {
+    const schema = resolved(given, bundle);
+    if (isNode(schema?.properties) && depth < 8) {
+      const value: Node = Object.create(null);
+      for (const [key, property] of Object.entries(schema.properties)) {
+        const part = construct(`${at}[${key.toLowerCase()}]`, property, parameters, depth + 1);
+        if (part !== undefined) value[key] = part;
+      }
+      return Object.keys(value).length > 0 || Object.keys(parameters).some((key) => key.startsWith(`${at}[`)) ? value : undefined;
+    }
+    if (schema?.type === 'array') {
+      const indexed = Object.keys(parameters)
+        .filter((key) => key.startsWith(`${at}[`) && /^\[\d*\]$/.test(key.slice(at.length)))
+        .sort((a, b) => Number(a.slice(at.length + 1, -1)) - Number(b.slice(at.length + 1, -1)));
+      const items = [at, ...indexed].flatMap((key) => (Object.hasOwn(parameters, key) ? [parameters[key] ?? []].flat() : []));
+      return items.length > 0 ? items : undefined;
+    }
+    return Object.hasOwn(parameters, at) ? parameters[at] : undefined;
+  };
+  return (name: string, parameters: Query, schema: Node | undefined) => construct(name, schema, parameters, 0);
+}
+
+/** A schema, a reference into the operation's bundle followed. */
+function resolved(schema: unknown, bundle: unknown): Node | undefined {
+  const ref = isNode(schema) ? schema.$ref : undefined;
+  if (typeof ref === 'string' && ref.startsWith('#/__bundled__/') && isNode(bundle))
+    return resolved(bundle[ref.slice('#/__bundled__/'.length)], undefined);
+  return isNode(schema) ? schema : undefined;
 }
 
 function isNode(value: unknown): value is Node {

@@ -49,4 +49,17 @@ describe('query arrays and objects as OpenAPI 3 writes them', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain('toString');
   });
+
+  it('checks an optional deepObject only when one of its name[key] pairs is sent', async () => {
+    const server = await mockServer({ spec, logLevel: 'silent' });
+    expect((await server.inject('/leagues')).statusCode).toBe(200);
+    expect((await server.inject('/leagues?filter[name]=Masters&page[size]=5')).statusCode).toBe(200);
+    for (const ids of ['filter[id]=1&filter[id]=2', 'filter[id][]=1&filter[id][]=2', 'filter[id][0]=1&filter[id][1]=2'])
+      expect((await server.inject(`/leagues?${ids}`)).statusCode, ids).toBe(200);
+    expect((await server.inject('/leagues?filter[id][]=one')).statusCode).toBe(400);
+    const wrong = await server.inject('/leagues?filter[name]=M&page[other]=1');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('filter.name');
+    expect(wrong.body).toContain('page');
+  });
 });
