@@ -19,6 +19,7 @@ import { forPrismValidation } from './int64-schema.js';
 import { indexPrismOperations, type OperationSource } from './load-operations.js';
 import { type JsonPartsCheck, splitJsonParts } from './multipart-json-parts.js';
 import type { QuerystringParameter } from './oas32.js';
+import { withoutCoercedOneOf } from './one-of-text.js';
 import { type PrismDiagnostic, ValidationContext, validateAgainstSchema, validatePathParams, validators } from './prism-internals.js';
 import { checkQuerystring } from './querystring-parameter.js';
 
@@ -571,12 +572,20 @@ export function checkInput(operation: MockOperation, request: PrismRequest): Fin
     const path = validatedPath(request.pathParams ?? {}, specs, handle.prism.__bundled__);
     if (path === undefined)
       return [{ location: 'path', path: [], code: 'style', message: 'does not follow the style its parameter declares' }];
-    if (path._tag === 'Left') diagnostics.push(...path.left);
+    if (path._tag === 'Left')
+      diagnostics.push(...withoutCoercedOneOf(path.left, 'path', specs, request.pathParams ?? {}, handle.prism.__bundled__));
   }
   if (handle.jsonParts && contentType !== undefined) diagnostics.push(...handle.jsonParts(contentType, request.body));
   if (handle.formBody && contentType !== undefined) diagnostics.push(...handle.formBody(contentType, request.body));
   if (handle.objectQuery) diagnostics.push(...handle.objectQuery(request.url.query));
-  const findings = diagnostics.map(toFinding);
+  const textual = withoutCoercedOneOf(
+    withoutCoercedOneOf(diagnostics, 'query', handle.prism.request?.query, request.url.query, handle.prism.__bundled__),
+    'header',
+    handle.prism.request?.headers,
+    request.headers,
+    handle.prism.__bundled__,
+  );
+  const findings = textual.map(toFinding);
   if (handle.cookies) findings.push(...checkCookies(handle.cookies, request.headers.cookie, prismOf(operation).__bundled__).map(toFinding));
   const querystring = handle.prism.querystring;
   if (querystring) findings.push(...checkQuerystring(querystring, request.url.query, handle.prism.__bundled__));

@@ -63,3 +63,13 @@ describe('query arrays and objects as OpenAPI 3 writes them', () => {
     expect(wrong.body).toContain('page');
   });
 });
+
+describe('parameters whose oneOf mixes an integer and a string', () => {
+  it('take text that one branch matches as text and the other as a number', async () => {
+    const server = await mockServer({ spec, logLevel: 'silent' });
+    for (const url of ['/leagues/1?season=2', '/leagues/lec-2024?season=summer'])
+      expect((await server.inject({ url, headers: { 'x-region': '3' } })).statusCode, url).toBe(200);
+    expect((await server.inject('/leagues/Not%20A%20Slug')).statusCode).toBe(400);
+    expect((await server.inject('/leagues/1?season=0.5')).statusCode).toBe(400);
+  });
+});
