@@ -1,5 +1,7 @@
+import type { JsonSchema } from '../json/json-schema.js';
 import { essenceOf, mediaKind } from '../openapi/media-type.js';
 import type { MockOperation } from '../openapi/operation.js';
+import { documentValueCheck } from '../prism/prism-engine.js';
 import type { Finding } from '../problem.js';
 
 /**
@@ -8,14 +10,49 @@ import type { Finding } from '../problem.js';
  * into the structure the service's own reader would, so its shape cannot be judged and a "must be
  * object" would reject what the real service accepts. Its presence is still checked.
  */
-export function withoutOpaqueBodyFindings(operation: MockOperation, contentType: string | undefined, findings: Finding[]): Finding[] {
+export function withoutOpaqueBodyFindings(
+  operation: MockOperation,
+  contentType: string | undefined,
+  findings: Finding[],
+  text?: string,
+): Finding[] {
   if (contentType === undefined || !findings.some((f) => f.location === 'body')) return findings;
   const kind = mediaKind(contentType);
-  if (kind !== 'text' && kind !== 'binary') return findings;
   const essence = essenceOf(contentType);
   const content = operation.requestBody?.contents.find((c) => essenceOf(c.mediaType) === essence);
-  if (!content || !isStructured(content.schema)) return findings;
+  if (!content) return findings;
+  if ((kind === 'form' || kind === 'multipart') && text !== undefined && isText(content.schema))
+    return textFindings(findings, content.schema, text);
+  if (kind !== 'text' && kind !== 'binary') return findings;
+  if (!isStructured(content.schema)) return findings;
   return findings.filter((f) => f.location !== 'body' || f.code === 'body-required');
+}
+
+/**
+ * A form whose schema is a string (spoonacular's `text=...` as `type: string`, noosh's multipart file
+ * as `format: binary`) is that text as a whole, not an object of fields: the text is judged against
+ * the schema instead of the fields read from it. Its presence is still checked.
+ */
+function textFindings(findings: Finding[], schema: JsonSchema, text: string): Finding[] {
+  const kept = findings.filter((f) => f.location !== 'body' || f.code === 'body-required');
+  if (kept.length < findings.length && !checkOf(schema)(text))
+    kept.push({ location: 'body', path: [], code: 'type', message: 'does not fit its schema' });
+  return kept;
+}
+
+const CHECKS = new WeakMap<JsonSchema, (value: unknown) => boolean>();
+
+function checkOf(schema: JsonSchema): (value: unknown) => boolean {
+  let check = CHECKS.get(schema);
+  if (!check) {
+    check = documentValueCheck(schema, schema.__bundled__, 'request');
+    CHECKS.set(schema, check);
+  }
+  return check;
+}
+
+function isText(schema: unknown): schema is JsonSchema {
+  return schema !== null && typeof schema === 'object' && (schema as { type?: unknown }).type === 'string';
 }
 
 function isStructured(schema: unknown): boolean {

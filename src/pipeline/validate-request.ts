@@ -25,7 +25,9 @@ export const validateRequest: Stage = (exchange) => {
   });
   // Only a body read as text can be one the mock has no reader for; JSON bodies skip the look.
   const findings =
-    typeof exchange.body === 'string' ? withoutOpaqueBodyFindings(operation, exchange.headers['content-type'], checked) : checked;
+    typeof exchange.body === 'string'
+      ? withoutOpaqueBodyFindings(operation, exchange.headers['content-type'], checked, exchange.body)
+      : checked;
   if (exchange.body !== undefined && !exchange.body && exchange.rawBody?.length) fixFalsyBodyFindings(findings, exchange.body);
   if (bigIntegers.length === 0) return findings;
   const contentType = exchange.headers['content-type'];

@@ -32,6 +32,17 @@ describe('requests of real public documents', () => {
     expect((await server.inject({ method: 'POST', url: '/drafts', headers: { 'content-type': 'message/rfc822' } })).statusCode).toBe(400);
   });
 
+  it('judge a form whose schema is a string as its whole text, and still require one', async () => {
+    const server = await mockServer({ spec });
+    const send = (headers: Record<string, string>, payload?: string) =>
+      server.inject({ method: 'POST', url: '/food/detect', headers, payload });
+    expect((await send(form, 'text=I like to eat delicious tacos')).statusCode).toBe(200);
+    expect((await send(form, 'words=tacos')).statusCode).toBe(400);
+    expect((await send(form)).statusCode).toBe(400);
+    const multipart = { 'content-type': 'multipart/form-data; boundary=b' };
+    expect((await send(multipart, '--b\r\nContent-Disposition: form-data; name="file"\r\n\r\nfern\r\n--b--\r\n')).statusCode).toBe(200);
+  });
+
   it('read OpenAPI 3 form arrays as repeated fields, a delimited style split, and an empty required array as no field', async () => {
     const server = await mockServer({ spec });
     const send = (payload: string) => server.inject({ method: 'GET', url: '/groups', headers: form, payload });
