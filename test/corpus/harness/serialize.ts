@@ -58,6 +58,8 @@ export function encodeBody(mediaType: string, value: unknown): { contentType: st
   if (isJson(essence)) return { contentType: mediaType, payload: JSON.stringify(value ?? {}) };
   const fields = typeof value === 'object' && value !== null ? Object.entries(value) : [];
   if (essence === 'application/x-www-form-urlencoded') {
+    // A form whose schema is a string is that text (spoonacular's example `text=I like to eat...`).
+    if (typeof value === 'string') return { contentType: mediaType, payload: value };
     // An array field is the field repeated (form style, exploded), as HTML forms send it.
     const pairs = fields.flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((item) => `${enc(k)}=${enc(flat(item))}`));
     return { contentType: mediaType, payload: pairs.join('&') };
