@@ -18,8 +18,9 @@ export function withoutCoercedOneOf(
   specs: readonly unknown[] | undefined,
   values: Values,
   bundle: unknown,
-): PrismDiagnostic[] {
-  if (!specs || !diagnostics.some((d) => d.code === 'oneOf' && d.path?.[0] === prefix)) return [...diagnostics];
+): readonly PrismDiagnostic[] {
+  // The usual request has no oneOf finding: its list goes on as it is, with no copy made per request.
+  if (!specs || !diagnostics.some((d) => d.code === 'oneOf' && d.path?.[0] === prefix)) return diagnostics;
   const fits = new Map<string, boolean>();
   const fitting = (name: string) => {
     let known = fits.get(name);
