@@ -13,6 +13,12 @@ const BOUND_MS = 1000;
 const CPU_BOUND_MS = 100;
 const evil = `${'a'.repeat(40)}!`;
 const json = { 'content-type': 'application/json' };
+const FILTER_WORDS = ['and', 'or', 'not', 'all', 'any', 'none'];
+/** 120 different pairs, each seven levels into the filter that nests itself: the walk may go only where they lead. */
+const nestedFilters = Array.from({ length: 120 }, (_, i) => {
+  const path = Array.from({ length: 7 }, (_, level) => `[${FILTER_WORDS[Math.floor(i / 6 ** (level % 3)) % 6]}]`).join('');
+  return `filter${path}[name]=x${i}`;
+}).join('&');
 
 /** Inputs that froze the server for seconds before (issue 23): each must answer quickly. */
 const HOSTILE: readonly (readonly [string, string, RequestInit])[] = [
@@ -38,6 +44,8 @@ const HOSTILE: readonly (readonly [string, string, RequestInit])[] = [
     '/items',
     { method: 'POST', headers: json, body: JSON.stringify({ twice: `${'a'.repeat(50_000)}!` }) },
   ],
+  ['a request to an operation whose deepObject filter nests itself', '/filters?filter[name]=x', {}],
+  ['many deep pairs of a deepObject filter that nests itself', `/filters?${nestedFilters}`, {}],
   ['a backtracking patternProperties key', '/items', { method: 'POST', headers: json, body: JSON.stringify({ labels: { [evil]: 'x' } }) }],
   ['a glob filter of many stars over a long path', `/__mock/journal/count?path=${'*a'.repeat(40)}*b`, {}],
   [
@@ -57,6 +65,7 @@ describe('no input freezes the mock', () => {
     await fetch(`${url}/items?q=warm`);
     await fetch(`${url}/items`, { method: 'POST', headers: json, body: '{"name": "warm", "labels": {"aa": "x"}}' });
     await fetch(`${url}/${'a'.repeat(8000)}`);
+    await fetch(`${url}/filters`);
     await fetch(`${url}/__mock/journal/count?path=/items`); // builds the admin routes
   });
   afterAll(() => mock.close());
@@ -97,6 +106,8 @@ describe('no input freezes the mock', () => {
     const code = (value: string) => fetch(`${url}/items`, { method: 'POST', headers: json, body: JSON.stringify({ code: value }) });
     expect((await code(evil)).status).toBe(400);
     expect((await code('abc 123')).status).toBe(201);
+    expect((await fetch(`${url}/filters?filter[and][or][name]=x`)).status).toBe(200);
+    expect((await fetch(`${url}/filters?filter[and][or][name]=much-too-long`)).status).toBe(400);
   });
 
   it('names a pattern the linear engine checks only loosely in the document lint', async () => {
