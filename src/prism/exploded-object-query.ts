@@ -1,3 +1,4 @@
+import { deepObjectIn } from './deep-object-query.js';
 import { formDeserializers, type PrismDiagnostic, ValidationContext, validateParams } from './prism-internals.js';
 
 type Node = Record<string, unknown>;
@@ -77,59 +78,6 @@ function explodedObject(_name: string, parameters: Query, schema: Node | undefin
     found = true;
   }
   return found ? value : undefined;
-}
-
-/**
- * A `deepObject` parameter's value from its `name[key]` pairs (names in lower case, as Prism passes them);
- * undefined without any. The walk goes down only where the query has a pair: a schema that nests itself
- * (a filter's `and`, `or`, `not`) would otherwise be walked to its depth bound on every request, k^8 nodes.
- */
-function deepObjectIn(bundle: unknown) {
-  const construct = (at: string, given: unknown, parameters: Query, opened: ReadonlySet<string>, depth: number): unknown => {
-    const schema = resolved(given, bundle);
-    if (isNode(schema?.properties) && depth < MAX_DEPTH) {
-      if (!opened.has(at)) return undefined;
-      const value: Node = Object.create(null);
-      for (const [key, property] of Object.entries(schema.properties)) {
-        const part = construct(`${at}[${key.toLowerCase()}]`, property, parameters, opened, depth + 1);
-        if (part !== undefined) value[key] = part;
-      }
-      return value;
-    }
-    if (schema?.type === 'array') {
-      if (!opened.has(at) && !Object.hasOwn(parameters, at)) return undefined;
-      const indexed = Object.keys(parameters)
-        .filter((key) => key.startsWith(`${at}[`) && /^\[\d*\]$/.test(key.slice(at.length)))
-        .sort((a, b) => Number(a.slice(at.length + 1, -1)) - Number(b.slice(at.length + 1, -1)));
-      const items = [at, ...indexed].flatMap((key) => (Object.hasOwn(parameters, key) ? [parameters[key] ?? []].flat() : []));
-      return items.length > 0 ? items : undefined;
-    }
-    return Object.hasOwn(parameters, at) ? parameters[at] : undefined;
-  };
-  return (name: string, parameters: Query, schema: Node | undefined) => construct(name, schema, parameters, openedNames(parameters), 0);
-}
-
-const MAX_DEPTH = 8;
-
-/** Each `name[a]…` that some query name continues with a `[` (`filter[and]` for `filter[and][name]`), to the walk's depth. */
-function openedNames(parameters: Query): Set<string> {
-  const opened = new Set<string>();
-  for (const key of Object.keys(parameters)) {
-    let at = key.indexOf('[');
-    for (let depth = 0; at !== -1 && depth <= MAX_DEPTH; depth++) {
-      opened.add(key.slice(0, at));
-      at = key.indexOf('[', at + 1);
-    }
-  }
-  return opened;
-}
-
-/** A schema, a reference into the operation's bundle followed. */
-function resolved(schema: unknown, bundle: unknown): Node | undefined {
-  const ref = isNode(schema) ? schema.$ref : undefined;
-  if (typeof ref === 'string' && ref.startsWith('#/__bundled__/') && isNode(bundle))
-    return resolved(bundle[ref.slice('#/__bundled__/'.length)], undefined);
-  return isNode(schema) ? schema : undefined;
 }
 
 function isNode(value: unknown): value is Node {
