@@ -22,6 +22,7 @@ import type { QuerystringParameter } from './oas32.js';
 import { withoutCoercedOneOf } from './one-of-text.js';
 import { type PrismDiagnostic, ValidationContext, validateAgainstSchema, validatePathParams, validators } from './prism-internals.js';
 import { checkQuerystring } from './querystring-parameter.js';
+import { sharedSchema } from './shared-schema.js';
 
 interface PrismContent {
   mediaType: string;
@@ -667,8 +668,8 @@ export function checkOutput(operation: MockOperation, status: number, headers: R
  * `__bundled__` schemas its references point into.
  */
 export function checkDocumentValue(schema: JsonSchema, value: unknown, bundle: unknown): string[] {
-  const form = answerForm(schema);
-  const result = validateAgainstSchema(value, form, false, ValidationContext.Output, 'body', answerBundle(bundleSubset(schema, bundle)));
+  const shared = sharedSchema(answerForm(schema), answerBundle(bundleSubset(schema, bundle)));
+  const result = validateAgainstSchema(value, shared.schema, false, ValidationContext.Output, 'body', shared.bundle);
   if (result._tag === 'None') return [];
   return result.value.map((d) => d.message.replace(/^Response body (property )?/, ''));
 }
@@ -708,12 +709,11 @@ export function documentValueCheck(
 ): (value: unknown) => boolean {
   const context = direction === 'request' ? ValidationContext.Input : ValidationContext.Output;
   // An answer is checked as 3.0 reads a `nullable` without a `type` (answer-form.ts); a request as Prism checks it.
-  const form = direction === 'answer' ? answerForm(schema) : schema;
   const subset = bundleSubset(schema, bundle);
-  const formBundle = direction === 'answer' ? answerBundle(subset) : subset;
+  const shared = direction === 'answer' ? sharedSchema(answerForm(schema), answerBundle(subset)) : sharedSchema(schema, subset);
   return (value) => {
     try {
-      return validateAgainstSchema(value, form, false, context, 'body', formBundle)._tag === 'None';
+      return validateAgainstSchema(value, shared.schema, false, context, 'body', shared.bundle)._tag === 'None';
     } catch {
       return false;
     }
