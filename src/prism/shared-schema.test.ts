@@ -1,4 +1,4 @@
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkDocumentValue, documentValueCheck } from './prism-engine.js';
 import { LARGE_SCHEMA, sharedSchema } from './shared-schema.js';
