@@ -78,6 +78,54 @@ describe('the direct body check', () => {
     }
   });
 
+  it("turns a rejected body's validator errors into exactly the diagnostics of Prism's schema check", () => {
+    const schema = {
+      type: 'object',
+      required: ['id', 'name'],
+      additionalProperties: false,
+      properties: {
+        id: { type: 'integer', format: 'int64', minimum: 1 },
+        name: { type: 'string', minLength: 2, pattern: '^[A-Z]' },
+        kind: { enum: ['tree', 'fern'] },
+        at: { type: 'string', format: 'date-time' },
+        mail: { type: 'string', format: 'email' },
+        tags: { type: 'array', maxItems: 2, uniqueItems: true, items: { type: 'string' } },
+        owner: {
+          type: 'object',
+          required: ['ref'],
+          properties: { ref: { oneOf: [{ type: 'integer' }, { type: 'string', maxLength: 3 }] } },
+        },
+      },
+    };
+    const check = createDirectBodyCheck({ request: { body: { contents: [{ mediaType: 'application/json', schema }] } } });
+    const values: Record<string, unknown[]> = {
+      id: [undefined, 1, 0, -3, 1.5, 'one', null, [], {}],
+      name: [undefined, 'Fern', 'f', 'fern', 5, null, ['x']],
+      kind: [undefined, 'tree', 'rock', 3],
+      at: [undefined, '2026-11-27T23:00:00Z', 'yesterday', 7],
+      mail: [undefined, 'a@b.example', 'not mail'],
+      tags: [undefined, ['a'], ['a', 'a'], ['a', 'b', 'c'], [1], 'a'],
+      owner: [undefined, { ref: 1 }, { ref: 'long' }, {}, { ref: true }, 'x'],
+      extra: [undefined, 1],
+    };
+    let rejected = 0;
+    // Each property's values in turn over a rotating base, so errors combine across properties.
+    for (let i = 0; i < 400; i++) {
+      const body: Record<string, unknown> = {};
+      let k = i;
+      for (const [key, options] of Object.entries(values)) {
+        const value = options[k % options.length];
+        k = Math.floor(k / options.length) + i;
+        if (value !== undefined) body[key] = value;
+      }
+      const direct = check?.('application/json', body);
+      const prism = validateAgainstSchema(body, schema, false, 0, 'body', undefined);
+      expect(direct, JSON.stringify(body)).toEqual(prism._tag === 'Some' ? prism.value : []);
+      if (prism._tag === 'Some') rejected++;
+    }
+    expect(rejected).toBeGreaterThan(300);
+  });
+
   it('leaves falsy bodies, unsupported and form media types to the full validator', async () => {
     const [operation] = await getHttpOperationsFromSpec(specs[1] as string);
     const check = createDirectBodyCheck(forPrismValidation(operation ?? {}) as unknown as DirectCheckOperation);

@@ -9,11 +9,14 @@
  *
  * Even that schema check wraps the validator in fp-ts Options and two regular expressions per call, so
  * the validator Prism compiles (seen being made on the first body of each Content-Type) is kept and
- * run directly: a body it accepts needs nothing more, one it rejects goes to Prism for its diagnostics.
+ * run directly: a body it accepts needs nothing more, and the errors of one it rejects go through Prism's
+ * own conversion into diagnostics.
  */
 import type { JsonSchema } from '../json/json-schema.js';
 import {
   captureCompiled,
+  convertAjvErrors,
+  DiagnosticSeverity,
   findContentByMediaTypeOrFirst,
   mergeAllOf,
   type PrismContent,
@@ -55,24 +58,37 @@ export function createDirectBodyCheck(operation: DirectCheckOperation): DirectBo
     }
     if (resolved === null) return undefined;
     if (!resolved.schema) return [];
-    if (resolved.validate !== undefined && acceptsWithoutThrowing(resolved.validate, body)) return [];
+    const errors = resolved.validate === undefined ? undefined : errorsWithoutThrowing(resolved.validate, body);
+    if (errors !== undefined)
+      return errors.length > 0 ? convertAjvErrors(errors, DiagnosticSeverity.Error, ValidationContext.Input, 'body') : [];
     const result = validateAgainstSchema(body, resolved.schema, false, ValidationContext.Input, 'body', bundle);
     return result._tag === 'Some' ? result.value : [];
   };
 }
 
+/** An Ajv validate function: its `errors` are those of its last call. */
+export interface CompiledValidator {
+  (value: unknown): boolean;
+  readonly errors?: readonly unknown[] | null;
+}
+
 interface Resolved {
   readonly schema: JsonSchema | undefined;
   /** Prism's own compiled validator of `schema`, when it could be seen being made. */
-  readonly validate: ((value: unknown) => boolean) | undefined;
+  readonly validate: CompiledValidator | undefined;
 }
 
-/** A validator that throws is left to Prism, which treats that as "no diagnostics". */
-function acceptsWithoutThrowing(validate: (value: unknown) => boolean, body: unknown): boolean {
+/**
+ * The validator's errors for the body (none when it accepts it), or undefined when it throws, which is
+ * left to Prism (it treats that as "no diagnostics"). These are the errors validateAgainstSchema would
+ * convert: the same function run on the same body, which a non-coercing validator leaves as it was, so
+ * a rejected body is not checked a second time through Prism's plumbing.
+ */
+function errorsWithoutThrowing(validate: CompiledValidator, body: unknown): readonly unknown[] | undefined {
   try {
-    return validate(body) === true;
+    return validate(body) === true ? [] : (validate.errors ?? []);
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -81,13 +97,13 @@ function acceptsWithoutThrowing(validate: (value: unknown) => boolean, body: unk
  * and keeps the function Ajv returns. Anything else (already cached, compiled another way) gives
  * undefined, and every request then takes Prism's own path.
  */
-export function prismValidatorOf(schema: JsonSchema, bundle: unknown): ((value: unknown) => boolean) | undefined {
+export function prismValidatorOf(schema: JsonSchema, bundle: unknown): CompiledValidator | undefined {
   const compiled = captureCompiled(
     () => validateAgainstSchema({}, schema, false, ValidationContext.Input, 'body', bundle),
     // Prism compiles `{ ...schema, __bundled__: bundle }`: that call, not any other Ajv might make.
     (compiling) => isPrismCopy(compiling, schema, bundle),
   );
-  return typeof compiled === 'function' ? (compiled as (value: unknown) => boolean) : undefined;
+  return typeof compiled === 'function' ? (compiled as CompiledValidator) : undefined;
 }
 
 function isPrismCopy(compiled: unknown, schema: JsonSchema, bundle: unknown): boolean {

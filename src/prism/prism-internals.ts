@@ -99,7 +99,7 @@ export const { findContentByMediaTypeOrFirst } = piece<{
 }>("the direct body check's content lookup", { findContentByMediaTypeOrFirst: 'function' }, () =>
   prism('@stoplight/prism-http/dist/validator/validators/body'),
 );
-export const { validateAgainstSchema } = piece<{
+export const { validateAgainstSchema, convertAjvErrors } = piece<{
   validateAgainstSchema: (
     value: unknown,
     schema: Schema,
@@ -108,7 +108,9 @@ export const { validateAgainstSchema } = piece<{
     prefix: string,
     bundle: unknown,
   ) => Option<PrismDiagnostic[]>;
-}>("the direct body check's schema check", { validateAgainstSchema: 'function' }, () =>
+  /** What validateAgainstSchema makes of a compiled validator's non-empty `errors`. */
+  convertAjvErrors: (errors: readonly unknown[], severity: number, context: number, prefix: string) => PrismDiagnostic[];
+}>("the direct body check's schema check", { validateAgainstSchema: 'function', convertAjvErrors: 'function' }, () =>
   prism('@stoplight/prism-http/dist/validator/validators/utils'),
 );
 /**
@@ -139,6 +141,11 @@ function useLinearPatterns(): void {
   }
 }
 
+export const { DiagnosticSeverity } = piece<{ DiagnosticSeverity: { Error: number } }>(
+  "the direct body check's diagnostics",
+  { DiagnosticSeverity: 'object' },
+  () => prism('@stoplight/types'),
+);
 export const { ValidationContext } = piece<{ ValidationContext: { Input: number; Output: number } }>(
   'telling the schema check whether it checks a request or an answer',
   { ValidationContext: 'object' },
