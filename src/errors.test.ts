@@ -17,4 +17,19 @@ describe('the error catalogue', () => {
     expect(formatMessage('NOT_FOUND', { method: 'GET', path: '/x' })).toBe('No operation matches GET /x');
     expect(formatMessage('NOT_FOUND', { method: 'GET' })).toBe('No operation matches GET {path}');
   });
+
+  it('fills every template as a placeholder-by-placeholder replacement does, whatever the values hold', () => {
+    const values = ['', 'x', '{details}', '$&', '{', 3, 0];
+    for (const [code, e] of entries) {
+      const names = [...e.message.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+      for (const [i, value] of values.entries()) {
+        // Every placeholder filled, then every other one left out.
+        const params = Object.fromEntries(names.filter((_, n) => i % 2 === 0 || n % 2 === 0).map((n) => [n, value]));
+        const expected = e.message.replace(/\{(\w+)\}/g, (whole, name: string) =>
+          params[name] === undefined ? whole : String(params[name]),
+        );
+        expect(formatMessage(code as keyof typeof ERRORS, params), code).toBe(expected);
+      }
+    }
+  });
 });

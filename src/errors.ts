@@ -244,8 +244,23 @@ export type ErrorCode = keyof typeof ERRORS;
 
 /** Fills a template's `{name}` placeholders; an unknown placeholder is left visible rather than dropped. */
 export function formatMessage(code: ErrorCode, params: Readonly<Record<string, string | number>> = {}): string {
-  return ERRORS[code].message.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  const parts = templateOf(code);
+  let message = parts[0] ?? '';
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i] ?? '';
     const value = params[name];
-    return value === undefined ? whole : String(value);
-  });
+    message += (value === undefined ? `{${name}}` : String(value)) + (parts[i + 1] ?? '');
+  }
+  return message;
+}
+
+/** Each code's template split once: text at even places, placeholder names at odd ones. At most one entry per code. */
+const TEMPLATES = new Map<ErrorCode, readonly string[]>();
+function templateOf(code: ErrorCode): readonly string[] {
+  let parts = TEMPLATES.get(code);
+  if (parts === undefined) {
+    parts = ERRORS[code].message.split(/\{(\w+)\}/);
+    TEMPLATES.set(code, parts);
+  }
+  return parts;
 }

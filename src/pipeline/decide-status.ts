@@ -23,7 +23,6 @@ export function decideProblem(findings: readonly Finding[], exchange: Exchange, 
 function catalogueProblem(findings: readonly Finding[], exchange: Exchange): Problem {
   const first = findings[0];
   if (first === undefined) return { code: 'INTERNAL', params: { details: 'a stage failed without a finding' } };
-  const mediaTypes = exchange.operation?.requestBody?.contents.map((c) => c.mediaType).join(', ') || 'none';
   switch (first.location) {
     case 'route':
       return first.code === 'method-not-allowed'
@@ -49,7 +48,7 @@ function catalogueProblem(findings: readonly Finding[], exchange: Exchange): Pro
     case 'media-type':
       return {
         code: 'UNSUPPORTED_MEDIA_TYPE',
-        params: { contentType: exchange.headers['content-type'] ?? '(none)', mediaTypes },
+        params: { contentType: exchange.headers['content-type'] ?? '(none)', mediaTypes: mediaTypesOf(exchange) },
         findings,
       };
     case 'accept':
@@ -59,14 +58,19 @@ function catalogueProblem(findings: readonly Finding[], exchange: Exchange): Pro
     case 'mock-header':
       return { code: 'INVALID_MOCK_HEADER', params: { header: first.path[0] ?? '', details: first.message } };
     default:
-      return bodyProblem(first, findings, mediaTypes);
+      return bodyProblem(first, findings, exchange);
   }
 }
 
-function bodyProblem(first: Finding, findings: readonly Finding[], mediaTypes: string): Problem {
+/** The media types the operation accepts, as two answers' messages list them (not worth making for the others). */
+function mediaTypesOf(exchange: Exchange): string {
+  return exchange.operation?.requestBody?.contents.map((c) => c.mediaType).join(', ') || 'none';
+}
+
+function bodyProblem(first: Finding, findings: readonly Finding[], exchange: Exchange): Problem {
   if (first.code === 'malformed-json') return { code: 'MALFORMED_JSON', params: { details: first.message }, findings };
   if (first.code === 'invalid-encoding') return { code: 'INVALID_ENCODING', findings };
-  if (first.code === 'body-required') return { code: 'BODY_REQUIRED', params: { mediaTypes }, findings };
+  if (first.code === 'body-required') return { code: 'BODY_REQUIRED', params: { mediaTypes: mediaTypesOf(exchange) }, findings };
   return { code: 'INVALID_REQUEST', params: { details: describe(findings) }, findings };
 }
 
