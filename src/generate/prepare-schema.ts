@@ -339,15 +339,6 @@ function dropStringWordsOfOtherTypes(out: Schema): void {
   for (const keyword of ['pattern', 'minLength', 'maxLength']) delete out[keyword];
 }
 
-const OBJECT_KEYWORDS = ['properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties'];
-const ARRAY_KEYWORDS = ['items', 'minItems', 'maxItems', 'uniqueItems'];
-
-/**
- * The type its keywords imply, written where the schema has none: the faker infers it too, except
- * under a property named like a keyword (Azure's `properties`, an `items` property), where it
- * generates the schema's keywords themselves as the value. Left alone beside a combination, whose
- * branches may say otherwise, and beside an enum or const.
- */
 /**
  * The faker moves an exclusive bound in by 1, as for integers: a fractional number between bounds less
  * than 2 apart (zalando's `taxRate`, above 0 and below 1) came out NaN, answered as null. Such bounds
@@ -369,6 +360,15 @@ function narrowExclusiveBounds(out: Schema): void {
   }
 }
 
+const OBJECT_KEYWORDS = ['properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties'];
+const ARRAY_KEYWORDS = ['items', 'minItems', 'maxItems', 'uniqueItems'];
+
+/**
+ * The type its keywords imply, written where the schema has none: the faker infers it too, except
+ * under a property named like a keyword (Azure's `properties`, an `items` property), where it
+ * generates the schema's keywords themselves as the value. Left alone beside a combination, whose
+ * branches may say otherwise, and beside an enum or const.
+ */
 function inferType(out: Schema): void {
   if ('type' in out || 'enum' in out || 'const' in out || ['allOf', 'anyOf', 'oneOf', 'not'].some((k) => k in out)) return;
   if (OBJECT_KEYWORDS.some((k) => k in out)) out.type = 'object';
