@@ -239,6 +239,20 @@ describe('DataGenerator on schemas the faker alone answers wrongly', () => {
     }
   });
 
+  it('never answers a huge exclusive bound, which a step of 1 or multipleOf cannot move in doubles', () => {
+    const generator = new DataGenerator(7);
+    const huge: [Record<string, unknown>, (value: number) => boolean][] = [
+      [{ type: 'number', exclusiveMinimum: 1e17, exclusiveMaximum: 1e17 + 64 }, (v) => v > 1e17 && v < 1e17 + 64],
+      [{ type: 'integer', exclusiveMinimum: 1e17, maximum: 1e17 + 64 }, (v) => v > 1e17 && v <= 1e17 + 64],
+      [{ type: 'integer', minimum: -1e17 - 64, exclusiveMaximum: -1e17 }, (v) => v < -1e17 && v >= -1e17 - 64],
+      [{ type: 'integer', multipleOf: 2, exclusiveMinimum: 1e17, maximum: 1e17 + 64 }, (v) => v > 1e17 && v <= 1e17 + 64],
+    ];
+    for (const [schema, inside] of huge) {
+      const values = [generator.answer(schema), ...Array.from({ length: 30 }, () => generator.generate(schema))];
+      expect(values.filter((v) => !(typeof v === 'number' && inside(v)))).toEqual([]);
+    }
+  });
+
   it('answers properties named like keywords (properties, items) whose schemas give no type', () => {
     const generator = new DataGenerator(7);
     const schema = {

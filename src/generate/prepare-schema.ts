@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json/json-schema.js';
+import { narrowExclusiveBounds } from './exclusive-bounds.js';
 import { fakerSafeName } from './faker-names.js';
 import { drawsTooLong, needsPatternValues, patternValues } from './pattern-values.js';
 
@@ -337,27 +338,6 @@ function fixKeywords(out: Schema, mode: Mode): void {
 function dropStringWordsOfOtherTypes(out: Schema): void {
   if (out.type === undefined || [out.type].flat().includes('string')) return;
   for (const keyword of ['pattern', 'minLength', 'maxLength']) delete out[keyword];
-}
-
-/**
- * The faker moves an exclusive bound in by 1, as for integers: a fractional number between bounds less
- * than 2 apart (zalando's `taxRate`, above 0 and below 1) came out NaN, answered as null. Such bounds
- * are moved in by a quarter of the span (at most 1) and made inclusive.
- */
-function narrowExclusiveBounds(out: Schema): void {
-  const types = [out.type].flat();
-  if (!types.includes('number') || types.includes('integer') || out.multipleOf !== undefined) return;
-  const { minimum: min, maximum: max } = out;
-  if (typeof min !== 'number' || typeof max !== 'number' || !(max > min)) return;
-  const step = Math.min(1, (max - min) / 4);
-  if (out.exclusiveMinimum === true) {
-    out.minimum = min + step;
-    delete out.exclusiveMinimum;
-  }
-  if (out.exclusiveMaximum === true) {
-    out.maximum = max - step;
-    delete out.exclusiveMaximum;
-  }
 }
 
 const OBJECT_KEYWORDS = ['properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties'];
