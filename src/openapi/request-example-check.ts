@@ -1,9 +1,13 @@
 import type { JsonSchema } from '../json/json-schema.js';
+import { textUnchecked } from '../prism/one-of-text.js';
 import { type DocumentLint, pointerToken } from './document-lint.js';
 import { checkContent, checkedContent, type Pointers, type Report } from './example-check.js';
 import type { ContentVerdict, MockCallback, MockContent, MockHeader, MockOperation, MockParameter } from './operation.js';
 
 type Node = Record<string, unknown>;
+
+const UNCHECKED_ONE_OF =
+  'Ajv cannot compile this schema without type coercion: a text Prism finds ambiguous among its oneOf branches is let pass unchecked';
 
 /**
  * The request side of the example check (see example-check.ts): an operation's parameters, its
@@ -24,6 +28,8 @@ export function requestChecks(
     const report: Report = (pointer, kind, message) => lint.add({ kind, pointer, operation: operation.id, message });
     const parameters = operation.parameters?.map((parameter) => {
       const at = find(operation.path, method, parameter.in, parameter.name) ?? `${base}/parameters`;
+      if (parameter.in !== 'cookie' && textUnchecked(parameter.schema, parameter.schema?.__bundled__))
+        report(swagger ? at : `${at}/schema`, 'schema', UNCHECKED_ONE_OF);
       return checkedParameter(parameter, at, swagger, report, cleaned);
     });
     const bodyAt = swagger ? (find(operation.path, method, 'body') ?? `${base}/parameters`) : `${base}/requestBody`;

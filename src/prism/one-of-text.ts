@@ -1,4 +1,6 @@
-import { type PrismDiagnostic, ValidationContext, validateAgainstSchema } from './prism-internals.js';
+import type { JsonSchema } from '../json/json-schema.js';
+import { type CompiledValidator, prismValidatorOf } from './direct-body-check.js';
+import type { PrismDiagnostic } from './prism-internals.js';
 
 type Values = Readonly<Record<string, string | string[] | undefined>>;
 interface Spec {
@@ -10,7 +12,10 @@ interface Spec {
  * Prism checks a parameter's text with Ajv coercing types in each branch of a `oneOf`, so pandascore's
  * `/leagues/1` (`oneOf: [integer ID, string slug]`) matched both branches and was refused, though the
  * integer 1 and the text "1" each match exactly one. A `oneOf` diagnostic on a parameter whose text,
- * read as text, as a number or as a boolean, fits its schema without coercion is left out.
+ * read as text, as a number or as a boolean, fits its schema without coercion is left out. Where Ajv
+ * refuses the schema without coercion, the text is let pass unverified, as a service that parses its
+ * parameters by type would take it and as Prism reads every schema Ajv refuses; the lint names each
+ * such schema once (textUnchecked), rather than the mock refusing requests it cannot judge.
  */
 export function withoutCoercedOneOf(
   diagnostics: readonly PrismDiagnostic[],
@@ -43,7 +48,37 @@ function textFits(name: string, specs: readonly unknown[], values: Values, bundl
   const readings: unknown[] = [text];
   if (text.trim() !== '' && Number.isFinite(Number(text))) readings.push(Number(text));
   if (text === 'true' || text === 'false') readings.push(text === 'true');
-  const check = (value: unknown) =>
-    validateAgainstSchema(value, schema as Record<string, unknown>, false, ValidationContext.Input, '', bundle);
-  return readings.some((value) => check(value)._tag === 'None');
+  const check = textCheckOf(schema as JsonSchema, bundle);
+  // Unverifiable: let pass, as Prism reads a schema Ajv refuses; the document's lint names it (textUnchecked).
+  if (check === undefined) return true;
+  return readings.some((value) => {
+    try {
+      return check(value) === true;
+    } catch {
+      return true;
+    }
+  });
 }
+
+/**
+ * Whether a parameter's `oneOf` text cannot be checked without coercion, because Ajv refuses its schema:
+ * a text refused by Prism's coercing check is then let pass (see withoutCoercedOneOf), which the lint says.
+ */
+export function textUnchecked(schema: JsonSchema | undefined, bundle: unknown): boolean {
+  return schema !== undefined && Array.isArray(schema.oneOf) && textCheckOf(schema, bundle) === undefined;
+}
+
+/**
+ * The schema's check without coercion, compiled once per schema from a copy (Prism may hold the
+ * original's validator out of sight); undefined where Ajv refuses to compile it.
+ */
+function textCheckOf(schema: JsonSchema, bundle: unknown): CompiledValidator | undefined {
+  let known = TEXT_CHECKS.get(schema);
+  if (known === undefined || known.bundle !== bundle) {
+    known = { bundle, validate: prismValidatorOf({ ...schema }, bundle) };
+    TEXT_CHECKS.set(schema, known);
+  }
+  return known.validate;
+}
+
+const TEXT_CHECKS = new WeakMap<object, { readonly bundle: unknown; readonly validate: CompiledValidator | undefined }>();
