@@ -35,20 +35,9 @@ export function withoutOpaqueBodyFindings(
  */
 function textFindings(findings: Finding[], schema: JsonSchema, text: string): Finding[] {
   const kept = findings.filter((f) => f.location !== 'body' || f.code === 'body-required');
-  if (kept.length < findings.length && !checkOf(schema)(text))
+  if (kept.length < findings.length && !documentValueCheck(schema, schema.__bundled__, 'request')(text))
     kept.push({ location: 'body', path: [], code: 'type', message: 'does not fit its schema' });
   return kept;
-}
-
-const CHECKS = new WeakMap<JsonSchema, (value: unknown) => boolean>();
-
-function checkOf(schema: JsonSchema): (value: unknown) => boolean {
-  let check = CHECKS.get(schema);
-  if (!check) {
-    check = documentValueCheck(schema, schema.__bundled__, 'request');
-    CHECKS.set(schema, check);
-  }
-  return check;
 }
 
 function isText(schema: unknown): schema is JsonSchema {

@@ -23,22 +23,21 @@ export function withOwnAddress(body: unknown, operation: MockOperation, headers:
   // Built answers are shared and never change: one that holds no link is not walked again.
   if (rewritten === body) UNLINKED.add(body);
   if (rewritten === body || schema === undefined) return rewritten;
-  const fits = checkOf(schema);
-  return fits(rewritten) || !fits(body) ? rewritten : body;
+  const check = compiledDocumentCheck(schema, schema.__bundled__);
+  return check(rewritten).length === 0 || !documentLinksFit(body, schema) ? rewritten : body;
 }
 
-const CHECKS = new WeakMap<JsonSchema, (value: unknown) => boolean>();
-
-function checkOf(schema: JsonSchema): (value: unknown) => boolean {
-  let check = CHECKS.get(schema);
-  if (!check) {
-    const problems = compiledDocumentCheck(schema, schema.__bundled__);
-    check = (value) => problems(value).length === 0;
-    CHECKS.set(schema, check);
+/** Whether an answer with the document's own links fits its schema: judged once per answer, as built answers are shared. */
+function documentLinksFit(body: object, schema: JsonSchema): boolean {
+  let known = DOCUMENT_LINKS_FIT.get(body);
+  if (known === undefined || known.schema !== schema) {
+    known = { schema, fits: compiledDocumentCheck(schema, schema.__bundled__)(body).length === 0 };
+    DOCUMENT_LINKS_FIT.set(body, known);
   }
-  return check;
+  return known.fits;
 }
 
+const DOCUMENT_LINKS_FIT = new WeakMap<object, { readonly schema: JsonSchema; readonly fits: boolean }>();
 const UNLINKED = new WeakSet<object>();
 const ORIGINS = new WeakMap<MockOperation, readonly string[]>();
 const MAX_DEPTH = 32;

@@ -33,20 +33,9 @@ function fitting(schema: JsonSchema, raw: string, bundle: unknown): unknown {
   const type = schema.type;
   if (type === 'object' || type === 'array' || type === 'boolean' || type === 'null') return undefined;
   if ((type === 'integer' || type === 'number') && !Number.isFinite(number)) return undefined;
-  const check = checkOf(schema, bundle);
+  const check = documentValueCheck(schema, bundle);
   if (Number.isFinite(number) && check(number)) return number;
   return check(raw) ? raw : undefined;
-}
-
-const CHECKS = new WeakMap<JsonSchema, (value: unknown) => boolean>();
-
-function checkOf(schema: JsonSchema, bundle: unknown): (value: unknown) => boolean {
-  let check = CHECKS.get(schema);
-  if (!check) {
-    check = documentValueCheck(schema, bundle);
-    CHECKS.set(schema, check);
-  }
-  return check;
 }
 
 const PROPERTIES = new WeakMap<JsonSchema, Record<string, JsonSchema>>();

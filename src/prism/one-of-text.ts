@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../json/json-schema.js';
-import { type CompiledValidator, prismValidatorOf } from './direct-body-check.js';
+import { prismValidatorOf } from './direct-body-check.js';
+import { perSchema } from './per-schema.js';
 import type { PrismDiagnostic } from './prism-internals.js';
 
 type Values = Readonly<Record<string, string | string[] | undefined>>;
@@ -72,13 +73,4 @@ export function textUnchecked(schema: JsonSchema | undefined, bundle: unknown): 
  * The schema's check without coercion, compiled once per schema from a copy (Prism may hold the
  * original's validator out of sight); undefined where Ajv refuses to compile it.
  */
-function textCheckOf(schema: JsonSchema, bundle: unknown): CompiledValidator | undefined {
-  let known = TEXT_CHECKS.get(schema);
-  if (known === undefined || known.bundle !== bundle) {
-    known = { bundle, validate: prismValidatorOf({ ...schema }, bundle) };
-    TEXT_CHECKS.set(schema, known);
-  }
-  return known.validate;
-}
-
-const TEXT_CHECKS = new WeakMap<object, { readonly bundle: unknown; readonly validate: CompiledValidator | undefined }>();
+const textCheckOf = perSchema((schema, bundle) => prismValidatorOf({ ...schema }, bundle));

@@ -20,6 +20,7 @@ import { indexPrismOperations, type OperationSource } from './load-operations.js
 import { type JsonPartsCheck, splitJsonParts } from './multipart-json-parts.js';
 import type { QuerystringParameter } from './oas32.js';
 import { withoutCoercedOneOf } from './one-of-text.js';
+import { perSchema } from './per-schema.js';
 import { type PrismDiagnostic, ValidationContext, validateAgainstSchema, validatePathParams, validators } from './prism-internals.js';
 import { checkQuerystring } from './querystring-parameter.js';
 import { sharedSchema } from './shared-schema.js';
@@ -682,6 +683,10 @@ export function checkDocumentValue(schema: JsonSchema, value: unknown, bundle: u
  * checkDocumentValue.
  */
 export function compiledDocumentCheck(schema: JsonSchema, bundle: unknown): (value: unknown) => string[] {
+  return COMPILED_CHECKS(schema, bundle);
+}
+
+const COMPILED_CHECKS = perSchema((schema, bundle): ((value: unknown) => string[]) => {
   // Prism compiled the schema before (checking the document's examples, say) and keeps that function to
   // itself: a copy of the schema, alike member for member, makes it compile an identical one in sight.
   const form = answerForm(schema);
@@ -696,7 +701,7 @@ export function compiledDocumentCheck(schema: JsonSchema, bundle: unknown): (val
     }
     return checkDocumentValue(schema, value, bundle);
   };
-}
+});
 
 /**
  * A check of values against one schema of the document (compiled on first use, by Prism's validator);
@@ -707,6 +712,13 @@ export function documentValueCheck(
   bundle: unknown,
   direction: 'request' | 'answer' = 'answer',
 ): (value: unknown) => boolean {
+  return direction === 'request' ? REQUEST_CHECKS(schema, bundle) : ANSWER_CHECKS(schema, bundle);
+}
+
+const REQUEST_CHECKS = perSchema((schema, bundle) => valueCheck(schema, bundle, 'request'));
+const ANSWER_CHECKS = perSchema((schema, bundle) => valueCheck(schema, bundle, 'answer'));
+
+function valueCheck(schema: JsonSchema, bundle: unknown, direction: 'request' | 'answer'): (value: unknown) => boolean {
   const context = direction === 'request' ? ValidationContext.Input : ValidationContext.Output;
   // An answer is checked as 3.0 reads a `nullable` without a `type` (answer-form.ts); a request as Prism checks it.
   const subset = bundleSubset(schema, bundle);
