@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataGenerator } from './data-generator.js';
-import { greedy, needsPatternValues, patternValues } from './pattern-values.js';
+import { drawnCharsHeld, greedy, needsPatternValues, patternValues } from './pattern-values.js';
 
 describe('strings drawn for a pattern', () => {
   it('fit the length bounds without padding the pattern out of shape', () => {
@@ -11,6 +11,19 @@ describe('strings drawn for a pattern', () => {
       expect(value).toMatch(new RegExp(base64));
       expect(value.length).toBeGreaterThanOrEqual(24);
     }
+  });
+
+  it('are kept within a bound in characters, however long the strings a document draws', () => {
+    let drawn = 0;
+    for (const letter of 'abcdefgh') {
+      const values = patternValues(`^${letter}[a-z]{40000}$`, 40001, 40001, 5);
+      expect(values.length).toBeGreaterThan(0);
+      drawn += values.join('').length;
+    }
+    expect(drawn).toBeGreaterThan(2 ** 20);
+    expect(drawnCharsHeld()).toBeGreaterThan(0);
+    expect(drawnCharsHeld()).toBeLessThanOrEqual(2 ** 20);
+    expect(patternValues('^h[a-z]{40000}$', 40001, 40001, 5)[0]?.length).toBe(40001);
   });
 
   it('take the characters of a Unicode property escape, inside a class or out', () => {

@@ -31,8 +31,7 @@ export function patternValues(pattern: string, minLength: number | undefined, ma
   let values = DRAWN.get(key);
   if (values === undefined) {
     values = drawValues(pattern, minLength, maxLength, count);
-    if (DRAWN.size >= MAX_DRAWN) DRAWN.delete(DRAWN.keys().next().value as string);
-    DRAWN.set(key, values);
+    remember(key, values);
   }
   return [...values];
 }
@@ -40,9 +39,36 @@ export function patternValues(pattern: string, minLength: number | undefined, ma
 /**
  * Strings drawn, by pattern, bounds and count: the same on every call (the draws are seeded), so kept
  * for every schema and server, and a backtracking pattern a document repeats spends its budget once.
+ * Bounded in entries and in characters (keys and strings): a few patterns drawing strings of tens of
+ * thousands of characters would otherwise hold hundreds of megabytes.
  */
 const DRAWN = new Map<string, readonly string[]>();
 const MAX_DRAWN = 1_000;
+const MAX_DRAWN_CHARS = 1 << 20;
+let drawnChars = 0;
+
+function remember(key: string, values: readonly string[]): void {
+  const size = charsOf(key, values);
+  if (size > MAX_DRAWN_CHARS) return;
+  for (const [oldest, held] of DRAWN) {
+    if (DRAWN.size < MAX_DRAWN && drawnChars + size <= MAX_DRAWN_CHARS) break;
+    DRAWN.delete(oldest);
+    drawnChars -= charsOf(oldest, held);
+  }
+  DRAWN.set(key, values);
+  drawnChars += size;
+}
+
+function charsOf(key: string, values: readonly string[]): number {
+  let size = key.length;
+  for (const value of values) size += value.length;
+  return size;
+}
+
+/** The characters the drawn strings kept hold, their keys included. */
+export function drawnCharsHeld(): number {
+  return drawnChars;
+}
 
 function drawValues(pattern: string, minLength: number | undefined, maxLength: number | undefined, count: number): string[] {
   const check = compile(pattern);
