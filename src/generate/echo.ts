@@ -1,3 +1,4 @@
+import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { LongInteger } from '../json/long-integer.js';
 
@@ -51,8 +52,8 @@ export function planEcho(schema: JsonSchema | undefined, check?: ValueCheck): Ec
     if (properties.has(name)) return;
     // Every part holds the property: by its own schema of it, else by its `additionalProperties`.
     const holding = parts.map((other) => (Object.hasOwn(named(other), name) ? named(other)[name] : other.additionalProperties));
-    if (holding.some((held) => held === false || (isSchema(held) && held.writeOnly === true))) return;
-    properties.set(name, echoProperty(name, holding.filter(isSchema), check));
+    if (holding.some((held) => held === false || (isJsonObject(held) && held.writeOnly === true))) return;
+    properties.set(name, echoProperty(name, holding.filter(isJsonObject), check));
   };
   for (const part of parts) {
     for (const name of Array.isArray(part.required) ? part.required : []) required.add(String(name));
@@ -70,10 +71,6 @@ function echoProperty(name: string, schemas: readonly JsonSchema[], check: Value
   const checks = check ? full.map((held) => check(held)) : [];
   const accepts = checks.length === 0 ? undefined : checks.length === 1 ? checks[0] : (value: unknown) => checks.every((ok) => ok(value));
   return { name, types, accepts };
-}
-
-function isSchema(value: unknown): value is JsonSchema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { branchValidators, pointerToken, type SchemaCheck } from './branch-validators.js';
 import { makeExclusive } from './one-of-edits.js';
@@ -62,7 +63,7 @@ class Walker {
     if (depth > MAX_DEPTH || ++this.visits > MAX_VISITS) return { value, exclusive: true };
     if (typeof node.$ref === 'string') {
       const target = resolvePointer(this.#root, node.$ref);
-      return isSchema(target) ? this.visit(value, target, node.$ref.slice(1), depth + 1) : { value, exclusive: true };
+      return isJsonObject(target) ? this.visit(value, target, node.$ref.slice(1), depth + 1) : { value, exclusive: true };
     }
     let exclusive = this.#visitParts(value, node, pointer, depth);
     let current = value;
@@ -73,7 +74,7 @@ class Walker {
     };
     if (Array.isArray(node.allOf))
       node.allOf.forEach((part, i) => {
-        if (isSchema(part)) take(this.visit(current, part, `${pointer}/allOf/${i}`, depth + 1));
+        if (isJsonObject(part)) take(this.visit(current, part, `${pointer}/allOf/${i}`, depth + 1));
       });
     if (Array.isArray(node.anyOf)) take(this.#visitAnyOf(current, node.anyOf, `${pointer}/anyOf`, depth));
     if (Array.isArray(node.oneOf)) take(this.#visitOneOf(current, node.oneOf, `${pointer}/oneOf`, depth));
@@ -83,7 +84,7 @@ class Walker {
   /** Properties and items, each walked; one that cannot be made to fit is left out where the schema lets it. */
   #visitParts(value: unknown, node: Schema, pointer: string, depth: number): boolean {
     let exclusive = true;
-    if (Array.isArray(value) && isSchema(node.items)) {
+    if (Array.isArray(value) && isJsonObject(node.items)) {
       const minItems = typeof node.minItems === 'number' ? node.minItems : 0;
       for (let i = 0; i < value.length; i += 1) {
         const settled = this.visit(value[i], node.items, `${pointer}/items`, depth + 1);
@@ -92,13 +93,13 @@ class Walker {
         if (value.length > minItems) value.splice(i--, 1);
         else exclusive = false;
       }
-    } else if (isSchema(value) && !Array.isArray(value)) {
-      const properties = isSchema(node.properties) ? node.properties : {};
+    } else if (isJsonObject(value) && !Array.isArray(value)) {
+      const properties = isJsonObject(node.properties) ? node.properties : {};
       const required = new Set(Array.isArray(node.required) ? node.required.map(String) : []);
       for (const [name, item] of Object.entries(value)) {
-        const own = Object.hasOwn(properties, name) && isSchema(properties[name]);
+        const own = Object.hasOwn(properties, name) && isJsonObject(properties[name]);
         const schema = own ? properties[name] : node.additionalProperties;
-        if (!isSchema(schema)) continue;
+        if (!isJsonObject(schema)) continue;
         const at = own ? `${pointer}/properties/${pointerToken(name)}` : `${pointer}/additionalProperties`;
         const settled = this.visit(item, schema, at, depth + 1);
         value[name] = settled.value;
@@ -114,7 +115,7 @@ class Walker {
   #visitAnyOf(value: unknown, branches: unknown[], pointer: string, depth: number): Settled {
     for (let i = 0; i < branches.length; i += 1) {
       const branch = branches[i];
-      if (!isSchema(branch) || !this.#reachesOneOf(branch)) continue;
+      if (!isJsonObject(branch) || !this.#reachesOneOf(branch)) continue;
       // Settled on a copy first: an overlapping oneOf inside is what keeps the value from fitting its branch.
       const settled = this.visit(
         typeof value === 'object' && value !== null ? structuredClone(value) : value,
@@ -138,7 +139,7 @@ class Walker {
     const known = checks as SchemaCheck[];
     for (let i = 0; i < branches.length; i += 1) {
       const branch = branches[i];
-      if (!isSchema(branch)) continue;
+      if (!isJsonObject(branch)) continue;
       const nested = this.#reachesOneOf(branch);
       const candidate = nested && typeof value === 'object' && value !== null ? structuredClone(value) : value;
       const settled = nested ? this.visit(candidate, branch, `${pointer}/${i}`, depth + 1) : { value, exclusive: true };
@@ -168,12 +169,8 @@ class Walker {
   /** A branch with its reference followed, to read its properties and words. */
   #branch(branches: unknown[], at: number): Schema {
     let branch = branches[at];
-    for (let hops = 0; isSchema(branch) && typeof branch.$ref === 'string' && hops < 8; hops += 1)
+    for (let hops = 0; isJsonObject(branch) && typeof branch.$ref === 'string' && hops < 8; hops += 1)
       branch = resolvePointer(this.#root, branch.$ref);
-    return isSchema(branch) ? branch : {};
+    return isJsonObject(branch) ? branch : {};
   }
-}
-
-function isSchema(value: unknown): value is Schema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
 
 type Schema = Record<string, unknown>;
@@ -16,9 +17,9 @@ export function flattenCombinations(schema: JsonSchema): JsonSchema {
 
 /** `part`: an allOf, oneOf or anyOf branch, whose `required` may name what its sibling parts list. */
 function flatten(node: unknown, part = false): unknown {
-  if (!isSchema(node)) return node;
+  if (!isJsonObject(node)) return node;
   let out: Schema = { ...node };
-  if (isSchema(out.properties)) {
+  if (isJsonObject(out.properties)) {
     const required = new Set(Array.isArray(out.required) ? out.required.map(String) : []);
     const flattened = Object.entries(out.properties).map(([name, property]) => [name, flatten(property)] as const);
     // An optional property no value satisfies (its parts' types share none: Lyft's `ride_profile`, an
@@ -28,7 +29,7 @@ function flatten(node: unknown, part = false): unknown {
     );
   }
   for (const key of ['items', 'additionalProperties', 'not'] as const) {
-    if (isSchema(out[key])) out[key] = flatten(out[key]);
+    if (isJsonObject(out[key])) out[key] = flatten(out[key]);
   }
   const allOf = out.allOf;
   const chosen = firstBranch(out.oneOf) ?? firstBranch(out.anyOf);
@@ -48,10 +49,10 @@ function flatten(node: unknown, part = false): unknown {
  */
 function nameUnlistedRequired(out: Schema): void {
   if (!Array.isArray(out.required) || out.additionalProperties === false || 'patternProperties' in out) return;
-  const named = isSchema(out.properties) ? out.properties : {};
+  const named = isJsonObject(out.properties) ? out.properties : {};
   const unlisted = out.required.map(String).filter((name) => !Object.hasOwn(named, name));
   if (unlisted.length === 0) return;
-  const extra = isSchema(out.additionalProperties) ? out.additionalProperties : { type: 'string' };
+  const extra = isJsonObject(out.additionalProperties) ? out.additionalProperties : { type: 'string' };
   out.properties = { ...named, ...Object.fromEntries(unlisted.map((name) => [name, extra])) };
 }
 
@@ -69,11 +70,11 @@ function mergeClosing(node: unknown): unknown {
     const items = node.map(mergeClosing);
     return items.some((item, i) => item !== node[i]) ? items : node;
   }
-  if (!isSchema(node)) return node;
+  if (!isJsonObject(node)) return node;
   let out: Schema | undefined;
   for (const [key, value] of Object.entries(node)) {
     if (!['properties', 'items', 'additionalProperties', 'not', 'allOf', 'anyOf', 'oneOf'].includes(key)) continue;
-    const walked = key === 'properties' && isSchema(value) ? mergeEach(value) : mergeClosing(value);
+    const walked = key === 'properties' && isJsonObject(value) ? mergeEach(value) : mergeClosing(value);
     if (walked === value) continue;
     out ??= { ...node };
     out[key] = walked;
@@ -81,7 +82,7 @@ function mergeClosing(node: unknown): unknown {
   const schema = out ?? node;
   const parts = Array.isArray(schema.allOf) ? (schema.allOf as unknown[]) : [];
   const closing = [schema, ...parts].some(
-    (part) => isSchema(part) && part.additionalProperties !== undefined && part.additionalProperties !== true,
+    (part) => isJsonObject(part) && part.additionalProperties !== undefined && part.additionalProperties !== true,
   );
   if (!closing || parts.length === 0) return schema;
   const { allOf: _merged, ...rest } = schema;
@@ -108,14 +109,14 @@ function firstBranch(list: unknown): unknown {
  * as no value of it would be valid.
  */
 function merge(parent: Schema, branch: unknown): Schema {
-  if (!isSchema(branch)) return parent;
+  if (!isJsonObject(branch)) return parent;
   const out: Schema = { ...parent };
   const impossible = new Set<string>();
   for (const [key, value] of Object.entries(branch)) {
     const mine = out[key];
-    if (key === 'properties' && isSchema(value)) {
+    if (key === 'properties' && isJsonObject(value)) {
       out.properties = mergeProperties(
-        isSchema(mine) ? mine : {},
+        isJsonObject(mine) ? mine : {},
         parent.additionalProperties,
         value,
         branch.additionalProperties,
@@ -127,17 +128,17 @@ function merge(parent: Schema, branch: unknown): Schema {
       const common = commonType(mine, value);
       if (common === undefined) unsatisfiable.add(out);
       out.type = common ?? value;
-    } else if ((key === 'items' || key === 'additionalProperties') && isSchema(mine) && isSchema(value)) {
+    } else if ((key === 'items' || key === 'additionalProperties') && isJsonObject(mine) && isJsonObject(value)) {
       out[key] = merge(mine, value);
     } else {
       out[key] = value;
     }
   }
-  if (!isSchema(branch.properties) && isSchema(parent.properties) && 'additionalProperties' in branch) {
+  if (!isJsonObject(branch.properties) && isJsonObject(parent.properties) && 'additionalProperties' in branch) {
     out.properties = mergeProperties(parent.properties, undefined, {}, branch.additionalProperties, impossible);
   }
   const required = new Set(Array.isArray(out.required) ? out.required.map(String) : []);
-  if (isSchema(out.properties) && impossible.size > 0) {
+  if (isJsonObject(out.properties) && impossible.size > 0) {
     const kept = Object.entries(out.properties).filter(([name]) => !impossible.has(name) || required.has(name));
     out.properties = Object.fromEntries(kept);
   }
@@ -149,7 +150,7 @@ function mergeProperties(mine: Schema, myExtra: unknown, theirs: Schema, theirEx
   const properties: Schema = { ...mine };
   const holdTo = (name: string, property: unknown, extra: unknown): unknown => {
     if (extra === false) impossible.add(name);
-    if (!isSchema(extra) || !isSchema(property)) return property;
+    if (!isJsonObject(extra) || !isJsonObject(property)) return property;
     if (conflicts(property, extra)) impossible.add(name);
     return merge(property, extra);
   };
@@ -158,7 +159,7 @@ function mergeProperties(mine: Schema, myExtra: unknown, theirs: Schema, theirEx
   }
   for (const [name, property] of Object.entries(theirs)) {
     if (!(name in mine)) properties[name] = holdTo(name, property, myExtra);
-    else if (isSchema(property) && isSchema(mine[name])) {
+    else if (isJsonObject(property) && isJsonObject(mine[name])) {
       if (conflicts(mine[name] as Schema, property)) impossible.add(name);
       properties[name] = merge(mine[name] as Schema, property);
     } else properties[name] = property;
@@ -185,8 +186,4 @@ function commonType(a: unknown, b: unknown): unknown {
   if (common.size === 0) return undefined;
   const types = [...common];
   return types.length === 1 ? types[0] : types;
-}
-
-function isSchema(value: unknown): value is Schema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../json/json-object.js';
 import type { SchemaCheck } from './branch-validators.js';
 
 type Schema = Record<string, unknown>;
@@ -56,9 +57,9 @@ function* candidates(value: unknown, at: number, checks: readonly SchemaCheck[],
     const { [name]: _left, ...rest } = object;
     yield rest;
   }
-  const own = isSchema(branch.properties) ? branch.properties : {};
+  const own = isJsonObject(branch.properties) ? branch.properties : {};
   for (const [name, property] of Object.entries(own)) {
-    for (const word of wordsOf(isSchema(property) ? property : {})) yield { ...object, [name]: word };
+    for (const word of wordsOf(isJsonObject(property) ? property : {})) yield { ...object, [name]: word };
   }
   const others = checks.flatMap((_, other) => (other === at ? [] : Object.keys(propertiesOf(branchOf(other)))));
   for (const name of new Set([...Object.keys(own), ...others])) {
@@ -78,9 +79,5 @@ function wordsOf(schema: Schema): unknown[] {
 }
 
 function propertiesOf(branch: Schema): Schema {
-  return isSchema(branch.properties) ? branch.properties : {};
-}
-
-function isSchema(value: unknown): value is Schema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return isJsonObject(branch.properties) ? branch.properties : {};
 }

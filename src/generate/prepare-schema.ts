@@ -1,3 +1,4 @@
+import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { narrowExclusiveBounds } from './exclusive-bounds.js';
 import { fakerSafeName } from './faker-names.js';
@@ -162,17 +163,17 @@ function orSmallest(walked: Schema | undefined, context: Context, again: () => S
 
 function walkObject(schema: Schema, out: Schema, context: Context, depth: number): boolean {
   // Prism's bundler may move a recursive `properties` map itself out of the schema: `{ "$ref": ... }`.
-  const ref = isSchema(schema.properties) ? onlyRef(schema.properties) : undefined;
+  const ref = isJsonObject(schema.properties) ? onlyRef(schema.properties) : undefined;
   if (ref === undefined) return walkProperties(schema, schema.properties, out, context, depth);
   return enter(ref, context, (map) => walkProperties(schema, map, out, context, depth)) ?? false;
 }
 
 function walkProperties(schema: Schema, map: unknown, out: Schema, context: Context, depth: number): boolean {
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
-  if (isSchema(map)) {
+  if (isJsonObject(map)) {
     const properties: Schema = {};
     for (const [name, property] of Object.entries(map)) {
-      if ((isSchema(property) && property.writeOnly === true) || (context.minimal && !required.has(name))) {
+      if ((isJsonObject(property) && property.writeOnly === true) || (context.minimal && !required.has(name))) {
         required.delete(name);
         continue;
       }
@@ -184,7 +185,7 @@ function walkProperties(schema: Schema, map: unknown, out: Schema, context: Cont
     out.properties = properties;
     if (Array.isArray(schema.required)) out.required = [...required].map(fakerSafeName);
   } else if (Array.isArray(schema.required)) out.required = schema.required.map((name) => fakerSafeName(String(name)));
-  if (isSchema(schema.additionalProperties)) out.additionalProperties = walk(schema.additionalProperties, context, depth + 1) ?? false;
+  if (isJsonObject(schema.additionalProperties)) out.additionalProperties = walk(schema.additionalProperties, context, depth + 1) ?? false;
   return true;
 }
 
@@ -196,13 +197,13 @@ function walkProperties(schema: Schema, map: unknown, out: Schema, context: Cont
  */
 function leaveOutUnadmitted(out: Schema): void {
   const extra = out.additionalProperties;
-  const strict = extra === false || (isSchema(extra) && Object.keys(extra).length > 0);
+  const strict = extra === false || (isJsonObject(extra) && Object.keys(extra).length > 0);
   if (!strict || !Array.isArray(out.allOf) || 'patternProperties' in out) return;
-  const own = new Set(Object.keys(isSchema(out.properties) ? out.properties : {}));
+  const own = new Set(Object.keys(isJsonObject(out.properties) ? out.properties : {}));
   const required = new Set(Array.isArray(out.required) ? out.required.map(String) : []);
   const visit = (branch: unknown) => {
-    if (!isSchema(branch)) return;
-    if (isSchema(branch.properties)) {
+    if (!isJsonObject(branch)) return;
+    if (isJsonObject(branch.properties)) {
       const kept = new Set(Array.isArray(branch.required) ? branch.required.map(String) : []);
       const properties = Object.entries(branch.properties).filter(([name]) => own.has(name) || required.has(name) || kept.has(name));
       if (properties.length < Object.keys(branch.properties).length) branch.properties = Object.fromEntries(properties);
@@ -231,7 +232,7 @@ function allowsNull(schema: Schema): boolean {
 }
 
 function walkItems(schema: Schema, out: Schema, context: Context, depth: number): boolean {
-  if (!isSchema(schema.items)) return true;
+  if (!isJsonObject(schema.items)) return true;
   context.arrays += 1;
   const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
   let items = walk(schema.items, context, depth + 1);
@@ -276,7 +277,7 @@ function withoutTwinBranches(list: unknown, root: JsonSchema): unknown {
   const known = distinctBranches.get(list);
   if (known !== undefined) return known;
   const keys = list.map((branch) => {
-    const ref = isSchema(branch) ? onlyRef(branch) : undefined;
+    const ref = isJsonObject(branch) ? onlyRef(branch) : undefined;
     const target = ref === undefined ? branch : resolvePointer(root, ref);
     try {
       return target === undefined ? undefined : JSON.stringify(target);
@@ -375,10 +376,10 @@ function fitPattern(out: Schema, mode: Mode): void {
  */
 function fillMinProperties(out: Schema): void {
   const wanted = typeof out.minProperties === 'number' ? Math.min(out.minProperties, 20) : 0;
-  const named = isSchema(out.properties) ? out.properties : {};
+  const named = isJsonObject(out.properties) ? out.properties : {};
   const missing = wanted - Object.keys(named).length;
   if (missing <= 0 || out.additionalProperties === false || 'propertyNames' in out || 'patternProperties' in out) return;
-  const extra = isSchema(out.additionalProperties) ? out.additionalProperties : { type: 'string' };
+  const extra = isJsonObject(out.additionalProperties) ? out.additionalProperties : { type: 'string' };
   const properties: Schema = { ...named };
   const required = Array.isArray(out.required) ? [...out.required] : [];
   for (let i = 1, added = 0; added < missing; i += 1) {
@@ -390,10 +391,6 @@ function fillMinProperties(out: Schema): void {
   }
   out.properties = properties;
   out.required = required;
-}
-
-function isSchema(value: unknown): value is Schema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** A local JSON pointer (`#/a/b~1c`) inside the schema; undefined when it leads nowhere. */

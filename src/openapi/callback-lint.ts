@@ -1,3 +1,4 @@
+import { isJsonObject } from '../json/json-object.js';
 import { createLocalReferences } from '../prism/local-refs.js';
 import type { LintFinding } from './document-lint.js';
 import { pointerToken } from './document-lint.js';
@@ -21,18 +22,18 @@ export function callbackProblems(root: Node): LintFinding[] {
   };
   const problems: LintFinding[] = [];
   const paths = follow(root.paths);
-  if (!isNode(paths)) return problems;
+  if (!isJsonObject(paths)) return problems;
   for (const [path, rawItem] of Object.entries(paths)) {
     const item = follow(rawItem);
-    if (!isNode(item)) continue;
+    if (!isJsonObject(item)) continue;
     for (const [method, rawOperation] of Object.entries(item)) {
       const operation = follow(rawOperation);
-      const callbacks = isNode(operation) ? follow(operation.callbacks) : undefined;
-      if (!isNode(callbacks) || !isNode(operation)) continue;
+      const callbacks = isJsonObject(operation) ? follow(operation.callbacks) : undefined;
+      if (!isJsonObject(callbacks) || !isJsonObject(operation)) continue;
       const id = typeof operation.operationId === 'string' ? operation.operationId : `${method.toUpperCase()} ${path}`;
       for (const [name, rawCallback] of Object.entries(callbacks)) {
         const callback = follow(rawCallback);
-        if (!isNode(callback)) continue;
+        if (!isJsonObject(callback)) continue;
         for (const key of Object.keys(callback)) {
           const parsed = parseTemplate(key);
           if (!('error' in parsed)) continue;
@@ -43,8 +44,4 @@ export function callbackProblems(root: Node): LintFinding[] {
     }
   }
   return problems;
-}
-
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

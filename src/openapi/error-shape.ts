@@ -1,4 +1,5 @@
 import type { DataGenerator } from '../generate/data-generator.js';
+import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import type { ErrorBodyShape, ErrorShape } from '../problem.js';
 import { findFailureResponse, findResponse } from './find-response.js';
@@ -99,14 +100,14 @@ function planBody(content: MockContent | undefined, generator: DataGenerator): E
   const schema = verdict ? verdict.schema : content.schema;
   const properties = schema ? propertiesOf(schema) : {};
   const example = content.examples.find((e) => !verdict?.invalid.has(e.name))?.value;
-  if (Object.keys(properties).length === 0 && !isObject(example)) {
+  if (Object.keys(properties).length === 0 && !isJsonObject(example)) {
     // Not an object: the document's own example answers as written; else a body that may be a
     // string says the message, and any other keeps the document's words.
     if (example !== undefined) return { kind: 'fixed', value: example };
     if (!schema || typeIncludes(schema, 'string')) return { kind: 'text' };
     return { kind: 'fixed', value: tryGenerate(generator, schema) };
   }
-  const template: Record<string, unknown> = isObject(example) ? { ...example } : {};
+  const template: Record<string, unknown> = isJsonObject(example) ? { ...example } : {};
   const required = new Set(schema ? requiredOf(schema) : []);
   for (const [name, property] of Object.entries(properties)) {
     if (required.has(name) && !(name in template))
@@ -124,7 +125,7 @@ function planBody(content: MockContent | undefined, generator: DataGenerator): E
 
 /** The properties an object schema defines, its `allOf` members' included. */
 function propertiesOf(schema: JsonSchema): Record<string, JsonSchema> {
-  const own = isObject(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
+  const own = isJsonObject(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
   const members = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [];
   return Object.assign({}, ...members.map(propertiesOf), own);
 }
@@ -151,8 +152,4 @@ function tryGenerate(generator: DataGenerator, schema: JsonSchema | undefined): 
     // The generator cannot follow every schema (deep recursion): the finding still goes out without it.
     return undefined;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml';
+import { isJsonObject } from '../json/json-object.js';
 import { parseJson } from '../json/parse-json.js';
 import type { MockContent, MockOperation } from './operation.js';
 
@@ -32,7 +33,7 @@ function readExactly(text: string): Node | null {
   } catch {
     return null;
   }
-  return isNode(document) && typeof document.openapi === 'string' ? document : null;
+  return isJsonObject(document) && typeof document.openapi === 'string' ? document : null;
 }
 
 function withExact(root: Node, operation: MockOperation): MockOperation {
@@ -54,7 +55,7 @@ function withExact(root: Node, operation: MockOperation): MockOperation {
 function lostDigits(value: unknown): boolean {
   if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value);
   if (Array.isArray(value)) return value.some(lostDigits);
-  if (isNode(value)) return Object.values(value).some(lostDigits);
+  if (isJsonObject(value)) return Object.values(value).some(lostDigits);
   return false;
 }
 
@@ -75,24 +76,20 @@ function numbersBack(value: unknown): unknown {
   if (typeof value === 'bigint')
     return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
   if (Array.isArray(value)) return value.map(numbersBack);
-  if (isNode(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, numbersBack(item)]));
+  if (isJsonObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, numbersBack(item)]));
   return value;
 }
 
 /** The object at a node, through a local `$ref` if it is one. */
 function follow(root: Node, node: unknown): Node | undefined {
   let current = node;
-  for (let hops = 0; isNode(current) && typeof current.$ref === 'string' && hops < 16; hops += 1) {
+  for (let hops = 0; isJsonObject(current) && typeof current.$ref === 'string' && hops < 16; hops += 1) {
     const ref: string = current.$ref;
     if (!ref.startsWith('#/')) return undefined;
     current = ref
       .slice(2)
       .split('/')
-      .reduce<unknown>((at, raw) => (isNode(at) ? at[raw.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
+      .reduce<unknown>((at, raw) => (isJsonObject(at) ? at[raw.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
   }
-  return isNode(current) ? current : undefined;
-}
-
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return isJsonObject(current) ? current : undefined;
 }

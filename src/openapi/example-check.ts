@@ -1,3 +1,4 @@
+import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { checkDocumentValue } from '../prism/prism-engine.js';
 import { type DocumentLint, pointerToken } from './document-lint.js';
@@ -223,9 +224,9 @@ function clean(schema: JsonSchema, walk: Walk, depth: number): JsonSchema {
   };
   const why = unsatisfiable(schema);
   if (why !== undefined) walk.report(walk.at, 'schema', `no value can satisfy it: ${why}`);
-  const below = (value: unknown, at: string): unknown => (isSchema(value) ? clean(value, { ...walk, at }, depth + 1) : value);
+  const below = (value: unknown, at: string): unknown => (isJsonObject(value) ? clean(value, { ...walk, at }, depth + 1) : value);
   for (const key of ONE) {
-    if (!isSchema(schema[key])) continue;
+    if (!isJsonObject(schema[key])) continue;
     const child = below(schema[key], `${walk.at}/${key}`);
     if (child !== schema[key]) set(key, child);
   }
@@ -237,7 +238,7 @@ function clean(schema: JsonSchema, walk: Walk, depth: number): JsonSchema {
   }
   for (const key of MAP) {
     const map = schema[key];
-    if (!isSchema(map)) continue;
+    if (!isJsonObject(map)) continue;
     const entries = Object.entries(map).map(([name, item]) => [name, below(item, `${walk.at}/${key}/${pointerToken(name)}`)] as const);
     if (entries.some(([name, child]) => child !== map[name])) set(key, Object.fromEntries(entries));
   }
@@ -289,8 +290,4 @@ function approximate(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, approximate(item)]));
   }
   return value;
-}
-
-function isSchema(value: unknown): value is JsonSchema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

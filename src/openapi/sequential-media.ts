@@ -1,3 +1,4 @@
+import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { parseJson } from '../json/parse-json.js';
 import { stringifyJson } from '../json/stringify-json.js';
@@ -113,7 +114,7 @@ export function itemSchemaOf(
   itemSchema: JsonSchema | undefined,
 ): JsonSchema | undefined {
   if (kind !== 'sse') {
-    const chosen = itemSchema ?? (schema?.type === 'array' && isSchema(schema.items) ? schema.items : schema);
+    const chosen = itemSchema ?? (schema?.type === 'array' && isJsonObject(schema.items) ? schema.items : schema);
     return chosen;
   }
   const chosen = itemSchema ?? (schema !== undefined && describesEvents(schema) ? schema : undefined);
@@ -122,24 +123,20 @@ export function itemSchemaOf(
 
 function describesEvents(schema: JsonSchema): boolean {
   const alternatives = [schema.oneOf, schema.anyOf].find(Array.isArray) as unknown[] | undefined;
-  if (alternatives) return alternatives.length > 0 && alternatives.every((member) => isSchema(member) && hasDataField(member));
+  if (alternatives) return alternatives.length > 0 && alternatives.every((member) => isJsonObject(member) && hasDataField(member));
   return hasDataField(schema);
 }
 
 function hasDataField(schema: JsonSchema): boolean {
-  return isSchema(schema.properties) && isSchema(schema.properties.data);
+  return isJsonObject(schema.properties) && isJsonObject(schema.properties.data);
 }
 
 /** The event schema with each `data` field's `contentSchema` standing in for its string. */
 function withContentSchemas(schema: JsonSchema): JsonSchema {
   const alternatives = ['oneOf', 'anyOf'].find((key) => Array.isArray(schema[key]));
   if (alternatives)
-    return { ...schema, [alternatives]: (schema[alternatives] as unknown[]).map((m) => (isSchema(m) ? withContentSchemas(m) : m)) };
+    return { ...schema, [alternatives]: (schema[alternatives] as unknown[]).map((m) => (isJsonObject(m) ? withContentSchemas(m) : m)) };
   const properties = schema.properties;
-  if (!isSchema(properties) || !isSchema(properties.data) || !isSchema(properties.data.contentSchema)) return schema;
+  if (!isJsonObject(properties) || !isJsonObject(properties.data) || !isJsonObject(properties.data.contentSchema)) return schema;
   return { ...schema, properties: { ...properties, data: properties.data.contentSchema } };
-}
-
-function isSchema(value: unknown): value is JsonSchema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
 
 /**
@@ -17,7 +18,7 @@ export function unsatisfiable(schema: JsonSchema): string | undefined {
   for (const key of ['oneOf', 'anyOf'] as const) {
     const list = schema[key];
     if (!Array.isArray(list) || list.length === 0) continue;
-    const branches = list.map((branch) => (isSchema(branch) && typeof branch.$ref !== 'string' ? typesOf(branch) : undefined));
+    const branches = list.map((branch) => (isJsonObject(branch) && typeof branch.$ref !== 'string' ? typesOf(branch) : undefined));
     if (branches.every((types) => types !== undefined && !types.some((type) => own.some((mine) => compatible(mine, type)))))
       return `its type ${own.join(', ')} is none of the types its ${key} branches allow`;
   }
@@ -40,7 +41,7 @@ function compatible(a: string, b: string): boolean {
 function everyBranchRepeated(branches: unknown[]): boolean {
   if (branches.length < 2) return false;
   // Written out only where each branch has a sibling with the same keywords: most lists differ there already.
-  const shapes = branches.map((branch) => (isSchema(branch) ? Object.keys(branch).sort().join(' ') : String(branch)));
+  const shapes = branches.map((branch) => (isJsonObject(branch) ? Object.keys(branch).sort().join(' ') : String(branch)));
   if (!shapes.every((shape, at) => shapes.some((other, i) => i !== at && other === shape))) return false;
   const keys = branches.map((branch) => {
     try {
@@ -51,8 +52,4 @@ function everyBranchRepeated(branches: unknown[]): boolean {
   });
   if (keys.some((key) => key === undefined)) return false;
   return keys.every((key, at) => keys.some((other, i) => i !== at && other === key));
-}
-
-function isSchema(value: unknown): value is JsonSchema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

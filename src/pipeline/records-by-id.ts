@@ -1,4 +1,5 @@
 import type { DataGenerator } from '../generate/data-generator.js';
+import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
 
 /**
@@ -42,13 +43,13 @@ function findShape(schema: JsonSchema): RecordShape | undefined {
 /** The item schema of an array of objects with an `id`. */
 function recordItems(schema: JsonSchema): JsonSchema | undefined {
   const items = schema.items;
-  if (schema.type !== 'array' || !isNode(items) || Array.isArray(items)) return undefined;
+  if (schema.type !== 'array' || !isJsonObject(items) || Array.isArray(items)) return undefined;
   return 'id' in propertiesOf(items as JsonSchema) ? (items as JsonSchema) : undefined;
 }
 
 function propertiesOf(schema: JsonSchema, depth = 0): Node {
   if (depth > 8) return {};
-  const own = isNode(schema.properties) ? schema.properties : {};
+  const own = isJsonObject(schema.properties) ? schema.properties : {};
   const parts = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [];
   return Object.assign(Object.create(null) as Node, ...parts.map((part) => propertiesOf(part, depth + 1)), own);
 }
@@ -83,13 +84,13 @@ export function recordOf(
 export function withSeededRecords(body: unknown, schema: JsonSchema, generator: DataGenerator, mode: RecordMode): unknown {
   const list = shapeOf(schema)?.list;
   if (!list) return body;
-  const holder = list.property === undefined ? undefined : isNode(body) ? body : undefined;
+  const holder = list.property === undefined ? undefined : isJsonObject(body) ? body : undefined;
   const elements = list.property === undefined ? body : holder?.[list.property];
   if (!Array.isArray(elements)) return body;
   const seeded = elements.map((element) => {
-    if (!isNode(element) || element.id === undefined || element.id === null || typeof element.id === 'object') return element;
+    if (!isJsonObject(element) || element.id === undefined || element.id === null || typeof element.id === 'object') return element;
     const record = made(list.items, String(element.id), generator, mode);
-    return isNode(record) ? { ...record, id: element.id } : element;
+    return isJsonObject(record) ? { ...record, id: element.id } : element;
   });
   return list.property === undefined ? seeded : { ...holder, [list.property]: seeded };
 }
@@ -119,8 +120,4 @@ function generate(make: () => unknown): unknown {
     // A schema the generator cannot satisfy: the answer is made as it was without records.
     return undefined;
   }
-}
-
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

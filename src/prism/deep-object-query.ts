@@ -1,3 +1,5 @@
+import { isJsonObject } from '../json/json-object.js';
+
 type Node = Record<string, unknown>;
 type Query = Readonly<Record<string, string | string[] | undefined>>;
 
@@ -14,7 +16,7 @@ const MAX_DEPTH = 8;
 export function deepObjectIn(bundle: unknown) {
   const construct = (at: string, given: unknown, parameters: Query, index: QueryIndex, depth: number): unknown => {
     const schema = resolved(given, bundle);
-    if (isNode(schema?.properties) && depth < MAX_DEPTH) {
+    if (isJsonObject(schema?.properties) && depth < MAX_DEPTH) {
       const named = index.children.get(at);
       if (named === undefined) return undefined;
       const properties = schema.properties;
@@ -93,12 +95,8 @@ function lowerCaseNames(properties: Node): Map<string, string[]> {
 
 /** A schema, a reference into the operation's bundle followed. */
 function resolved(schema: unknown, bundle: unknown): Node | undefined {
-  const ref = isNode(schema) ? schema.$ref : undefined;
-  if (typeof ref === 'string' && ref.startsWith('#/__bundled__/') && isNode(bundle))
+  const ref = isJsonObject(schema) ? schema.$ref : undefined;
+  if (typeof ref === 'string' && ref.startsWith('#/__bundled__/') && isJsonObject(bundle))
     return resolved(bundle[ref.slice('#/__bundled__/'.length)], undefined);
-  return isNode(schema) ? schema : undefined;
-}
-
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return isJsonObject(schema) ? schema : undefined;
 }

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../json/json-object.js';
 import { deepObjectIn } from './deep-object-query.js';
 import { formDeserializers, type PrismDiagnostic, ValidationContext, validateParams } from './prism-internals.js';
 
@@ -28,14 +29,14 @@ export type ObjectQueryCheck = (query: Query) => PrismDiagnostic[];
 export function splitObjectQuery<T extends Operation>(operation: T): { operation: T; check: ObjectQueryCheck | undefined } {
   const query = operation.request?.query;
   const specs = (query ?? []).flatMap((spec) => {
-    const schema = isNode(spec) ? objectSchema(spec.schema, operation.__bundled__) : undefined;
+    const schema = isJsonObject(spec) ? objectSchema(spec.schema, operation.__bundled__) : undefined;
     if (!schema) return [];
     if (isExplodedForm(spec as Node)) return [{ ...(spec as Node), schema, style: 'form' } as Node];
     return (spec as Node).style === 'deepObject' ? [{ ...(spec as Node), schema } as Node] : [];
   });
   if (!query || specs.length === 0) return { operation, check: undefined };
   const names = new Set(specs.map((spec) => spec.name));
-  const rest = query.filter((spec) => !(isNode(spec) && names.has(spec.name)));
+  const rest = query.filter((spec) => !(isJsonObject(spec) && names.has(spec.name)));
   const request: Node = { ...(operation.request as Node), query: rest };
   if (rest.length === 0) delete request.query;
   const bundle = operation.__bundled__;
@@ -57,16 +58,16 @@ function isExplodedForm(spec: Node): boolean {
 /** The parameter's schema when it is an object with listed properties, a reference into the bundle followed. */
 function objectSchema(schema: unknown, bundle: unknown): Node | undefined {
   let at = schema;
-  const ref = isNode(at) ? at.$ref : undefined;
-  if (typeof ref === 'string' && ref.startsWith('#/__bundled__/') && isNode(bundle)) at = bundle[ref.slice('#/__bundled__/'.length)];
-  if (!isNode(at) || !isNode(at.properties)) return undefined;
+  const ref = isJsonObject(at) ? at.$ref : undefined;
+  if (typeof ref === 'string' && ref.startsWith('#/__bundled__/') && isJsonObject(bundle)) at = bundle[ref.slice('#/__bundled__/'.length)];
+  if (!isJsonObject(at) || !isJsonObject(at.properties)) return undefined;
   const type = at.type;
   return type === 'object' || (Array.isArray(type) && type.includes('object')) ? at : undefined;
 }
 
 /** Prism's deserializer contract: the parameter's name and the query, both in lower case, and its schema. */
 function explodedObject(_name: string, parameters: Query, schema: Node | undefined): Node | undefined {
-  const properties = isNode(schema?.properties) ? schema.properties : {};
+  const properties = isJsonObject(schema?.properties) ? schema.properties : {};
   const value: Node = Object.create(null);
   let found = false;
   for (const property of Object.keys(properties)) {
@@ -78,8 +79,4 @@ function explodedObject(_name: string, parameters: Query, schema: Node | undefin
     found = true;
   }
   return found ? value : undefined;
-}
-
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

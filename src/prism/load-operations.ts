@@ -7,6 +7,7 @@
  * modules) for a format the mock never serves.
  */
 import { arch, release, type } from 'node:os';
+import { isJsonObject } from '../json/json-object.js';
 import { type MockExtensions, readMockExtensions } from '../mock-extensions.js';
 import type { MockServerUrl } from '../openapi/operation.js';
 import { boundedDecycle, bundleShared } from './bounded-decycle.js';
@@ -87,10 +88,10 @@ export async function indexPrismOperations(
   const operations: OperationSource[] = [];
   for (const [path, value] of Object.entries(paths)) {
     const item = local.follow(value);
-    if (!isNode(item)) continue;
+    if (!isJsonObject(item)) continue;
     for (const at of operationKeys(item, local.follow)) {
       const operation = operationAt(item, at, local.follow);
-      const operationId = isNode(operation) && typeof operation.operationId === 'string' ? operation.operationId : undefined;
+      const operationId = isJsonObject(operation) && typeof operation.operationId === 'string' ? operation.operationId : undefined;
       let made: unknown;
       const read = () => {
         if (made === undefined) {
@@ -100,7 +101,7 @@ export async function indexPrismOperations(
         return made;
       };
       const method = methodOf(at);
-      const mockExtensions = readMockExtensions(isNode(operation) ? operation : undefined, `${method.toUpperCase()} ${path}`);
+      const mockExtensions = readMockExtensions(isJsonObject(operation) ? operation : undefined, `${method.toUpperCase()} ${path}`);
       operations.push({ method, path, operationId, servers: serversOf(root, local, item, operation), apiKeys, mockExtensions, read });
     }
   }
@@ -129,11 +130,11 @@ function webhooksOf(
 ): Webhooks {
   const webhooks = new Map<string, () => unknown>();
   const all = follow(root.webhooks);
-  if (!isNode(all)) return webhooks;
+  if (!isJsonObject(all)) return webhooks;
   for (const name of Object.keys(all)) {
     const item = follow(all[name]);
-    const at = isNode(item) ? operationKeys(item, follow)[0] : undefined;
-    if (!isNode(item) || at === undefined) continue;
+    const at = isJsonObject(item) ? operationKeys(item, follow)[0] : undefined;
+    if (!isJsonObject(item) || at === undefined) continue;
     let made: unknown;
     webhooks.set(name, () => {
       made ??= make(item, name, at);
@@ -192,10 +193,10 @@ type Transform = (document: Node) => unknown[];
  * Prism's transformer lists, with the 3.2 methods and `querystring` parameters it does not know.
  */
 function everyOperation(document: Node, transform: Transform): unknown[] {
-  const paths = isNode(document.paths) ? document.paths : {};
+  const paths = isJsonObject(document.paths) ? document.paths : {};
   const all: unknown[] = [];
   for (const [path, item] of Object.entries(paths)) {
-    if (!isNode(item)) continue;
+    if (!isJsonObject(item)) continue;
     for (const at of operationKeys(item)) {
       const operation = operationAt(item, at);
       const one: Node = { ...document, paths: { [path]: prismPathItem(item, at, operation) } };
@@ -241,10 +242,10 @@ function transformerOf(root: Node): Transform {
  * makes an absent optional parameter an empty object, which would refuse valid requests.
  */
 export function withFormExplode(operation: unknown): unknown {
-  const request = isNode(operation) && isNode(operation.request) ? operation.request : undefined;
+  const request = isJsonObject(operation) && isJsonObject(operation.request) ? operation.request : undefined;
   if (request === undefined || !Array.isArray(request.query)) return operation;
   request.query = (request.query as Node[]).map((parameter) =>
-    isNode(parameter) &&
+    isJsonObject(parameter) &&
     parameter.explode === undefined &&
     (parameter.style === undefined || parameter.style === 'form') &&
     isArraySchema(parameter.schema)
@@ -255,7 +256,7 @@ export function withFormExplode(operation: unknown): unknown {
 }
 
 function isArraySchema(schema: unknown): boolean {
-  const type = isNode(schema) ? schema.type : undefined;
+  const type = isJsonObject(schema) ? schema.type : undefined;
   return type === 'array' || (Array.isArray(type) && type.includes('array'));
 }
 
@@ -267,7 +268,7 @@ function isArraySchema(schema: unknown): boolean {
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 function withoutIgnoredHeaders(operation: unknown): unknown {
-  const request = isNode(operation) && isNode(operation.request) ? operation.request : undefined;
+  const request = isJsonObject(operation) && isJsonObject(operation.request) ? operation.request : undefined;
   if (request === undefined || !Array.isArray(request.headers)) return operation;
   request.headers = (request.headers as Node[]).map((header) => {
     if (!IGNORED_HEADERS.has(String(header.name).toLowerCase())) return header;
@@ -285,7 +286,7 @@ function withoutIgnoredHeaders(operation: unknown): unknown {
 function oneOperation(root: Node, local: LocalReferences, path: string, item: Node, at: OperationKey) {
   const document: Node = {};
   for (const key of READ_BESIDES) if (key in root) document[key] = root[key];
-  const components = isNode(root.components) ? root.components : undefined;
+  const components = isJsonObject(root.components) ? root.components : undefined;
   if (components?.securitySchemes !== undefined) document.components = { securitySchemes: components.securitySchemes };
   const operation = operationAt(item, at, local.follow);
   const pathItem = prismPathItem(item, at, operation, local.follow);
@@ -302,21 +303,23 @@ function oneOperation(root: Node, local: LocalReferences, path: string, item: No
  * stream); it is copied from the (resolved) document onto the response contents of Prism's operation.
  */
 function withItemSchemas(operation: unknown, document: Node, path: string, method?: string): unknown {
-  const paths = isNode(document.paths) ? document.paths : {};
-  const item = isNode(paths[path]) ? paths[path] : {};
+  const paths = isJsonObject(document.paths) ? document.paths : {};
+  const item = isJsonObject(paths[path]) ? paths[path] : {};
   // A one-operation document's path item holds that operation alone, under whatever key Prism reads.
   const found =
-    method === undefined ? Object.values(item).find((value) => isNode(value) && isNode(value.responses)) : item[method.toLowerCase()];
-  const source = isNode(found) ? found : {};
-  const responses = isNode(source.responses) ? source.responses : undefined;
-  if (!responses || !isNode(operation) || !Array.isArray(operation.responses)) return operation;
+    method === undefined
+      ? Object.values(item).find((value) => isJsonObject(value) && isJsonObject(value.responses))
+      : item[method.toLowerCase()];
+  const source = isJsonObject(found) ? found : {};
+  const responses = isJsonObject(source.responses) ? source.responses : undefined;
+  if (!responses || !isJsonObject(operation) || !Array.isArray(operation.responses)) return operation;
   for (const response of operation.responses as Node[]) {
     const documented = responses[String(response.code)];
-    const content = isNode(documented) && isNode(documented.content) ? documented.content : undefined;
+    const content = isJsonObject(documented) && isJsonObject(documented.content) ? documented.content : undefined;
     if (!content || !Array.isArray(response.contents)) continue;
     for (const media of response.contents as Node[]) {
       const object = content[String(media.mediaType)];
-      if (isNode(object) && isNode(object.itemSchema)) media.itemSchema = object.itemSchema;
+      if (isJsonObject(object) && isJsonObject(object.itemSchema)) media.itemSchema = object.itemSchema;
     }
   }
   return operation;
@@ -357,17 +360,13 @@ function bundledName(root: unknown, path: readonly string[]): string {
   return Array.isArray(parent) ? `${path.at(-2)}_${path.at(-1)}` : String(path.at(-1));
 }
 
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /**
  * The servers Prism's transformers give an operation, read from the document without transforming it:
  * OpenAPI 3's operation, else path item, else document `servers`; Swagger 2.0's schemes (the
  * operation's, else the document's) with its host and basePath.
  */
 function serversOf(root: Node, local: LocalReferences, item: Node, operation: unknown): OperationSource['servers'] {
-  const op = isNode(operation) ? operation : {};
+  const op = isJsonObject(operation) ? operation : {};
   if (root.swagger !== undefined) {
     const schemes = Array.isArray(op.schemes) ? op.schemes : Array.isArray(root.schemes) ? root.schemes : [];
     if (typeof root.host !== 'string' || root.host === '') return [];
@@ -379,10 +378,10 @@ function serversOf(root: Node, local: LocalReferences, item: Node, operation: un
   const listed = [op.servers, item.servers, root.servers].find(Array.isArray) ?? [];
   return listed
     .map((server) => local.follow(server))
-    .filter((server): server is Node => isNode(server) && typeof server.url === 'string')
+    .filter((server): server is Node => isJsonObject(server) && typeof server.url === 'string')
     .map((server) => {
       const variables = local.follow(server.variables);
-      return isNode(variables)
+      return isJsonObject(variables)
         ? { url: server.url as string, variables: variables as MockServerUrl['variables'] }
         : { url: server.url as string };
     });
@@ -390,13 +389,13 @@ function serversOf(root: Node, local: LocalReferences, item: Node, operation: un
 
 /** Every API key the document's security schemes name (OpenAPI 3 `components.securitySchemes`, Swagger 2.0 `securityDefinitions`). */
 function documentApiKeys(root: Node, local?: LocalReferences): OperationSource['apiKeys'] {
-  const components = isNode(root.components) ? root.components : {};
+  const components = isJsonObject(root.components) ? root.components : {};
   const schemes =
     local?.follow(components.securitySchemes ?? root.securityDefinitions) ?? components.securitySchemes ?? root.securityDefinitions;
-  if (!isNode(schemes)) return [];
+  if (!isJsonObject(schemes)) return [];
   return Object.values(schemes).flatMap((value) => {
     const scheme = local ? local.follow(value) : value;
-    if (!isNode(scheme) || scheme.type !== 'apiKey' || typeof scheme.name !== 'string') return [];
+    if (!isJsonObject(scheme) || scheme.type !== 'apiKey' || typeof scheme.name !== 'string') return [];
     const where = scheme.in === 'header' || scheme.in === 'cookie' ? scheme.in : 'query';
     return [{ in: where, name: scheme.name }];
   });

@@ -5,6 +5,8 @@
  * `post` (the method changes nothing the transformer reads), and its method is set back afterwards; a
  * `querystring` parameter is taken out of what Prism validates and checked by the mock itself.
  */
+
+import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
 
 type Node = Record<string, unknown>;
@@ -34,9 +36,9 @@ export function operationKeys(item: Node, follow: Follow = (node) => node): Oper
   const keys: OperationKey[] = Object.keys(item)
     .filter((key) => PRISM_METHODS.includes(key))
     .map((key) => ({ key, method: key }));
-  if (isNode(item.query)) keys.push({ key: 'query', method: 'query' });
+  if (isJsonObject(item.query)) keys.push({ key: 'query', method: 'query' });
   const more = follow(item.additionalOperations);
-  if (isNode(more)) {
+  if (isJsonObject(more)) {
     for (const name of Object.keys(more)) {
       // A custom method's name is sent as written; one that repeats a fixed field is not a custom method.
       if (PRISM_METHODS.includes(name.toLowerCase()) || name.toLowerCase() === 'query' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
@@ -50,7 +52,7 @@ export function operationKeys(item: Node, follow: Follow = (node) => node): Oper
 /** The operation object at `at` in the path item. */
 export function operationAt(item: Node, at: OperationKey, follow: Follow = (node) => node): unknown {
   const holder = at.name === undefined ? item : follow(item[at.key]);
-  return isNode(holder) ? follow(holder[at.name ?? at.key]) : undefined;
+  return isJsonObject(holder) ? follow(holder[at.name ?? at.key]) : undefined;
 }
 
 /**
@@ -65,7 +67,7 @@ export function prismPathItem(item: Node, at: OperationKey, operation: unknown, 
     pathItem[key] = key === 'parameters' ? withoutQuerystring(item[key], follow) : item[key];
   }
   const op =
-    isNode(operation) && Array.isArray(operation.parameters)
+    isJsonObject(operation) && Array.isArray(operation.parameters)
       ? { ...operation, parameters: withoutQuerystring(operation.parameters, follow) }
       : operation;
   pathItem[PRISM_METHODS.includes(at.key) ? at.key : 'post'] = op;
@@ -79,20 +81,20 @@ export function methodOf(at: OperationKey): string {
 
 /** The operation's (else the path item's) `querystring` parameter, from the document already dereferenced. */
 export function querystringOf(item: Node, operation: unknown, follow: Follow = (node) => node): QuerystringParameter | undefined {
-  const lists = [isNode(operation) ? operation.parameters : undefined, item.parameters];
+  const lists = [isJsonObject(operation) ? operation.parameters : undefined, item.parameters];
   for (const list of lists) {
     if (!Array.isArray(list)) continue;
-    const found = list.map(follow).find((parameter) => isNode(parameter) && parameter.in === 'querystring') as Node | undefined;
+    const found = list.map(follow).find((parameter) => isJsonObject(parameter) && parameter.in === 'querystring') as Node | undefined;
     if (!found) continue;
     const contents = follow(found.content);
-    const content = isNode(contents) ? Object.entries(contents)[0] : undefined;
+    const content = isJsonObject(contents) ? Object.entries(contents)[0] : undefined;
     const followed = content ? follow(content[1]) : undefined;
-    const media = isNode(followed) ? followed : {};
+    const media = isJsonObject(followed) ? followed : {};
     return {
       name: typeof found.name === 'string' ? found.name : 'querystring',
       required: found.required === true,
       mediaType: content?.[0] ?? 'application/x-www-form-urlencoded',
-      schema: (isNode(media.schema) || typeof media.schema === 'boolean' ? media.schema : undefined) as JsonSchema | undefined,
+      schema: (isJsonObject(media.schema) || typeof media.schema === 'boolean' ? media.schema : undefined) as JsonSchema | undefined,
     };
   }
   return undefined;
@@ -102,10 +104,6 @@ function withoutQuerystring(parameters: unknown, follow: Follow): unknown {
   if (!Array.isArray(parameters)) return parameters;
   return parameters.filter((parameter) => {
     const followed = follow(parameter);
-    return !(isNode(followed) && followed.in === 'querystring');
+    return !(isJsonObject(followed) && followed.in === 'querystring');
   });
-}
-
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
