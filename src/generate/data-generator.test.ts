@@ -253,6 +253,41 @@ describe('DataGenerator on schemas the faker alone answers wrongly', () => {
     }
   });
 
+  it('answers a number beside a far bound given alone, never null or past it', () => {
+    const generator = new DataGenerator(7);
+    const far: [Record<string, unknown>, (value: number) => boolean][] = [
+      [{ type: 'number', minimum: 1e17 }, (v) => v >= 1e17],
+      [{ type: 'number', exclusiveMinimum: 1e17 }, (v) => v > 1e17],
+      [{ type: 'number', maximum: -1e9 }, (v) => v <= -1e9],
+      [{ type: 'integer', exclusiveMaximum: -1e17 }, (v) => v < -1e17 && Number.isInteger(v)],
+    ];
+    for (const [schema, inside] of far) {
+      const values = [generator.answer(schema), ...Array.from({ length: 30 }, () => generator.generate(schema))];
+      expect(values.filter((v) => !(typeof v === 'number' && inside(v)))).toEqual([]);
+    }
+  });
+
+  it('answers whole multiples of multipleOf, as numbers, where a side is far or open, the same again with the same seed', () => {
+    const schemas = [
+      { type: 'number', multipleOf: 0.5 },
+      { type: 'number', multipleOf: 0.25, minimum: 0, exclusiveMaximum: 1 },
+      { type: 'number', multipleOf: 0.5, exclusiveMinimum: 0, exclusiveMaximum: 1 },
+      { type: 'integer', multipleOf: 1e9, maximum: -1 },
+      { type: 'number', multipleOf: 0.5, exclusiveMaximum: 1e17 },
+    ];
+    for (const schema of schemas) {
+      const draw = () => {
+        const generator = new DataGenerator(11);
+        return [generator.answer(schema), ...Array.from({ length: 40 }, () => generator.generate(schema))];
+      };
+      const values = draw();
+      expect(values.filter((v) => !(typeof v === 'number' && Number.isInteger(v / schema.multipleOf)))).toEqual([]);
+      expect(draw()).toEqual(values);
+    }
+    const inside = [new DataGenerator(3).generate(schemas[2] as Record<string, unknown>)];
+    expect(inside).toEqual([0.5]);
+  });
+
   it('answers properties named like keywords (properties, items) whose schemas give no type', () => {
     const generator = new DataGenerator(7);
     const schema = {

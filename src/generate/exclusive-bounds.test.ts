@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { narrowExclusiveBounds } from './exclusive-bounds.js';
+import { closeLoneFarBound, narrowExclusiveBounds } from './exclusive-bounds.js';
 
 const narrowed = (schema: Record<string, unknown>) => {
   const out = { ...schema };
@@ -39,5 +39,27 @@ describe('exclusive bounds made inclusive for the faker', () => {
     expect(out.exclusiveMinimum).toBeUndefined();
     expect(out.minimum as number).toBeGreaterThan(1e17);
     expect(Number.isInteger((out.minimum as number) / 3)).toBe(true);
+  });
+});
+
+describe('a far bound given alone', () => {
+  const closed = (schema: Record<string, unknown>) => {
+    const out = { ...schema };
+    closeLoneFarBound(out);
+    return out;
+  };
+
+  it('gets its other side, moved out by its own size', () => {
+    expect(closed({ type: 'number', minimum: 1e17 })).toEqual({ type: 'number', minimum: 1e17, maximum: 2e17 });
+    expect(closed({ type: 'integer', maximum: -1e9 })).toEqual({ type: 'integer', maximum: -1e9, minimum: -2e9 });
+  });
+
+  it('is left to the faker where its default range holds it', () => {
+    for (const schema of [
+      { type: 'number', minimum: 5 },
+      { type: 'number', maximum: -5 },
+      { type: 'string', minimum: 1e17 },
+    ])
+      expect(closed(schema)).toEqual(schema);
   });
 });

@@ -33,6 +33,28 @@ export function narrowExclusiveBounds(out: Schema): void {
   }
 }
 
+/** json-schema-faker's range for a number whose schema gives one bound only (its MIN_INTEGER, MAX_INTEGER). */
+const FAKER_LOWEST = -1e8;
+
+/**
+ * A far bound given alone gets its other side. The faker draws between the bound and its default
+ * (-1e8 below, 2^53 - 1 above); a maximum under -1e8 came out above it, a minimum past 2^53 as NaN
+ * (answered as null). The other side is the bound moved out by its own size (at least 1e8), or the
+ * bound itself where that leaves the doubles.
+ */
+export function closeLoneFarBound(out: Schema): void {
+  const types = [out.type].flat();
+  if (!types.includes('number') && !types.includes('integer')) return;
+  const { minimum: min, maximum: max } = out;
+  if (typeof max === 'number' && min === undefined && max < FAKER_LOWEST) out.minimum = outside(max, -1);
+  else if (typeof min === 'number' && max === undefined && min > Number.MAX_SAFE_INTEGER) out.maximum = outside(min, 1);
+}
+
+function outside(bound: number, direction: 1 | -1): number {
+  const other = bound + direction * Math.max(1e8, Math.abs(bound));
+  return Number.isFinite(other) ? other : bound;
+}
+
 /** The bound moved `step` inwards (`direction` 1 past a minimum, -1 below a maximum), or to the nearest double that lies inside. */
 function inside(bound: number, step: number, direction: 1 | -1, multipleOf: number | undefined): number {
   const moved = bound + direction * step;

@@ -1,6 +1,7 @@
 import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
-import { narrowExclusiveBounds } from './exclusive-bounds.js';
+import { drawMultiples } from './draw-multiples.js';
+import { closeLoneFarBound, narrowExclusiveBounds } from './exclusive-bounds.js';
 import { fakerSafeName } from './faker-names.js';
 import { drawsTooLong, needsPatternValues, patternValues } from './pattern-values.js';
 
@@ -310,6 +311,8 @@ function fixKeywords(out: Schema, mode: Mode): void {
   // `type: number` with an integer format (real documents have them) is validated as an integer.
   if (out.type === 'number' && (out.format === 'int32' || out.format === 'int64')) out.type = 'integer';
   narrowExclusiveBounds(out);
+  closeLoneFarBound(out);
+  drawMultiples(out);
   if (out.format === 'date-time' && !('enum' in out) && !('const' in out)) {
     const fitted = dateTimeOfLength(out);
     if (fitted !== undefined) {

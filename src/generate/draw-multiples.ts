@@ -1,0 +1,43 @@
+type Schema = Record<string, unknown>;
+
+/** json-schema-faker's range for a number whose schema gives no bound. */
+const FAKER_RANGE = 1e8;
+/** Past this, every double is a whole number: a multiple of any fractional step whose division Ajv checks. */
+const WHOLE_DOUBLES = 2 ** 53;
+
+/**
+ * A number with `multipleOf` drawn by the seeded faker as a whole multiple between its bounds. The
+ * schema faker's own path for a fractional step draws with `Math.random` (a seed does not repeat it),
+ * adds a fraction that is a multiple only for steps like 0.1 (`multipleOf: 0.5` gave 44064899.4), and
+ * answers a string in exponent form when that fraction comes out whole; for a whole step it rounds
+ * its default range (-1e8 to 1e8) to multiples, so `maximum: -1, multipleOf: 1e9` came out NaN
+ * (answered as null). A side the schema leaves open reaches as far as ten steps or that range.
+ */
+export function drawMultiples(out: Schema): void {
+  const step = out.multipleOf;
+  if (typeof step !== 'number' || !(step > 0) || !Number.isFinite(step) || 'enum' in out || 'const' in out) return;
+  const types = [out.type].flat();
+  const integer = types.includes('integer');
+  // An integer's fractional step asks for common multiples; the schema faker is left to it.
+  if ((!integer && !types.includes('number')) || (integer && !Number.isInteger(step))) return;
+  const reach = Math.max(FAKER_RANGE, 10 * step);
+  const { minimum, maximum } = out;
+  let low = typeof minimum === 'number' ? minimum : Math.min(-reach, (typeof maximum === 'number' ? maximum : 0) - reach);
+  let high = typeof maximum === 'number' ? maximum : Math.max(reach, low + reach);
+  if (out.exclusiveMinimum === true) low += step;
+  if (out.exclusiveMaximum === true) high -= step;
+  if (!(low <= high)) return;
+  let first = Math.ceil(low / step);
+  let last = Math.floor(high / step);
+  if (Number.isSafeInteger(first) && !Number.isSafeInteger(last)) last = first + FAKER_RANGE;
+  else if (!Number.isSafeInteger(first) && Number.isSafeInteger(last)) first = last - FAKER_RANGE;
+  else if (!Number.isSafeInteger(first)) {
+    if (Number.isInteger(step) || Math.min(Math.abs(low), Math.abs(high)) < WHOLE_DOUBLES || low * high < 0) return;
+    out.faker = { 'number.float': [{ min: low, max: high }] };
+    return;
+  }
+  // No multiple inside: the schema asks for what cannot be; the schema faker is left to it.
+  if (first > last) return;
+  const method = Number.isInteger(step) ? 'number.int' : 'number.float';
+  out.faker = { [method]: [{ min: first * step, max: last * step, multipleOf: step }] };
+}
