@@ -124,7 +124,7 @@ export function describeProvenance(provenance: Provenance | undefined): string {
 function describeSource(provenance: AnswerSource): string {
   switch (provenance.kind) {
     case 'rejected':
-      return `rejected ${provenance.code}`;
+      return rejectedWords(provenance.code);
     case 'scenario': {
       const step = provenance.step === undefined ? '' : ` step ${provenance.step}`;
       const fault = provenance.fault === undefined ? '' : ` fault=${provenance.fault}`;
@@ -152,6 +152,17 @@ function describeSource(provenance: AnswerSource): string {
     default:
       return describeBody(provenance);
   }
+}
+
+/** `rejected CODE`, made once per catalogue code: a string joined per answer is flattened again by each reader. */
+const REJECTED_WORDS = new Map<ErrorCode, string>();
+function rejectedWords(code: ErrorCode): string {
+  let words = REJECTED_WORDS.get(code);
+  if (words === undefined) {
+    words = `rejected ${code}`;
+    REJECTED_WORDS.set(code, words);
+  }
+  return words;
 }
 
 function describeBody(body: SelectedBody): string {

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { stringifyJson } from '../json/stringify-json.js';
+import { jsonTextOf } from '../json/stringify-json.js';
 import type { MockResponse } from '../mock-response.js';
 import { responseGone } from './client-gone.js';
 import type { HeldConnections } from './held-connections.js';
@@ -56,7 +56,7 @@ function write(reply: FastifyReply, response: MockResponse, held: HeldConnection
   } else if (response.body === undefined) reply.send();
   else {
     if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
-    const whole = stringifyJson(response.body);
+    const whole = jsonTextOf(response.body);
     // A cut-short document: what a proxy or a crashed server sends halfway through.
     const text = response.fault === 'malformed-json' ? whole.slice(0, Math.max(1, Math.floor(whole.length / 2))) : whole;
     const exchange = reply.request.exchange;

@@ -15,3 +15,20 @@ const NUMBERS = [
   { test: (v: unknown) => typeof v === 'bigint', stringify: (v: unknown) => String(v) },
   { test: (v: unknown) => v instanceof LongInteger, stringify: (v: unknown) => (v as LongInteger).digits },
 ];
+
+/** Texts of values made once and shared by many answers (see rememberJsonText). */
+const REMEMBERED = new WeakMap<object, string>();
+
+/**
+ * Keeps the JSON text of a value that is made once and answered many times: frozen, and never changed
+ * below either (a rejection's body, src/pipeline/rejections.ts). jsonTextOf gives it back.
+ */
+export function rememberJsonText(value: object): void {
+  if (Object.isFrozen(value)) REMEMBERED.set(value, stringifyJson(value));
+}
+
+/** stringifyJson, or the text remembered for a value (rememberJsonText): only a frozen value is looked up. */
+export function jsonTextOf(value: unknown): string {
+  if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return stringifyJson(value);
+  return REMEMBERED.get(value) ?? stringifyJson(value);
+}

@@ -13,9 +13,9 @@ import type { Finding } from '../problem.js';
 export function withoutOpaqueBodyFindings(
   operation: MockOperation,
   contentType: string | undefined,
-  findings: Finding[],
+  findings: readonly Finding[],
   text?: string,
-): Finding[] {
+): readonly Finding[] {
   if (contentType === undefined || !findings.some((f) => f.location === 'body')) return findings;
   const kind = mediaKind(contentType);
   const essence = essenceOf(contentType);
@@ -33,7 +33,7 @@ export function withoutOpaqueBodyFindings(
  * as `format: binary`) is that text as a whole, not an object of fields: the text is judged against
  * the schema instead of the fields read from it. Its presence is still checked.
  */
-function textFindings(findings: Finding[], schema: JsonSchema, text: string): Finding[] {
+function textFindings(findings: readonly Finding[], schema: JsonSchema, text: string): readonly Finding[] {
   const kept = findings.filter((f) => f.location !== 'body' || f.code === 'body-required');
   if (kept.length < findings.length && !documentValueCheck(schema, schema.__bundled__, 'request')(text))
     kept.push({ location: 'body', path: [], code: 'type', message: 'does not fit its schema' });

@@ -1,12 +1,13 @@
 import type { DelayRange } from '../mock-extensions.js';
 import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
-import { type Finding, findingsHeaders, type Problem, problemResponse } from '../problem.js';
+import { type Finding, findingsHeaders, type Problem } from '../problem.js';
 import { decideProblem } from './decide-status.js';
 import { createDelays } from './delays.js';
 import { readForcing } from './forcing.js';
 import { createNegotiationStage } from './negotiate-response.js';
 import { parseBody } from './parse-body.js';
+import { createRejections } from './rejections.js';
 import { createRouteStage } from './route.js';
 import { createSecurityStage } from './security.js';
 import type { Answering } from './select-response.js';
@@ -71,8 +72,9 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     return response;
   };
   const forwardRejected = options.forwardRejected;
+  const rejections = createRejections(errorShapes);
   const reject = (exchange: Exchange, findings: readonly Finding[], problem: Problem): MockResponse =>
-    settle(exchange, { response: problemResponse(problem), provenance: { kind: 'rejected', code: problem.code, findings } });
+    settle(exchange, rejections.answer(problem, findings));
   // From responder `from` on; leaves the synchronous path only at a responder that returns a promise.
   const respond = (exchange: Exchange, from: number): MockResponse | Promise<MockResponse> => {
     for (let i = from; i < responders.length; i++) {
@@ -88,7 +90,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     for (const stage of stages) {
       const findings = stage(exchange);
       if (findings.length > 0) {
-        const problem = decideProblem(findings, exchange, errorShapes);
+        const problem = rejections.problem(findings, exchange);
         // Routed requests the contract rejects may still go to the real service; the steering headers never.
         const forwarded =
           forwardRejected && stage !== stages[0] && stage !== checkSessionHeaders

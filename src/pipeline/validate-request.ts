@@ -28,15 +28,22 @@ export const validateRequest: Stage = (exchange) => {
     typeof exchange.body === 'string'
       ? withoutOpaqueBodyFindings(operation, exchange.headers['content-type'], checked, exchange.body)
       : checked;
-  if (exchange.body !== undefined && !exchange.body && exchange.rawBody?.length) fixFalsyBodyFindings(findings, exchange.body);
-  if (bigIntegers.length === 0) return findings;
+  const sent =
+    exchange.body !== undefined && !exchange.body && exchange.rawBody?.length ? withFalsyBody(findings, exchange.body) : findings;
+  if (bigIntegers.length === 0) return sent;
   const contentType = exchange.headers['content-type'];
   const schema = contentType === undefined ? undefined : findJsonContent(operation.requestBody?.contents)?.schema;
-  return [...findings, ...checkInt64Range(schema, bigIntegers)];
+  return [...sent, ...checkInt64Range(schema, bigIntegers)];
 };
 
-/** Prism takes a body of `null`, `false`, `0` or `""` for a missing one; it was sent, just not allowed. */
-function fixFalsyBodyFindings(findings: Finding[], body: unknown): void {
+/**
+ * Prism takes a body of `null`, `false`, `0` or `""` for a missing one; it was sent, just not allowed.
+ * A new list: the one given may be shared (see checkInput).
+ */
+function withFalsyBody(findings: readonly Finding[], body: unknown): readonly Finding[] {
   const index = findings.findIndex((f) => f.code === 'body-required');
-  if (index !== -1) findings[index] = { location: 'body', path: [], code: 'type', message: `must not be ${JSON.stringify(body)}` };
+  if (index === -1) return findings;
+  const fixed = [...findings];
+  fixed[index] = { location: 'body', path: [], code: 'type', message: `must not be ${JSON.stringify(body)}` };
+  return fixed;
 }

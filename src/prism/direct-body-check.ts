@@ -13,6 +13,7 @@
  * own conversion into diagnostics.
  */
 import type { JsonSchema } from '../json/json-schema.js';
+import { shapeOf } from './ajv-error-shape.js';
 import {
   captureCompiled,
   convertAjvErrors,
@@ -31,6 +32,10 @@ import {
 
 /** Content-Type headers remembered per operation; a client inventing more just takes the full path. */
 const MAX_REMEMBERED_CONTENT_TYPES = 64;
+/** Ways of breaking one content's schema remembered; a client inventing more has its errors converted each time. */
+const MAX_REMEMBERED_REJECTIONS = 32;
+/** What a body the schema accepts is found to break. */
+const NONE: readonly PrismDiagnostic[] = Object.freeze([]);
 
 /** What the check needs of a Prism operation. */
 export interface DirectCheckOperation {
@@ -38,8 +43,12 @@ export interface DirectCheckOperation {
   readonly __bundled__?: unknown;
 }
 
-/** The body's diagnostics (empty when valid), or undefined when this request needs the full validateInput. */
-export type DirectBodyCheck = (contentType: string, body: unknown) => PrismDiagnostic[] | undefined;
+/**
+ * The body's diagnostics (empty when valid), or undefined when this request needs the full validateInput.
+ * A list of diagnostics that is frozen is remembered: the same list for every body that breaks the
+ * schema the same way (see rejectionOf).
+ */
+export type DirectBodyCheck = (contentType: string, body: unknown) => readonly PrismDiagnostic[] | undefined;
 
 export function createDirectBodyCheck(operation: DirectCheckOperation): DirectBodyCheck | undefined {
   const request = operation.request;
@@ -57,12 +66,11 @@ export function createDirectBodyCheck(operation: DirectCheckOperation): DirectBo
       if (schemas.size < MAX_REMEMBERED_CONTENT_TYPES) schemas.set(contentType, resolved);
     }
     if (resolved === null) return undefined;
-    if (!resolved.schema) return [];
+    if (!resolved.schema) return NONE;
     const errors = resolved.validate === undefined ? undefined : errorsWithoutThrowing(resolved.validate, body);
-    if (errors !== undefined)
-      return errors.length > 0 ? convertAjvErrors(errors, DiagnosticSeverity.Error, ValidationContext.Input, 'body') : [];
+    if (errors !== undefined) return errors.length > 0 ? rejectionOf(resolved.rejections, errors) : NONE;
     const result = validateAgainstSchema(body, resolved.schema, false, ValidationContext.Input, 'body', bundle);
-    return result._tag === 'Some' ? result.value : [];
+    return result._tag === 'Some' ? result.value : NONE;
   };
 }
 
@@ -76,6 +84,24 @@ interface Resolved {
   readonly schema: JsonSchema | undefined;
   /** Prism's own compiled validator of `schema`, when it could be seen being made. */
   readonly validate: CompiledValidator | undefined;
+  /** The diagnostics of rejected bodies, by the shape of their errors (shapeOf). */
+  readonly rejections: Map<string, readonly PrismDiagnostic[]>;
+}
+
+/**
+ * The diagnostics of a rejected body, converted once per shape of its errors: convertAjvErrors reads
+ * of each error only what shapeOf writes down, so errors of one shape convert to equal diagnostics.
+ * A remembered list is frozen, diagnostics and paths too: it serves every request of that shape.
+ */
+function rejectionOf(rejections: Map<string, readonly PrismDiagnostic[]>, errors: readonly unknown[]): readonly PrismDiagnostic[] {
+  const shape = shapeOf(errors);
+  const known = shape === undefined ? undefined : rejections.get(shape);
+  if (known !== undefined) return known;
+  const diagnostics = convertAjvErrors(errors, DiagnosticSeverity.Error, ValidationContext.Input, 'body');
+  if (shape === undefined || rejections.size >= MAX_REMEMBERED_REJECTIONS) return diagnostics;
+  for (const diagnostic of diagnostics) Object.freeze(Object.freeze(diagnostic).path);
+  rejections.set(shape, Object.freeze(diagnostics));
+  return diagnostics;
 }
 
 /**
@@ -124,10 +150,10 @@ function resolve(contents: readonly PrismContent[], contentType: string, bundle:
   if (typeIs(mediaType, ['application/x-www-form-urlencoded', 'multipart/form-data'])) return null;
   const found = findContentByMediaTypeOrFirst(contents, mediaType);
   const schema = found._tag === 'Some' ? found.value.content.schema : undefined;
-  if (!schema) return { schema: undefined, validate: undefined };
+  if (!schema) return { schema: undefined, validate: undefined, rejections: new Map() };
   const normalised = stripReadOnlyProperties(withoutAllOf(schema));
-  if (normalised._tag === 'None') return { schema: undefined, validate: undefined };
-  return { schema: normalised.value, validate: prismValidatorOf(normalised.value, bundle) };
+  if (normalised._tag === 'None') return { schema: undefined, validate: undefined, rejections: new Map() };
+  return { schema: normalised.value, validate: prismValidatorOf(normalised.value, bundle), rejections: new Map() };
 }
 
 /** As Prism merges allOf before validating input (and keeps the schema as it is when it cannot). */

@@ -561,11 +561,15 @@ export function headersForInput(
   return all;
 }
 
-/** Prism's verdict on body, query, headers and path parameters. */
-export function checkInput(operation: MockOperation, request: PrismRequest): Finding[] {
+/**
+ * Prism's verdict on body, query, headers and path parameters. The findings of a rejection the direct
+ * body check remembers are made once and frozen: the same list for every body that breaks the schema
+ * the same way.
+ */
+export function checkInput(operation: MockOperation, request: PrismRequest): readonly Finding[] {
   const contentType = request.headers['content-type'];
   const direct = contentType === undefined ? undefined : (operation.engine as Handle).direct?.(contentType, request.body);
-  if (direct) return direct.map(toFinding);
+  if (direct) return direct.length === 0 ? NONE : Object.isFrozen(direct) ? rememberedFindings(direct) : direct.map(toFinding);
   const handle = operation.engine as Handle;
   const specs = handle.prism.request?.path;
   const result = validators.validateInput({ resource: specs ? handle.withoutPath : handle.validated, element: request });
@@ -613,6 +617,19 @@ function validatedPath(
     if (/serialization style requires/i.test((error as Error).message)) return undefined;
     throw error;
   }
+}
+
+const NONE: readonly Finding[] = Object.freeze([]);
+const FINDINGS_OF = new WeakMap<readonly PrismDiagnostic[], readonly Finding[]>();
+
+function rememberedFindings(diagnostics: readonly PrismDiagnostic[]): readonly Finding[] {
+  let findings = FINDINGS_OF.get(diagnostics);
+  if (findings === undefined) {
+    findings = Object.freeze(diagnostics.map((d) => Object.freeze(toFinding(d))));
+    for (const finding of findings) Object.freeze(finding.path);
+    FINDINGS_OF.set(diagnostics, findings);
+  }
+  return findings;
 }
 
 function prismOf(operation: MockOperation): PrismOperation {
