@@ -126,6 +126,25 @@ describe('the direct body check', () => {
     expect(rejected).toBeGreaterThan(300);
   });
 
+  it('gives bodies that break the schema the same way one frozen list of diagnostics, and others their own', () => {
+    const schema = {
+      type: 'object',
+      required: ['id'],
+      additionalProperties: false,
+      properties: { id: { type: 'integer' }, kind: { oneOf: [{ enum: ['tree'] }, { enum: ['rock'] }] } },
+    };
+    const check = createDirectBodyCheck({ request: { body: { contents: [{ mediaType: 'application/json', schema }] } } });
+    const first = check?.('application/json', { id: 'one' });
+    expect(check?.('application/json', { id: 'two' })).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first?.[0]) && Object.isFrozen(first?.[0]?.path)).toBe(true);
+    for (const body of [{ id: 1, kind: 'rock' }, { id: 1, kind: 'x' }, { id: 1, a: 1 }, { id: 1, b: 1 }, { id: 1, b: 2 }, { id: 1.5 }]) {
+      const prism = validateAgainstSchema(body, schema, false, 0, 'body', undefined);
+      expect(check?.('application/json', body), JSON.stringify(body)).toEqual(prism._tag === 'Some' ? prism.value : []);
+    }
+    expect(check?.('application/json', { id: 1, b: 2 })).toBe(check?.('application/json', { id: 1, b: 1 }));
+    expect(check?.('application/json', { id: 1, a: 2 })).not.toBe(check?.('application/json', { id: 1, b: 1 }));
+  });
+
   it('leaves falsy bodies, unsupported and form media types to the full validator', async () => {
     const [operation] = await getHttpOperationsFromSpec(specs[1] as string);
     const check = createDirectBodyCheck(forPrismValidation(operation ?? {}) as unknown as DirectCheckOperation);
