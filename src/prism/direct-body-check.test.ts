@@ -154,3 +154,26 @@ describe('the direct body check', () => {
     expect(check?.('application/x-www-form-urlencoded', 'name=x')).toBeUndefined();
   });
 });
+
+describe('the rejections the direct body check remembers', () => {
+  it('are bounded in characters per operation, whatever Content-Types and property names a client invents', () => {
+    const schema = { type: 'object', additionalProperties: false, properties: { id: { type: 'integer' } } };
+    const check = createDirectBodyCheck({ request: { body: { contents: [{ mediaType: 'application/json', schema }] } } });
+    const remembered = new Set<readonly unknown[]>();
+    let characters = 0;
+    // 64 Content-Types of one media type, each with 32 ways of breaking the schema of ~4,000 characters.
+    for (let type = 0; type < 64; type++) {
+      for (let way = 0; way < 32; way++) {
+        const name = `${type}-${way}-`.padEnd(4000, 'x');
+        const diagnostics = check?.(`application/json; x=${type}`, { [name]: 1 });
+        expect(diagnostics?.[0]?.message).toContain(name);
+        if (diagnostics === undefined || !Object.isFrozen(diagnostics) || remembered.has(diagnostics)) continue;
+        remembered.add(diagnostics);
+        for (const diagnostic of diagnostics) characters += diagnostic.message.length;
+      }
+    }
+    // Unbounded, this kept 2,048 keys and lists of some 4,000 characters each (over 16 million in all).
+    expect(characters).toBeLessThan(256 * 1024);
+    expect(remembered.size).toBeGreaterThan(0);
+  });
+});
