@@ -34,6 +34,12 @@ import {
 const MAX_REMEMBERED_CONTENT_TYPES = 64;
 /** Ways of breaking one content's schema remembered; a client inventing more has its errors converted each time. */
 const MAX_REMEMBERED_REJECTIONS = 32;
+/**
+ * Characters of remembered rejections (their keys and messages) per operation, over all its
+ * Content-Types: a key may be 4 KiB of a client's property names, and 64 Content-Types of 32 such
+ * rejections each kept over 16 million characters in the process-wide document cache.
+ */
+const MAX_REMEMBERED_CHARACTERS = 64 * 1024;
 /** What a body the schema accepts is found to break. */
 const NONE: readonly PrismDiagnostic[] = Object.freeze([]);
 
@@ -57,6 +63,7 @@ export function createDirectBodyCheck(operation: DirectCheckOperation): DirectBo
   const bundle = operation.__bundled__;
   // null: this Content-Type needs the full path (415, form bodies, unparsable header).
   const schemas = new Map<string, Resolved | null>();
+  const budget: Budget = { characters: MAX_REMEMBERED_CHARACTERS };
   return (contentType, body) => {
     // validateInput reports a required body for any falsy one (0, false, "", null).
     if (!body) return undefined;
@@ -68,7 +75,7 @@ export function createDirectBodyCheck(operation: DirectCheckOperation): DirectBo
     if (resolved === null) return undefined;
     if (!resolved.schema) return NONE;
     const errors = resolved.validate === undefined ? undefined : errorsWithoutThrowing(resolved.validate, body);
-    if (errors !== undefined) return errors.length > 0 ? rejectionOf(resolved.rejections, errors) : NONE;
+    if (errors !== undefined) return errors.length > 0 ? rejectionOf(resolved.rejections, errors, budget) : NONE;
     const result = validateAgainstSchema(body, resolved.schema, false, ValidationContext.Input, 'body', bundle);
     return result._tag === 'Some' ? result.value : NONE;
   };
@@ -88,17 +95,29 @@ interface Resolved {
   readonly rejections: Map<string, readonly PrismDiagnostic[]>;
 }
 
+/** What is left of an operation's MAX_REMEMBERED_CHARACTERS. */
+interface Budget {
+  characters: number;
+}
+
 /**
  * The diagnostics of a rejected body, converted once per shape of its errors: convertAjvErrors reads
  * of each error only what shapeOf writes down, so errors of one shape convert to equal diagnostics.
  * A remembered list is frozen, diagnostics and paths too: it serves every request of that shape.
  */
-function rejectionOf(rejections: Map<string, readonly PrismDiagnostic[]>, errors: readonly unknown[]): readonly PrismDiagnostic[] {
+function rejectionOf(
+  rejections: Map<string, readonly PrismDiagnostic[]>,
+  errors: readonly unknown[],
+  budget: Budget,
+): readonly PrismDiagnostic[] {
   const shape = shapeOf(errors);
   const known = shape === undefined ? undefined : rejections.get(shape);
   if (known !== undefined) return known;
   const diagnostics = convertAjvErrors(errors, DiagnosticSeverity.Error, ValidationContext.Input, 'body');
   if (shape === undefined || rejections.size >= MAX_REMEMBERED_REJECTIONS) return diagnostics;
+  const characters = diagnostics.reduce((sum, diagnostic) => sum + diagnostic.message.length, shape.length);
+  if (characters > budget.characters) return diagnostics;
+  budget.characters -= characters;
   for (const diagnostic of diagnostics) Object.freeze(Object.freeze(diagnostic).path);
   rejections.set(shape, Object.freeze(diagnostics));
   return diagnostics;
