@@ -288,6 +288,32 @@ describe('DataGenerator on schemas the faker alone answers wrongly', () => {
     expect(inside).toEqual([0.5]);
   });
 
+  it('answers multiples of a decimal multipleOf that Ajv, dividing in doubles, reads as multiples', () => {
+    // 0.3 / 0.1 is 2.9999999999999996 and 70.82 / 0.01 is 7081.999999999999: Ajv (and so Prism) refuses both.
+    const schemas = [
+      { type: 'number', multipleOf: 0.1, minimum: 0, maximum: 1 },
+      { type: 'number', multipleOf: 0.1 },
+      { type: 'number', multipleOf: 0.01, minimum: 0, maximum: 100 },
+      { type: 'number', multipleOf: 0.3, minimum: -5, maximum: 5 },
+      { type: 'number', multipleOf: 0.07 },
+      { type: 'number', multipleOf: 1e-9, minimum: 0, maximum: 1 },
+    ];
+    for (const schema of schemas) {
+      const validate = new Ajv({ strict: false }).compile(schema);
+      const draw = () => {
+        const generator = new DataGenerator(3);
+        return [generator.answer(schema), ...Array.from({ length: 60 }, () => generator.generate(schema))];
+      };
+      const values = draw();
+      expect(
+        values.filter((v) => !validate(v)),
+        JSON.stringify(schema),
+      ).toEqual([]);
+      expect(new Set(values).size, JSON.stringify(schema)).toBeGreaterThan(5);
+      expect(draw()).toEqual(values);
+    }
+  });
+
   it('answers properties named like keywords (properties, items) whose schemas give no type', () => {
     const generator = new DataGenerator(7);
     const schema = {
