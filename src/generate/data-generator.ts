@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Faker } from '@faker-js/faker';
 import type * as JsonSchemaFakerModule from 'json-schema-faker';
 import type { JsonSchema } from '../json/json-schema.js';
+import { withDecimalMultiples } from './draw-multiples.js';
 import { exclusiveOneOf } from './exclusive-one-of.js';
 import { restoreNames } from './faker-names.js';
 import { flattenCombinations, mergeClosingAllOf } from './flatten-combinations.js';
@@ -172,7 +173,7 @@ function createFaker({ english }: Libraries, seed: number): Faker {
 }
 
 function generateWith({ JSONSchemaFaker }: Libraries, faker: Faker, schema: JsonSchema, mode: typeof DYNAMIC | typeof STATIC): unknown {
-  JSONSchemaFaker.extend('faker', () => faker);
+  JSONSchemaFaker.extend('faker', () => withDecimalMultiples(faker));
   // The faker's own byte format is not base64; this one is, from the seeded faker.
   JSONSchemaFaker.format('byte', () => Buffer.from(faker.lorem.word()).toString('base64'));
   // The faker's uri-template names its variables with `-` and `:`, which RFC 6570 variable names never hold.

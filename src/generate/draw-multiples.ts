@@ -38,6 +38,57 @@ export function drawMultiples(out: Schema): void {
   }
   // No multiple inside: the schema asks for what cannot be; the schema faker is left to it.
   if (first > last) return;
-  const method = Number.isInteger(step) ? 'number.int' : 'number.float';
-  out.faker = { [method]: [{ min: first * step, max: last * step, multipleOf: step }] };
+  out.faker = Number.isInteger(step)
+    ? { 'number.int': [{ min: first * step, max: last * step, multipleOf: step }] }
+    : { [DECIMAL_MULTIPLE]: [{ first, last, step, low, high }] };
 }
+
+/**
+ * The faker method (see withDecimalMultiples) that draws a multiple of a fractional step. The faker's
+ * own number.float answers k / (1 / step), the double nearest the multiple, which Ajv often refuses:
+ * it divides in doubles and wants a whole quotient (0.3 / 0.1 is 2.9999999999999996).
+ */
+export const DECIMAL_MULTIPLE = 'plantstoreMock.decimalMultiple';
+
+/** What DECIMAL_MULTIPLE is given: the multiples first..last of `step`, each inside low..high. */
+export interface DecimalMultiple {
+  readonly first: number;
+  readonly last: number;
+  readonly step: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+/** Multiples tried on either side of the one drawn before the faker's own answer is taken. */
+const NEAR_MULTIPLES = 64;
+
+/**
+ * A faker (as json-schema-faker calls it, by a dotted path) that also draws DECIMAL_MULTIPLE: the k-th
+ * multiple for a k drawn by the seeded faker, or the nearest k whose multiple, written as k * step or
+ * k / (1 / step), Ajv reads as a multiple and that lies between the bounds.
+ */
+export function withDecimalMultiples<T extends { number: { int(options: { min: number; max: number }): number } }>(faker: T): T {
+  const known = EXTENDED.get(faker);
+  if (known !== undefined) return known as T;
+  const [namespace, method] = DECIMAL_MULTIPLE.split('.') as [string, string];
+  const methods = {
+    [method]: ({ first, last, step, low, high }: DecimalMultiple): number => {
+      const drawn = faker.number.int({ min: first, max: last });
+      for (let distance = 0; distance <= NEAR_MULTIPLES; distance += 1) {
+        for (const k of distance === 0 ? [drawn] : [drawn + distance, drawn - distance]) {
+          if (k < first || k > last) continue;
+          for (const value of [k / (1 / step), k * step]) {
+            if (value >= low && value <= high && Number.isInteger(value / step)) return value;
+          }
+        }
+      }
+      return drawn / (1 / step);
+    },
+  };
+  const extended = Object.create(faker, { [namespace]: { value: methods } }) as T;
+  EXTENDED.set(faker, extended);
+  return extended;
+}
+
+/** Each generator's faker, extended once (withDecimalMultiples). */
+const EXTENDED = new WeakMap<object, object>();
