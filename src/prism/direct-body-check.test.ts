@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { createDirectBodyCheck, type DirectCheckOperation, prismValidatorOf } from './direct-body-check.js';
 import { forPrismValidation } from './int64-schema.js';
@@ -175,5 +176,27 @@ describe('the rejections the direct body check remembers', () => {
     // Unbounded, this kept 2,048 keys and lists of some 4,000 characters each (over 16 million in all).
     expect(characters).toBeLessThan(256 * 1024);
     expect(remembered.size).toBeGreaterThan(0);
+  });
+});
+
+describe('the schemas the direct body check compiles', () => {
+  it('are compiled once per content, whatever Content-Types a client invents', () => {
+    const schema = { type: 'object', properties: { id: { type: 'integer' } } };
+    const check = createDirectBodyCheck({ request: { body: { contents: [{ mediaType: 'application/json', schema }] } } });
+    const core = Object.getPrototypeOf(Object.getPrototypeOf(new Ajv())) as { compile: (...args: unknown[]) => unknown };
+    const compile = core.compile;
+    let compiled = 0;
+    core.compile = function (this: unknown, ...args: unknown[]) {
+      compiled++;
+      return compile.apply(this, args);
+    };
+    try {
+      // Past the 64 Content-Types remembered, each new one compiled the schema again, and Ajv keeps every
+      // schema it compiles: a client sending random parameters grew the process by one validator a request.
+      for (let i = 0; i < 200; i++) expect(check?.(`application/json; v=${i}`, { id: 'x' })).toHaveLength(1);
+    } finally {
+      core.compile = compile;
+    }
+    expect(compiled).toBeLessThanOrEqual(1);
   });
 });
