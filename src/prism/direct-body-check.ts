@@ -63,13 +63,15 @@ export function createDirectBodyCheck(operation: DirectCheckOperation): DirectBo
   const bundle = operation.__bundled__;
   // null: this Content-Type needs the full path (415, form bodies, unparsable header).
   const schemas = new Map<string, Resolved | null>();
+  // One per content, however many Content-Type headers name it: each normalised schema is compiled once.
+  const byContent = new Map<unknown, Resolved>();
   const budget: Budget = { characters: MAX_REMEMBERED_CHARACTERS };
   return (contentType, body) => {
     // validateInput reports a required body for any falsy one (0, false, "", null).
     if (!body) return undefined;
     let resolved = schemas.get(contentType);
     if (resolved === undefined) {
-      resolved = resolve(contents, contentType, bundle);
+      resolved = resolve(contents, contentType, bundle, byContent);
       if (schemas.size < MAX_REMEMBERED_CONTENT_TYPES) schemas.set(contentType, resolved);
     }
     if (resolved === null) return undefined;
@@ -158,7 +160,12 @@ function isPrismCopy(compiled: unknown, schema: JsonSchema, bundle: unknown): bo
 }
 
 /** The normalised schema validateInput would check a body of this Content-Type against, as validateInput finds it. */
-function resolve(contents: readonly PrismContent[], contentType: string, bundle: unknown): Resolved | null {
+function resolve(
+  contents: readonly PrismContent[],
+  contentType: string,
+  bundle: unknown,
+  byContent: Map<unknown, Resolved>,
+): Resolved | null {
   let mediaType: string;
   try {
     mediaType = parseMIMEHeader(contentType)[1];
@@ -168,7 +175,17 @@ function resolve(contents: readonly PrismContent[], contentType: string, bundle:
   if (!contents.some((c) => !c.mediaType || wildcardMediaTypeMatch(mediaType, c.mediaType))) return null;
   if (typeIs(mediaType, ['application/x-www-form-urlencoded', 'multipart/form-data'])) return null;
   const found = findContentByMediaTypeOrFirst(contents, mediaType);
-  const schema = found._tag === 'Some' ? found.value.content.schema : undefined;
+  const content = found._tag === 'Some' ? found.value.content : undefined;
+  let resolved = byContent.get(content);
+  if (resolved === undefined) {
+    resolved = resolveContent(content?.schema, bundle);
+    byContent.set(content, resolved);
+  }
+  return resolved;
+}
+
+/** The normalised schema of a content and Prism's validator of it, made once per content (see resolve). */
+function resolveContent(schema: JsonSchema | undefined, bundle: unknown): Resolved {
   if (!schema) return { schema: undefined, validate: undefined, rejections: new Map() };
   const normalised = stripReadOnlyProperties(withoutAllOf(schema));
   if (normalised._tag === 'None') return { schema: undefined, validate: undefined, rejections: new Map() };
