@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PATTERN_ENGINES } from '../../src/prism/prism-internals.js';
 import { eventually } from '../support/eventually.js';
 import { closeServersAfterEach, mockServer } from '../support/servers.js';
 
@@ -26,5 +27,19 @@ describe('a oneOf parameter read as text', () => {
     ]);
     expect(findings.some((f) => f.pointer.startsWith('/paths/~1leagues'))).toBe(false);
     expect(lines.filter((line) => line.includes(pointer))).toHaveLength(1);
+  });
+});
+
+describe('a parameter schema Ajv refuses', () => {
+  it('leaves nothing behind in Prism’s Ajv instances, however many requests check it', async () => {
+    const server = await mockServer({ spec });
+    expect((await server.inject({ url: '/odd/1' })).statusCode).toBe(200);
+    const held = () =>
+      PATTERN_ENGINES.reduce((sum, ajv) => sum + ((ajv as unknown as { _cache: Map<unknown, unknown> })._cache.size ?? 0), 0);
+    const before = held();
+    for (let i = 0; i < 50; i++) expect((await server.inject({ url: `/odd/${i}` })).statusCode).toBe(200);
+    // Prism compiles a copy of the schema for every request (it keeps only the validators that compile),
+    // and Ajv kept an entry for each failed compile: one per request, for as long as the process ran.
+    expect(held() - before).toBeLessThan(5);
   });
 });
