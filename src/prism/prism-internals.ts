@@ -136,9 +136,35 @@ function useLinearPatterns(): void {
       // 26 s for an enum of 50,000. An invalid schema failed Prism's compile (and so was not checked at
       // all); now it checks what it can.
       opts.validateSchema = false;
+      forgetFailedCompiles(found);
       PATTERN_ENGINES.push(found as (typeof PATTERN_ENGINES)[number]);
     }
   }
+}
+
+/**
+ * Prism compiles a fresh copy of a schema (`{ ...schema, __bundled__ }`) each time it has no validator
+ * for it, and keeps only validators that compiled: a schema Ajv refuses is compiled again on every
+ * request that meets it. Ajv adds each schema to its cache before compiling and keeps the entry when
+ * the compile throws, so every such request left one behind for good. The entry of a failed compile is
+ * dropped (a copy Prism made is never asked for again).
+ */
+function forgetFailedCompiles(instance: unknown): void {
+  const ajv = instance as { compile?: unknown; _cache?: unknown };
+  const cache = ajv._cache;
+  if (typeof ajv.compile !== 'function' || !(cache instanceof Map))
+    throw movedOrChanged("Ajv's compile and _cache", 'forgetting schemas Ajv refuses', 'not found');
+  // The prototype's compile, looked up on each call: captureCompiled wraps it for a moment.
+  const inherited = Object.getPrototypeOf(ajv) as { compile: (...args: unknown[]) => unknown };
+  ajv.compile = function (this: unknown, schema: unknown, ...rest: unknown[]) {
+    const known = cache.has(schema);
+    try {
+      return inherited.compile.call(this, schema, ...rest);
+    } catch (error) {
+      if (!known) cache.delete(schema);
+      throw error;
+    }
+  };
 }
 
 export const { DiagnosticSeverity } = piece<{ DiagnosticSeverity: { Error: number } }>(
