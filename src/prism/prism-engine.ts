@@ -573,13 +573,16 @@ export function checkInput(operation: MockOperation, request: PrismRequest): rea
   const handle = operation.engine as Handle;
   const specs = handle.prism.request?.path;
   const result = validators.validateInput({ resource: specs ? handle.withoutPath : handle.validated, element: request });
-  const diagnostics = result._tag === 'Right' ? [] : [...result.left];
+  // Only errors refuse a request: Prism warns of a deprecated parameter that was sent, as it should be.
+  const diagnostics = result._tag === 'Right' ? [] : result.left.filter(isError);
   if (specs) {
     const path = validatedPath(request.pathParams ?? {}, specs, handle.prism.__bundled__);
     if (path === undefined)
       return [{ location: 'path', path: [], code: 'style', message: 'does not follow the style its parameter declares' }];
     if (path._tag === 'Left')
-      diagnostics.push(...withoutCoercedOneOf(path.left, 'path', specs, request.pathParams ?? {}, handle.prism.__bundled__));
+      diagnostics.push(
+        ...withoutCoercedOneOf(path.left.filter(isError), 'path', specs, request.pathParams ?? {}, handle.prism.__bundled__),
+      );
   }
   if (handle.jsonParts && contentType !== undefined) diagnostics.push(...handle.jsonParts(contentType, request.body));
   if (handle.formBody && contentType !== undefined) diagnostics.push(...handle.formBody(contentType, request.body));
@@ -631,6 +634,9 @@ function rememberedFindings(diagnostics: readonly PrismDiagnostic[]): readonly F
   }
   return findings;
 }
+
+/** Prism's DiagnosticSeverity.Error. */
+const isError = (diagnostic: PrismDiagnostic) => diagnostic.severity === 0;
 
 function prismOf(operation: MockOperation): PrismOperation {
   return (operation.engine as Handle).prism;

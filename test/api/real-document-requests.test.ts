@@ -188,6 +188,16 @@ describe('requests of real public documents', () => {
     expect(lines.some((line) => line.includes(`schema at ${pointer}: no value can satisfy it`))).toBe(true);
   });
 
+  it('accept a deprecated parameter, and still check its value and the others', async () => {
+    const server = await mockServer({ spec });
+    expect((await server.inject({ url: '/openid/login?language=fern&test=true' })).statusCode).toBe(200);
+    const invalid = await server.inject({ url: '/openid/login?language=fern&test=maybe' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().message).toContain('test');
+    expect(invalid.json().message).not.toContain('deprecated');
+    expect((await server.inject({ url: '/openid/login?test=true' })).statusCode).toBe(400);
+  });
+
   it('answer properties named like faker keywords (jsonPath, not, definitions) and url or duration formats valid', async () => {
     const server = await mockServer({ spec, seed: 2 });
     const judge = ajvJudge(spec);
