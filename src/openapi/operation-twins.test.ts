@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MockOperation } from './operation.js';
-import { narrowness, toldApart, twinTraits } from './operation-twins.js';
+import { keyQuery, narrowness, toldApart, twinTraits } from './operation-twins.js';
 
 const op = (path: string, extra: Partial<MockOperation> = {}) => ({ id: path, method: 'POST', path, ...extra }) as MockOperation;
 const body = (mediaType: string) => ({ required: true, contents: [{ mediaType, schema: undefined, examples: [] }] });
@@ -11,6 +11,28 @@ describe('operation twins', () => {
     expect(twinTraits(op('/#X-Amz-Target=Svc.Open'), []).fragment).toEqual({ name: 'x-amz-target', value: 'Svc.Open' });
     expect(twinTraits(op('/tags/{arn}#TagKeys'), ['arn']).fragment).toEqual({ name: 'tagkeys', value: undefined });
     expect(twinTraits(op('/plants'), []).fragment).toBeUndefined();
+  });
+
+  it("reads a path key's query part: literal values decoded, {param} values as parameters", () => {
+    expect(keyQuery('/combined_submissions?v=2')).toEqual([{ name: 'v', value: '2', param: undefined }]);
+    expect(keyQuery('/current?lat={lat}&lon={lon}')).toEqual([
+      { name: 'lat', value: undefined, param: 'lat' },
+      { name: 'lon', value: undefined, param: 'lon' },
+    ]);
+    expect(keyQuery('/q?term=a%20b&flag')).toEqual([
+      { name: 'term', value: 'a b', param: undefined },
+      { name: 'flag', value: undefined, param: undefined },
+    ]);
+    expect(keyQuery('/plants')).toEqual([]);
+    expect(keyQuery('/#Action=a?b')).toEqual([]);
+  });
+
+  it("tells twins apart by their keys' query pairs, not by the names of their parameters", () => {
+    const traits = (path: string) => twinTraits(op(path), []);
+    expect(toldApart(traits('/c?v=2'), traits('/c'))).toBe(true);
+    expect(toldApart(traits('/c?v=2'), traits('/c?v=3'))).toBe(true);
+    expect(toldApart(traits('/c?lat={lat}'), traits('/c?city={city}'))).toBe(true);
+    expect(toldApart(traits('/c?lat={lat}'), traits('/c?lat={latitude}'))).toBe(false);
   });
 
   it('tells twins apart by fragment, body media types, path parameter schemas or required query parameters, and nothing else', () => {

@@ -12,6 +12,8 @@ import type { MockOperation } from './operation.js';
  */
 export interface TwinTraits {
   readonly fragment: { readonly name: string; readonly value: string | undefined } | undefined;
+  /** The pairs of the path key's query part (see keyQuery). */
+  readonly keyQuery: readonly KeyQueryPair[];
   /** Essences of the request body's media types (`application/json`, `image/*`); empty without a body. */
   readonly mediaTypes: readonly string[];
   /** The path parameters' schemas in the template's order (undefined where the document gives none). */
@@ -34,9 +36,48 @@ export function fragmentStart(path: string): number {
   return hash === -1 || path.includes('/', hash) ? -1 : hash;
 }
 
+/**
+ * One `name=value` of a path key's query part (formapi's `/combined_submissions?v=2`, weatherbit's
+ * `/current?lat={lat}&lon={lon}`): a query parameter the request carries, with that value, or with
+ * any value where it is a `{param}` (then the value of that parameter, which such documents declare
+ * `in: path`).
+ */
+export interface KeyQueryPair {
+  readonly name: string;
+  /** The literal value; undefined for a `{param}` or a bare name. */
+  readonly value: string | undefined;
+  readonly param: string | undefined;
+}
+
+/** Where a path key's query part starts (its `?`, before any fragment), -1 without one. */
+export function queryStart(path: string): number {
+  const hash = fragmentStart(path);
+  const question = path.indexOf('?');
+  return question === -1 || (hash !== -1 && question > hash) ? -1 : question;
+}
+
+/** The pairs of a path key's query part, in the key's order; none without one. */
+export function keyQuery(path: string): readonly KeyQueryPair[] {
+  const start = queryStart(path);
+  if (start === -1) return [];
+  const hash = fragmentStart(path);
+  const text = path.slice(start + 1, hash === -1 ? undefined : hash);
+  return text
+    .split('&')
+    .filter((pair) => pair !== '')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = decodeSafely(equals === -1 ? pair : pair.slice(0, equals));
+      const raw = equals === -1 ? undefined : pair.slice(equals + 1);
+      const param = raw === undefined ? undefined : /^\{([^{}]+)\}$/.exec(raw)?.[1];
+      return { name, value: raw === undefined || param !== undefined ? undefined : decodeSafely(raw), param };
+    });
+}
+
 export function twinTraits(operation: MockOperation, pathNames: readonly string[]): TwinTraits {
   const hash = fragmentStart(operation.path);
   const text = hash === -1 ? '' : operation.path.slice(hash + 1);
+  const pairs = keyQuery(operation.path);
   const equals = text.indexOf('=');
   const fragment =
     text === ''
@@ -53,6 +94,7 @@ export function twinTraits(operation: MockOperation, pathNames: readonly string[
   let bodySchemas: string | undefined;
   return {
     fragment,
+    keyQuery: pairs,
     get mediaTypes() {
       mediaTypes ??= (operation.requestBody?.contents ?? []).map((content) => essenceOf(content.mediaType));
       return mediaTypes;
@@ -86,11 +128,17 @@ export function narrowness(schema: JsonSchema | undefined): number {
 /** Whether some request reaches one of two twins and not the other (see TwinTraits). */
 export function toldApart(a: TwinTraits, b: TwinTraits): boolean {
   if ((a.fragment || b.fragment) && (a.fragment?.name !== b.fragment?.name || a.fragment?.value !== b.fragment?.value)) return true;
+  if (pairsText(a.keyQuery) !== pairsText(b.keyQuery)) return true;
   const sameMedia = a.mediaTypes.length === b.mediaTypes.length && a.mediaTypes.every((type) => b.mediaTypes.includes(type));
   if (!sameMedia) return true;
   if (a.requiredQuery.join('&') !== b.requiredQuery.join('&')) return true;
   if (a.bodySchemas !== b.bodySchemas) return true;
   return a.pathSchemas.some((schema, i) => schemaWords(schema) !== schemaWords(b.pathSchemas[i]));
+}
+
+/** A key's query pairs as text, a `{param}` written `{}`: two keys differing only in names match the same requests. */
+function pairsText(pairs: readonly KeyQueryPair[]): string {
+  return JSON.stringify(pairs.map((pair) => [pair.name, pair.param === undefined ? (pair.value ?? null) : '{}']).sort());
 }
 
 function schemaWords(schema: JsonSchema | undefined): string {

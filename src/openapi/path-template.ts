@@ -1,6 +1,6 @@
 import { compileRe2 } from '../generate/re2-pattern.js';
 import type { MockOperation, MockServerUrl } from './operation.js';
-import { fragmentStart, type TwinTraits, toldApart, twinTraits } from './operation-twins.js';
+import { fragmentStart, queryStart, type TwinTraits, toldApart, twinTraits } from './operation-twins.js';
 
 /**
  * OpenAPI path templates as the router reads them: literal text and `{name}` parameters mixed freely
@@ -172,12 +172,15 @@ function emptyAllowed(server: MockServerUrl, part: string): boolean {
 }
 
 /**
- * The path key without a `#fragment`: AWS documents tell operations on one path apart by one
- * (`/2014-06-05/events#x-amz-Client-Context`, `/tags/{ResourceArn}#TagKeys`), which no request carries.
+ * The path a key routes: without a `#fragment` (AWS documents tell operations on one path apart by one,
+ * `/2014-06-05/events#x-amz-Client-Context`, `/tags/{ResourceArn}#TagKeys`, which no request carries)
+ * and without a `?query` part (`/combined_submissions?v=2`: the request carries it in its query).
  */
-export function withoutFragment(path: string): string {
+export function routedPath(path: string): string {
+  const question = queryStart(path);
   const hash = fragmentStart(path);
-  return hash === -1 ? path : path.slice(0, hash) || '/';
+  const end = question !== -1 ? question : hash;
+  return end === -1 ? path : path.slice(0, end) || '/';
 }
 
 /** A path template the router cannot serve as the document means it. */
@@ -197,7 +200,7 @@ export function routingProblems(operations: readonly MockOperation[]): RoutingPr
   const problems: RoutingProblem[] = [];
   const earlierOf = new Map<string, { operation: MockOperation; traits: TwinTraits }[]>();
   for (const operation of operations) {
-    const path = withoutFragment(operation.path);
+    const path = routedPath(operation.path);
     if (!path.includes('{') && !path.includes('}') && path === operation.path) continue;
     const { problem, ambiguity, shape, names } = compileTemplate(path);
     const report = (message: string) => problems.push({ operation: operation.id, path: operation.path, message });

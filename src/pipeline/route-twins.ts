@@ -10,6 +10,8 @@ import type { Exchange } from './types.js';
 export interface Twin {
   readonly operation: MockOperation;
   readonly names: readonly string[];
+  /** Parameters of the path key's query part, each with the query parameter that carries its value. */
+  readonly fromQuery?: readonly (readonly [param: string, name: string])[];
 }
 
 /** Picks one of several twins for a request; `values` are the template's parameter values, in order. */
@@ -18,9 +20,10 @@ export type TwinPicker = (exchange: Exchange, values: readonly string[] | undefi
 /**
  * The discriminator of operations sharing one path and method (see operation-twins.ts), made once when
  * the route table is built; routes with one operation never have one. Each step keeps the twins it
- * prefers, unless it would keep none: the fragment's header or query parameter, then the request's
- * content type against each twin's body media types, then the query parameters each twin requires
- * (those whose every one the request carries, the most of them winning), then the path values against
+ * prefers, unless it would keep none: the pairs of the key's query part, the fragment's header or
+ * query parameter, then the request's content type against each twin's body media types, then the
+ * query parameters each twin requires (those whose every one the request carries, the most of them
+ * winning), then the path values against
  * each twin's parameter schemas (the narrowest accepting schema wins), then a JSON body against each
  * twin's body schema for its media type (reverb's `/conversations/{id}/offer` twice, `price` a string in
  * one and an object in the other); the first twin left answers.
@@ -38,13 +41,38 @@ export function createTwinPicker(twins: readonly Twin[]): TwinPicker {
   const bodyChecks = twins.map(() => new Map<string, BodyCheck | undefined>());
   const all = twins.map((_, i) => i);
   return (exchange, values) => {
-    let left = byFragment(all, traits, exchange);
+    let left = byKeyQuery(all, traits, exchange);
+    left = byFragment(left, traits, exchange);
     left = byMediaType(left, traits, exchange.headers['content-type']);
     if (left.length > 1) left = byRequiredQuery(left, traits, exchange);
     if (values && left.length > 1) left = byPathValues(left, traits, checks, values);
     if (left.length > 1) left = byBody(left, twins, bodyChecks, exchange);
     return twins[left[0] ?? 0] as Twin;
   };
+}
+
+/**
+ * The twins whose key's query pairs the request carries, all of them (the most pairs winning); else
+ * those whose key has none; else all (a request without the pairs is then refused for what it lacks).
+ */
+function byKeyQuery(candidates: number[], traits: readonly TwinTraits[], exchange: Exchange): number[] {
+  const met: number[] = [];
+  const neutral: number[] = [];
+  for (const i of candidates) {
+    const pairs = traits[i]?.keyQuery ?? [];
+    if (pairs.length === 0) neutral.push(i);
+    else if (pairs.every(({ name, value }) => carriesQuery(exchange, name, value))) met.push(i);
+  }
+  if (met.length === 0) return neutral.length > 0 ? neutral : candidates;
+  const most = Math.max(...met.map((i) => traits[i]?.keyQuery.length ?? 0));
+  return met.filter((i) => traits[i]?.keyQuery.length === most);
+}
+
+/** Whether the request's query has the parameter, with that value where one is given. */
+function carriesQuery(exchange: Exchange, name: string, value: string | undefined): boolean {
+  const sent = exchange.query[name];
+  if (sent === undefined) return false;
+  return value === undefined || (Array.isArray(sent) ? sent.includes(value) : sent === value);
 }
 
 function byFragment(candidates: number[], traits: readonly TwinTraits[], exchange: Exchange): number[] {

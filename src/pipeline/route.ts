@@ -1,5 +1,6 @@
 import type { MockOperation } from '../openapi/operation.js';
-import { basePathOf, bySpecificity, compileTemplate, type PathPattern, withoutFragment } from '../openapi/path-template.js';
+import { keyQuery } from '../openapi/operation-twins.js';
+import { basePathOf, bySpecificity, compileTemplate, type PathPattern, routedPath } from '../openapi/path-template.js';
 import type { Finding } from '../problem.js';
 import { createTwinPicker, type Twin, type TwinPicker } from './route-twins.js';
 import { NO_FINDINGS, type Stage } from './types.js';
@@ -67,11 +68,16 @@ export function createRouteStage(operations: readonly MockOperation[]): Stage {
     if (!entry) return [methodNotAllowed([...byMethod.keys()])];
     const routed = entry.pick ? entry.pick(exchange, values) : entry;
     exchange.operation = routed.operation;
-    if (values) {
+    if (values || routed.fromQuery) {
       const params: Record<string, string> = Object.create(null);
       routed.names.forEach((name, i) => {
-        params[name] = values[i] ?? '';
+        params[name] = values?.[i] ?? '';
       });
+      for (const [param, name] of routed.fromQuery ?? []) {
+        const sent = exchange.query[name];
+        const value = Array.isArray(sent) ? sent[0] : sent;
+        if (value !== undefined) params[param] = value;
+      }
       exchange.pathParams = params;
     }
     return NO_FINDINGS;
@@ -109,10 +115,13 @@ function buildTable(operations: readonly MockOperation[], withBases = true): Rou
   const literal = new Map<string, Map<string, Routed>>();
   const templated = new Map<string, TemplateRoute & { readonly path: string }>();
   for (const operation of operations) {
-    const path = withoutFragment(operation.path);
+    const path = routedPath(operation.path);
     const compiled = path.includes('{') ? compileTemplate(path) : undefined;
+    // The `{param}`s of a path key's query part (`/current?lat={lat}`) take their values from the query.
+    const bound = keyQuery(operation.path).flatMap((pair) => (pair.param === undefined ? [] : [[pair.param, pair.name] as const]));
+    const fromQuery = bound.length > 0 ? { fromQuery: bound } : {};
     if (!compiled || compiled.problem !== undefined) {
-      addTwin(methodsOf(literal, path), { operation, names: [] });
+      addTwin(methodsOf(literal, path), { operation, names: [], ...fromQuery });
       continue;
     }
     let route = templated.get(compiled.shape);
@@ -120,7 +129,7 @@ function buildTable(operations: readonly MockOperation[], withBases = true): Rou
       route = { path, pattern: compiled.pattern, byMethod: new Map() };
       templated.set(compiled.shape, route);
     }
-    addTwin(route.byMethod, { operation, names: compiled.names });
+    addTwin(route.byMethod, { operation, names: compiled.names, ...fromQuery });
   }
   const templates = [...templated.values()].sort((a, b) => bySpecificity(a.path, b.path));
   let bases: ReturnType<RouteTable['bases']> | undefined;
@@ -170,7 +179,7 @@ function addTwin(byMethod: Map<string, Routed>, twin: Twin): void {
     byMethod.set(twin.operation.method, { ...twin });
     return;
   }
-  first.twins ??= [{ operation: first.operation, names: first.names }];
+  first.twins ??= [{ operation: first.operation, names: first.names, ...(first.fromQuery ? { fromQuery: first.fromQuery } : {}) }];
   first.twins.push(twin);
   first.pick ??= pickerOnFirstUse(first.twins);
 }

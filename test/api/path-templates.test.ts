@@ -61,6 +61,21 @@ describe('every path template routes', () => {
     expect((await server.inject({ url: '/alpha/v2/posts/1' })).statusCode).toBe(404);
   });
 
+  it("reads a path key's query part: its pairs pick the operation, its parameters come from the query", async () => {
+    const server = await mockServer({ spec });
+    const post = (url: string, body: object) => server.inject({ method: 'POST', url, payload: body });
+    expect((await post('/combined?v=2', { sources: [] })).statusCode).toBe(201);
+    expect((await post('/combined', { ids: [] })).statusCode).toBe(200);
+    expect((await post('/combined?v=2', { ids: [] })).statusCode).toBe(400);
+    expect((await server.inject({ url: '/current?lat=51.5&lon=-0.1&units=S' })).statusCode).toBe(200);
+    expect((await server.inject({ url: '/current?city_id=7' })).statusCode).toBe(204);
+    const invalid = await server.inject({ url: '/current?city_id=x' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().message).toContain('city_id');
+    expect((await server.inject({ url: '/current?lat=north&lon=2' })).statusCode).toBe(400);
+    expect((await server.inject({ url: '/current?lon=2' })).statusCode).toBe(400);
+  });
+
   it('names at start-up a template it cannot route', async () => {
     const { lines, logStream } = capture();
     await mockServer({ spec, logLevel: 'warn', logStream });

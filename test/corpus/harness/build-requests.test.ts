@@ -30,4 +30,21 @@ describe('valid requests on the wire', () => {
     expect(request.headers['content-length']).toBe(String(Buffer.byteLength(request.payload ?? '')));
     expect(request.headers['content-length']).not.toBe('783');
   });
+
+  it("continue a path key's own query part with '&'", () => {
+    const operation: CorpusOperation = {
+      name: 'GET /current?lat={lat}',
+      cases: [],
+      prism: {
+        method: 'get',
+        path: '/current?lat={lat}',
+        request: {
+          path: [{ name: 'lat', required: true, schema: { type: 'integer', enum: [5] } }],
+          query: [{ name: 'units', required: true, schema: { type: 'string', enum: ['S'] } }],
+        },
+        responses: [{ code: '200' }],
+      },
+    };
+    expect(render(operation, validParts(operation), 'valid').url).toBe('/current?lat=5&units=S');
+  });
 });

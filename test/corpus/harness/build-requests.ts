@@ -127,7 +127,8 @@ export function render(operation: CorpusOperation, parts: RequestParts, kind: Co
   }
   // A documented `Content-Length` parameter is the transport's own: a client sends the body's length, never an example.
   if (headers['content-length'] !== undefined) headers['content-length'] = String(Buffer.byteLength(payload ?? ''));
-  const url = path + (query.length > 0 ? `?${query.join('&')}` : '');
+  // A path key with a query part of its own (`/current?lat={lat}`) is followed by the rest of the query.
+  const url = path + (query.length > 0 ? `${path.includes('?') ? '&' : '?'}${query.join('&')}` : '');
   return { kind, method: op.method.toUpperCase(), url, headers, payload };
 }
 
