@@ -13,6 +13,9 @@ const WORDS = ['example', 'examples', 'default'] as const;
 const ONE = ['items', 'additionalProperties', 'not', 'contains', 'if', 'then', 'else', 'unevaluatedItems'];
 const LIST = ['allOf', 'oneOf', 'anyOf', 'prefixItems'];
 const MAP = ['properties', 'patternProperties'];
+const ROOT_MAP = [...MAP, '__bundled__'];
+/** Combinations whose branches an answer merges into their parent (see flatten-combinations.ts). */
+const COMBINED = ['allOf', 'oneOf', 'anyOf'];
 const MAX_DEPTH = 64;
 const MAX = BigInt(Number.MAX_SAFE_INTEGER);
 
@@ -224,7 +227,8 @@ function clean(schema: JsonSchema, walk: Walk, depth: number): JsonSchema {
   };
   const why = unsatisfiable(schema);
   if (why !== undefined) walk.report(walk.at, 'schema', `no value can satisfy it: ${why}`);
-  const below = (value: unknown, at: string): unknown => (isJsonObject(value) ? clean(value, { ...walk, at }, depth + 1) : value);
+  const below = (value: unknown, at: string, from = walk): unknown =>
+    isJsonObject(value) ? clean(value, { ...from, at }, depth + 1) : value;
   for (const key of ONE) {
     if (!isJsonObject(schema[key])) continue;
     const child = below(schema[key], `${walk.at}/${key}`);
@@ -236,32 +240,63 @@ function clean(schema: JsonSchema, walk: Walk, depth: number): JsonSchema {
     const children = list.map((item, i) => below(item, `${walk.at}/${key}/${i}`));
     if (children.some((child, i) => child !== list[i])) set(key, children);
   }
-  for (const key of MAP) {
+  // At the root, the parts Prism's bundler moved out of cycles (`#/__bundled__/…`): answers are made from
+  // them too. Each is a copy of a part the schema reaches inline first, where its words were reported.
+  for (const key of depth === 0 ? ROOT_MAP : MAP) {
     const map = schema[key];
     if (!isJsonObject(map)) continue;
-    const entries = Object.entries(map).map(([name, item]) => [name, below(item, `${walk.at}/${key}/${pointerToken(name)}`)] as const);
+    const from = key === '__bundled__' ? { ...walk, report: () => {} } : walk;
+    const entries = Object.entries(map).map(
+      ([name, item]) => [name, below(item, `${walk.at}/${key}/${pointerToken(name)}`, from)] as const,
+    );
     if (entries.some(([name, child]) => child !== map[name])) set(key, Object.fromEntries(entries));
   }
-  const words = WORDS.filter((word) => schema[word] !== undefined);
-  if (words.length > 0 && typeof schema.$ref !== 'string') {
-    const own = ownSchema(copy ?? schema, walk.dialect);
-    for (const word of words) {
-      const value = schema[word];
-      if (word === 'examples') {
-        // 3.1: a list of values. An empty or non-list `examples` gives the generator nothing valid.
-        const list = Array.isArray(value) ? value : [];
-        // Prism's reader turns a 3.0 or Swagger 2.0 `example` into `examples: [value]`.
-        const pointer = (i: number) => (walk.dialect?.includes('2020-12') ? `${walk.at}/examples/${i}` : `${walk.at}/example`);
-        const kept = list.filter((item, i) => fits(own, item, walk, pointer(i), 'example'));
-        if (kept.length !== list.length || kept.length === 0) set('examples', kept.length === 0 ? undefined : kept);
-      } else if (!fits(own, value, walk, `${walk.at}/${word}`, word === 'default' ? 'default' : 'example')) {
-        set(word, undefined);
+  if (typeof schema.$ref !== 'string' && WORDS.some((word) => schema[word] !== undefined)) {
+    for (const [word, value] of unfitWords(schema, ownSchema(copy ?? schema, walk.dialect), walk, walk.at)) set(word, value);
+  }
+  // A branch's words stand for the whole value (an answer merges the branch into its parent), so they
+  // must fit the whole: box.com's `allOf: [{$ref: User}, {example: [{id: 1}, {type: user}]}]`.
+  for (const key of COMBINED) {
+    const list = (copy ?? schema)[key];
+    if (!Array.isArray(list)) continue;
+    let whole: JsonSchema | undefined;
+    const checked = list.map((branch: unknown, i) => {
+      if (!isJsonObject(branch) || typeof branch.$ref === 'string' || !WORDS.some((word) => branch[word] !== undefined)) return branch;
+      whole ??= ownSchema(copy ?? schema, walk.dialect);
+      const unfit = unfitWords(branch, whole, walk, `${walk.at}/${key}/${i}`);
+      if (unfit.length === 0) return branch;
+      const fitting: Record<string, unknown> = { ...branch };
+      for (const [word, value] of unfit) {
+        if (value === undefined) delete fitting[word];
+        else fitting[word] = value;
       }
-    }
+      return fitting;
+    });
+    if (checked.some((branch, i) => branch !== list[i])) set(key, checked);
   }
   const result = copy ?? schema;
   walk.cleaned.set(schema, result);
   return result;
+}
+
+/** The words of `node` that `own` refuses, each with what is left of it (undefined: nothing), reported at `at`. */
+function unfitWords(node: JsonSchema, own: JsonSchema, walk: Walk, at: string): [string, unknown][] {
+  const unfit: [string, unknown][] = [];
+  for (const word of WORDS) {
+    const value = node[word];
+    if (value === undefined) continue;
+    if (word === 'examples') {
+      // 3.1: a list of values. An empty or non-list `examples` gives the generator nothing valid.
+      const list = Array.isArray(value) ? value : [];
+      // Prism's reader turns a 3.0 or Swagger 2.0 `example` into `examples: [value]`.
+      const pointer = (i: number) => (walk.dialect?.includes('2020-12') ? `${at}/examples/${i}` : `${at}/example`);
+      const kept = list.filter((item, i) => fits(own, item, walk, pointer(i), 'example'));
+      if (kept.length !== list.length || kept.length === 0) unfit.push(['examples', kept.length === 0 ? undefined : kept]);
+    } else if (!fits(own, value, walk, `${at}/${word}`, word === 'default' ? 'default' : 'example')) {
+      unfit.push([word, undefined]);
+    }
+  }
+  return unfit;
 }
 
 function fits(schema: JsonSchema, value: unknown, walk: Walk, pointer: string, kind: 'example' | 'default'): boolean {

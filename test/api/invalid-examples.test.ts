@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { ajvJudge } from '../corpus/independent/ajv-judge.js';
 import { eventually } from '../support/eventually.js';
 import { closeServersAfterEach, mockServer } from '../support/servers.js';
 
 closeServersAfterEach();
 
 const spec = new URL('./fixtures/invalid-examples.yaml', import.meta.url).pathname;
+const nested = new URL('./fixtures/invalid-examples-nested.yaml', import.meta.url).pathname;
 
 function capture() {
   const lines: string[] = [];
@@ -21,6 +23,23 @@ describe("the document's examples are checked against their schemas", () => {
     const one = await server.inject({ url: '/offers/1' });
     expect(one.json()).toEqual({ status: 'Failed' });
     expect(one.headers['x-mock-findings']).toBeUndefined();
+  });
+
+  it("checks a combination branch's example against the whole, and the parts of a cycle too", async () => {
+    const server = await mockServer({ spec: nested });
+    const judge = ajvJudge(nested);
+    const collaboration = await server.inject({ url: '/collaborations/1' });
+    expect(collaboration.json()).toMatchObject({ created_by: { id: expect.any(Number) }, modified_by: { id: 4, name: 'Aaron' } });
+    expect(judge('/collaborations/{id}', 'get', 200, 'application/json', collaboration.json())).toEqual([]);
+    const plans = await server.inject({ url: '/plans' });
+    expect(plans.json()).toHaveProperty('patterns.0.patterns');
+    expect(judge('/plans', 'get', 200, 'application/json', plans.json())).toEqual([]);
+    await eventually(async () => (await server.inject({ url: '/__mock/document' })).json().lint.complete === true);
+    const pointers = (await server.inject({ url: '/__mock/document' })).json().lint.findings.map((f: { pointer: string }) => f.pointer);
+    expect(pointers.sort()).toEqual([
+      '/paths/~1collaborations~1{id}/get/responses/200/content/application~1json/schema/properties/created_by/allOf/2/example',
+      '/paths/~1plans/get/responses/200/content/application~1json/schema/properties/closes/example',
+    ]);
   });
 
   it('serves an invalid example asked for by name, with a finding', async () => {
