@@ -14,6 +14,11 @@ const FORMATS: Record<string, string> = {
   url: 'https://example.com/plants',
   byte: 'ZmVybg==',
   binary: 'fern',
+  duration: 'PT5M',
+  time: '10:00:00Z',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  hostname: 'example.com',
 };
 
 /** Follows local `$ref`s (`#/...`) inside `root`: Prism leaves some, pointing into the operation's `__bundled__`. */
@@ -28,8 +33,11 @@ export function resolve(schema: Schema | undefined, root: unknown): Schema | und
   return current;
 }
 
-/** `lean`: required properties only, at every depth (a last candidate where an optional one admits no value). */
-export function sampleValue(input: Schema | undefined, root: unknown, depth = 0, lean = false): unknown {
+/**
+ * `lean`: required properties only, at every depth (a last candidate where an optional one admits no
+ * value). `part`: an `allOf` part, whose `required` may name what its sibling parts list.
+ */
+export function sampleValue(input: Schema | undefined, root: unknown, depth = 0, lean = false, part = false): unknown {
   const schema = resolve(input, root);
   if (!schema || depth > 6) return undefined;
   // The document's words, where they are of the schema's type (Prism copies a query's `jobs,hello` into its list's examples).
@@ -43,12 +51,12 @@ export function sampleValue(input: Schema | undefined, root: unknown, depth = 0,
     if (Array.isArray(options) && options.length > 0) return sampleValue(options[0] as Schema, root, depth + 1, lean);
   }
   if (Array.isArray(schema.allOf)) {
-    const parts = schema.allOf.map((part) => sampleValue(part as Schema, root, depth + 1, lean));
+    const parts = schema.allOf.map((item) => sampleValue(item as Schema, root, depth + 1, lean, true));
     // A scalar part (AWS's `allOf: [{$ref: string}, {description}]`) is the value; objects merge, with
     // the properties the schema lists beside its `allOf` (Azure's resources).
     const scalar = parts.find((part) => part !== undefined && (typeof part !== 'object' || part === null || Array.isArray(part)));
     if (scalar !== undefined) return scalar;
-    const own = schema.properties ? sampleObject(schema, root, depth, lean) : {};
+    const own = schema.properties ? sampleObject(schema, root, depth, lean, true) : {};
     return Object.assign({}, ...parts.map((part) => part ?? {}), own);
   }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
@@ -71,7 +79,7 @@ export function sampleValue(input: Schema | undefined, root: unknown, depth = 0,
       return item === undefined ? [] : [item];
     }
     case 'object':
-      return sampleObject(schema, root, depth, lean);
+      return sampleObject(schema, root, depth, lean, part);
     default:
       return undefined;
   }
@@ -85,7 +93,7 @@ function ofType(value: unknown, type: unknown): boolean {
 }
 
 /** Required properties always; optional ones too near the top, so bodies exercise the whole schema. */
-function sampleObject(schema: Schema, root: unknown, depth: number, lean: boolean): Record<string, unknown> {
+function sampleObject(schema: Schema, root: unknown, depth: number, lean: boolean, part = false): Record<string, unknown> {
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const result: Record<string, unknown> = {};
   for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
@@ -94,6 +102,15 @@ function sampleObject(schema: Schema, root: unknown, depth: number, lean: boolea
     if (!required.has(name) && (lean || depth > 1)) continue;
     const value = sampleValue(property, root, depth + 1, lean);
     if (value !== undefined) result[name] = value;
+  }
+  // The lean sample also names a required property no part lists (ndhm.gov.in's `consentNotificationUrl`,
+  // xero's `id`), as the schema's further properties allow: any value where they are not typed.
+  if (lean && !part && schema.additionalProperties !== false) {
+    const further = schema.additionalProperties;
+    const extra = typeof further === 'object' && further !== null ? sampleValue(further as Schema, root, depth + 1, lean) : undefined;
+    for (const name of required) {
+      if (!(name in result) && !Object.hasOwn(schema.properties ?? {}, name)) result[name] = extra ?? 'fern';
+    }
   }
   return result;
 }

@@ -108,4 +108,18 @@ describe('valid request values', () => {
     const built = validValue(tags, {}, 'body');
     expect(built.ok && Object.keys(built.value as object).length).toBeGreaterThanOrEqual(1);
   });
+
+  it('build a required property no part lists, and a value of the duration format', () => {
+    const consent = { type: 'object', required: ['purpose', 'notifyUrl'], properties: { purpose: { type: 'string' } } };
+    expect(sampleValue(consent, {}, 0, true)).toEqual({ purpose: 'fern', notifyUrl: 'fern' });
+    // A part's required name another part lists keeps that part's value.
+    const parts = {
+      allOf: [
+        { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+        { type: 'object', required: ['id'] },
+      ],
+    };
+    expect(sampleValue(parts, {}, 0, true)).toEqual({ id: 1 });
+    expect(validValue({ type: 'string', format: 'duration' }, {}, 'body')).toEqual({ ok: true, value: 'PT5M' });
+  });
 });
