@@ -18,7 +18,6 @@ const FORMATS: Record<string, string> = {
   time: '10:00:00Z',
   ipv4: '192.0.2.1',
   ipv6: '2001:db8::1',
-  hostname: 'example.com',
 };
 
 /** Follows local `$ref`s (`#/...`) inside `root`: Prism leaves some, pointing into the operation's `__bundled__`. */
