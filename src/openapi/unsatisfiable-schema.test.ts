@@ -15,7 +15,16 @@ describe('unsatisfiable', () => {
     );
   });
 
+  it('names an enum none of whose values is of its type', () => {
+    const characters = { type: 'array', items: { type: 'string' }, enum: ['alpha', 'numeric'] };
+    expect(unsatisfiable(characters)).toBe('none of its enum values is of its type array');
+    expect(unsatisfiable({ type: 'string', enum: [969, 556] })).toContain('enum');
+  });
+
   it('says nothing where a value may still fit', () => {
+    expect(unsatisfiable({ type: 'number', enum: [1, 'a'] })).toBeUndefined();
+    expect(unsatisfiable({ type: 'string', nullable: true, enum: [null] })).toBeUndefined();
+    expect(unsatisfiable({ type: 'array', enum: [['a']] })).toBeUndefined();
     const category = { type: 'object', properties: { id: { type: 'string' } } };
     expect(unsatisfiable({ oneOf: [category, category, { type: 'string' }] })).toBeUndefined();
     expect(unsatisfiable({ type: 'number', oneOf: [{ type: 'integer' }, { type: 'string' }] })).toBeUndefined();

@@ -2,8 +2,9 @@ import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
 
 /**
- * Why no value can satisfy the schema, where its own combination tells it surely and cheaply; else
- * undefined. Two cases real documents have: every `oneOf` branch repeats another (app-store-connect's
+ * Why no value can satisfy the schema, where its own words tell it surely and cheaply; else undefined.
+ * Cases real documents have: an `enum` none of whose values is of its `type` (dracoon's `type: array`
+ * beside an enum of strings); every `oneOf` branch repeats another (app-store-connect's
  * `oneOf: [AppCategory, AppCategory]`), so no value matches exactly one; and a `type` beside a
  * `oneOf`/`anyOf` none of whose branches allows any of its types (vercel.com's `type: 'null'` beside
  * string, number, boolean, object and array branches). Only what is written on the node and its
@@ -15,6 +16,9 @@ export function unsatisfiable(schema: JsonSchema): string | undefined {
     return 'every branch of its oneOf repeats another, so no value matches exactly one';
   const own = typesOf(schema);
   if (own === undefined) return undefined;
+  const values = schema.enum;
+  if (Array.isArray(values) && values.length > 0 && !values.some((value) => own.some((type) => compatible(jsonType(value), type))))
+    return `none of its enum values is of its type ${own.join(', ')}`;
   for (const key of ['oneOf', 'anyOf'] as const) {
     const list = schema[key];
     if (!Array.isArray(list) || list.length === 0) continue;
@@ -31,6 +35,13 @@ function typesOf(schema: JsonSchema): string[] | undefined {
   const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type.map(String) : undefined;
   if (types === undefined) return undefined;
   return schema.nullable === true ? [...types, 'null'] : types;
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
 }
 
 function compatible(a: string, b: string): boolean {
