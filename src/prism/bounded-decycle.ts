@@ -1,24 +1,36 @@
 /**
  * Prism's reader decycles a dereferenced document by copying it as a tree, turning only references to
  * an ancestor into `$ref`s. A document whose schemas share large parts many times over (Stripe's, where
- * one operation's tree would hold about 10^8 nodes) never finishes that copy. An operation whose tree
- * stays under TREE_BUDGET is decycled by Prism's own function, exactly as before; a larger one keeps
- * its large shared parts shared: after their first copy, each further place holds a `$ref` to it, which
- * the bundling that follows moves into the operation's `__bundled__` like the references of a cycle.
+ * one operation's tree would hold about 10^8 nodes) never finishes that copy, and one whose tree holds
+ * tens of thousands of nodes (Azure's application gateways) makes Ajv compile that whole tree. An
+ * operation whose tree stays under TREE_BUDGET is decycled by Prism's own function, exactly as before; a
+ * larger one keeps its large shared parts shared (see shared-parts.ts, or, for a document read whole,
+ * the first copy of each part referenced after), which the bundling that follows moves into the
+ * operation's `__bundled__` like the references of a cycle.
  */
 import { decycle, pathToPointer } from './prism-internals.js';
+import { BUNDLED, type SharedParts, unfoldsPast } from './shared-parts.js';
 
 /** Nodes of an operation's tree above which its shared parts stay shared. */
-const TREE_BUDGET = 200_000;
+const TREE_BUDGET = 20_000;
+/** The same for a document read whole, whose tree is estimated (each object counted once per first path). */
+const WHOLE_BUDGET = 200_000;
 /** A shared part of more nodes than this is copied once and referenced after; smaller ones are copied each time. */
 const SHARED_PART = 64;
 
 type Node = Record<string, unknown>;
 
-/** The decycled document, and whether large shared parts were kept shared (then bundleShared makes each operation self-contained). */
-export function boundedDecycle(document: unknown): { readonly document: unknown; readonly shared: boolean } {
+/**
+ * The decycled document, and whether large shared parts were kept shared (then bundleShared makes each
+ * operation self-contained). With `parts`, the document's named parts are the ones every operation shares.
+ */
+export function boundedDecycle(document: unknown, parts?: SharedParts): { readonly document: unknown; readonly shared: boolean } {
+  if (parts)
+    return unfoldsPast(document, TREE_BUDGET)
+      ? { document: parts.decycle(document), shared: true }
+      : { document: decycle(document), shared: false };
   const sizes = new Map<object, number>();
-  if (treeSize(document, sizes, new Set()) <= TREE_BUDGET) return { document: decycle(document), shared: false };
+  if (treeSize(document, sizes, new Set()) <= WHOLE_BUDGET) return { document: decycle(document), shared: false };
   const ancestors = new Map<object, readonly string[]>();
   const firstCopy = new Map<object, readonly string[]>();
   const copy = (value: unknown, path: readonly string[]): unknown => {
@@ -41,18 +53,25 @@ export function boundedDecycle(document: unknown): { readonly document: unknown;
 /**
  * Makes an operation read from a document decycled with shared parts self-contained: every reference
  * into that document becomes a reference into the operation's `__bundled__`, which holds the parts
- * referenced (themselves rewritten the same way). The document is rewritten in place: it is the
- * operation's own, made for this one reading.
+ * referenced (themselves rewritten the same way), and the document's shared parts it reaches. The
+ * document is rewritten in place: it is the operation's own, made for this one reading (the shared
+ * parts hold only references to `__bundled__`, which are never rewritten).
  */
-export function bundleShared(operation: Node, document: unknown): Node {
+export function bundleShared(operation: Node, document: unknown, parts?: SharedParts): Node {
   const bundled: Node = {};
   const names = new Map<string, string>();
   const pending: unknown[] = [operation];
+  const reached: string[] = [];
   while (pending.length > 0) {
     const node = pending.pop();
     if (node === null || typeof node !== 'object') continue;
+    if (parts?.isPart(node)) {
+      reached.push(...parts.namesIn(node));
+      continue;
+    }
     const ref = (node as Node).$ref;
-    if (typeof ref === 'string' && ref.startsWith('#/') && !ref.startsWith('#/__bundled__/')) {
+    if (typeof ref === 'string' && ref.startsWith(BUNDLED)) reached.push(ref.slice(BUNDLED.length).split('/', 1)[0] ?? '');
+    else if (typeof ref === 'string' && ref.startsWith('#/')) {
       let name = names.get(ref);
       if (name === undefined) {
         name = `shared_${names.size + 1}`;
@@ -60,12 +79,13 @@ export function bundleShared(operation: Node, document: unknown): Node {
         bundled[name] = pointerTarget(document, ref);
         pending.push(bundled[name]);
       }
-      (node as Node).$ref = `#/__bundled__/${name}`;
+      (node as Node).$ref = `${BUNDLED}${name}`;
     }
     for (const value of Array.isArray(node) ? node : Object.values(node))
       if (value !== null && typeof value === 'object') pending.push(value);
   }
-  return names.size === 0 ? operation : { ...operation, __bundled__: bundled };
+  if (parts) for (const [name, part] of parts.closure(reached)) bundled[name] = part;
+  return Object.keys(bundled).length === 0 ? operation : { ...operation, __bundled__: bundled };
 }
 
 function pointerTarget(document: unknown, ref: string): unknown {

@@ -11,7 +11,7 @@ import { isJsonObject } from '../json/json-object.js';
 import { type MockExtensions, readMockExtensions } from '../mock-extensions.js';
 import type { MockServerUrl } from '../openapi/operation.js';
 import { boundedDecycle, bundleShared } from './bounded-decycle.js';
-import { createLocalReferences, type LocalReferences, localReferencesOf, missingPointer } from './local-refs.js';
+import { createLocalReferences, type LocalReferences, localReferencesOf, missingPointer, referenceTargets } from './local-refs.js';
 import {
   methodOf,
   type OperationKey,
@@ -22,6 +22,7 @@ import {
   querystringOf,
 } from './oas32.js';
 import { bundleTarget, prismVersion, RefParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
+import { createSharedParts, type SharedParts } from './shared-parts.js';
 import { withFormCollectionFormats } from './swagger-form-arrays.js';
 
 type Node = Record<string, unknown>;
@@ -82,6 +83,7 @@ export async function indexPrismOperations(
   if (refs === undefined) return readWhole(specPath, root, options, transform);
   const missing = missingPointer(root, refs);
   if (missing) throw new Error(missing);
+  const parts = createSharedParts(referenceTargets(root, refs));
   const local = createLocalReferences(root);
   const paths = root.paths !== null && typeof root.paths === 'object' ? (root.paths as Node) : {};
   const apiKeys = documentApiKeys(root, local);
@@ -95,8 +97,8 @@ export async function indexPrismOperations(
       let made: unknown;
       const read = () => {
         if (made === undefined) {
-          const { document, shared, querystring } = oneOperation(root, local, path, item, at);
-          made = withItemSchemas(finished(transform(document)[0] as Node, at, shared, document, querystring), document, path);
+          const { document, shared, querystring } = oneOperation(root, local, parts, path, item, at);
+          made = withItemSchemas(finished(transform(document)[0] as Node, at, shared, document, querystring, parts), document, path);
         }
         return made;
       };
@@ -108,8 +110,8 @@ export async function indexPrismOperations(
   const webhooks = webhooksOf(
     root,
     (item, name, at) => {
-      const { document, shared, querystring } = oneOperation(root, local, `/${name}`, item, at);
-      return finished(transform(document)[0] as Node, at, shared, document, querystring);
+      const { document, shared, querystring } = oneOperation(root, local, parts, `/${name}`, item, at);
+      return finished(transform(document)[0] as Node, at, shared, document, querystring, parts);
     },
     local.follow,
   );
@@ -219,8 +221,9 @@ function finished(
   shared: boolean,
   document: Node,
   querystring: QuerystringParameter | undefined,
+  parts?: SharedParts,
 ): unknown {
-  const made = (shared ? bundleShared(operation, document) : selfContained(operation, document)) as Node;
+  const made = (shared ? bundleShared(operation, document, parts) : selfContained(operation, document)) as Node;
   made.method = methodOf(at);
   if (querystring !== undefined) made.querystring = querystring;
   return made;
@@ -283,7 +286,7 @@ function withoutIgnoredHeaders(operation: unknown): unknown {
  * and decycled as Prism decycles the whole: a reader of it sees what a reader of the whole document
  * would see of that operation.
  */
-function oneOperation(root: Node, local: LocalReferences, path: string, item: Node, at: OperationKey) {
+function oneOperation(root: Node, local: LocalReferences, parts: SharedParts, path: string, item: Node, at: OperationKey) {
   const document: Node = {};
   for (const key of READ_BESIDES) if (key in root) document[key] = root[key];
   const components = isJsonObject(root.components) ? root.components : undefined;
@@ -294,7 +297,7 @@ function oneOperation(root: Node, local: LocalReferences, path: string, item: No
   document.paths = { [path]: pathItem };
   local.resolveWithin(document);
   if (querystring) local.resolveWithin(querystring);
-  const decycled = boundedDecycle(document);
+  const decycled = boundedDecycle(document, parts);
   return { document: decycled.document as Node, shared: decycled.shared, querystring };
 }
 

@@ -51,6 +51,27 @@ export function missingPointer(root: unknown, refs: Iterable<string>): string | 
   return undefined;
 }
 
+/**
+ * A name for each object a reference of the document points at, made from its pointer's last token
+ * (numbered on where two are alike), before any reference is resolved: the same names whichever
+ * operation is read first. Names are safe as a JSON pointer token and never `shared_N`, the names
+ * bounded-decycle.ts gives an operation's own parts.
+ */
+export function referenceTargets(root: unknown, refs: Iterable<string>): Map<object, string> {
+  const names = new Map<object, string>();
+  const taken = new Set<string>();
+  for (const ref of refs) {
+    const target = lookup(root, ref, new Set());
+    if (target === null || typeof target !== 'object' || Array.isArray(target) || names.has(target)) continue;
+    const stem = lastToken(ref).replace(/[^A-Za-z0-9_.-]/g, '_') || 'part';
+    let name = /^shared_\d+$/.test(stem) ? `${stem}_1` : stem;
+    for (let n = 2; taken.has(name); n++) name = `${stem}_${n}`;
+    taken.add(name);
+    names.set(target, name);
+  }
+  return names;
+}
+
 export function createLocalReferences(root: unknown): LocalReferences {
   const done = new WeakSet<object>();
 

@@ -1,0 +1,126 @@
+/**
+ * The large parts of a document that its operations share, each copied once for the whole document.
+ * Above bounded-decycle.ts's tree budget an operation keeps its large shared parts as references into
+ * its `__bundled__`; copied per operation and named in the order met, Stripe's operations held about
+ * 2 MB each of copies alike, and each copy was a new schema object for Prism's validators to compile.
+ * Here a part is what a reference of the document points at (named once, at load, from its pointer)
+ * and unfolds to more than SHARED_PART nodes: its copy is made on first use and handed to every
+ * operation that reaches it, under the same name. Inside a part every other part is a reference, so a
+ * part's copy does not depend on the operation that met it first. Nothing may mutate a part's copy.
+ */
+import { pathToPointer } from './prism-internals.js';
+
+export const BUNDLED = '#/__bundled__/';
+/** A part of more nodes than this is shared; a smaller one is copied at each place. */
+const SHARED_PART = 64;
+
+type Node = Record<string, unknown>;
+
+export interface SharedParts {
+  /** A copy of the operation's document (decycled) holding each shared part it reaches itself (the same object at every place). */
+  decycle(document: unknown): unknown;
+  /** Whether a value is the copy of a shared part. */
+  isPart(value: object): boolean;
+  /** The names of the parts a part's copy references. */
+  namesIn(part: object): readonly string[];
+  /** The named parts and every part they reach, by name. */
+  closure(names: Iterable<string>): Map<string, object>;
+}
+
+/** `names`: a name, unique in the document and safe in a JSON pointer, for each object a reference points at. */
+export function createSharedParts(names: ReadonlyMap<object, string>): SharedParts {
+  const large = new WeakMap<object, boolean>();
+  const copies = new Map<object, object>();
+  const sources = new Map<string, object>();
+  const referenced = new WeakMap<object, readonly string[]>();
+
+  const partName = (value: object): string | undefined => {
+    const name = names.get(value);
+    if (name === undefined) return undefined;
+    let big = large.get(value);
+    if (big === undefined) {
+      big = unfoldsPast(value, SHARED_PART);
+      large.set(value, big);
+    }
+    if (!big) return undefined;
+    sources.set(name, value);
+    return name;
+  };
+
+  /**
+   * Copies `value` as a tree, each cycle a reference to its ancestor. In a part (`top`), every other part
+   * is a reference (recorded in `refs`); in an operation (no `top`), each part is its shared copy itself.
+   */
+  const copyTree = (value: unknown, base: readonly string[], top: object | undefined, refs: Set<string>) => {
+    const ancestors = new Map<object, readonly string[]>();
+    const copy = (node: unknown, path: readonly string[]): unknown => {
+      if (node === null || typeof node !== 'object') return node;
+      const ancestor = ancestors.get(node);
+      if (ancestor) return { $ref: pathToPointer(ancestor) };
+      const name = node === top ? undefined : partName(node);
+      if (name !== undefined) {
+        // The operation's own schemas stay objects (the mock reads their properties), its parts' are references.
+        if (top === undefined) return partCopy(node, name);
+        refs.add(name);
+        return { $ref: `${BUNDLED}${name}` };
+      }
+      ancestors.set(node, path);
+      const out = Array.isArray(node)
+        ? node.map((item, i) => copy(item, [...path, String(i)]))
+        : Object.fromEntries(Object.keys(node).map((key) => [key, copy((node as Node)[key], [...path, key])]));
+      ancestors.delete(node);
+      return out;
+    };
+    return copy(value, base);
+  };
+
+  const partCopy = (source: object, name: string): object => {
+    const known = copies.get(source);
+    if (known) return known;
+    const refs = new Set<string>();
+    const made = copyTree(source, ['__bundled__', name], source, refs) as object;
+    copies.set(source, made);
+    referenced.set(made, [...refs]);
+    return made;
+  };
+
+  const byName = (name: string): object | undefined => {
+    const source = sources.get(name);
+    return source === undefined ? undefined : partCopy(source, name);
+  };
+
+  return {
+    decycle: (document) => copyTree(document, [], undefined, new Set()),
+    isPart: (value) => referenced.has(value),
+    namesIn: (part) => referenced.get(part) ?? [],
+    closure(start) {
+      const found = new Map<string, object>();
+      const pending = [...start];
+      while (pending.length > 0) {
+        const name = pending.pop() as string;
+        if (found.has(name)) continue;
+        const part = byName(name);
+        if (part === undefined) continue;
+        found.set(name, part);
+        pending.push(...(referenced.get(part) ?? []));
+      }
+      return found;
+    },
+  };
+}
+
+/** Whether a value unfolds to a tree of more than `limit` nodes (each cycle cut where it closes), counted only that far. */
+export function unfoldsPast(value: unknown, limit: number): boolean {
+  let count = 0;
+  const onPath = new Set<object>();
+  const walk = (node: unknown): boolean => {
+    count += 1;
+    if (count > limit) return true;
+    if (node === null || typeof node !== 'object' || onPath.has(node)) return false;
+    onPath.add(node);
+    for (const item of Array.isArray(node) ? node : Object.values(node)) if (walk(item)) return true;
+    onPath.delete(node);
+    return false;
+  };
+  return walk(value);
+}
