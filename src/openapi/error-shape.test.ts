@@ -45,6 +45,21 @@ describe('planErrorShape', () => {
     expect(typeof body.traceId).toBe('string');
   });
 
+  it('follows a property that is a reference into the operation`s bundle, as a large shared part is', () => {
+    const schema = {
+      type: 'object',
+      required: ['error'],
+      properties: { error: { $ref: '#/__bundled__/api_errors' } },
+      __bundled__: {
+        api_errors: { type: 'object', required: ['type'], properties: { type: { type: 'string' }, message: { type: 'string' } } },
+      },
+    };
+    const body = answer(response('default', [json(schema)])).body as Record<string, unknown>;
+    // A required object, not the catalogue's code in its place.
+    expect(typeof body.error).toBe('object');
+    expect(typeof (body.error as Record<string, unknown>).type).toBe('string');
+  });
+
   it('takes a missing required property from its own example before generating it', () => {
     const schema = {
       type: 'object',

@@ -1,4 +1,5 @@
 import type { DataGenerator } from '../generate/data-generator.js';
+import { resolvePointer } from '../generate/prepare-schema.js';
 import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import type { ErrorBodyShape, ErrorShape } from '../problem.js';
@@ -123,17 +124,30 @@ function planBody(content: MockContent | undefined, generator: DataGenerator): E
   return { kind: 'object', template, messageKey, codeKey, statusKey };
 }
 
-/** The properties an object schema defines, its `allOf` members' included. */
-function propertiesOf(schema: JsonSchema): Record<string, JsonSchema> {
+/** The properties an object schema defines, its `allOf` members' included, references to the operation's bundle followed. */
+function propertiesOf(schema: JsonSchema, root: JsonSchema = schema): Record<string, JsonSchema> {
   const own = isJsonObject(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
   const members = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [];
-  return Object.assign({}, ...members.map(propertiesOf), own);
+  const followedOwn = Object.fromEntries(Object.entries(own).map(([name, property]) => [name, followed(property, root)]));
+  return Object.assign({}, ...members.map((member) => propertiesOf(followed(member, root), root)), followedOwn);
 }
 
-function requiredOf(schema: JsonSchema): string[] {
+/**
+ * A schema with its reference into the operation's `__bundled__` followed (a large part shared between
+ * operations is one, src/prism/shared-parts.ts), carrying that bundle so the generator can follow the
+ * references inside it.
+ */
+function followed(schema: JsonSchema, root: JsonSchema): JsonSchema {
+  let at: unknown = schema;
+  for (let hops = 0; hops < 8 && isJsonObject(at) && typeof at.$ref === 'string'; hops++) at = resolvePointer(root, at.$ref);
+  if (!isJsonObject(at) || at === schema) return schema;
+  return root.__bundled__ === undefined ? (at as JsonSchema) : { ...(at as JsonSchema), __bundled__: root.__bundled__ };
+}
+
+function requiredOf(schema: JsonSchema, root: JsonSchema = schema): string[] {
   const own = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   const members = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [];
-  return [...own, ...members.flatMap(requiredOf)];
+  return [...own, ...members.flatMap((member) => requiredOf(followed(member, root), root))];
 }
 
 /** Whether a schema admits `type`; a schema without a type admits anything. `integer` also fits `number`. */
