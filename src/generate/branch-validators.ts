@@ -26,8 +26,18 @@ export function branchValidators(root: JsonSchema): (pointer: string) => SchemaC
     try {
       ajv ??= rootAjv(root);
       const validate: ValidateFunction = ajv.compile({ $ref: `root#${pointer}` });
-      check = (value) => validate(value) === true;
+      check = (value) => {
+        try {
+          return validate(value) === true;
+        } catch {
+          // A reference compiled halfway by a failed compile (see below) throws: the branch is taken to match.
+          return true;
+        }
+      };
     } catch {
+      // Ajv keeps what a failed compile left of the references it met, which later compiles would call
+      // uncompiled; the next pointer gets a fresh instance.
+      ajv = undefined;
       check = undefined;
     }
     compiled.set(pointer, check);
