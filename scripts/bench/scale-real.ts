@@ -70,6 +70,9 @@ export function realReport(documents: readonly string[], names: readonly ScaleSe
     const peak = (name: ScaleServer) => of(name, doc, (s) => Math.max(s.rssStart, s.rssAfter));
     const rss = peak('mock') / peak('prism');
     const met = (ok: boolean) => (ok ? 'met' : Number.isNaN(start) ? 'n/a' : 'NOT met');
+    // Prism never answered (its time limit): the mock's own figures are the verdict's only facts.
+    if (Number.isNaN(start))
+      return `- ${doc}: Prism did not answer within its time limit; the mock answered in ${fixed(of('mock', doc, (s) => s.startupMs))} ms (no ratio)`;
     return `- ${doc}: start-up mock / Prism ${start.toFixed(2)}x (CPU ${cpu.toFixed(2)}x; goal <= 0.3x: ${met(start <= 0.3)}); peak RSS ${rss.toFixed(2)}x Prism's (goal <= 1x: ${met(rss <= 1)})`;
   });
   return [
