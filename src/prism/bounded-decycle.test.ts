@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedDecycle } from './bounded-decycle.js';
+import { boundedDecycle, treeDecycle } from './bounded-decycle.js';
 import { decycle } from './prism-internals.js';
 
 /** A schema graph whose tree doubles at every level: `levels` levels unfold to about 2^levels nodes. */
@@ -29,6 +29,26 @@ function unfold(value: unknown, root: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((item) => unfold(item, root, depth + 1));
   return Object.fromEntries(Object.entries(node).map(([key, item]) => [key, unfold(item, root, depth + 1)]));
 }
+
+describe('treeDecycle', () => {
+  it('makes the copy Prism’s decycle makes: cycles as pointers to their ancestor, shared objects unfolded, other values kept', () => {
+    class Digits {
+      constructor(readonly digits: string) {}
+    }
+    const big = new Digits('12345678901234567890');
+    const node: Record<string, unknown> = { type: 'object', 'a/b~c': {}, list: [1, null, 'x', big] };
+    (node['a/b~c'] as Record<string, unknown>).back = node;
+    const shared = { deep: { deeper: [node, { again: node }] } };
+    const document = { paths: { '/a': { get: { one: shared, two: shared, three: [shared, [shared]] } } }, empty: [] };
+    const made = treeDecycle(document);
+    expect(made).toEqual(decycle(document));
+    expect(JSON.stringify(made)).toBe(JSON.stringify(decycle(document)));
+    const at = (value: unknown, ...keys: (string | number)[]): unknown =>
+      keys.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], value);
+    const list = at(made, 'paths', '/a', 'get', 'one', 'deep', 'deeper', 0, 'list', 3);
+    expect(list).toBe(big);
+  });
+});
 
 describe('boundedDecycle', () => {
   it('is Prism’s decycle for a document of ordinary size, cycles included', () => {

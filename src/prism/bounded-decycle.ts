@@ -8,7 +8,7 @@
  * the first copy of each part referenced after), which the bundling that follows moves into the
  * operation's `__bundled__` like the references of a cycle.
  */
-import { decycle, pathToPointer } from './prism-internals.js';
+import { isPlainObject, pathToPointer } from './prism-internals.js';
 import { BUNDLED, type SharedParts, unfoldsPast } from './shared-parts.js';
 
 /** Nodes of an operation's tree above which its shared parts stay shared. */
@@ -28,9 +28,9 @@ export function boundedDecycle(document: unknown, parts?: SharedParts): { readon
   if (parts)
     return unfoldsPast(document, TREE_BUDGET)
       ? { document: parts.decycle(document), shared: true }
-      : { document: decycle(document), shared: false };
+      : { document: treeDecycle(document), shared: false };
   const sizes = new Map<object, number>();
-  if (treeSize(document, sizes, new Set()) <= WHOLE_BUDGET) return { document: decycle(document), shared: false };
+  if (treeSize(document, sizes, new Set()) <= WHOLE_BUDGET) return { document: treeDecycle(document), shared: false };
   const ancestors = new Map<object, readonly string[]>();
   const firstCopy = new Map<object, readonly string[]>();
   const copy = (value: unknown, path: readonly string[]): unknown => {
@@ -48,6 +48,33 @@ export function boundedDecycle(document: unknown, parts?: SharedParts): { readon
     return out;
   };
   return { document: copy(document, []), shared: true };
+}
+
+/**
+ * Prism's `decycle`, the same copy: a tree of the plain objects and arrays, a reference to its ancestor
+ * where a path closes a cycle. Prism's writes the JSON pointer of every object it enters (to have it
+ * ready for a cycle); on a large document's operations that was most of reading one (Microsoft
+ * Graph's, whose paths run deep). Here a pointer is written only for a cycle that closes.
+ */
+export function treeDecycle(document: unknown): unknown {
+  const ancestors = new Map<object, readonly string[]>();
+  const copy = (node: unknown, path: readonly string[]): unknown => {
+    if (!Array.isArray(node) && !isPlainObject(node)) return node;
+    const value = node as object;
+    const ancestor = ancestors.get(value);
+    if (ancestor) return { $ref: pathToPointer(ancestor) };
+    ancestors.set(value, path);
+    let out: unknown;
+    if (Array.isArray(value)) out = value.map((item, i) => copy(item, [...path, String(i)]));
+    else {
+      const made: Node = {};
+      for (const key of Object.keys(value)) made[key] = copy((value as Node)[key], [...path, key]);
+      out = made;
+    }
+    ancestors.delete(value);
+    return out;
+  };
+  return copy(document, []);
 }
 
 /**

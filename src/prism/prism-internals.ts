@@ -241,7 +241,7 @@ export const RefParser = piece<
     readonly $refs: { paths(): string[] };
   }
 >("dereferencing documents (Prism's reference parser)", { '': 'function' }, () => prism('@stoplight/json-schema-ref-parser'));
-export const { decycle, bundleTarget, pathToPointer } = piece<{
+export const { decycle, bundleTarget, pathToPointer, isPlainObject } = piece<{
   decycle: (value: unknown) => unknown;
   bundleTarget: (options: {
     document: unknown;
@@ -250,8 +250,11 @@ export const { decycle, bundleTarget, pathToPointer } = piece<{
     keyProvider?: (at: { document: unknown; path: readonly string[] }) => string;
   }) => unknown;
   pathToPointer: (path: readonly string[]) => string;
-}>('making each operation self-contained', { decycle: 'function', bundleTarget: 'function', pathToPointer: 'function' }, () =>
-  prism('@stoplight/json'),
+  isPlainObject: (value: unknown) => boolean;
+}>(
+  'making each operation self-contained',
+  { decycle: 'function', bundleTarget: 'function', pathToPointer: 'function', isPlainObject: 'function' },
+  () => prism('@stoplight/json'),
 );
 export const { version: prismVersion } = piece<{ version: string }>('the User-Agent of reference fetches', { version: 'string' }, () =>
   prism('@stoplight/prism-http/package.json'),
