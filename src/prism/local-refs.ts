@@ -116,8 +116,17 @@ function isExtended(node: Node): boolean {
   return false;
 }
 
+/** The objects made by merging a `$ref` with its siblings: each stands where a reference stood. */
+const MERGED = new WeakSet<object>();
+
+/** Whether an object was made from a `$ref` with siblings, so a reference may stand in its place. */
+export function isMerged(value: object): boolean {
+  return MERGED.has(value);
+}
+
 function extend(reference: Node, target: Node): Node {
   const merged: Node = {};
+  MERGED.add(merged);
   for (const key of Object.keys(reference)) if (key !== '$ref') merged[key] = reference[key];
   for (const key of Object.keys(target)) if (!(key in merged)) merged[key] = target[key];
   return merged;

@@ -102,6 +102,39 @@ describe('shared parts of a large document', () => {
     await done();
   });
 
+  it('shares what a reference with siblings merges, met again, rather than unfolding it at each place', async () => {
+    // Each level's `left` and `right` are `$ref`s with a description: merged into new objects no pointer
+    // names, whose properties are the level below's. Unfolded at each place, level N holds 72 * 2^N nodes.
+    const document = doublingDocument(9);
+    const schemas = (document.components as Node).schemas as Record<string, Node>;
+    for (let i = 1; i <= 9; i++) {
+      const properties = schemas[`Level${i}`]?.properties as Node;
+      properties.left = { ...(properties.left as Node), description: 'left' };
+      properties.right = { ...(properties.right as Node), description: 'right' };
+    }
+    const { path, done } = await written(document);
+    const index = await indexPrismOperations(path);
+    const prism = (await getHttpOperationsFromSpec(path)) as Node[];
+    for (const [i, operation] of index.operations.entries()) {
+      const read = operation.read() as Node;
+      const objects = new Set<object>();
+      const pending: unknown[] = [read];
+      while (pending.length > 0) {
+        const node = pending.pop();
+        if (node === null || typeof node !== 'object' || objects.has(node)) continue;
+        objects.add(node);
+        // A reference stands only where a schema stood, never for a map of them.
+        const properties = Array.isArray(node) ? undefined : (node as Node).properties;
+        if (properties !== null && typeof properties === 'object') expect(properties).not.toHaveProperty('$ref');
+        pending.push(...Object.values(node));
+      }
+      expect(objects.size).toBeLessThan(10_000);
+      const response = (read.responses as Node[])[0];
+      expect(resolved(contentSchema(response), read)).toEqual(resolved(contentSchema((prism[i] as Node).responses), prism[i]));
+    }
+    await done();
+  });
+
   it('counts a tree past a limit exactly, a cycle cut where it closes, and only that far', () => {
     const cycle: Node = { type: 'object' };
     cycle.properties = { self: cycle, again: cycle };

@@ -8,6 +8,7 @@
  * operation that reaches it, under the same name. Inside a part every other part is a reference, so a
  * part's copy does not depend on the operation that met it first. Nothing may mutate a part's copy.
  */
+import { isMerged } from './local-refs.js';
 import { pathToPointer } from './prism-internals.js';
 
 export const BUNDLED = '#/__bundled__/';
@@ -34,15 +35,18 @@ export function createSharedParts(names: ReadonlyMap<object, string>): SharedPar
   const sources = new Map<string, object>();
   const referenced = new WeakMap<object, readonly string[]>();
 
-  const partName = (value: object): string | undefined => {
-    const name = names.get(value);
-    if (name === undefined) return undefined;
+  const isLarge = (value: object): boolean => {
     let big = large.get(value);
     if (big === undefined) {
       big = unfoldsPast(value, SHARED_PART);
       large.set(value, big);
     }
-    if (!big) return undefined;
+    return big;
+  };
+
+  const partName = (value: object): string | undefined => {
+    const name = names.get(value);
+    if (name === undefined || !isLarge(value)) return undefined;
     sources.set(name, value);
     return name;
   };
@@ -53,6 +57,7 @@ export function createSharedParts(names: ReadonlyMap<object, string>): SharedPar
    */
   const copyTree = (value: unknown, base: readonly string[], top: object | undefined, refs: Set<string>) => {
     const ancestors = new Map<object, readonly string[]>();
+    const firstCopy = new Map<object, readonly string[]>();
     const copy = (node: unknown, path: readonly string[]): unknown => {
       if (node === null || typeof node !== 'object') return node;
       const ancestor = ancestors.get(node);
@@ -63,6 +68,13 @@ export function createSharedParts(names: ReadonlyMap<object, string>): SharedPar
         if (top === undefined) return partCopy(node, name);
         refs.add(name);
         return { $ref: `${BUNDLED}${name}` };
+      }
+      // A `$ref` with siblings is merged into a new object no pointer names: met again, a large one is a
+      // reference to its first copy (unfolded at each place, a document nesting them doubles per level).
+      if (isMerged(node)) {
+        const earlier = firstCopy.get(node);
+        if (earlier && isLarge(node)) return { $ref: pathToPointer(earlier) };
+        if (!earlier) firstCopy.set(node, path);
       }
       ancestors.set(node, path);
       const out = Array.isArray(node)
