@@ -1,7 +1,7 @@
+import { FAKER_RANGE } from './exclusive-bounds.js';
+
 type Schema = Record<string, unknown>;
 
-/** json-schema-faker's range for a number whose schema gives no bound. */
-const FAKER_RANGE = 1e8;
 /** Past this, every double is a whole number: a multiple of any fractional step whose division Ajv checks. */
 const WHOLE_DOUBLES = 2 ** 53;
 

@@ -33,8 +33,8 @@ export function narrowExclusiveBounds(out: Schema): void {
   }
 }
 
-/** json-schema-faker's range for a number whose schema gives one bound only (its MIN_INTEGER, MAX_INTEGER). */
-const FAKER_LOWEST = -1e8;
+/** json-schema-faker's default range for a number, -1e8 to 1e8 (its MIN_INTEGER, MAX_INTEGER). */
+export const FAKER_RANGE = 1e8;
 
 /**
  * A far bound given alone gets its other side. The faker draws between the bound and its default
@@ -46,12 +46,12 @@ export function closeLoneFarBound(out: Schema): void {
   const types = [out.type].flat();
   if (!types.includes('number') && !types.includes('integer')) return;
   const { minimum: min, maximum: max } = out;
-  if (typeof max === 'number' && min === undefined && max < FAKER_LOWEST) out.minimum = outside(max, -1);
+  if (typeof max === 'number' && min === undefined && max < -FAKER_RANGE) out.minimum = outside(max, -1);
   else if (typeof min === 'number' && max === undefined && min > Number.MAX_SAFE_INTEGER) out.maximum = outside(min, 1);
 }
 
 function outside(bound: number, direction: 1 | -1): number {
-  const other = bound + direction * Math.max(1e8, Math.abs(bound));
+  const other = bound + direction * Math.max(FAKER_RANGE, Math.abs(bound));
   return Number.isFinite(other) ? other : bound;
 }
 

@@ -3,7 +3,7 @@
  * an ancestor into `$ref`s. A document whose schemas share large parts many times over (Stripe's, where
  * one operation's tree would hold about 10^8 nodes) never finishes that copy, and one whose tree holds
  * tens of thousands of nodes (Azure's application gateways) makes Ajv compile that whole tree. An
- * operation whose tree stays under TREE_BUDGET is decycled by Prism's own function, exactly as before; a
+ * operation whose tree stays under TREE_BUDGET is decycled as Prism's own function does (treeDecycle); a
  * larger one keeps its large shared parts shared (see shared-parts.ts, or, for a document read whole,
  * the first copy of each part referenced after), which the bundling that follows moves into the
  * operation's `__bundled__` like the references of a cycle.
