@@ -10,6 +10,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { JSONSchemaFaker } from 'json-schema-faker';
 import { greedy } from '../../../src/generate/pattern-values.js';
+import { composedValue, type PartBuilder } from './composed-value.js';
 import { sampleValue } from './sample-value.js';
 import type { Schema } from './types.js';
 
@@ -51,12 +52,14 @@ const options = {
 const ajvs: { draft7?: Ajv; draft2020?: Ajv2020 } = {};
 const compiled = new WeakMap<object, ValidateFunction | null>();
 
-function validator(schema: Schema, root: unknown): ValidateFunction | null {
+const isModern = (schema: Schema | undefined) => String(schema?.$schema ?? '').includes('2020-12');
+
+/** `modern`: the document's schemas are JSON Schema 2020-12 (a part carries no `$schema` of its own). */
+function validator(schema: Schema, root: unknown, modern = isModern(schema)): ValidateFunction | null {
   const known = compiled.get(schema);
   if (known !== undefined) return known;
   let validate: ValidateFunction | null = null;
   try {
-    const modern = String(schema.$schema ?? '').includes('2020-12');
     if (modern) ajvs.draft2020 ??= withFormats(new Ajv2020(options));
     else ajvs.draft7 ??= withFormats(new Ajv(options));
     const ajv = (modern ? ajvs.draft2020 : ajvs.draft7) as Ajv;
@@ -180,21 +183,48 @@ function withGreedyPatterns(node: unknown, seen = new Map<object, unknown>()): u
   return copy;
 }
 
-/** The first candidate the schema allows: `examples` (the document's), the sample, then generated values. */
+/** The first candidate the schema allows: `examples` (the document's), the sample, generated values, then a value built part by part. */
 export function validValue(schema: Schema | undefined, root: unknown, place: Place, examples: readonly unknown[] = []): Built {
+  return build(schema, root, place, examples, isModern(schema), 0);
+}
+
+function build(
+  schema: Schema | undefined,
+  root: unknown,
+  place: Place,
+  examples: readonly unknown[],
+  modern: boolean,
+  depth: number,
+): Built {
   const sample = sampleValue(schema, root);
   if (!schema) {
     const value = [...examples, sample, 'fern'].find((v) => fits(place, v));
     return { ok: true, value };
   }
-  const validate = validator(schema, root);
+  const validate = validator(schema, root, modern);
   const allowed = (value: unknown) => fits(place, value) && (validate === null || validate(value) === true);
   for (const candidate of [...examples, sample]) if (allowed(candidate)) return { ok: true, value: candidate };
   for (const candidate of generated(schema, root)) if (allowed(candidate)) return { ok: true, value: candidate };
   // Last, required properties only: an optional one may admit no value (visualstudio.com's integer enum of strings).
   const lean = sampleValue(schema, root, 0, true);
   if (allowed(lean)) return { ok: true, value: lean };
+  const composed = composedValue(schema, root, partBuilder(root, modern), depth);
+  if (allowed(composed)) return { ok: true, value: composed };
   const why =
     validate?.(sample) === false ? (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ') : '';
   return { ok: false, reason: why || 'no value of the schema fits the request' };
+}
+
+/** Parts of a body are built with every candidate above, and checked against their own schema. */
+function partBuilder(root: unknown, modern: boolean): PartBuilder {
+  return {
+    part(schema, depth) {
+      const built = build(schema, root, 'body', [], modern, depth);
+      return built.ok ? built.value : undefined;
+    },
+    valid(schema, value) {
+      const validate = validator(schema, root, modern);
+      return validate === null || validate(value) === true;
+    },
+  };
 }
