@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indistinguishableTwins } from './indistinguishable.js';
+import { indistinguishableTwins, mayBeTwins } from './indistinguishable.js';
 import type { PrismOperation } from './types.js';
 
 const list = (path: string, name: string, pattern?: string): PrismOperation => ({
@@ -20,5 +20,11 @@ describe('operations no request can tell apart', () => {
     const other = list('/v1/{topic}/snapshots', 'topic');
     expect(indistinguishableTwins(topic, [project, topic, named, other])).toEqual([project]);
     expect(indistinguishableTwins(named, [project, topic, named, other])).toEqual([]);
+  });
+
+  it('may be twins only with one method and template shape, told before reading the operations', () => {
+    expect(mayBeTwins({ method: 'get', path: '/v1/{project}/x' }, { method: 'get', path: '/v1/{topic}/x' })).toBe(true);
+    expect(mayBeTwins({ method: 'get', path: '/v1/{project}/x' }, { method: 'put', path: '/v1/{topic}/x' })).toBe(false);
+    expect(mayBeTwins({ method: 'get', path: '/v1/{project}/x' }, { method: 'get', path: '/v1/{topic}/y' })).toBe(false);
   });
 });

@@ -10,11 +10,16 @@ const PROSE = new Set(['description', 'title', 'example', 'examples', 'summary']
  * of them a real service routes such a request to, its answer is one the document allows.
  */
 export function indistinguishableTwins(operation: PrismOperation, operations: readonly PrismOperation[]): PrismOperation[] {
-  const shape = templateShape(operation.path);
   const mine = signature(operation);
-  return operations.filter(
-    (other) => other !== operation && other.method === operation.method && templateShape(other.path) === shape && signature(other) === mine,
-  );
+  return operations.filter((other) => other !== operation && mayBeTwins(operation, other) && signature(other) === mine);
+}
+
+/**
+ * Whether two operations share method and template shape: what twins need, told from the method and
+ * path alone, so a caller can read only these candidates of a large document.
+ */
+export function mayBeTwins(one: { method: string; path: string }, other: { method: string; path: string }): boolean {
+  return one.method === other.method && templateShape(one.path) === templateShape(other.path);
 }
 
 function templateShape(path: string): string {
