@@ -8,8 +8,9 @@
  * the first copy of each part referenced after), which the bundling that follows moves into the
  * operation's `__bundled__` like the references of a cycle.
  */
-import { isPlainObject, pathToPointer } from './prism-internals.js';
+import { pathToPointer } from './prism-internals.js';
 import { BUNDLED, type SharedParts, unfoldsPast } from './shared-parts.js';
+import { copyTree } from './tree-copy.js';
 
 /** Nodes of an operation's tree above which its shared parts stay shared. */
 const TREE_BUDGET = 20_000;
@@ -25,29 +26,23 @@ type Node = Record<string, unknown>;
  * operation self-contained). With `parts`, the document's named parts are the ones every operation shares.
  */
 export function boundedDecycle(document: unknown, parts?: SharedParts): { readonly document: unknown; readonly shared: boolean } {
-  if (parts)
+  if (parts) {
+    // Counting first is cheaper than a copy given up at the budget: a walk allocates nothing, and on
+    // Stripe's document every operation passes the budget.
     return unfoldsPast(document, TREE_BUDGET)
       ? { document: parts.decycle(document), shared: true }
       : { document: treeDecycle(document), shared: false };
+  }
   const sizes = new Map<object, number>();
   if (treeSize(document, sizes, new Set()) <= WHOLE_BUDGET) return { document: treeDecycle(document), shared: false };
-  const ancestors = new Map<object, readonly string[]>();
   const firstCopy = new Map<object, readonly string[]>();
-  const copy = (value: unknown, path: readonly string[]): unknown => {
-    if (value === null || typeof value !== 'object') return value;
-    const ancestor = ancestors.get(value);
-    if (ancestor) return { $ref: pathToPointer(ancestor) };
-    const earlier = firstCopy.get(value);
-    if (earlier && (sizes.get(value) ?? 0) > SHARED_PART) return { $ref: pathToPointer(earlier) };
-    if (!earlier) firstCopy.set(value, path);
-    ancestors.set(value, path);
-    const out = Array.isArray(value)
-      ? value.map((item, i) => copy(item, [...path, String(i)]))
-      : Object.fromEntries(Object.keys(value).map((key) => [key, copy((value as Node)[key], [...path, key])]));
-    ancestors.delete(value);
-    return out;
+  const instead = (node: object, place: () => readonly string[]) => {
+    const earlier = firstCopy.get(node);
+    if (earlier === undefined) firstCopy.set(node, place());
+    else if ((sizes.get(node) ?? 0) > SHARED_PART) return { $ref: pathToPointer(earlier) };
+    return undefined;
   };
-  return { document: copy(document, []), shared: true };
+  return { document: copyTree(document, { instead }), shared: true };
 }
 
 /**
@@ -57,24 +52,7 @@ export function boundedDecycle(document: unknown, parts?: SharedParts): { readon
  * Graph's, whose paths run deep). Here a pointer is written only for a cycle that closes.
  */
 export function treeDecycle(document: unknown): unknown {
-  const ancestors = new Map<object, readonly string[]>();
-  const copy = (node: unknown, path: readonly string[]): unknown => {
-    if (!Array.isArray(node) && !isPlainObject(node)) return node;
-    const value = node as object;
-    const ancestor = ancestors.get(value);
-    if (ancestor) return { $ref: pathToPointer(ancestor) };
-    ancestors.set(value, path);
-    let out: unknown;
-    if (Array.isArray(value)) out = value.map((item, i) => copy(item, [...path, String(i)]));
-    else {
-      const made: Node = {};
-      for (const key of Object.keys(value)) made[key] = copy((value as Node)[key], [...path, key]);
-      out = made;
-    }
-    ancestors.delete(value);
-    return out;
-  };
-  return copy(document, []);
+  return copyTree(document);
 }
 
 /**

@@ -10,12 +10,11 @@
  */
 import { isMerged } from './local-refs.js';
 import { pathToPointer } from './prism-internals.js';
+import { copyTree } from './tree-copy.js';
 
 export const BUNDLED = '#/__bundled__/';
 /** A part of more nodes than this is shared; a smaller one is copied at each place. */
 const SHARED_PART = 64;
-
-type Node = Record<string, unknown>;
 
 export interface SharedParts {
   /** A copy of the operation's document (decycled) holding each shared part it reaches itself (the same object at every place). */
@@ -55,13 +54,9 @@ export function createSharedParts(names: ReadonlyMap<object, string>): SharedPar
    * Copies `value` as a tree, each cycle a reference to its ancestor. In a part (`top`), every other part
    * is a reference (recorded in `refs`); in an operation (no `top`), each part is its shared copy itself.
    */
-  const copyTree = (value: unknown, base: readonly string[], top: object | undefined, refs: Set<string>) => {
-    const ancestors = new Map<object, readonly string[]>();
-    const firstCopy = new Map<object, readonly string[]>();
-    const copy = (node: unknown, path: readonly string[]): unknown => {
-      if (node === null || typeof node !== 'object') return node;
-      const ancestor = ancestors.get(node);
-      if (ancestor) return { $ref: pathToPointer(ancestor) };
+  const copyOf = (value: unknown, base: readonly string[], top: object | undefined, refs: Set<string>) => {
+    const firstCopy = new Map<object, string>();
+    const instead = (node: object, place: () => readonly string[]): unknown => {
       const name = node === top ? undefined : partName(node);
       if (name !== undefined) {
         // The operation's own schemas stay objects (the mock reads their properties), its parts' are references.
@@ -71,26 +66,20 @@ export function createSharedParts(names: ReadonlyMap<object, string>): SharedPar
       }
       // A `$ref` with siblings is merged into a new object no pointer names: met again, a large one is a
       // reference to its first copy (unfolded at each place, a document nesting them doubles per level).
-      if (isMerged(node)) {
-        const earlier = firstCopy.get(node);
-        if (earlier && isLarge(node)) return { $ref: pathToPointer(earlier) };
-        if (!earlier) firstCopy.set(node, path);
-      }
-      ancestors.set(node, path);
-      const out = Array.isArray(node)
-        ? node.map((item, i) => copy(item, [...path, String(i)]))
-        : Object.fromEntries(Object.keys(node).map((key) => [key, copy((node as Node)[key], [...path, key])]));
-      ancestors.delete(node);
-      return out;
+      if (!isMerged(node)) return undefined;
+      const earlier = firstCopy.get(node);
+      if (earlier === undefined) firstCopy.set(node, pathToPointer(place()));
+      else if (isLarge(node)) return { $ref: earlier };
+      return undefined;
     };
-    return copy(value, base);
+    return copyTree(value, { base, instead });
   };
 
   const partCopy = (source: object, name: string): object => {
     const known = copies.get(source);
     if (known) return known;
     const refs = new Set<string>();
-    const made = copyTree(source, ['__bundled__', name], source, refs) as object;
+    const made = copyOf(source, ['__bundled__', name], source, refs) as object;
     copies.set(source, made);
     referenced.set(made, [...refs]);
     return made;
@@ -102,7 +91,7 @@ export function createSharedParts(names: ReadonlyMap<object, string>): SharedPar
   };
 
   return {
-    decycle: (document) => copyTree(document, [], undefined, new Set()),
+    decycle: (document) => copyOf(document, [], undefined, new Set()),
     isPart: (value) => referenced.has(value),
     namesIn: (part) => referenced.get(part) ?? [],
     closure(start) {
