@@ -49,7 +49,8 @@ export function boundedDecycle(document: unknown, parts?: SharedParts): { readon
  * Prism's `decycle`, the same copy: a tree of the plain objects and arrays, a reference to its ancestor
  * where a path closes a cycle. Prism's writes the JSON pointer of every object it enters (to have it
  * ready for a cycle); on a large document's operations that was most of reading one (Microsoft
- * Graph's, whose paths run deep). Here a pointer is written only for a cycle that closes.
+ * Graph's, whose paths run deep). Here a pointer is written only for a cycle that closes, and an own
+ * `__proto__` key stays a property (Prism's assignment set the copy's prototype).
  */
 export function treeDecycle(document: unknown): unknown {
   return copyTree(document);
