@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../json/json-schema.js';
+import { standardPattern } from './java-classes.js';
 import { nativePatternTest } from './native-pattern.js';
 import { compileRe2 } from './re2-pattern.js';
 
@@ -85,7 +86,8 @@ export function withoutIds(node: unknown, done = new Map<object, unknown>()): un
 const PATTERN_BUDGET_MS = 250;
 
 const documentPattern = Object.assign(
-  (pattern: string, flags: string): { test(input: string): boolean; toString(): string } => {
+  (written: string, flags: string): { test(input: string): boolean; toString(): string } => {
+    const pattern = standardPattern(written);
     const re2 = compileRe2(pattern);
     if (re2) return { test: (input) => re2.matcher(input).find(), toString: () => pattern };
     // It could backtrack on a value drawn for another branch: checked within a budget, then passed.

@@ -3,6 +3,7 @@ import type { JsonSchema } from '../json/json-schema.js';
 import { drawMultiples } from './draw-multiples.js';
 import { closeLoneFarBound, narrowExclusiveBounds } from './exclusive-bounds.js';
 import { fakerSafeName } from './faker-names.js';
+import { standardPattern } from './java-classes.js';
 import { drawsTooLong, needsPatternValues, patternValues } from './pattern-values.js';
 
 /**
@@ -86,13 +87,15 @@ function walk(node: unknown, context: Context, depth: number, nullable = true): 
   if (typeof schema.$ref === 'string') return walkRef(schema, schema.$ref, context, depth, nullable);
   if (context.minimal && nullable && allowsNull(schema)) return { type: 'null' };
   if (!context.minimal && (neverMatches(schema.pattern) || enumOutsideType(schema))) return undefined;
-  if (typeof schema.pattern === 'string' && drawsTooLong(schema.pattern)) return undefined;
+  const pattern = typeof schema.pattern === 'string' ? standardPattern(schema.pattern) : undefined;
+  if (pattern !== undefined && drawsTooLong(pattern)) return undefined;
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === '__bundled__' || key === '$defs' || key === 'definitions') continue;
     if (key.startsWith('x-') && !FAKER_EXTENSIONS.has(key)) continue;
     out[key] = value;
   }
+  if (pattern !== undefined) out.pattern = pattern;
   if (!walkObject(schema, out, context, depth)) return undefined;
   if (!walkItems(schema, out, context, depth)) return undefined;
   if (!walkCombinations(schema, out, context, depth)) return undefined;

@@ -1,3 +1,4 @@
+import { standardPattern } from '../generate/java-classes.js';
 import { backtracksSafely, closingParen } from '../generate/pattern-safety.js';
 import { compileRe2, type Re2 } from '../generate/re2-pattern.js';
 
@@ -34,6 +35,16 @@ export const linearRegExp: PatternEngine = Object.assign(
     return { test: () => true, toString: () => `${key}unchecked` };
   },
   { code: 'linearRegExp' },
+);
+
+/**
+ * The engine of the document's patterns: linearRegExp on the pattern with Java's character classes
+ * written as standard ones (java-classes.ts), once per compile. A scenario's regex is JavaScript's own
+ * and runs on linearRegExp as written.
+ */
+export const documentRegExp: PatternEngine = Object.assign(
+  (pattern: string, flags: string) => linearRegExp(standardPattern(pattern), flags),
+  { code: 'documentRegExp' },
 );
 
 /** How `pattern` is checked (see PatternCheck). */
@@ -124,7 +135,7 @@ export function patternFindings(document: unknown): PatternFinding[] {
   const judge = (pattern: string, pointer: string) => {
     let check = seen.get(pattern);
     if (check === undefined) {
-      check = patternCheck(pattern);
+      check = patternCheck(standardPattern(pattern));
       seen.set(pattern, check);
     }
     if ((check === 'loose' || check === 'unchecked') && found.length < MOST_FINDINGS) found.push({ pointer, pattern, check });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { linearRegExp } from './linear-regexp.js';
+import { documentRegExp } from './linear-regexp.js';
 import { PATTERN_ENGINES, PRISM_INTERNALS, piece, validateAgainstSchema } from './prism-internals.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -28,7 +28,7 @@ describe('the wall around Prism internals', () => {
     // Three drafts, coercing or not: an upgrade that adds, drops or rebuilds an instance fails here.
     expect(PATTERN_ENGINES).toHaveLength(6);
     for (const ajv of PATTERN_ENGINES) {
-      expect(ajv.opts.code.regExp).toBe(linearRegExp);
+      expect(ajv.opts.code.regExp).toBe(documentRegExp);
       expect(ajv.opts.validateSchema).toBe(false);
     }
     const hostile = { type: 'string', pattern: '^([a-zA-Z0-9]+\\s?)*$' };

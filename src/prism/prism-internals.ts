@@ -12,7 +12,7 @@
  * calls into plain require()s of the files Node would load, so the CLI bundle includes them.
  */
 import { createRequire, Module } from 'node:module';
-import { linearRegExp } from './linear-regexp.js';
+import { documentRegExp } from './linear-regexp.js';
 
 /** Resolves as prism-http does: its own files, and its dependencies at the versions it installed. */
 const prism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/validator/index.js'));
@@ -131,7 +131,7 @@ function useLinearPatterns(): void {
       const options = opts?.code;
       if (!opts || typeof options?.regExp !== 'function')
         throw movedOrChanged("Ajv's opts.code.regExp", 'running patterns in linear time', 'not found');
-      options.regExp = linearRegExp;
+      options.regExp = documentRegExp;
       // Checking each schema against the meta-schema compares every pair of enum values (uniqueItems):
       // 26 s for an enum of 50,000. An invalid schema failed Prism's compile (and so was not checked at
       // all); now it checks what it can.

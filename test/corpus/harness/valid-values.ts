@@ -10,6 +10,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { JSONSchemaFaker } from 'json-schema-faker';
 import { greedy } from '../../../src/generate/pattern-values.js';
+import { withJavaClasses } from '../independent/java-classes.js';
 import { composedValue, type PartBuilder } from './composed-value.js';
 import { sampleValue } from './sample-value.js';
 import type { Schema } from './types.js';
@@ -32,15 +33,16 @@ const FILLING_SEEDS = [9, 10];
 
 /**
  * Patterns are the document's: with the `u` flag where they compile with it (`\p{L}` needs it), else
- * without (many public documents escape `:` or `/`, which `u` refuses).
+ * without (many public documents escape `:` or `/`, which `u` refuses); Java's classes (`\p{XDigit}`)
+ * read as Java reads them (java-classes.ts).
  */
 export function documentRegExp(pattern: string, flags: string): RegExp {
   // Ajv asks with its own `u` flag already among `flags`: the fallback must drop it, not keep it.
   const others = flags.replace('u', '');
   try {
-    return new RegExp(pattern, `u${others}`);
+    return new RegExp(withJavaClasses(pattern, true), `u${others}`);
   } catch {
-    return new RegExp(pattern, others);
+    return new RegExp(withJavaClasses(pattern, false), others);
   }
 }
 const options = {
@@ -170,7 +172,10 @@ function* generated(schema: Schema, root: unknown): Generator<unknown> {
   }
 }
 
-/** The faker's string writer reads a lazy quantifier's `?` as "optional": it draws from the greedy form (each value is still checked). */
+/**
+ * The faker's string writer reads a lazy quantifier's `?` as "optional": it draws from the greedy form
+ * (each value is still checked), with Java's classes as ranges it can draw from.
+ */
 function withGreedyPatterns(node: unknown, seen = new Map<object, unknown>()): unknown {
   if (node === null || typeof node !== 'object') return node;
   if (seen.has(node)) return seen.get(node);
@@ -178,7 +183,7 @@ function withGreedyPatterns(node: unknown, seen = new Map<object, unknown>()): u
   seen.set(node, copy);
   for (const [key, value] of Object.entries(node)) {
     (copy as Record<string, unknown>)[key] =
-      key === 'pattern' && typeof value === 'string' ? greedy(value) : withGreedyPatterns(value, seen);
+      key === 'pattern' && typeof value === 'string' ? greedy(withJavaClasses(value, false)) : withGreedyPatterns(value, seen);
   }
   return copy;
 }

@@ -6,7 +6,9 @@
  * a `required` property that is `writeOnly` required of requests only, as OpenAPI 3.0 says (and
  * `$id`, which neither version knows, left out).
  * Patterns run with the `u` flag where they compile with it (`\P{C}` means a property only then),
- * else without it: many public documents escape characters that need no escape, which `u` refuses.
+ * else without it: many public documents escape characters that need no escape, which `u` refuses;
+ * Java's classes (`\p{XDigit}`, `\p{Alpha}`) read as Java reads them, by the judge's own rewrite
+ * (java-classes.ts).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
