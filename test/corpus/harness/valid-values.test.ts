@@ -16,6 +16,16 @@ describe('valid request values', () => {
     expect(built.ok && String(built.value)).toMatch(new RegExp(arn));
   });
 
+  it("build a value of a pattern with Java's character classes, as Java reads them", () => {
+    // iotthingsgraph's URNs: the faker draws from the classes' ranges, the value is checked as Java reads it.
+    const urn =
+      '^urn:tdm:(([a-z]{2}-(gov-)?[a-z]{4,9}-[0-9]{1,3}/[0-9]+/)*[\\p{Alnum}_]+(/[\\p{Alnum}_]+)*):([\\p{Alpha}]*):([\\p{Alnum}_]+)$';
+    const built = validValue({ type: 'string', pattern: urn, maxLength: 160 }, {}, 'body');
+    expect(built.ok && String(built.value)).toMatch(/^urn:tdm:[-/0-9A-Za-z_]+:[A-Za-z]*:[0-9A-Za-z_]+$/);
+    const guid = validValue({ type: 'string', pattern: '\\p{XDigit}{8}-\\p{XDigit}{4}', minLength: 13, maxLength: 13 }, {}, 'path');
+    expect(guid.ok && String(guid.value)).toMatch(/^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}$/);
+  });
+
   it('leave out optional properties no value satisfies, where nothing else is valid', () => {
     // visualstudio.com's settings: integers whose enum holds only strings.
     const privacy = { type: 'integer', format: 'int32', enum: ['0 (Private)', '1 (Public)'] };

@@ -75,9 +75,20 @@ function complement(ranges: Ranges, top: number): Ranges {
   return out;
 }
 
-/** Ranges written for inside a class: `\u{...}` with the `u` flag, `\uXXXX` code units (to FFFF) without. */
+/**
+ * Ranges written for inside a class: letters and digits as they are, other characters as `\xHH` or
+ * `\uHHHH` (upper-case digits: json-schema-faker's randexp misreads `\x5a`), past FFFF as `\u{...}`
+ * with the `u` flag and cut to FFFF (code units) without.
+ */
 function written(ranges: Ranges, unicode: boolean): string {
-  const one = (code: number) => (unicode ? `\\u{${code.toString(16)}}` : `\\u${Math.min(code, 0xffff).toString(16).padStart(4, '0')}`);
+  const one = (code: number) => {
+    const hex = Math.min(code, unicode ? code : 0xffff)
+      .toString(16)
+      .toUpperCase();
+    if (/^[0-9A-Za-z]$/.test(String.fromCharCode(code))) return String.fromCharCode(code);
+    if (code <= 0xff) return `\\x${hex.padStart(2, '0')}`;
+    return code <= 0xffff || !unicode ? `\\u${hex.padStart(4, '0')}` : `\\u{${hex}}`;
+  };
   return ranges.map(([from, to]) => (from === to ? one(from) : `${one(from)}-${one(to)}`)).join('');
 }
 
