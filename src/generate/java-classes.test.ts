@@ -70,6 +70,7 @@ describe("Java's character classes in patterns", () => {
   it('write a Java class inside a class among other members', () => {
     expect(standardPattern('[\\p{Alpha}_]')).toBe('[A-Za-z_]');
     expect(standardPattern('[\\-\\p{Alnum}_:.]+')).toBe('[\\-0-9A-Za-z_:.]+');
+    expect(standardPattern('[-\\p{Alnum}]')).toBe('[-0-9A-Za-z]');
     expect(standardPattern('[\\p{Upper}\\p{Digit}_]+')).toBe('[A-Z0-9_]+');
     expect(standardPattern('^[\\p{XDigit}{2}:?]*')).toBe('^[0-9A-Fa-f{2}:?]*');
     // A `-` after a set is a literal, as is a `^` that comes first once a negated set moved out.
@@ -100,7 +101,7 @@ describe("Java's character classes in patterns", () => {
   });
 
   it("leave as it is a pattern whose Java classes meet Java's class operations or a range", () => {
-    for (const kept of ['[\\p{Print}&&[^|:/]]+', '[a-\\p{Alpha}]', '[x[\\p{Alpha}]]', '\\Q\\p{Alpha}\\E']) {
+    for (const kept of ['[\\p{Print}&&[^|:/]]+', '[a-\\p{Alpha}]', '[\\\\-\\p{Alpha}]', '[x[\\p{Alpha}]]', '\\Q\\p{Alpha}\\E']) {
       expect(standardPattern(kept)).toBe(kept);
     }
     expect(standardPattern('[a&&b]\\p{Digit}')).toBe('[a&&b][0-9]');

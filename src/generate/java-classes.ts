@@ -106,12 +106,14 @@ function rewrittenClass(text: string): string | undefined {
   let rest = '';
   const outside: string[] = [];
   let found = false;
+  /** Whether the last member is a `-` after another member: what comes next ends a range. */
+  let dash = false;
   for (let i = 0; i < body.length; ) {
     const char = body[i] as string;
     const java = char === '\\' ? javaClassAt(body, i) : undefined;
     if (java) {
       // A Java class as an end of a range (`[a-\p{Alpha}]`) has no standard reading.
-      if (rest.endsWith('-') && !rest.endsWith('\\-') && rest.length > 1) return undefined;
+      if (dash) return undefined;
       found = true;
       if (java.property) rest += `\\${java.negated ? 'P' : 'p'}{${java.property}}`;
       else if (java.negated) outside.push(java.set as string);
@@ -125,9 +127,11 @@ function rewrittenClass(text: string): string | undefined {
     } else if (char === '\\') {
       rest += body.slice(i, i + 2);
       i += 2;
+      dash = false;
     } else {
       // Java reads `&&` and a nested `[` as set operations, which a JavaScript class cannot hold.
       if (char === '[' || (char === '&' && body[i + 1] === '&')) return found || hasJavaClass(body.slice(i)) ? undefined : text;
+      dash = char === '-' && i > 0;
       rest += char;
       i += 1;
     }
