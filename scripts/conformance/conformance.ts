@@ -6,27 +6,23 @@
  * Prism's CLI is run beside it on the same requests when installed (a dev dependency), judged the same
  * way. Prints a table per document and the totals, then notes on every answer that is not faithful.
  *
- * Usage: npm run conformance -- [--documents N (60)] [--operations N (25)] [--seed N (1)] [--timeout S (60)] [--dir PATH] [--engines mock,prism]
+ * Usage: npm run conformance -- --help (flags.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { corpusDirectory, corpusDocuments } from './corpus.js';
 import { COUNT_KEYS, type Counts, zeroCounts } from './counts.js';
 import { prismInstalled } from './engines.js';
+import { readFlags } from './flags.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const { values: flags } = parseArgs({
-  options: {
-    documents: { type: 'string', default: '60' },
-    operations: { type: 'string', default: '25' },
-    seed: { type: 'string', default: '1' },
-    timeout: { type: 'string', default: '60' },
-    dir: { type: 'string' },
-    engines: { type: 'string', default: 'mock,prism' },
-  },
-});
+const read = readFlags(process.argv.slice(2));
+if ('print' in read) {
+  (read.exitCode === 0 ? process.stdout : process.stderr).write(read.print);
+  process.exit(read.exitCode);
+}
+const { flags } = read;
 
 function directory(): string {
   return flags.dir ?? corpusDirectory();
