@@ -38,7 +38,8 @@ export function resolve(schema: Schema | undefined, root: unknown): Schema | und
  */
 export function sampleValue(input: Schema | undefined, root: unknown, depth = 0, lean = false, part = false): unknown {
   const schema = resolve(input, root);
-  if (!schema || depth > 6) return undefined;
+  // The lean sample goes deeper: it follows required properties only (Azure's autoscale rules nest 8 deep).
+  if (!schema || depth > (lean ? 16 : 6)) return undefined;
   // The document's words, where they are of the schema's type (Prism copies a query's `jobs,hello` into its list's examples).
   const worded = [...(Array.isArray(schema.examples) ? schema.examples : []), schema.example, schema.default];
   const word = worded.find((value) => value !== undefined && ofType(value, schema.type));
@@ -56,7 +57,9 @@ export function sampleValue(input: Schema | undefined, root: unknown, depth = 0,
     const scalar = parts.find((part) => part !== undefined && (typeof part !== 'object' || part === null || Array.isArray(part)));
     if (scalar !== undefined) return scalar;
     const own = schema.properties ? sampleObject(schema, root, depth, lean, true) : {};
-    return Object.assign({}, ...parts.map((part) => part ?? {}), own);
+    const merged: Record<string, unknown> = Object.assign({}, ...parts.map((part) => part ?? {}), own);
+    if (lean && !part) requireNamed(schema, schema.allOf as Schema[], merged, root, depth);
+    return merged;
   }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type ?? (schema.properties ? 'object' : undefined)) {
@@ -111,7 +114,25 @@ function sampleObject(schema: Schema, root: unknown, depth: number, lean: boolea
       if (!(name in result) && !Object.hasOwn(schema.properties ?? {}, name)) result[name] = extra ?? 'fern';
     }
   }
+  // And fills a map up to its `minProperties` (DynamoDB's `RequestItems`, whose recursive values the faker cannot write).
+  const further = schema.additionalProperties;
+  if (lean && typeof schema.minProperties === 'number' && further !== false) {
+    const value = typeof further === 'object' && further !== null ? sampleValue(further as Schema, root, depth + 1, lean) : 'fern';
+    for (let n = 1; Object.keys(result).length < schema.minProperties && value !== undefined; n += 1) result[`fern${n}`] ??= value;
+  }
   return result;
+}
+
+/**
+ * The names `required` beside an `allOf` that the lean parts left out: each from the part that lists
+ * it, else any value (gerermesaffaires.com requires a `File` no part lists).
+ */
+function requireNamed(schema: Schema, parts: readonly Schema[], merged: Record<string, unknown>, root: unknown, depth: number): void {
+  for (const name of Array.isArray(schema.required) ? (schema.required as string[]) : []) {
+    if (name in merged) continue;
+    const listed = parts.map((p) => (resolve(p, root)?.properties as Record<string, Schema> | undefined)?.[name]).find(Boolean);
+    merged[name] = (listed ? sampleValue(listed, root, depth + 1, true) : undefined) ?? 'fern';
+  }
 }
 
 /** A value of another type than the schema's (its first type), to make a request invalid. */

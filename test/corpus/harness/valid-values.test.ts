@@ -132,4 +132,31 @@ describe('valid request values', () => {
     expect(sampleValue(parts, {}, 0, true)).toEqual({ id: 1 });
     expect(validValue({ type: 'string', format: 'duration' }, {}, 'body')).toEqual({ ok: true, value: 'PT5M' });
   });
+
+  it('name a required property beside an allOf no part lists, from the part that lists it if one does', () => {
+    // gerermesaffaires.com's profile requires a `File` its one part does not list.
+    const sex = { type: 'string', enum: ['male', 'female'] };
+    const schema = { allOf: [{ type: 'object', properties: { Sex: sex, Name: { type: 'string' } } }], required: ['Sex', 'File'] };
+    expect(sampleValue(schema, {}, 0, true)).toEqual({ Sex: 'male', File: 'fern' });
+  });
+
+  it('fill a map of recursive values up to its minProperties', () => {
+    // DynamoDB's RequestItems: the faker overflows its stack on its recursive attribute values.
+    const attribute = { type: 'object', properties: { S: { type: 'string' }, M: { $ref: '#/map' } } };
+    const root = { map: { type: 'object', additionalProperties: attribute } };
+    const keys = { type: 'object', required: ['Keys'], properties: { Keys: { type: 'array', minItems: 1, items: root.map } } };
+    const schema = {
+      type: 'object',
+      required: ['RequestItems'],
+      properties: { RequestItems: { allOf: [{ type: 'object', minProperties: 1, additionalProperties: keys }] } },
+    };
+    expect(sampleValue(schema, root, 0, true)).toEqual({ RequestItems: { fern1: { Keys: [{}] } } });
+  });
+
+  it('build required properties nested deeper than the sample goes for optional ones', () => {
+    // Azure's autoscale rule: body > properties > profiles > rule > metricTrigger > metricName.
+    let schema: Record<string, unknown> = { type: 'object', required: ['metricName'], properties: { metricName: { type: 'string' } } };
+    for (let level = 0; level < 8; level += 1) schema = { type: 'object', required: ['next'], properties: { next: schema } };
+    expect(JSON.stringify(sampleValue(schema, {}, 0, true))).toContain('"metricName":"fern"');
+  });
 });
