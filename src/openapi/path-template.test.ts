@@ -10,6 +10,20 @@ describe('path templates', () => {
     expect(compileTemplate('/c(x={x},y={y})').pattern.exec('/c(x=1,y=2)')?.slice(1)).toEqual(['1', '2']);
   });
 
+  it('matches a parameter touching another to its closed values first, else guesses the split', () => {
+    const closed = (index: number) => (index === 1 ? ['.json', '.js'] : undefined);
+    const { pattern } = compileTemplate('/{page}{ext}', closed);
+    expect(pattern.exec('/get.started.json')?.slice(1)).toEqual(['get.started', '.json']);
+    expect(pattern.exec('/a.js')?.slice(1)).toEqual(['a', '.js']);
+    expect(pattern.exec('/a.xml')?.slice(1)).toEqual(['a.xm', 'l']);
+    // A closed parameter that touches nothing keeps its open reading (its value is checked, not routed).
+    expect(
+      compileTemplate('/tiles/{position}.{ext}', () => ['png'])
+        .pattern.exec('/tiles/a.gif')
+        ?.slice(1),
+    ).toEqual(['a', 'gif']);
+  });
+
   it('orders templates most specific first, segment by segment', () => {
     expect(['/posts/{id}', '/posts/{id}.json', '/{any}/{id}'].sort(bySpecificity)).toEqual([
       '/posts/{id}.json',
@@ -30,7 +44,7 @@ describe('path templates', () => {
     ]);
     expect(problems.map((p) => [p.path, p.message])).toEqual([
       ['/a/{x', 'a "{" without its "}"; it is matched as literal text'],
-      ['/b/{x}{y}', 'two parameters touch, so where one ends and the next begins is a guess'],
+      ['/b/{x}{y}', 'two parameters touch: where one ends is read from an enum of either, else guessed'],
       ['/c/{y}', 'unreachable: GET /c/{x} matches every request it would'],
     ]);
   });

@@ -21,26 +21,37 @@ export interface CompiledTemplate {
 
 const PARAMETER = /\{([^{}/]*)\}/g;
 
-export function compileTemplate(path: string): CompiledTemplate {
+/**
+ * `closed`: the values a parameter may take, by its position, where the document closes it (an `enum`).
+ * Where two parameters touch (`{pageName}{mediaTypeExtension}`), nothing in the path says where one ends;
+ * a closed one is then first matched to its values, and the split is a guess only when none fits.
+ */
+export function compileTemplate(path: string, closed?: (index: number) => readonly string[] | undefined): CompiledTemplate {
   const problem = malformed(path);
   if (problem !== undefined)
     return { pattern: pathPattern(escapeRegExp(path), '$', 0), names: [], shape: path, problem, ambiguity: undefined };
   const names: string[] = [];
-  const source = path
-    .split(/(\{[^{}/]*\})/)
-    .map((part, i) => {
-      if (i % 2 === 0) return escapeRegExp(part);
-      names.push(part.slice(1, -1));
-      return '([^/]+)';
-    })
-    .join('');
+  const parts = path.split(/(\{[^{}/]*\})/);
+  const touches = (i: number) => (i >= 3 && parts[i - 1] === '') || (i + 2 < parts.length && parts[i + 1] === '');
+  let tight = false;
+  const sources = parts.map((part, i) => {
+    if (i % 2 === 0) return [escapeRegExp(part), escapeRegExp(part)];
+    const values = touches(i) ? closed?.(names.length) : undefined;
+    names.push(part.slice(1, -1));
+    if (values === undefined || values.length === 0) return ['([^/]+)', '([^/]+)'];
+    tight = true;
+    return ['([^/]+)', `(${values.map(escapeRegExp).join('|')})`];
+  });
+  const source = sources.map(([loose]) => loose).join('');
+  const loose = pathPattern(source, '$', sharingSegments(path));
+  const tightened = tight ? pathPattern(sources.map(([, closedForm]) => closedForm).join(''), '$', sharingSegments(path)) : undefined;
   const duplicate = names.find((name, i) => names.indexOf(name) !== i);
   return {
-    pattern: pathPattern(source, '$', sharingSegments(path)),
+    pattern: tightened === undefined ? loose : { source, exec: (sent) => tightened.exec(sent) ?? loose.exec(sent) },
     names,
     shape: path.replace(PARAMETER, '{}'),
     problem: duplicate === undefined ? undefined : `parameter {${duplicate}} appears twice`,
-    ambiguity: /\}\{/.test(path) ? 'two parameters touch, so where one ends and the next begins is a guess' : undefined,
+    ambiguity: /\}\{/.test(path) ? 'two parameters touch: where one ends is read from an enum of either, else guessed' : undefined,
   };
 }
 

@@ -3,6 +3,7 @@ import { keyQuery } from '../openapi/operation-twins.js';
 import { basePathOf, bySpecificity, compileTemplate, type PathPattern, routedPath } from '../openapi/path-template.js';
 import type { Finding } from '../problem.js';
 import { createTwinPicker, type Twin, type TwinPicker } from './route-twins.js';
+import { closedFirstPattern } from './touching-parameters.js';
 import { NO_FINDINGS, type Stage } from './types.js';
 
 /**
@@ -126,7 +127,9 @@ function buildTable(operations: readonly MockOperation[], withBases = true): Rou
     }
     let route = templated.get(compiled.shape);
     if (!route) {
-      route = { path, pattern: compiled.pattern, byMethod: new Map() };
+      const byMethod = new Map<string, Routed>();
+      const pattern = compiled.ambiguity === undefined ? compiled.pattern : closedFirstPattern(path, () => routedOf(byMethod));
+      route = { path, pattern, byMethod };
       templated.set(compiled.shape, route);
     }
     addTwin(route.byMethod, { operation, names: compiled.names, ...fromQuery });
@@ -170,6 +173,11 @@ function baseTables(operations: readonly MockOperation[]): ReturnType<RouteTable
     }
   }
   return [...groups.values()].map(({ prefix, operations: under }) => ({ prefix, table: buildTable(under, false) }));
+}
+
+/** Every operation a route reaches, with its names for the template's parameters. */
+function routedOf(byMethod: ReadonlyMap<string, Routed>): Twin[] {
+  return [...byMethod.values()].flatMap((routed) => routed.twins ?? [routed]);
 }
 
 /** A second operation of one path (or shape) and method joins the first's twins, picked among per request. */

@@ -22,6 +22,14 @@ describe('every path template routes', () => {
     expect((await server.inject({ url: '/tiles/1.2.gif' })).statusCode).toBe(400);
   });
 
+  it('splits parameters that touch where a closed one takes one of its values', async () => {
+    const server = await mockServer({ spec });
+    expect((await server.inject({ url: '/pages/get-started.json' })).statusCode).toBe(204);
+    expect((await server.inject({ url: '/pages/get-started.js' })).statusCode).toBe(204);
+    // No value of the enum fits: the split is a guess, and the request is refused for its values.
+    expect((await server.inject({ url: '/pages/get-started.xml' })).statusCode).toBe(400);
+  });
+
   it('reads parameters inside parentheses and after ";" and ","', async () => {
     const server = await mockServer({ spec });
     const deleted = await server.inject({ method: 'DELETE', url: '/certificates(thumbprintAlgorithm=sha1,thumbprint=0A1B)' });
