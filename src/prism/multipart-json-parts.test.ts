@@ -41,6 +41,26 @@ describe('splitJsonParts', () => {
     expect(check?.(TYPE, body('{oops')).map((d) => d.message)).toEqual(['is not valid JSON']);
   });
 
+  it('reads a list of objects as JSON, sent as one part or as the part repeated', () => {
+    // nrm.se's upload: `parts` is a list of objects, whose items' default type is application/json.
+    const item = { type: 'object', properties: { size: { type: 'integer' } } };
+    const list = {
+      request: {
+        body: {
+          contents: [
+            { mediaType: 'multipart/form-data', schema: { type: 'object', properties: { parts: { type: 'array', items: item } } } },
+          ],
+        },
+      },
+    };
+    const split = splitJsonParts(list);
+    const part = (json: string) =>
+      `--XyZ\r\nContent-Disposition: form-data; name="parts"\r\nContent-Type: application/json\r\n\r\n${json}\r\n`;
+    expect(split.check?.(TYPE, `${part('[{"size":1}]')}--XyZ--\r\n`)).toEqual([]);
+    expect(split.check?.(TYPE, `${part('{"size":1}')}${part('{}')}--XyZ--\r\n`)).toEqual([]);
+    expect(split.check?.(TYPE, `${part('[{"size":"big"}]')}--XyZ--\r\n`).map((d) => d.path)).toEqual([['body', 'parts', '0', 'size']]);
+  });
+
   it('leaves operations without object parts alone', () => {
     const plain = { request: { body: { contents: [{ mediaType: 'application/json', schema: { type: 'object' } }] } } };
     expect(splitJsonParts(plain)).toEqual({ operation: plain, check: undefined });

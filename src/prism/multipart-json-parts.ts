@@ -36,7 +36,8 @@ export function splitJsonParts<T extends Operation>(operation: T): { operation: 
     const before = parts.size;
     for (const [property, schema] of Object.entries(properties)) {
       const encoding = allEncodings.find((e) => e.property === property);
-      if (!(encoding?.contentType === undefined ? isObjectSchema(schema) : isJson(encoding.contentType))) continue;
+      const jsonByDefault = isObjectSchema(schema) || isObjectSchema(itemsOf(schema, operation.__bundled__));
+      if (!(encoding?.contentType === undefined ? jsonByDefault : isJson(encoding.contentType))) continue;
       parts.set(property, schema);
       relaxed[property] = {};
     }
@@ -53,26 +54,50 @@ export function splitJsonParts<T extends Operation>(operation: T): { operation: 
   return { operation: copy, check: jsonPartsCheck(parts, operation.__bundled__) };
 }
 
-/** OpenAPI 3 §4.8.15: an object property of a multipart body is sent as application/json by default. */
-function isObjectSchema(schema: Schema): boolean {
-  return schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined);
+/**
+ * OpenAPI 3 §4.8.15: an object property of a multipart body is sent as application/json by default, and
+ * an array's default is that of its items (nrm.se's `parts`, a list of objects).
+ */
+function isObjectSchema(schema: Schema | undefined): boolean {
+  return schema !== undefined && (schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined));
 }
 
+/** An array schema's items, through a reference into the operation's bundle; undefined for another schema. */
+function itemsOf(schema: Schema, bundle: unknown): Schema | undefined {
+  const items = schema.type === 'array' ? (schema.items as Schema | undefined) : undefined;
+  const ref = typeof items?.$ref === 'string' ? items.$ref : undefined;
+  if (ref === undefined) return items;
+  if (!ref.startsWith('#/__bundled__/')) return undefined;
+  let target: unknown = bundle;
+  for (const key of ref.slice('#/__bundled__/'.length).split('/')) {
+    target = (target as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return typeof target === 'object' && target !== null ? (target as Schema) : undefined;
+}
+
+/**
+ * An array property may come as one part holding the JSON list or as the part repeated, one item
+ * each (how a multipart form sends a list): both are read as the list.
+ */
 function jsonPartsCheck(parts: ReadonlyMap<string, Schema>, bundle: unknown): JsonPartsCheck {
   const schema = { type: 'object', properties: Object.fromEntries(parts) };
   return (contentType, body) => {
     const boundary = /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
     if (boundary === undefined || typeof body !== 'string') return [];
     const values: Record<string, unknown> = {};
+    const lists = new Map<string, unknown[]>();
     const diagnostics: PrismDiagnostic[] = [];
     for (const part of parseMultipart(Buffer.from(body, 'utf8'), boundary)) {
       if (part.name === undefined || !parts.has(part.name)) continue;
       try {
-        values[part.name] = JSON.parse(part.data.toString('utf8'));
+        const parsed: unknown = JSON.parse(part.data.toString('utf8'));
+        if (parts.get(part.name)?.type !== 'array') values[part.name] = parsed;
+        else lists.set(part.name, [...(lists.get(part.name) ?? []), parsed]);
       } catch {
         diagnostics.push({ path: ['body', part.name], message: 'is not valid JSON', severity: 0, code: 'malformed-json' });
       }
     }
+    for (const [name, list] of lists) values[name] = list.length === 1 && Array.isArray(list[0]) ? list[0] : list;
     const result = validateAgainstSchema(values, schema, false, ValidationContext.Input, 'body', bundle);
     return result._tag === 'Some' ? [...diagnostics, ...result.value] : diagnostics;
   };

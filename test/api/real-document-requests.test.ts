@@ -92,6 +92,22 @@ describe('requests of real public documents', () => {
     expect((await send('', 'multipart/form-data')).statusCode).toBe(415);
   });
 
+  it('read a multipart list of objects as JSON, in one part or the part repeated', async () => {
+    const server = await mockServer({ spec });
+    const part = (value: string) =>
+      `--b\r\nContent-Disposition: form-data; name="parts"\r\nContent-Type: application/json\r\n\r\n${value}\r\n`;
+    const send = (parts: string) =>
+      server.inject({
+        method: 'POST',
+        url: '/upload',
+        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+        payload: `${parts}--b--\r\n`,
+      });
+    expect((await send(part('[{}]'))).statusCode).toBe(200);
+    expect((await send(part('{"size":1}') + part('{}'))).statusCode).toBe(200);
+    expect((await send(part('[{"size":"big"}]'))).statusCode).toBe(400);
+  });
+
   it('answer a documented type to the Accept value an Accept parameter tells clients to send, and 406 elsewhere', async () => {
     const server = await mockServer({ spec });
     const preview = await server.inject({ url: '/hooks', headers: { accept: 'application/vnd.github.preview+json' } });
