@@ -29,6 +29,21 @@ describe('readForm', () => {
     expect(readForm(formFields('name=x'), schema, [])).toEqual({ ids: [], name: 'x' });
   });
 
+  it('reads an object field, and a list of objects, as JSON where no style is written', () => {
+    // salesloft's urlencoded `crm_params` (an object) and `custom_fields` (a list of objects).
+    const objects = {
+      type: 'object',
+      properties: { crm: { type: 'object' }, fields: { type: 'array', items: { type: 'object' } }, styled: { type: 'object' } },
+    };
+    const body = `crm=${encodeURIComponent('{"a":1}')}&fields=%7B%7D&fields=${encodeURIComponent('{"b":2}')}&styled=x`;
+    expect(readForm(formFields(body), objects, [{ property: 'styled', style: 'form' }])).toEqual({
+      crm: { a: 1 },
+      fields: [{}, { b: 2 }],
+      styled: 'x',
+    });
+    expect(readForm(formFields('fields=%5B%7B%7D%5D&crm=oops'), objects, [])).toEqual({ fields: [{}], crm: 'oops' });
+  });
+
   it('keeps a field named __proto__ (plain or deepObject) as a field, for the schema to judge', () => {
     const read = readForm(formFields('__proto__=1&name=x'), schema, []);
     expect(Object.keys(read)).toEqual(['__proto__', 'name', 'ids']);

@@ -10,6 +10,7 @@ export interface FormEncoding {
   readonly property: string;
   readonly style?: string;
   readonly explode?: boolean;
+  readonly contentType?: string;
 }
 
 /** Delimiters of the non-exploded array styles, read after percent-decoding as form parsers do. */
@@ -73,14 +74,49 @@ export function readForm(
       const explode = encoding?.explode ?? style === 'form';
       if (values === undefined) {
         if (required.has(name)) value[name] = [];
-      } else if (explode) value[name] = values;
+      } else if (asJson(encoding, itemsOf(property))) value[name] = jsonList(values);
+      else if (explode) value[name] = values;
       else {
         const last = values[values.length - 1] as string;
         value[name] = last === '' ? [] : last.split(DELIMITERS[style] ?? ',');
       }
+    } else if (values !== undefined && asJson(encoding, property)) {
+      value[name] = jsonObject(values[values.length - 1] as string);
     }
   }
   return value;
+}
+
+/**
+ * Whether a field holds JSON: an object (or a list's object items) with no `style` or `explode` written
+ * takes its encoding's default `contentType`, `application/json` (OpenAPI 3.1.1 §4.8.15.1; salesloft's
+ * `crm_params`, `custom_fields`).
+ */
+function asJson(encoding: FormEncoding | undefined, schema: JsonSchema | undefined): boolean {
+  if (encoding?.style !== undefined || encoding?.explode !== undefined) return false;
+  if (encoding?.contentType !== undefined) return /^application\/([\w.-]+\+)?json\b/i.test(encoding.contentType);
+  return schema !== undefined && (schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined));
+}
+
+function itemsOf(schema: JsonSchema): JsonSchema | undefined {
+  const items = schema.items;
+  return typeof items === 'object' && items !== null && !Array.isArray(items) ? (items as JsonSchema) : undefined;
+}
+
+/** A JSON object field as its value; text that is not one stays text, for the schema to refuse. */
+function jsonObject(text: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? parsed : text;
+  } catch {
+    return text;
+  }
+}
+
+/** A list from its repeated field, one JSON item each, or from one field holding the JSON list. */
+function jsonList(values: readonly string[]): unknown[] {
+  const items = values.map(jsonObject);
+  return items.length === 1 && Array.isArray(items[0]) ? items[0] : items;
 }
 
 /** The `name[key]` fields as one object (taken out of the form's other fields), or undefined when there are none. */

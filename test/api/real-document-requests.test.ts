@@ -108,6 +108,14 @@ describe('requests of real public documents', () => {
     expect((await send(part('[{"size":"big"}]'))).statusCode).toBe(400);
   });
 
+  it('read urlencoded object fields as JSON where the document writes no style', async () => {
+    const server = await mockServer({ spec });
+    const send = (payload: string) => server.inject({ method: 'POST', url: '/accounts', headers: form, payload });
+    expect((await send('crm_params=%7B%22id%22%3A1%7D&custom_fields=%7B%7D&custom_fields=%7B%7D')).statusCode).toBe(200);
+    expect((await send('crm_params=%7B%22id%22%3A%22x%22%7D')).statusCode).toBe(400);
+    expect((await send('crm_params=plain')).statusCode).toBe(400);
+  });
+
   it('answer a documented type to the Accept value an Accept parameter tells clients to send, and 406 elsewhere', async () => {
     const server = await mockServer({ spec });
     const preview = await server.inject({ url: '/hooks', headers: { accept: 'application/vnd.github.preview+json' } });
