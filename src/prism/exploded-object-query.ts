@@ -6,6 +6,7 @@ type Node = Record<string, unknown>;
 type Query = Readonly<Record<string, string | string[] | undefined>>;
 interface Operation {
   readonly request?: { readonly query?: readonly unknown[] };
+  readonly security?: readonly (readonly unknown[])[];
   readonly __bundled__?: unknown;
 }
 
@@ -24,6 +25,8 @@ export type ObjectQueryCheck = (query: Query) => PrismDiagnostic[];
  * list (pandascore's optional `filter[id]`, `range[id]`, whose lists have `minItems`), and reads a list
  * only from `name[key][0]`: here a part without a pair is absent, and a list is read from
  * `name[key][N]`, `name[key][]` or `name[key]` repeated.
+ * A map (an object of `additionalProperties`, no properties listed: AWS SNS's required `Attributes`)
+ * takes every pair no parameter, listed property or query credential of the operation names.
  * Built once per operation; undefined without such a parameter.
  */
 export function splitObjectQuery<T extends Operation>(operation: T): { operation: T; check: ObjectQueryCheck | undefined } {
@@ -40,11 +43,19 @@ export function splitObjectQuery<T extends Operation>(operation: T): { operation
   const request: Node = { ...(operation.request as Node), query: rest };
   if (rest.length === 0) delete request.query;
   const bundle = operation.__bundled__;
+  const maps = specs.filter((spec) => spec.style === 'form' && !isJsonObject((spec.schema as Node).properties));
+  const claimed = maps.length === 0 ? new Set<string>() : claimedNames(operation, specs);
   const deserializers = { ...formDeserializers, form: explodedObject, deepObject: deepObjectIn(operation.__bundled__) };
-  const how = { deserializers, prefix: 'query', defaultStyle: 'form' };
   return {
     operation: { ...operation, request },
     check: (given) => {
+      let form: Deserializer = explodedObject;
+      if (maps.length > 0) {
+        const rest = Object.entries(given).filter(([key, value]) => value !== undefined && !claimed.has(key.toLowerCase()));
+        const map = rest.length === 0 ? undefined : Object.fromEntries(rest);
+        form = (name, parameters, schema) => (isJsonObject(schema?.properties) ? explodedObject(name, parameters, schema) : map);
+      }
+      const how = { deserializers: { ...deserializers, form }, prefix: 'query', defaultStyle: 'form' };
       const result = validateParams(given as Readonly<Record<string, string>>, specs, ValidationContext.Input, bundle)(how);
       return result._tag === 'Right' ? [] : result.left.filter((diagnostic) => diagnostic.severity === 0);
     },
@@ -55,17 +66,38 @@ function isExplodedForm(spec: Node): boolean {
   return (spec.style === undefined || spec.style === 'form') && spec.explode !== false;
 }
 
-/** The parameter's schema when it is an object with listed properties, a reference into the bundle followed. */
+/** Query names, in lower case, that are not a map's: the parameters, listed properties and query credentials. */
+function claimedNames(operation: Operation, specs: readonly Node[]): Set<string> {
+  const names = new Set<string>();
+  for (const spec of operation.request?.query ?? [])
+    if (isJsonObject(spec) && typeof spec.name === 'string') names.add(spec.name.toLowerCase());
+  for (const spec of specs) {
+    const properties = (spec.schema as Node).properties;
+    if (isJsonObject(properties)) for (const name of Object.keys(properties)) names.add(name.toLowerCase());
+  }
+  for (const scheme of (operation.security ?? []).flat()) {
+    if (isJsonObject(scheme) && scheme.in === 'query' && typeof scheme.name === 'string') names.add(scheme.name.toLowerCase());
+  }
+  return names;
+}
+
+/**
+ * The parameter's schema when it is an object with listed properties, or a map of
+ * `additionalProperties`, a reference into the bundle followed.
+ */
 function objectSchema(schema: unknown, bundle: unknown): Node | undefined {
   let at = schema;
   const ref = isJsonObject(at) ? at.$ref : undefined;
   if (typeof ref === 'string' && ref.startsWith('#/__bundled__/') && isJsonObject(bundle)) at = bundle[ref.slice('#/__bundled__/'.length)];
-  if (!isJsonObject(at) || !isJsonObject(at.properties)) return undefined;
+  if (!isJsonObject(at)) return undefined;
+  if (!isJsonObject(at.properties) && !isJsonObject(at.additionalProperties) && at.additionalProperties !== true) return undefined;
   const type = at.type;
   return type === 'object' || (Array.isArray(type) && type.includes('object')) ? at : undefined;
 }
 
 /** Prism's deserializer contract: the parameter's name and the query, both in lower case, and its schema. */
+type Deserializer = (name: string, parameters: Query, schema: Node | undefined) => Node | undefined;
+
 function explodedObject(_name: string, parameters: Query, schema: Node | undefined): Node | undefined {
   const properties = isJsonObject(schema?.properties) ? schema.properties : {};
   const value: Node = Object.create(null);

@@ -32,6 +32,15 @@ describe('query arrays and objects as OpenAPI 3 writes them', () => {
     expect((await server.inject('/buckets?Bundle=S3Bucket,b')).statusCode).toBe(400);
   });
 
+  it('reads a map in the default form style from the pairs no parameter or credential names', async () => {
+    const server = await mockServer({ spec, logLevel: 'silent' });
+    expect((await server.inject('/applications?Name=n&Platform=GCM&Cert=abc&api_key=long-key')).statusCode).toBe(200);
+    const missing = await server.inject('/applications?Name=n&api_key=long-key');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain('attributes');
+    expect((await server.inject('/applications?Name=n&Cert=abcd&api_key=k')).statusCode).toBe(400);
+  });
+
   it('checks an optional exploded object only when one of its properties is sent, coerced to its types', async () => {
     const server = await mockServer({ spec, logLevel: 'silent' });
     expect((await server.inject('/buckets?S3Bucket=b&kind=tree&size=3')).statusCode).toBe(200);
