@@ -159,4 +159,17 @@ describe('valid request values', () => {
     for (let level = 0; level < 8; level += 1) schema = { type: 'object', required: ['next'], properties: { next: schema } };
     expect(JSON.stringify(sampleValue(schema, {}, 0, true))).toContain('"metricName":"fern"');
   });
+
+  it('never send in a query an object holding objects, or properties its schema does not list', () => {
+    // seldon's `json` parameter: nested messages, and an example `{json: ...}` naming the parameter itself.
+    const message = {
+      type: 'object',
+      properties: { data: { type: 'object', properties: { n: { type: 'integer' } } }, strData: { type: 'string' } },
+    };
+    for (const example of [{ data: { n: 1 } }, { json: 'x' }]) {
+      const built = validValue(message, {}, 'query', [example]);
+      expect(built.ok && built.value).not.toEqual(example);
+      if (built.ok) expect(Object.keys(built.value as object).every((key) => key === 'strData')).toBe(true);
+    }
+  });
 });

@@ -12,7 +12,7 @@ import { JSONSchemaFaker } from 'json-schema-faker';
 import { greedy } from '../../../src/generate/pattern-values.js';
 import { withJavaClasses } from '../independent/java-classes.js';
 import { composedValue, type PartBuilder } from './composed-value.js';
-import { sampleValue } from './sample-value.js';
+import { resolve, sampleValue } from './sample-value.js';
 import type { Schema } from './types.js';
 
 /** ajv-formats is CommonJS whose default export TypeScript's NodeNext reading cannot call. */
@@ -117,12 +117,27 @@ function fits(place: Place, value: unknown): boolean {
   if (place === 'header' || place === 'cookie') return /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(flatText(value));
   // An empty query value needs `allowEmptyValue`; an empty exploded list or map sends nothing; objects
   // inside a list have no form serialisation (OpenAPI defines none).
-  if (place === 'query') return !isEmpty(value) && !(Array.isArray(value) && value.some((v) => typeof v === 'object' && v !== null));
+  // Nor do objects inside an object (seldon's `json` of nested messages: each property is one pair).
+  if (place === 'query') return !isEmpty(value) && !Object.values(value as object).some(isObjectOrHoldsOne);
   // Arrays are sent as repeated elements, so an empty one is no element at all: a required one would go missing.
   if (place === 'xml body') return !hasEmptyArray(value);
   // A form field is text (or repeated text): a null field or list item has no form serialisation.
   if (place === 'form body') return !Object.values(value ?? {}).some((v) => v === null || (Array.isArray(v) && v.includes(null)));
   return true;
+}
+
+function isObjectOrHoldsOne(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (!Array.isArray(value) || value.some(isObjectOrHoldsOne));
+}
+
+/**
+ * An object in a query is its properties as pairs: a property the schema does not list (seldon's
+ * example `{json: ...}` for its own parameter `json`) cannot be told from the query's other pairs.
+ */
+function unlistedInQuery(place: Place, value: unknown, schema: Schema, root: unknown): boolean {
+  if (place !== 'query' || typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const listed = resolve(schema, root)?.properties;
+  return typeof listed === 'object' && listed !== null && Object.keys(value).some((key) => !Object.hasOwn(listed, key));
 }
 
 function isEmpty(value: unknown): boolean {
@@ -207,7 +222,8 @@ function build(
     return { ok: true, value };
   }
   const validate = validator(schema, root, modern);
-  const allowed = (value: unknown) => fits(place, value) && (validate === null || validate(value) === true);
+  const allowed = (value: unknown) =>
+    fits(place, value) && !unlistedInQuery(place, value, schema, root) && (validate === null || validate(value) === true);
   for (const candidate of [...examples, sample]) if (allowed(candidate)) return { ok: true, value: candidate };
   for (const candidate of generated(schema, root)) if (allowed(candidate)) return { ok: true, value: candidate };
   // Last, required properties only: an optional one may admit no value (visualstudio.com's integer enum of strings).
