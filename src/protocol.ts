@@ -17,6 +17,10 @@ export const SCENARIO_HEADER = 'x-mock-scenario';
 /** Marks an answer that deliberately breaks the contract; its value is the reason the scenario file gives. */
 export const OFF_CONTRACT_HEADER = 'x-mock-off-contract';
 
+/** The `Prefer` keys a request may also give in its query, each as `__key` (`__code=404`, `__stream_count=3`). */
+export const FORCING_QUERY_KEYS = ['code', 'example', 'dynamic', 'seed', 'stream-count', 'stream-interval'] as const;
+export const forcingQueryName = (key: (typeof FORCING_QUERY_KEYS)[number]): string => `__${key.replace('-', '_')}`;
+
 /** Session ids (header and admin API) and scenario names in headers: short plain words, never paths or markup. */
 export const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Scenario names are plain words: they are looked up, never turned into paths. */

@@ -2,14 +2,15 @@ import { MAX_DELAY_MS } from '../mock-extensions.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
+import { FORCING_QUERY_KEYS, forcingQueryName } from '../protocol.js';
 import { MAX_STREAM_COUNT, MAX_STREAM_INTERVAL_MS, MAX_STREAM_MS } from './stream-plan.js';
 import { type Exchange, type Forcing, NO_FINDINGS, type Stage } from './types.js';
 
-const QUERY_KEYS = ['code', 'example', 'dynamic', 'seed', 'stream-count', 'stream-interval'] as const;
+const QUERY_KEYS = FORCING_QUERY_KEYS;
 /** `delay` and `validate` are read from Prefer only; `validate` by the validation stage (validation-switch.ts), checked here. */
 const KEYS = [...QUERY_KEYS, 'delay', 'validate'] as const;
 type Key = (typeof KEYS)[number];
-const QUERY_NAMES = QUERY_KEYS.map((key) => [key, `__${key.replace('-', '_')}`] as const);
+const QUERY_NAMES = QUERY_KEYS.map((key) => [key, forcingQueryName(key)] as const);
 /** The Forcing member each forcing key sets. */
 const MEMBERS: Readonly<Record<Exclude<Key, 'delay' | 'validate'>, keyof Forcing>> = {
   code: 'code',

@@ -1,4 +1,5 @@
 import { isJsonObject } from '../json/json-object.js';
+import { FORCING_QUERY_KEYS, forcingQueryName } from '../protocol.js';
 import { deepObjectIn } from './deep-object-query.js';
 import { formDeserializers, type PrismDiagnostic, ValidationContext, validateParams } from './prism-internals.js';
 
@@ -26,7 +27,8 @@ export type ObjectQueryCheck = (query: Query) => PrismDiagnostic[];
  * only from `name[key][0]`: here a part without a pair is absent, and a list is read from
  * `name[key][N]`, `name[key][]` or `name[key]` repeated.
  * A map (an object of `additionalProperties`, no properties listed: AWS SNS's required `Attributes`)
- * takes every pair no parameter, listed property or query credential of the operation names.
+ * takes every pair no parameter, listed property or query credential of the operation names (nor the
+ * mock's own `__code`-style forcing pairs).
  * Built once per operation; undefined without such a parameter.
  */
 export function splitObjectQuery<T extends Operation>(operation: T): { operation: T; check: ObjectQueryCheck | undefined } {
@@ -68,7 +70,8 @@ function isExplodedForm(spec: Node): boolean {
 
 /** Query names, in lower case, that are not a map's: the parameters, listed properties and query credentials. */
 function claimedNames(operation: Operation, specs: readonly Node[]): Set<string> {
-  const names = new Set<string>();
+  // The mock's own forcing pairs (`__code=404`) are no one's map entries either.
+  const names = new Set<string>(FORCING_QUERY_KEYS.map(forcingQueryName));
   for (const spec of operation.request?.query ?? [])
     if (isJsonObject(spec) && typeof spec.name === 'string') names.add(spec.name.toLowerCase());
   for (const spec of specs) {
