@@ -58,10 +58,16 @@ function readXml(exchange: Exchange, contentType: string, text: string): readonl
   const essence = essenceOf(contentType);
   const content = contents.find((c) => essenceOf(c.mediaType) === essence) ?? contents.find((c) => mediaKind(c.mediaType) === 'xml');
   if (!content) return NO_FINDINGS;
+  // A body whose schema is a string is that text as a whole (pandorabots' file uploads), as a form's is.
+  if (isStringSchema(content.schema)) return NO_FINDINGS;
   const reading = readXmlBody(text, content.schema);
   if (!reading.ok) return [finding('body', 'malformed-xml', reading.message)];
   exchange.body = reading.value;
   return NO_FINDINGS;
+}
+
+function isStringSchema(schema: unknown): boolean {
+  return schema !== null && typeof schema === 'object' && (schema as { type?: unknown }).type === 'string';
 }
 
 function finding(location: Finding['location'], code: string, message: string): Finding {

@@ -21,6 +21,14 @@ describe('media types both ways', () => {
     expect(wrong.json().message).toContain('must be integer');
   });
 
+  it('judges the whole text of an XML body whose schema is a string', async () => {
+    const server = await mockServer({ spec });
+    const put = (payload: string) => server.inject({ method: 'PUT', url: '/files', headers: xml, payload });
+    expect((await put('name=fern')).statusCode).toBe(200);
+    expect((await put('<a><b>1</b></a>')).statusCode).toBe(200);
+    expect((await put('<a>a text too long for it</a>')).statusCode).toBe(400);
+  });
+
   it('refuses malformed XML and document type declarations, expanding no entity', async () => {
     const server = await mockServer({ spec });
     const malformed = await server.inject({ method: 'POST', url: '/pet', headers: xml, payload: '<pet id="1"><name>Rex</pet>' });
