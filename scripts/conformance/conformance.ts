@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { corpusDirectory, corpusDocuments } from './corpus.js';
+import { corpusDirectory, corpusDocuments, sample } from './corpus.js';
 import { COUNT_KEYS, type Counts, zeroCounts } from './counts.js';
 import { prismInstalled } from './engines.js';
 import { readFlags } from './flags.js';
@@ -26,24 +26,6 @@ const { flags } = read;
 
 function directory(): string {
   return flags.dir ?? corpusDirectory();
-}
-
-/** A seeded shuffle (mulberry32), so a sample is the same on every run. */
-function sample<T>(items: T[], count: number, seed: number): T[] {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
-  }
-  return copy.slice(0, count);
 }
 
 const dir = directory();
