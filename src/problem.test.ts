@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type ErrorShape, problemResponse } from './problem.js';
 
 const shape: ErrorShape = {
@@ -34,6 +34,26 @@ describe('problemResponse', () => {
     const shaped401 = { ...shape, status: 401 };
     expect(problemResponse({ code: 'MISSING_CREDENTIALS', headers, shape: shaped401 }).headers['www-authenticate']).toBe(
       headers['www-authenticate'],
+    );
+  });
+
+  it('writes the findings header from as many findings as fit, each written once', () => {
+    const finding = (i: number) => ({ location: 'body', path: [String(i)], code: 'type', message: `must be object ${i}` }) as const;
+    const findings = Array.from({ length: 2000 }, (_, i) => finding(i));
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const header = problemResponse({ code: 'INVALID_REQUEST', params: { details: 'x' }, findings }).headers['x-mock-findings'] as string;
+    const calls = stringify.mock.calls.length;
+    stringify.mockRestore();
+    // Only the findings that fit are written, not the whole list once per finding left out.
+    expect(calls).toBeLessThan(200);
+    expect(header.length).toBeLessThanOrEqual(4096);
+    const list = JSON.parse(header) as Record<string, unknown>[];
+    expect(list.slice(0, -1)).toEqual(findings.slice(0, list.length - 1));
+    expect(list.at(-1)).toEqual({ truncated: findings.length - list.length + 1 });
+    expect(header.length + JSON.stringify(findings[list.length - 1]).length + 1).toBeGreaterThan(4096);
+    const few = findings.slice(0, 3);
+    expect(problemResponse({ code: 'INVALID_REQUEST', params: { details: 'x' }, findings: few }).headers['x-mock-findings']).toBe(
+      JSON.stringify(few),
     );
   });
 });

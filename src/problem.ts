@@ -115,14 +115,27 @@ export function findingsHeaders(findings: readonly Finding[]): Record<string, st
   return { [FINDINGS_HEADER]: findingsHeader(findings) };
 }
 
-/** JSON of the findings, ASCII-only (header values are Latin-1) and bounded in length. */
+/**
+ * JSON of the findings, ASCII-only (header values are Latin-1) and bounded in length: the longest
+ * prefix that fits, with how many were left out. Each finding is written once, and only until the
+ * header is full: a body of half a million wrong items has as many findings.
+ */
 function findingsHeader(findings: readonly Finding[]): string {
-  const list = findings.map(({ location, path, code, message }) => ({ location, path, code, message }));
-  for (let kept = list.length; kept > 0; kept--) {
-    const value = asciiJson(kept === list.length ? list : [...list.slice(0, kept), { truncated: list.length - kept }]);
-    if (value.length <= MAX_FINDINGS_HEADER_LENGTH) return value;
+  const parts: string[] = [];
+  let length = 1;
+  for (const { location, path, code, message } of findings) {
+    const part = asciiJson({ location, path, code, message });
+    if (length + part.length + 1 > MAX_FINDINGS_HEADER_LENGTH) break;
+    parts.push(part);
+    length += part.length + 1;
   }
-  return asciiJson([{ truncated: list.length }]);
+  if (parts.length === findings.length) return `[${parts.join(',')}]`;
+  // The marker of what was left out takes the place of the last findings that fitted without it.
+  for (;;) {
+    const marker = asciiJson({ truncated: findings.length - parts.length });
+    if (parts.length === 0 || length + marker.length + 1 <= MAX_FINDINGS_HEADER_LENGTH) return `[${[...parts, marker].join(',')}]`;
+    length -= (parts.pop() as string).length + 1;
+  }
 }
 
 function asciiJson(value: unknown): string {
