@@ -10,6 +10,17 @@ describe('path templates', () => {
     expect(compileTemplate('/c(x={x},y={y})').pattern.exec('/c(x=1,y=2)')?.slice(1)).toEqual(['1', '2']);
   });
 
+  it('gives a closed parameter after an open one the longest of its values that ends the path', () => {
+    const ends = (values: readonly string[], sent: string) =>
+      compileTemplate('/files/{name}{ext}', (index) => (index === 1 ? values : undefined))
+        .pattern.exec(sent)
+        ?.slice(1);
+    expect(ends(['.gz', '.tar.gz'], '/files/a.tar.gz')).toEqual(['a', '.tar.gz']);
+    expect(ends(['.json', ''], '/files/fern.json')).toEqual(['fern', '.json']);
+    expect(ends(['.json', ''], '/files/fern')).toEqual(['fern', '']);
+    expect(ends(['.json', ''], '/files/a.b.json')).toEqual(['a.b', '.json']);
+  });
+
   it('matches a parameter touching another to its closed values first, else guesses the split', () => {
     const closed = (index: number) => (index === 1 ? ['.json', '.js'] : undefined);
     const { pattern } = compileTemplate('/{page}{ext}', closed);

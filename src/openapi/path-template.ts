@@ -33,14 +33,16 @@ export function compileTemplate(path: string, closed?: (index: number) => readon
   const names: string[] = [];
   const parts = path.split(/(\{[^{}/]*\})/);
   const touches = (i: number) => (i >= 3 && parts[i - 1] === '') || (i + 2 < parts.length && parts[i + 1] === '');
-  let tight = false;
+  const values = parts.map((_, i) => (i % 2 === 1 && touches(i) ? closed?.((i - 1) / 2) : undefined));
+  const isClosed = (i: number) => (values[i]?.length ?? 0) > 0;
+  const tight = values.some((_, i) => isClosed(i));
   const sources = parts.map((part, i) => {
     if (i % 2 === 0) return [escapeRegExp(part), escapeRegExp(part)];
-    const values = touches(i) ? closed?.(names.length) : undefined;
     names.push(part.slice(1, -1));
-    if (values === undefined || values.length === 0) return ['([^/]+)', '([^/]+)'];
-    tight = true;
-    return ['([^/]+)', `(${values.map(escapeRegExp).join('|')})`];
+    if (isClosed(i)) return ['([^/]+)', `(${(values[i] as readonly string[]).map(escapeRegExp).join('|')})`];
+    // Before a closed one it touches, as short as can be: the closed one takes the longest value that
+    // ends the match (`.tar.gz`, not `.gz`; `.json`, not an allowed empty value).
+    return ['([^/]+)', parts[i + 1] === '' && isClosed(i + 2) ? '([^/]+?)' : '([^/]+)'];
   });
   const source = sources.map(([loose]) => loose).join('');
   const loose = pathPattern(source, '$', sharingSegments(path));
