@@ -53,7 +53,7 @@ export function splitObjectQuery<T extends Operation>(operation: T): { operation
     check: (given) => {
       let form: Deserializer = explodedObject;
       if (maps.length > 0) {
-        const rest = Object.entries(given).filter(([key, value]) => value !== undefined && !claimed.has(key.toLowerCase()));
+        const rest = Object.entries(given).filter(([key, value]) => value !== undefined && !isClaimed(claimed, key));
         const map = rest.length === 0 ? undefined : Object.fromEntries(rest);
         form = (name, parameters, schema) => (isJsonObject(schema?.properties) ? explodedObject(name, parameters, schema) : map);
       }
@@ -66,6 +66,13 @@ export function splitObjectQuery<T extends Operation>(operation: T): { operation
 
 function isExplodedForm(spec: Node): boolean {
   return (spec.style === undefined || spec.style === 'form') && spec.explode !== false;
+}
+
+/** Whether a query name is a parameter's or credential's, a deepObject's `name[key]` by its `name`. */
+function isClaimed(claimed: ReadonlySet<string>, key: string): boolean {
+  const name = key.toLowerCase();
+  const bracket = name.indexOf('[');
+  return claimed.has(name) || (bracket > 0 && claimed.has(name.slice(0, bracket)));
 }
 
 /** Query names, in lower case, that are not a map's: the parameters, listed properties and query credentials. */

@@ -42,6 +42,12 @@ describe('query arrays and objects as OpenAPI 3 writes them', () => {
     expect((await server.inject('/applications?Name=n&Cert=abc&api_key=k&__seed=12345')).statusCode).toBe(200);
   });
 
+  it("leaves a deepObject parameter's pairs out of a map", async () => {
+    const server = await mockServer({ spec, logLevel: 'silent' });
+    expect((await server.inject('/applications?Name=n&Cert=abc&api_key=k&filter[id]=a-long-id')).statusCode).toBe(200);
+    expect((await server.inject('/applications?Name=n&Cert=abc&api_key=k&other[id]=a-long-id')).statusCode).toBe(400);
+  });
+
   it('checks an optional exploded object only when one of its properties is sent, coerced to its types', async () => {
     const server = await mockServer({ spec, logLevel: 'silent' });
     expect((await server.inject('/buckets?S3Bucket=b&kind=tree&size=3')).statusCode).toBe(200);
