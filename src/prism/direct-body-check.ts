@@ -14,12 +14,12 @@
  */
 import type { JsonSchema } from '../json/json-schema.js';
 import { shapeOf } from './ajv-error-shape.js';
+import { withoutAllOf } from './merge-all-of.js';
 import {
   captureCompiled,
   convertAjvErrors,
   DiagnosticSeverity,
   findContentByMediaTypeOrFirst,
-  mergeAllOf,
   type PrismContent,
   type PrismDiagnostic,
   parseMIMEHeader,
@@ -190,13 +190,4 @@ function resolveContent(schema: JsonSchema | undefined, bundle: unknown): Resolv
   const normalised = stripReadOnlyProperties(withoutAllOf(schema));
   if (normalised._tag === 'None') return { schema: undefined, validate: undefined, rejections: new Map() };
   return { schema: normalised.value, validate: prismValidatorOf(normalised.value, bundle), rejections: new Map() };
-}
-
-/** As Prism merges allOf before validating input (and keeps the schema as it is when it cannot). */
-function withoutAllOf(schema: JsonSchema): JsonSchema {
-  try {
-    return mergeAllOf(schema, { deep: true, ignoreAdditionalProperties: true });
-  } catch {
-    return schema;
-  }
 }

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../json/json-schema.js';
 import { type FormEncoding, formFields, multipartFields, readForm } from './form-fields.js';
+import { withoutAllOf } from './merge-all-of.js';
 import {
-  mergeAllOf,
   type PrismContent,
   type PrismDiagnostic,
   stripReadOnlyProperties,
@@ -68,12 +68,7 @@ const NO_BOUNDARY: PrismDiagnostic = {
 
 /** As Prism normalises a request schema: allOf merged (the schema kept when it cannot be), readOnly stripped. */
 function normalised(schema: JsonSchema): JsonSchema {
-  let merged = schema;
-  try {
-    merged = mergeAllOf(schema, { deep: true, ignoreAdditionalProperties: true });
-  } catch {
-    // Prism validates the schema as written then.
-  }
+  const merged = withoutAllOf(schema);
   const stripped = stripReadOnlyProperties(merged);
   return withoutFileTypes(stripped._tag === 'Some' ? stripped.value : merged);
 }

@@ -24,6 +24,7 @@ import {
 import { bundleTarget, prismVersion, RefParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
 import { createSharedParts, type SharedParts } from './shared-parts.js';
 import { withFormCollectionFormats } from './swagger-form-arrays.js';
+import { yamlParser } from './yaml-parser.js';
 
 type Node = Record<string, unknown>;
 
@@ -75,7 +76,7 @@ export async function indexPrismOperations(
   parsed?: object,
 ): Promise<{ operations: OperationSource[]; sources: string[]; webhooks: Webhooks }> {
   const userAgent = `PrismMockServer/${prismVersion} (${type()} ${arch()} ${release()})`;
-  const options = { resolve: { http: { headers: { 'User-Agent': userAgent } } } };
+  const options = { resolve: { http: { headers: { 'User-Agent': userAgent } } }, parse: { yaml: yamlParser } };
   const parser = new RefParser();
   const root = (parsed ?? (await parser.parse(specPath, options))) as Node;
   const transform = transformerOf(root);

@@ -1,0 +1,53 @@
+/**
+ * Prism's allOf merge, as its body check makes it, made safe for properties named `__proto__`: the
+ * merger (@stoplight/json-schema-merge-allof) copies keys by assignment, so such a property became the
+ * prototype of the merged `properties`, and every property beside it was dropped unchecked. The key is
+ * renamed for the merge and given back, as an own property, after it.
+ */
+import type { JsonSchema } from '../json/json-schema.js';
+import { mergeAllOf } from './prism-internals.js';
+
+const PROTO = '__proto__';
+/** What `__proto__` is called during the merge: no document names a key with a NUL and this suffix. */
+const STAND_IN = '\u0000__proto__\u0000plantstore-mock';
+
+/** The schema with allOf merged (as it is when the merger cannot merge it). */
+export function withoutAllOf(schema: JsonSchema): JsonSchema {
+  const renamed = hasKey(schema, PROTO, new Set());
+  try {
+    const merged = mergeAllOf(renamed ? (renameKey(schema, PROTO, STAND_IN, new Map()) as JsonSchema) : schema, {
+      deep: true,
+      ignoreAdditionalProperties: true,
+    });
+    return renamed ? (renameKey(merged, STAND_IN, PROTO, new Map()) as JsonSchema) : merged;
+  } catch {
+    return schema;
+  }
+}
+
+function hasKey(value: unknown, key: string, seen: Set<object>): boolean {
+  if (value === null || typeof value !== 'object' || seen.has(value)) return false;
+  seen.add(value);
+  if (!Array.isArray(value) && Object.hasOwn(value, key)) return true;
+  return Object.values(value).some((child) => hasKey(child, key, seen));
+}
+
+/** A copy of `value` with every own key `from` named `to`, each key defined (never assigned). */
+function renameKey(value: unknown, from: string, to: string, copies: Map<object, unknown>): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const known = copies.get(value);
+  if (known !== undefined) return known;
+  if (Array.isArray(value)) {
+    const list: unknown[] = [];
+    copies.set(value, list);
+    for (const item of value) list.push(renameKey(item, from, to, copies));
+    return list;
+  }
+  const copy: Record<string, unknown> = {};
+  copies.set(value, copy);
+  for (const [key, child] of Object.entries(value)) {
+    const name = key === from ? to : key;
+    Object.defineProperty(copy, name, { value: renameKey(child, from, to, copies), enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
