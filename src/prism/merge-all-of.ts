@@ -1,6 +1,6 @@
 /**
  * Prism's allOf merge, as its body check makes it, made safe for properties named `__proto__`: the
- * merger (@stoplight/json-schema-merge-allof) copies keys by assignment, so such a property became the
+ * merger (json-schema-merge-allof) copies keys by assignment, so such a property became the
  * prototype of the merged `properties`, and every property beside it was dropped unchecked. The key is
  * renamed for the merge and given back, as an own property, after it.
  */

@@ -1,6 +1,6 @@
 /**
  * The YAML parser the reference parser reads the document and every YAML file it references with.
- * Prism's reader parses YAML with @stoplight/yaml, which assigns each key of a mapping: a property
+ * Prism's reader parses YAML with Stoplight's YAML parser, which assigns each key of a mapping: a property
  * named `__proto__` became the object's prototype instead of a property, so its schema was lost (or,
  * with a self-reference, made the reference walk recurse without end). The `yaml` package, which
  * load-spec.ts reads the document with too, keeps every key an own data property.
