@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutAllOf } from './merge-all-of.js';
+import { withMergeableBody, withoutAllOf } from './merge-all-of.js';
 
 describe('withoutAllOf', () => {
   it('keeps a property named __proto__ as an own property, with its siblings', () => {
@@ -26,5 +26,24 @@ describe('withoutAllOf', () => {
   it('leaves Object.prototype alone', () => {
     withoutAllOf(JSON.parse('{"properties":{"__proto__":{"polluted":true}}}'));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('withMergeableBody', () => {
+  const operation = (schema: unknown) => ({ method: 'post', request: { body: { contents: [{ mediaType: 'application/json', schema }] } } });
+
+  it('returns an operation whose body names no __proto__ as it is', () => {
+    const same = operation({ type: 'object', properties: { name: { type: 'string' } } });
+    expect(withMergeableBody(same)).toBe(same);
+  });
+
+  it('leaves out properties named __proto__ only, keeping required and the source untouched', () => {
+    const schema = JSON.parse(
+      '{"required":["__proto__"],"properties":{"__proto__":{"type":"integer"},"properties":{"properties":{"__proto__":{}}}},"example":{"__proto__":1}}',
+    );
+    const made = withMergeableBody(operation(schema)).request.body.contents[0]?.schema;
+    expect(made).toEqual(JSON.parse('{"required":["__proto__"],"properties":{"properties":{"properties":{}}},"example":{"__proto__":1}}'));
+    expect(Object.hasOwn((made as { example: object }).example, '__proto__')).toBe(true);
+    expect(Object.hasOwn(schema.properties, '__proto__')).toBe(true);
   });
 });

@@ -51,3 +51,49 @@ function renameKey(value: unknown, from: string, to: string, copies: Map<object,
   }
   return copy;
 }
+
+interface BodyOperation {
+  readonly request?: { readonly body?: { readonly contents?: readonly { readonly schema?: unknown }[] } };
+}
+
+/**
+ * The operation as Prism's own body check should see it, which merges allOf with the same merger: a
+ * body schema's properties named `__proto__` are left out. Ajv never applies a `__proto__` property's
+ * schema (it leaves that key out of `properties`), so the check is the same, but the merger no longer
+ * drops the properties beside it. `required` still names it. Other operations are returned as they are.
+ */
+export function withMergeableBody<T extends BodyOperation>(operation: T): T {
+  const contents = operation.request?.body?.contents;
+  if (!contents?.some((content) => hasKey(content.schema, PROTO, new Set()))) return operation;
+  const copies = new Map<object, unknown>();
+  const body = {
+    ...operation.request?.body,
+    contents: contents.map((content) => ({ ...content, schema: withoutProto(content.schema, copies) })),
+  };
+  return { ...operation, request: { ...operation.request, body } };
+}
+
+/** A copy without the `__proto__` entries of its `properties` objects. */
+function withoutProto(value: unknown, copies: Map<object, unknown>, inProperties = false): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const known = copies.get(value);
+  if (known !== undefined) return known;
+  if (Array.isArray(value)) {
+    const list: unknown[] = [];
+    copies.set(value, list);
+    for (const item of value) list.push(withoutProto(item, copies));
+    return list;
+  }
+  const copy: Record<string, unknown> = {};
+  copies.set(value, copy);
+  for (const [key, child] of Object.entries(value)) {
+    if (inProperties && key === PROTO) continue;
+    Object.defineProperty(copy, key, {
+      value: withoutProto(child, copies, !inProperties && key === 'properties'),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return copy;
+}

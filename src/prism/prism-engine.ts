@@ -17,6 +17,7 @@ import { type ObjectQueryCheck, splitObjectQuery } from './exploded-object-query
 import { type FormBodyCheck, splitFormBodies } from './form-body.js';
 import { forPrismValidation } from './int64-schema.js';
 import { indexPrismOperations, type OperationSource } from './load-operations.js';
+import { withMergeableBody } from './merge-all-of.js';
 import { type JsonPartsCheck, splitJsonParts } from './multipart-json-parts.js';
 import type { QuerystringParameter } from './oas32.js';
 import { withoutCoercedOneOf } from './one-of-text.js';
@@ -213,12 +214,12 @@ class LazyHandle implements Handle {
   }
 
   get validated(): PrismOperation {
-    this.#objects ??= splitObjectQuery(this.prism);
+    this.#objects ??= splitObjectQuery(withMergeableBody(this.prism));
     return this.#objects.operation;
   }
 
   get objectQuery(): ObjectQueryCheck | undefined {
-    this.#objects ??= splitObjectQuery(this.prism);
+    this.#objects ??= splitObjectQuery(withMergeableBody(this.prism));
     return this.#objects.check;
   }
 

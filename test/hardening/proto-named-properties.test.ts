@@ -13,24 +13,30 @@ describe.each(['proto-properties.yaml', 'proto-properties.json'])(
     });
     afterAll(() => mock.close());
 
-    const post = (payload: string) => mock.inject({ method: 'POST', url: '/p', headers: { 'content-type': 'application/json' }, payload });
+    // /p's body is checked apart from Prism's validateInput; /q has a query parameter, so Prism checks it.
+    const post = (payload: string, url: string) =>
+      mock.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
 
-    it('accepts a body with every required property', async () => {
-      const response = await post('{"__proto__":1,"constructor":"a","prototype":"b","self":{"__proto__":2,"constructor":"c"}}');
+    it.each(['/p', '/q?n=1'])('accepts at %s a body with every required property', async (url) => {
+      const response = await post('{"__proto__":1,"constructor":"a","prototype":"b","self":{"__proto__":2,"constructor":"c"}}', url);
       expect(response.statusCode).toBe(200);
     });
 
-    it.each([
+    const refused: [string, RegExp][] = [
       ['{"constructor":"a"}', /__proto__/],
       ['{"__proto__":1}', /constructor/],
       ['{"__proto__":1,"constructor":"a","self":{"__proto__":2}}', /constructor/],
       ['{"__proto__":1,"constructor":2}', /constructor/],
       ['{"__proto__":1,"constructor":"a","prototype":3}', /prototype/],
-    ])('refuses %s, naming the property', async (payload, named) => {
-      const response = await post(payload);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toMatch(named);
-    });
+    ];
+    it.each(['/p', '/q?n=1'].flatMap((url) => refused.map(([payload, named]) => [url, payload, named] as const)))(
+      'refuses at %s the body %s, naming the property',
+      async (url, payload, named) => {
+        const response = await post(payload, url);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toMatch(named);
+      },
+    );
 
     it('leaves Object.prototype alone', () => {
       expect(({} as Record<string, unknown>).type).toBeUndefined();
