@@ -34,20 +34,35 @@ function hasKey(value: unknown, key: string, seen: Set<object>): boolean {
 
 /** A copy of `value` with every own key `from` named `to`, each key defined (never assigned). */
 function renameKey(value: unknown, from: string, to: string, copies: Map<object, unknown>): unknown {
+  return copyKeys(value, (key) => (key === from ? to : key), copies);
+}
+
+/**
+ * A copy of `value` whose keys are named by `nameOf` (left out where it gives undefined), each defined
+ * (never assigned, so `__proto__` stays a key). `inProperties`: the object is a schema's `properties`.
+ */
+function copyKeys(
+  value: unknown,
+  nameOf: (key: string, inProperties: boolean) => string | undefined,
+  copies: Map<object, unknown>,
+  inProperties = false,
+): unknown {
   if (value === null || typeof value !== 'object') return value;
   const known = copies.get(value);
   if (known !== undefined) return known;
   if (Array.isArray(value)) {
     const list: unknown[] = [];
     copies.set(value, list);
-    for (const item of value) list.push(renameKey(item, from, to, copies));
+    for (const item of value) list.push(copyKeys(item, nameOf, copies));
     return list;
   }
   const copy: Record<string, unknown> = {};
   copies.set(value, copy);
   for (const [key, child] of Object.entries(value)) {
-    const name = key === from ? to : key;
-    Object.defineProperty(copy, name, { value: renameKey(child, from, to, copies), enumerable: true, writable: true, configurable: true });
+    const name = nameOf(key, inProperties);
+    if (name === undefined) continue;
+    const next = copyKeys(child, nameOf, copies, !inProperties && key === 'properties');
+    Object.defineProperty(copy, name, { value: next, enumerable: true, writable: true, configurable: true });
   }
   return copy;
 }
@@ -74,26 +89,6 @@ export function withMergeableBody<T extends BodyOperation>(operation: T): T {
 }
 
 /** A copy without the `__proto__` entries of its `properties` objects. */
-function withoutProto(value: unknown, copies: Map<object, unknown>, inProperties = false): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  const known = copies.get(value);
-  if (known !== undefined) return known;
-  if (Array.isArray(value)) {
-    const list: unknown[] = [];
-    copies.set(value, list);
-    for (const item of value) list.push(withoutProto(item, copies));
-    return list;
-  }
-  const copy: Record<string, unknown> = {};
-  copies.set(value, copy);
-  for (const [key, child] of Object.entries(value)) {
-    if (inProperties && key === PROTO) continue;
-    Object.defineProperty(copy, key, {
-      value: withoutProto(child, copies, !inProperties && key === 'properties'),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return copy;
+function withoutProto(value: unknown, copies: Map<object, unknown>): unknown {
+  return copyKeys(value, (key, inProperties) => (inProperties && key === PROTO ? undefined : key), copies);
 }
