@@ -128,7 +128,8 @@ function buildTable(operations: readonly MockOperation[], withBases = true): Rou
     let route = templated.get(compiled.shape);
     if (!route) {
       const byMethod = new Map<string, Routed>();
-      const pattern = compiled.ambiguity === undefined ? compiled.pattern : closedFirstPattern(path, () => routedOf(byMethod));
+      const pattern =
+        compiled.ambiguity === undefined ? compiled.pattern : closedFirstPattern(path, compiled.pattern, () => routedOf(byMethod));
       route = { path, pattern, byMethod };
       templated.set(compiled.shape, route);
     }

@@ -11,15 +11,16 @@ interface Named {
  * The pattern of a template whose parameters touch (`/{pageName}{mediaTypeExtension}`), made on its
  * first match: a parameter every operation of the template closes with an `enum` (or `const`) is
  * matched to those values first (healthcare.gov's `.json`), so `/fern.json` is `fern` and `.json`,
- * not `fern.jso` and `n`. Made late because reading the parameters reads the operation from the document.
+ * not `fern.jso` and `n`. `open` is the template's pattern read without enums (its `source` names the
+ * route). Made late because reading the parameters reads the operation from the document.
  */
-export function closedFirstPattern(path: string, routed: () => readonly Named[]): PathPattern {
+export function closedFirstPattern(path: string, open: PathPattern, routed: () => readonly Named[]): PathPattern {
   let pattern: PathPattern | undefined;
   const made = () => {
     pattern ??= compileTemplate(path, (index) => closedValues(routed(), index)).pattern;
     return pattern;
   };
-  return { source: compileTemplate(path).pattern.source, exec: (sent) => made().exec(sent) };
+  return { source: open.source, exec: (sent) => made().exec(sent) };
 }
 
 function closedValues(routed: readonly Named[], index: number): readonly string[] | undefined {

@@ -48,16 +48,12 @@ export function splitObjectQuery<T extends Operation>(operation: T): { operation
   const maps = specs.filter((spec) => spec.style === 'form' && !isJsonObject((spec.schema as Node).properties));
   const claimed = maps.length === 0 ? new Set<string>() : claimedNames(operation, specs);
   const deserializers = { ...formDeserializers, form: explodedObject, deepObject: deepObjectIn(operation.__bundled__) };
+  const fixed = { deserializers, prefix: 'query', defaultStyle: 'form' };
   return {
     operation: { ...operation, request },
     check: (given) => {
-      let form: Deserializer = explodedObject;
-      if (maps.length > 0) {
-        const rest = Object.entries(given).filter(([key, value]) => value !== undefined && !isClaimed(claimed, key));
-        const map = rest.length === 0 ? undefined : Object.fromEntries(rest);
-        form = (name, parameters, schema) => (isJsonObject(schema?.properties) ? explodedObject(name, parameters, schema) : map);
-      }
-      const how = { deserializers: { ...deserializers, form }, prefix: 'query', defaultStyle: 'form' };
+      // Only a map reads the request's unclaimed pairs; the other operations' reading is made once.
+      const how = maps.length === 0 ? fixed : { ...fixed, deserializers: { ...deserializers, form: mapForm(given, claimed) } };
       const result = validateParams(given as Readonly<Record<string, string>>, specs, ValidationContext.Input, bundle)(how);
       return result._tag === 'Right' ? [] : result.left.filter((diagnostic) => diagnostic.severity === 0);
     },
@@ -66,6 +62,13 @@ export function splitObjectQuery<T extends Operation>(operation: T): { operation
 
 function isExplodedForm(spec: Node): boolean {
   return (spec.style === undefined || spec.style === 'form') && spec.explode !== false;
+}
+
+/** The form reading of a request whose maps take the pairs no one claims. */
+function mapForm(given: Query, claimed: ReadonlySet<string>): Deserializer {
+  const rest = Object.entries(given).filter(([key, value]) => value !== undefined && !isClaimed(claimed, key));
+  const map = rest.length === 0 ? undefined : Object.fromEntries(rest);
+  return (name, parameters, schema) => (isJsonObject(schema?.properties) ? explodedObject(name, parameters, schema) : map);
 }
 
 /** Whether a query name is a parameter's or credential's, a deepObject's `name[key]` by its `name`. */

@@ -95,6 +95,11 @@ export function readForm(
 function asJson(encoding: FormEncoding | undefined, schema: JsonSchema | undefined): boolean {
   if (encoding?.style !== undefined || encoding?.explode !== undefined) return false;
   if (encoding?.contentType !== undefined) return /^application\/([\w.-]+\+)?json\b/i.test(encoding.contentType);
+  return isObjectSchema(schema);
+}
+
+/** An object schema (`type: object`, or untyped with properties): a form field or part of JSON by default. */
+export function isObjectSchema(schema: JsonSchema | undefined): boolean {
   return schema !== undefined && (schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined));
 }
 

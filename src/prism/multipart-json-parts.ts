@@ -1,4 +1,5 @@
 import { parse as parseMultipart } from 'parse-multipart-data';
+import { isObjectSchema } from './form-fields.js';
 import { type PrismContent, type PrismDiagnostic, ValidationContext, validateAgainstSchema } from './prism-internals.js';
 
 type Schema = Readonly<Record<string, unknown>>;
@@ -36,6 +37,7 @@ export function splitJsonParts<T extends Operation>(operation: T): { operation: 
     const before = parts.size;
     for (const [property, schema] of Object.entries(properties)) {
       const encoding = allEncodings.find((e) => e.property === property);
+      // OpenAPI 3 §4.8.15: an object property is sent as JSON by default, an array as its items are (nrm.se's `parts`).
       const jsonByDefault = isObjectSchema(schema) || isObjectSchema(itemsOf(schema, operation.__bundled__));
       if (!(encoding?.contentType === undefined ? jsonByDefault : isJson(encoding.contentType))) continue;
       parts.set(property, schema);
@@ -52,14 +54,6 @@ export function splitJsonParts<T extends Operation>(operation: T): { operation: 
   const request = operation.request as NonNullable<Operation['request']>;
   const copy = { ...operation, request: { ...request, body: { ...request.body, contents: rewritten } } };
   return { operation: copy, check: jsonPartsCheck(parts, operation.__bundled__) };
-}
-
-/**
- * OpenAPI 3 §4.8.15: an object property of a multipart body is sent as application/json by default, and
- * an array's default is that of its items (nrm.se's `parts`, a list of objects).
- */
-function isObjectSchema(schema: Schema | undefined): boolean {
-  return schema !== undefined && (schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined));
 }
 
 /** An array schema's items, through a reference into the operation's bundle; undefined for another schema. */
