@@ -38,7 +38,7 @@
     if ($('only-invalid').checked && !entry.invalid) return false;
     const text = $('filter').value.trim().toLowerCase();
     if (!text) return true;
-    return [entry.method, entry.path, entry.response.status, entry.session || '', entry.spec || '', entry.source]
+    return [entry.method, entry.path, statusText(entry), entry.session || '', entry.spec || '', entry.source]
       .join(' ')
       .toLowerCase()
       .includes(text);
@@ -47,13 +47,14 @@
   function row(entry, fresh) {
     // A callback or webhook the mock sent: marked outbound, and as a problem unless answered on-contract.
     const outbound = entry.callback ? ` outbound${entry.callback.outcome === 'on-contract' ? '' : ' off-contract'}` : '';
-    const tr = el('tr', { class: `entry${entry.invalid ? ' invalid' : ''}${outbound}${fresh ? ' new' : ''}`, 'data-id': String(entry.id) });
+    const fault = entry.fault ? ' fault' : '';
+    const tr = el('tr', { class: `entry${entry.invalid ? ' invalid' : ''}${fault}${outbound}${fresh ? ' new' : ''}`, 'data-id': String(entry.id) });
     const cells = [
       new Date(entry.time).toLocaleTimeString(),
       entry.session || '',
       entry.method,
       entry.path + (Object.keys(entry.query || {}).length ? `?${new URLSearchParams(entry.query)}` : ''),
-      String(entry.response.status),
+      statusText(entry),
       entry.durationMs.toFixed(1),
       // With several documents, which one answered.
       entry.spec ? `${entry.spec}: ${entry.source}` : entry.source,
@@ -63,6 +64,12 @@
     });
     tr.addEventListener('click', () => toggle(tr, entry));
     return tr;
+  }
+
+  /** A fault reads as one (a reset is no status 0 in green); a malformed reply keeps the status it sent. */
+  function statusText(entry) {
+    if (!entry.fault) return String(entry.response.status);
+    return entry.response.status === 0 ? entry.fault : `${entry.response.status} ${entry.fault}`;
   }
 
   function toggle(tr, entry) {
@@ -91,7 +98,7 @@
     const response = el(
       'div',
       {},
-      el('h3', {}, `Response ${entry.response.status} (${entry.source || 'not seen by the pipeline'})`),
+      el('h3', {}, `Response ${statusText(entry)} (${entry.source || 'not seen by the pipeline'})`),
       el('pre', { class: 'response-headers' }, pretty(entry.response.headers)),
       el('h3', {}, 'Body'),
       el('pre', { class: 'response-body' }, entry.response.body === null ? '(none)' : pretty(entry.response.body)),

@@ -94,6 +94,11 @@ export const entrySchema = {
       },
     },
     durationMs: { type: 'number' },
+    fault: {
+      type: 'string',
+      enum: ['reset', 'empty', 'malformed-json', 'timeout', 'no-answer'],
+      description: 'The answer was a fault (a scenario fault, or no answer at all: status 0), not a normal reply.',
+    },
     callback: {
       type: 'object',
       description:

@@ -26,9 +26,21 @@ export function presentEntry(entry: JournalEntry): Record<string, unknown> {
     source: describeProvenance(entry.provenance),
     response: { status: entry.status, headers: entry.responseHeaders, body: presentResponseBody(entry.responseBody) },
     durationMs: Math.round(entry.durationMs * 1000) / 1000,
+    ...faultOf(entry),
     ...presentCallback(entry),
     ...(entry.clientSubject === undefined ? {} : { clientSubject: entry.clientSubject }),
   };
+}
+
+/**
+ * A scenario fault the answer carried (a reset connection, an empty or malformed reply, a timeout), or
+ * `no-answer` for a request that got no status at all: so the dashboard and the REST journal show it as a
+ * fault, never as a status 0 that reads like success.
+ */
+function faultOf(entry: JournalEntry): { fault?: string } {
+  const answer = answerOf(entry.provenance);
+  if (answer?.kind === 'scenario' && answer.fault !== undefined) return { fault: answer.fault };
+  return entry.status === 0 && entry.provenance?.kind !== 'callback' ? { fault: 'no-answer' } : {};
 }
 
 function presentCallback(entry: JournalEntry): Record<string, unknown> {

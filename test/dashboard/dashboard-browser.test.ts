@@ -83,6 +83,26 @@ describe.skipIf(skipBrowser)('dashboard in a real headless Chromium', () => {
     }
   });
 
+  it('shows a reset connection as a fault, never as a green status 0', async () => {
+    const reset = await fetch(`${url}/plants`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer consumer-token',
+        'content-type': 'application/json',
+        'x-mock-session': 'faulty',
+        'x-mock-scenario': 'fail-then-succeed',
+      },
+      body: '{"id": 4, "name": "Pothos"}',
+    }).catch((error: unknown) => error);
+    expect(reset).toBeInstanceOf(Error);
+    const faulty = page.locator('#entries tr.entry.fault');
+    await expect.poll(() => faulty.count(), { timeout: 15_000 }).toBe(1);
+    expect(await faulty.locator('td.status').textContent()).toBe('reset');
+    expect(await faulty.locator('td.status').evaluate((cell) => getComputedStyle(cell).color)).not.toBe(
+      await page.locator('#entries tr.entry:not(.fault):not(.invalid) td.status').first().evaluate((cell) => getComputedStyle(cell).color),
+    );
+  });
+
   it('empties the list when the journal is cleared', async () => {
     page.once('dialog', (dialog) => dialog.accept());
     await page.locator('#clear').click();
