@@ -48,7 +48,10 @@
     // A callback or webhook the mock sent: marked outbound, and as a problem unless answered on-contract.
     const outbound = entry.callback ? ` outbound${entry.callback.outcome === 'on-contract' ? '' : ' off-contract'}` : '';
     const fault = entry.fault ? ' fault' : '';
-    const tr = el('tr', { class: `entry${entry.invalid ? ' invalid' : ''}${fault}${outbound}${fresh ? ' new' : ''}`, 'data-id': String(entry.id) });
+    const tr = el('tr', {
+      class: `entry${entry.invalid ? ' invalid' : ''}${fault}${outbound}${fresh ? ' new' : ''}`,
+      'data-id': String(entry.id),
+    });
     const cells = [
       new Date(entry.time).toLocaleTimeString(),
       entry.session || '',

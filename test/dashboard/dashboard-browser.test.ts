@@ -99,7 +99,10 @@ describe.skipIf(skipBrowser)('dashboard in a real headless Chromium', () => {
     await expect.poll(() => faulty.count(), { timeout: 15_000 }).toBe(1);
     expect(await faulty.locator('td.status').textContent()).toBe('reset');
     expect(await faulty.locator('td.status').evaluate((cell) => getComputedStyle(cell).color)).not.toBe(
-      await page.locator('#entries tr.entry:not(.fault):not(.invalid) td.status').first().evaluate((cell) => getComputedStyle(cell).color),
+      await page
+        .locator('#entries tr.entry:not(.fault):not(.invalid) td.status')
+        .first()
+        .evaluate((cell) => getComputedStyle(cell).color),
     );
   });
 
