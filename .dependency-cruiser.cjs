@@ -7,8 +7,8 @@ const SERVER = '^src/((server|index)[.]ts$|session/)';
 const HTTP = '^src/http/';
 const ADMIN = '^src/(admin|dashboard)/';
 const MOCK = '^src/mock/';
-const FEATURES = '^src/(pipeline|scenarios|journal|metrics|contract-coverage|state|callbacks|proxy)/';
-const MODEL = '^src/(openapi|prism)/';
+const FEATURES = '^src/(pipeline|scenarios|journal|metrics|contract-coverage|state|callbacks|proxy|load)/';
+const MODEL = '^src/(openapi|document|prism)/';
 const LEAVES = [
   '^src/(errors|problem|protocol|mock-response|mock-extensions|provenance|config-error|options|option-table|option-kinds|document-source)[.]ts$',
   '^src/(json|generate|assets|cache)/',

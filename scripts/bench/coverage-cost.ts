@@ -4,7 +4,7 @@
 // Usage: npx tsx scripts/bench/coverage-cost.ts [requests=100000] [rounds=3]
 import { DataGenerator } from '../../src/generate/data-generator.js';
 import { buildApp } from '../../src/http/build-app.js';
-import { loadSpec } from '../../src/openapi/load-spec.js';
+import { loadSpec } from '../../src/load/load-spec.js';
 import { resolveOptions } from '../../src/options.js';
 
 const requests = Number(process.argv[2] ?? 100_000);

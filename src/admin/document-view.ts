@@ -1,4 +1,4 @@
-import type { LoadedSpec } from '../openapi/load-spec.js';
+import type { LoadedSpec } from '../load/load-spec.js';
 
 /** What `GET /__mock/document` answers: the document mocked and its lint findings so far. */
 export function documentView(spec: LoadedSpec) {

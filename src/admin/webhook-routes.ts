@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallbackSender, Delivery } from '../callbacks/callback-sender.js';
 import { tokenQueryProperty } from '../journal/journal-schemas.js';
+import type { LoadedSpec } from '../load/load-spec.js';
 import type { MockResponse } from '../mock-response.js';
-import type { LoadedSpec } from '../openapi/load-spec.js';
 import type { MockCallback } from '../openapi/operation.js';
 import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';

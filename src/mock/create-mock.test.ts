@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataGenerator } from '../generate/data-generator.js';
-import { loadSpec } from '../openapi/load-spec.js';
+import { loadSpec } from '../load/load-spec.js';
 import { resolveOptions } from '../options.js';
 import { newExchange } from '../pipeline/session.js';
 import { createMock } from './create-mock.js';

@@ -9,10 +9,10 @@ import type { JournalEntry, NewJournalEntry } from '../journal/journal-entry.js'
 import { maskedEntries } from '../journal/mask-entry.js';
 import { entryOf } from '../journal/record-entry.js';
 import { ByteBudget } from '../json/byte-budget.js';
+import { type LoadedSpec, loadSpec } from '../load/load-spec.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
 import { type DelayRange, parseDelayRange } from '../mock-extensions.js';
 import type { MockResponse } from '../mock-response.js';
-import { type LoadedSpec, loadSpec } from '../openapi/load-spec.js';
 import { type CredentialPlaces, credentialPlaces } from '../openapi/mask-credentials.js';
 import type { ResolvedOptions } from '../options.js';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.js';

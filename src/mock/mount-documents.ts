@@ -1,7 +1,7 @@
 import { basename, extname } from 'node:path';
 import { MockConfigError } from '../config-error.js';
 import { type DocumentSource, mountPath } from '../document-source.js';
-import type { LoadedSpec } from '../openapi/load-spec.js';
+import type { LoadedSpec } from '../load/load-spec.js';
 import type { MockServerUrl } from '../openapi/operation.js';
 import type { DocumentMount } from '../pipeline/types.js';
 import { collidingMounts } from './mount-router.js';

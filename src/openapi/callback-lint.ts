@@ -1,5 +1,5 @@
+import { createLocalReferences } from '../document/local-refs.js';
 import { isJsonObject } from '../json/json-object.js';
-import { createLocalReferences } from '../prism/local-refs.js';
 import type { LintFinding } from './document-lint.js';
 import { pointerToken } from './document-lint.js';
 import { parseTemplate } from './runtime-expression.js';

@@ -134,7 +134,7 @@ function propertiesOf(schema: JsonSchema, root: JsonSchema = schema): Record<str
 
 /**
  * A schema with its reference into the operation's `__bundled__` followed (a large part shared between
- * operations is one, src/prism/shared-parts.ts), carrying that bundle so the generator can follow the
+ * operations is one, src/document/shared-parts.ts), carrying that bundle so the generator can follow the
  * references inside it.
  */
 function followed(schema: JsonSchema, root: JsonSchema): JsonSchema {

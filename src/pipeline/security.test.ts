@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../index.js';
-import { loadSpec } from '../openapi/load-spec.js';
+import { loadSpec } from '../load/load-spec.js';
 import { createSecurityStage, parseBearer } from './security.js';
 import { newExchange } from './session.js';
 

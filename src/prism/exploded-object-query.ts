@@ -1,6 +1,6 @@
+import { deepObjectIn } from '../document/deep-object-query.js';
 import { isJsonObject } from '../json/json-object.js';
 import { FORCING_QUERY_KEYS, forcingQueryName } from '../protocol.js';
-import { deepObjectIn } from './deep-object-query.js';
 import { formDeserializers, type PrismDiagnostic, ValidationContext, validateParams } from './prism-internals.js';
 
 type Node = Record<string, unknown>;

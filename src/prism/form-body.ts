@@ -1,5 +1,5 @@
+import { type FormEncoding, formFields, multipartFields, readForm } from '../document/form-fields.js';
 import type { JsonSchema } from '../json/json-schema.js';
-import { type FormEncoding, formFields, multipartFields, readForm } from './form-fields.js';
 import { withoutAllOf } from './merge-all-of.js';
 import {
   type PrismContent,

@@ -7,11 +7,14 @@
  * modules) for a format the mock never serves.
  */
 import { arch, release, type } from 'node:os';
-import { isJsonObject } from '../json/json-object.js';
-import { type MockExtensions, readMockExtensions } from '../mock-extensions.js';
-import type { MockServerUrl } from '../openapi/operation.js';
-import { boundedDecycle, bundleShared } from './bounded-decycle.js';
-import { createLocalReferences, type LocalReferences, localReferencesOf, missingPointer, referenceTargets } from './local-refs.js';
+import { boundedDecycle, bundleShared } from '../document/bounded-decycle.js';
+import {
+  createLocalReferences,
+  type LocalReferences,
+  localReferencesOf,
+  missingPointer,
+  referenceTargets,
+} from '../document/local-refs.js';
 import {
   methodOf,
   type OperationKey,
@@ -20,11 +23,14 @@ import {
   prismPathItem,
   type QuerystringParameter,
   querystringOf,
-} from './oas32.js';
+} from '../document/oas32.js';
+import { createSharedParts, type SharedParts } from '../document/shared-parts.js';
+import { withFormCollectionFormats } from '../document/swagger-form-arrays.js';
+import { yamlParser } from '../document/yaml-parser.js';
+import { isJsonObject } from '../json/json-object.js';
+import { type MockExtensions, readMockExtensions } from '../mock-extensions.js';
+import type { MockServerUrl } from '../openapi/operation.js';
 import { bundleTarget, prismVersion, RefParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
-import { createSharedParts, type SharedParts } from './shared-parts.js';
-import { withFormCollectionFormats } from './swagger-form-arrays.js';
-import { yamlParser } from './yaml-parser.js';
 
 type Node = Record<string, unknown>;
 

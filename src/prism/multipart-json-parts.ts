@@ -1,5 +1,5 @@
 import { parse as parseMultipart } from 'parse-multipart-data';
-import { isObjectSchema } from './form-fields.js';
+import { isObjectSchema } from '../document/form-fields.js';
 import { type PrismContent, type PrismDiagnostic, ValidationContext, validateAgainstSchema } from './prism-internals.js';
 
 type Schema = Readonly<Record<string, unknown>>;

@@ -5,12 +5,13 @@
  */
 
 import type { IncomingHttpHeaders } from 'node:http';
+import { bundleSubset } from '../document/bundle-subset.js';
+import type { QuerystringParameter } from '../document/oas32.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { readMockExtensions } from '../mock-extensions.js';
 import type { EngineHandle, MockCallback, MockContent, MockHeader, MockOperation, MockParameter } from '../openapi/operation.js';
 import type { Finding, FindingLocation } from '../problem.js';
 import { answerBundle, answerForm } from './answer-form.js';
-import { bundleSubset } from './bundle-subset.js';
 import { checkCookies } from './cookie-parameters.js';
 import { createDirectBodyCheck, type DirectBodyCheck, prismValidatorOf } from './direct-body-check.js';
 import { type ObjectQueryCheck, splitObjectQuery } from './exploded-object-query.js';
@@ -19,7 +20,6 @@ import { forPrismValidation } from './int64-schema.js';
 import { indexPrismOperations, type OperationSource } from './load-operations.js';
 import { withMergeableBody } from './merge-all-of.js';
 import { type JsonPartsCheck, splitJsonParts } from './multipart-json-parts.js';
-import type { QuerystringParameter } from './oas32.js';
 import { withoutCoercedOneOf } from './one-of-text.js';
 import { perSchema } from './per-schema.js';
 import { type PrismDiagnostic, ValidationContext, validateAgainstSchema, validatePathParams, validators } from './prism-internals.js';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { documentRegExp } from './linear-regexp.js';
+import { documentRegExp } from '../document/linear-regexp.js';
 import { PATTERN_ENGINES, PRISM_INTERNALS, piece, validateAgainstSchema } from './prism-internals.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -12,7 +12,7 @@
  * calls into plain require()s of the files Node would load, so the CLI bundle includes them.
  */
 import { createRequire, Module } from 'node:module';
-import { documentRegExp } from './linear-regexp.js';
+import { documentRegExp } from '../document/linear-regexp.js';
 
 /** Resolves as prism-http does: its own files, and its dependencies at the versions it installed. */
 const prism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/validator/index.js'));

@@ -1,5 +1,5 @@
+import type { QuerystringParameter } from '../document/oas32.js';
 import type { Finding } from '../problem.js';
-import type { QuerystringParameter } from './oas32.js';
 import { ValidationContext, validateAgainstSchema } from './prism-internals.js';
 
 type Query = Readonly<Record<string, string | string[] | undefined>>;

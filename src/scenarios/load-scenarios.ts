@@ -61,7 +61,7 @@ export async function loadScenarios(
   });
 }
 
-// Read synchronously, as the document is (src/openapi/load-spec.ts says why).
+// Read synchronously, as the document is (src/load/load-spec.ts says why).
 function scenarioFiles(dir: string): [string, string][] {
   let entries: string[];
   try {

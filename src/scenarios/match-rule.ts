@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import safeRegex from 'safe-regex2';
+import { linearRegExp, patternCheck } from '../document/linear-regexp.js';
 import { stringifyJson } from '../json/stringify-json.js';
 import type { Exchange } from '../pipeline/types.js';
-import { linearRegExp, patternCheck } from '../prism/linear-regexp.js';
 import { parsePointer, resolvePointer } from './json-pointer.js';
 import type { CompiledMatch, Condition } from './scenario-types.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../openapi/load-spec.js';
+import { loadSpec } from '../load/load-spec.js';
 import { inferResources } from './infer-resources.js';
 
 const summary = async (path: string) =>

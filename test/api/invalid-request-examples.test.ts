@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { outboundRequest } from '../../src/callbacks/callback-request.js';
 import { DataGenerator } from '../../src/generate/data-generator.js';
-import { loadSpec } from '../../src/openapi/load-spec.js';
+import { loadSpec } from '../../src/load/load-spec.js';
 import { eventually } from '../support/eventually.js';
 import { closeServersAfterEach, mockServer } from '../support/servers.js';
 

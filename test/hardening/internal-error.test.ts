@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DataGenerator } from '../../src/generate/data-generator.js';
 import { buildApp } from '../../src/http/build-app.js';
-import { loadSpec } from '../../src/openapi/load-spec.js';
+import { loadSpec } from '../../src/load/load-spec.js';
 import { resolveOptions } from '../../src/options.js';
 
 const SPEC = 'test/corpus/documents/static-answers.yaml';

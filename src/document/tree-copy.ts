@@ -8,7 +8,7 @@
  * a cycle closes or a rule asks for its place: a new path per node was most of the copy's time and
  * garbage on documents whose paths run deep (Microsoft Graph's).
  */
-import { isPlainObject, pathToPointer } from './prism-internals.js';
+import { isPlainObject, pathToPointer } from '../prism/prism-internals.js';
 
 type Node = Record<string, unknown>;
 

@@ -8,7 +8,7 @@
  * the first copy of each part referenced after), which the bundling that follows moves into the
  * operation's `__bundled__` like the references of a cycle.
  */
-import { pathToPointer } from './prism-internals.js';
+import { pathToPointer } from '../prism/prism-internals.js';
 import { BUNDLED, type SharedParts, unfoldsPast } from './shared-parts.js';
 import { copyTree } from './tree-copy.js';
 

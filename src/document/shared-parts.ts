@@ -8,8 +8,9 @@
  * operation that reaches it, under the same name. Inside a part every other part is a reference, so a
  * part's copy does not depend on the operation that met it first. Nothing may mutate a part's copy.
  */
+
+import { pathToPointer } from '../prism/prism-internals.js';
 import { isMerged } from './local-refs.js';
-import { pathToPointer } from './prism-internals.js';
 import { copyTree } from './tree-copy.js';
 
 export const BUNDLED = '#/__bundled__/';

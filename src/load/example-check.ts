@@ -1,11 +1,11 @@
 import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
+import { type DocumentLint, pointerToken } from '../openapi/document-lint.js';
+import { mediaKind } from '../openapi/media-type.js';
+import type { ContentVerdict, MockContent, MockHeader, MockOperation } from '../openapi/operation.js';
+import { itemSchemaOf, type SequentialKind, sequentialKind } from '../openapi/sequential-media.js';
+import { unsatisfiable } from '../openapi/unsatisfiable-schema.js';
 import { checkDocumentValue } from '../prism/prism-engine.js';
-import { type DocumentLint, pointerToken } from './document-lint.js';
-import { mediaKind } from './media-type.js';
-import type { ContentVerdict, MockContent, MockHeader, MockOperation } from './operation.js';
-import { itemSchemaOf, type SequentialKind, sequentialKind } from './sequential-media.js';
-import { unsatisfiable } from './unsatisfiable-schema.js';
 
 /** The words a schema gives for its own values; each must fit the schema it stands in. */
 const WORDS = ['example', 'examples', 'default'] as const;

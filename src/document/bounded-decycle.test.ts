@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { decycle } from '../prism/prism-internals.js';
 import { boundedDecycle, treeDecycle } from './bounded-decycle.js';
-import { decycle } from './prism-internals.js';
 
 /** A schema graph whose tree doubles at every level: `levels` levels unfold to about 2^levels nodes. */
 function doubling(levels: number): Record<string, unknown> {

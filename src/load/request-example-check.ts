@@ -1,8 +1,8 @@
 import type { JsonSchema } from '../json/json-schema.js';
+import { type DocumentLint, pointerToken } from '../openapi/document-lint.js';
+import type { ContentVerdict, MockCallback, MockContent, MockHeader, MockOperation, MockParameter } from '../openapi/operation.js';
 import { textUnchecked } from '../prism/one-of-text.js';
-import { type DocumentLint, pointerToken } from './document-lint.js';
 import { checkContent, checkedContent, type Pointers, type Report } from './example-check.js';
-import type { ContentVerdict, MockCallback, MockContent, MockHeader, MockOperation, MockParameter } from './operation.js';
 
 type Node = Record<string, unknown>;
 

@@ -4,19 +4,19 @@ import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ContentCache, contentKey } from '../cache/content-cache.js';
 import { MockConfigError } from '../config-error.js';
+import { patternFindings } from '../document/linear-regexp.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { parseJsonExactly } from '../json/parse-json.js';
-import { patternFindings } from '../prism/linear-regexp.js';
+import { callbackProblems } from '../openapi/callback-lint.js';
+import { DocumentLint, pointerToken } from '../openapi/document-lint.js';
+import { exactExamples } from '../openapi/exact-examples.js';
+import type { MockCallback, MockOperation, MockServerUrl } from '../openapi/operation.js';
+import { routingProblems } from '../openapi/path-template.js';
+import { nextStep, type StartUpProgress } from '../openapi/start-up-bound.js';
 import { loadOperations } from '../prism/prism-engine.js';
 import { ADMIN_PREFIX } from '../protocol.js';
-import { callbackProblems } from './callback-lint.js';
-import { DocumentLint, pointerToken } from './document-lint.js';
-import { exactExamples } from './exact-examples.js';
 import { exampleChecks, sweepAll } from './example-check.js';
-import type { MockCallback, MockOperation, MockServerUrl } from './operation.js';
-import { routingProblems } from './path-template.js';
 import { checkedCallback, requestChecks } from './request-example-check.js';
-import { nextStep, type StartUpProgress } from './start-up-bound.js';
 
 export interface LoadedSpec {
   readonly path: string;

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { indexPrismOperations } from './load-operations.js';
+import { indexPrismOperations } from '../prism/load-operations.js';
 import { referenceTargets } from './local-refs.js';
 import { unfoldsPast } from './shared-parts.js';
 
