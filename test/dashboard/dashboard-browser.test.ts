@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/index.js';
 import { CHROMIUM, launchChromium, skipBrowser } from '../support/chromium.js';
@@ -9,6 +9,12 @@ const ADMIN = 'dashboard-admin-token';
 if (skipBrowser) {
   console.warn(`dashboard browser test skipped: no chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
 }
+
+/** The computed text colour of an element (the tests compile without the DOM's types). */
+const colourOf = (locator: Locator) =>
+  locator.evaluate(
+    (element) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(element).color,
+  );
 
 describe.skipIf(skipBrowser)('dashboard in a real headless Chromium', () => {
   let mock: MockServer;
@@ -98,12 +104,8 @@ describe.skipIf(skipBrowser)('dashboard in a real headless Chromium', () => {
     const faulty = page.locator('#entries tr.entry.fault');
     await expect.poll(() => faulty.count(), { timeout: 15_000 }).toBe(1);
     expect(await faulty.locator('td.status').textContent()).toBe('reset');
-    expect(await faulty.locator('td.status').evaluate((cell) => getComputedStyle(cell).color)).not.toBe(
-      await page
-        .locator('#entries tr.entry:not(.fault):not(.invalid) td.status')
-        .first()
-        .evaluate((cell) => getComputedStyle(cell).color),
-    );
+    const ok = page.locator('#entries tr.entry:not(.fault):not(.invalid) td.status').first();
+    expect(await colourOf(faulty.locator('td.status'))).not.toBe(await colourOf(ok));
   });
 
   it('empties the list when the journal is cleared', async () => {
