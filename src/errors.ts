@@ -67,7 +67,7 @@ export const ERRORS = {
     status: 401,
     error: 40101,
     message: 'Authentication required: {details}',
-    when: 'No Authorization header, another scheme, or `Bearer` without a token.',
+    when: 'No Authorization header, another scheme, `Bearer` without a token, or with `--strict-auth` a token outside RFC 6750 grammar.',
   },
   TOKEN_REJECTED: {
     status: 401,

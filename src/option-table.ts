@@ -1,6 +1,6 @@
 import { BUNDLED_SPEC } from './assets/package-files.js';
 import type { Declaration, GivenOptions } from './option-kinds.js';
-import { SCENARIO_NAME, TOKEN68 } from './protocol.js';
+import { HEADER_CREDENTIAL, SCENARIO_NAME, TOKEN68 } from './protocol.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -73,12 +73,18 @@ export const OPTIONS = {
     kind: 'tokens',
     flag: 'token',
     default: [],
-    pattern: TOKEN68,
-    invalid: 'must be a list of bearer tokens (letters, digits and -._~+/ as RFC 6750 allows)',
+    pattern: HEADER_CREDENTIAL,
+    invalid: 'must be a list of bearer tokens (visible characters, spaces within)',
     arg: 'T',
     help: 'accepted bearer token (repeatable; env: comma-separated); default: any token',
     readme: 'accepted bearer token; repeatable',
     readmeDefault: 'any token',
+  },
+  strictAuth: {
+    kind: 'boolean',
+    default: false,
+    help: 'refuse bearer tokens outside RFC 6750 grammar (by default any non-empty token of the scheme passes)',
+    readme: 'refuse bearer tokens outside RFC 6750 grammar (`Bearer My API Key`); by default any non-empty one passes',
   },
   bodyLimit: {
     kind: 'size',

@@ -5,6 +5,7 @@ import { type DocumentSource, parseDocumentSource } from './document-source.js';
 import { parseDelayRange } from './mock-extensions.js';
 import type { Declaration, FilledOptions, LogStream } from './option-kinds.js';
 import { DECLARATIONS, type LogLevel, OPTIONS, type OptionName } from './option-table.js';
+import { TOKEN68 } from './protocol.js';
 
 export { LOG_LEVELS, type LogLevel } from './option-table.js';
 export { BUNDLED_SCENARIOS, BUNDLED_SPEC };
@@ -40,8 +41,10 @@ export interface MockServerOptions {
    * found in `x-mock-findings`, the journal and coverage (security is still checked). Default true.
    */
   readonly validateRequest?: boolean;
-  /** Accepted bearer tokens. Empty (the default) accepts any well-formed token. */
+  /** Accepted bearer tokens, any string a client can send. Empty (the default) accepts any non-empty token. */
   readonly tokens?: readonly string[];
+  /** Refuse bearer tokens outside RFC 6750's grammar (`Bearer My API Key` is 401). Default false: any non-empty token passes. */
+  readonly strictAuth?: boolean;
   /** Largest accepted request body in bytes; larger ones get 413. Default 1 MiB. */
   readonly bodyLimit?: number;
   /** Other origins whose pages may read and drive `/__mock/` (e.g. `http://localhost:3000`). Default: none, only the mock's own pages. */
@@ -230,6 +233,8 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
       `option "headersTimeout" (${resolved.headersTimeout}) must not exceed option "requestTimeout" (${resolved.requestTimeout})`,
     );
   }
+  if (resolved.strictAuth && resolved.tokens.some((token) => !TOKEN68.test(token)))
+    throw new MockConfigError('option "tokens" must hold RFC 6750 tokens (letters, digits and -._~+/) with option "strictAuth"');
   const delay = resolved.delay === undefined ? undefined : parseDelayRange(resolved.delay);
   if (typeof delay === 'string') throw new MockConfigError(`option "delay" ${delay}`);
   const scenarioDirs = [...(bundledScenarios ? [BUNDLED_SCENARIOS] : []), ...(scenariosDir === undefined ? [] : [scenariosDir])];

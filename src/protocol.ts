@@ -25,5 +25,10 @@ export const forcingQueryName = (key: (typeof FORCING_QUERY_KEYS)[number]): stri
 export const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Scenario names are plain words: they are looked up, never turned into paths. */
 export const SCENARIO_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-/** RFC 6750 §2.1 b64token: what a bearer token may consist of. */
+/** RFC 6750 §2.1 b64token: what a bearer token may consist of (checked with `--strict-auth`). */
 export const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+/**
+ * Any credential a client can send in a header (RFC 9110 field-value: visible characters, spaces and tabs
+ * within): generated SDKs' test key is `Bearer My API Key`.
+ */
+export const HEADER_CREDENTIAL = /^[\x21-\x7E\x80-\xFF](?:[\t\x20-\x7E\x80-\xFF]*[\x21-\x7E\x80-\xFF])?$/;

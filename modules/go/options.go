@@ -91,7 +91,7 @@ func WithData(hostFile string) testcontainers.CustomizeRequestOption {
 	return copiedFile("data", "the seed data file", hostFile, DataDir)
 }
 
-// WithTokens accepts only these bearer tokens; without it any well-formed token is accepted.
+// WithTokens accepts only these bearer tokens; without it any non-empty token is accepted.
 func WithTokens(tokens ...string) testcontainers.CustomizeRequestOption {
 	return option(func(request *testcontainers.GenericContainerRequest) error {
 		if len(tokens) == 0 {

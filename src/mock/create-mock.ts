@@ -187,6 +187,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     const pipeline: Pipeline = createPipeline({
       operations: current.operations,
       tokens: options.tokens,
+      strictAuth: options.strictAuth,
       answering,
       responders: all,
       delay: serverDelay,

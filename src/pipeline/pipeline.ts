@@ -19,6 +19,8 @@ import { switchableValidation } from './validation-switch.js';
 export interface PipelineOptions {
   readonly operations: readonly MockOperation[];
   readonly tokens: readonly string[];
+  /** `--strict-auth`: bearer tokens must keep to RFC 6750's grammar. Default false. */
+  readonly strictAuth?: boolean;
   /** The server's response plans, error shapes and response selector (shared with its responders). */
   readonly answering: Answering;
   /** Responders asked before the default response selection, in order (scenarios, then the stateful simulator). */
@@ -49,7 +51,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const { plans, errorShapes, select } = options.answering;
   const stages: readonly Stage[] = [
     createRouteStage(options.operations),
-    createSecurityStage(options.tokens),
+    createSecurityStage(options.tokens, options.strictAuth ?? false),
     parseBody,
     switchableValidation(validateRequest, options.validateRequests ?? true),
     readForcing,

@@ -14,10 +14,16 @@ describe('the bearer scheme', () => {
     expect(parseBearer('Bearer  abc')).toEqual({ kind: 'token', token: 'abc' });
   });
 
-  it('calls a missing or disallowed token malformed, and leaves other schemes alone', () => {
+  it('takes any non-empty token, spaces within included (the test key of generated SDKs)', () => {
+    expect(parseBearer('Bearer My API Key')).toEqual({ kind: 'token', token: 'My API Key' });
+    expect(parseBearer('bearer a"b')).toEqual({ kind: 'token', token: 'a"b' });
+  });
+
+  it('calls a missing token malformed, or with strict grammar a disallowed one, and leaves other schemes alone', () => {
     expect(parseBearer('Bearer ')).toMatchObject({ kind: 'malformed' });
-    expect(parseBearer('Bearer a b')).toMatchObject({ kind: 'malformed' });
-    expect(parseBearer('Bearer a"b')).toMatchObject({ kind: 'malformed' });
+    expect(parseBearer('Bearer a b', true)).toMatchObject({ kind: 'malformed' });
+    expect(parseBearer('Bearer a"b', true)).toMatchObject({ kind: 'malformed' });
+    expect(parseBearer('Bearer abc', true)).toEqual({ kind: 'token', token: 'abc' });
     expect(parseBearer('Basic YWxhZGRpbjpvcGVuc2VzYW1l')).toBeUndefined();
     expect(parseBearer(undefined)).toBeUndefined();
   });

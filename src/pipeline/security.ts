@@ -6,15 +6,16 @@ import { type Exchange, NO_FINDINGS, type Stage } from './types.js';
 /**
  * Security check. Prism decides whether the operation's requirements are met; before that the bearer
  * scheme is normalised, because RFC 7235 makes the scheme case-insensitive and Prism's check is not.
- * With an allow-list of tokens, a well-formed bearer token outside it is rejected.
+ * Any non-empty bearer token passes, as on a lenient real service (generated SDKs test with `Bearer My API
+ * Key`); `strict` holds tokens to RFC 6750's grammar. With an allow-list, a token outside it is rejected.
  */
-export function createSecurityStage(acceptedTokens: readonly string[]): Stage {
+export function createSecurityStage(acceptedTokens: readonly string[], strict = false): Stage {
   const accepted = new Set(acceptedTokens);
   return (exchange) => {
     const operation = exchange.operation;
     if (!operation?.secured) return NO_FINDINGS;
     const header = exchange.headers.authorization;
-    const bearer = operation.acceptsBearer ? parseBearer(header) : undefined;
+    const bearer = operation.acceptsBearer ? parseBearer(header, strict) : undefined;
     if (bearer?.kind === 'malformed') return [missing(bearer.reason)];
     const token = bearer?.kind === 'token' ? bearer.token : undefined;
     // The request Prism reads is made only when the verdict is not known beforehand (the usual bearer case).
@@ -40,7 +41,7 @@ function securityRequest(exchange: Exchange): SecurityRequest {
 
 type Bearer = { kind: 'token'; token: string } | { kind: 'malformed'; reason: string };
 
-export function parseBearer(header: string | undefined): Bearer | undefined {
+export function parseBearer(header: string | undefined, strict = false): Bearer | undefined {
   if (header === undefined) return undefined;
   // The usual header, `Bearer <token68>`, read without a match (a token68 holds no space to trim).
   if (header.startsWith('Bearer ')) {
@@ -51,7 +52,7 @@ export function parseBearer(header: string | undefined): Bearer | undefined {
   if (match?.[1]?.toLowerCase() !== 'bearer') return undefined;
   const token = (match[2] ?? '').trim();
   if (token === '') return { kind: 'malformed', reason: 'the Bearer scheme needs a token; send "Authorization: Bearer <token>"' };
-  if (!TOKEN68.test(token)) return { kind: 'malformed', reason: 'the bearer token has characters RFC 6750 does not allow' };
+  if (strict && !TOKEN68.test(token)) return { kind: 'malformed', reason: 'the bearer token has characters RFC 6750 does not allow' };
   return { kind: 'token', token };
 }
 

@@ -47,7 +47,7 @@ export class PlantStoreMockContainer extends GenericContainer {
     return this.withEnvironment({ PLANTSTORE_MOCK_SEED: String(seed) });
   }
 
-  /** Accepts only these bearer tokens (`--token`); without it any well-formed token is accepted. */
+  /** Accepts only these bearer tokens (`--token`); without it any non-empty token is accepted. */
   withTokens(...tokens: string[]): this {
     if (tokens.length === 0 || tokens.some((token) => token === '' || token.includes(','))) {
       throw new RangeError('withTokens needs at least one token, none empty or containing a comma');

@@ -118,7 +118,7 @@ class PlantStoreMockContainer(DockerContainer):
         return self.with_flag("data", f"{DATA_DIR}/{file.name}")
 
     def with_tokens(self, *tokens: str) -> PlantStoreMockContainer:
-        """Accepts only these bearer tokens; without it any well-formed token is accepted."""
+        """Accepts only these bearer tokens; without it any non-empty token is accepted."""
         if not tokens or any(token == "" or "," in token for token in tokens):
             raise ValueError("with_tokens needs at least one token, none empty or containing a comma")
         return self.with_flag("token", ",".join(tokens))

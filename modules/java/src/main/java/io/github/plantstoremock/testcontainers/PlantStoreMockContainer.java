@@ -142,7 +142,7 @@ public class PlantStoreMockContainer extends GenericContainer<PlantStoreMockCont
         return withFlag("data", copy(existingFile(file, "the seed data file"), DATA_DIR));
     }
 
-    /** Accepts only these bearer tokens; without it any well-formed token is accepted. */
+    /** Accepts only these bearer tokens; without it any non-empty token is accepted. */
     public PlantStoreMockContainer withTokens(String... tokens) {
         if (tokens.length == 0 || Arrays.stream(tokens).anyMatch(token -> token.isEmpty() || token.contains(","))) {
             throw new IllegalArgumentException("withTokens needs at least one token, none empty or containing a comma");
