@@ -1,13 +1,13 @@
 // The layer rules of src/ (ARCHITECTURE.md explains them). Dependencies point down:
 //   cli -> server -> http -> admin -> mock (createMock) -> features (pipeline, scenarios, journal,
-//       metrics, state) -> model (openapi, prism) -> leaves (errors, problem, protocol, json, generate, ...)
+//       metrics, state, answer) -> model (openapi, prism) -> leaves (errors, problem, protocol, json, generate, ...)
 // Type-only imports count too. Tests (*.test.ts) may import across layers.
 const CLI = '^src/cli/';
 const SERVER = '^src/((server|index)[.]ts$|session/)';
 const HTTP = '^src/http/';
 const ADMIN = '^src/(admin|dashboard)/';
 const MOCK = '^src/mock/';
-const FEATURES = '^src/(pipeline|scenarios|journal|metrics|contract-coverage|state|callbacks|proxy|load)/';
+const FEATURES = '^src/(pipeline|answer|scenarios|journal|metrics|contract-coverage|state|callbacks|proxy|load)/';
 const MODEL = '^src/(openapi|document|prism)/';
 const LEAVES = [
   '^src/(errors|problem|protocol|mock-response|mock-extensions|provenance|config-error|options|option-table|option-kinds|document-source)[.]ts$',
@@ -56,6 +56,12 @@ module.exports = {
       above(CLI, SERVER, HTTP, ADMIN, MOCK),
     ),
     forbid(
+      'answer-knows-no-responder',
+      'The answer room (src/answer/) is asked by the pipeline and the responders; it never imports them, nor http/.',
+      { path: '^src/answer/' },
+      { path: '^src/(scenarios|journal|metrics|state|callbacks|proxy|contract-coverage|http)/' },
+    ),
+    forbid(
       'pipeline-knows-no-responder',
       'The pipeline is handed its responders (scenarios) and never reads the journal or metrics.',
       { path: '^src/pipeline/' },
@@ -82,8 +88,8 @@ module.exports = {
     forbid('leaves-are-leaves', 'Leaves import only other leaves.', { path: LEAVES }, { path: '^src/', pathNot: LEAVES }),
     forbid(
       'core-knows-no-fastify',
-      'The pipeline, scenarios, the model, the adapter and the leaves know no Fastify.',
-      { path: ['^src/(pipeline|scenarios|state|callbacks|proxy|openapi|prism)/', ...LEAVES] },
+      'The pipeline, the answer room, scenarios, the model, the adapter and the leaves know no Fastify.',
+      { path: ['^src/(pipeline|answer|scenarios|state|callbacks|proxy|openapi|prism)/', ...LEAVES] },
       { path: '^fastify$|node_modules/fastify/' },
     ),
     forbid(

@@ -44,7 +44,7 @@ export interface Problem {
 
 /**
  * How a documented error response carries the mock's finding, planned once per operation and response
- * (src/openapi/error-shape.ts): the status, the response's headers (its media type when it is not
+ * (src/answer/error-shape.ts): the status, the response's headers (its media type when it is not
  * plain JSON, and its documented headers), and a body template whose message-like and code-like
  * properties receive the finding's message and the catalogue's code.
  */

@@ -1,5 +1,5 @@
+import { parameterValue, scalarText, validPart } from '../answer/header-plan.js';
 import type { DataGenerator } from '../generate/data-generator.js';
-import { parameterValue, scalarText, validPart } from '../openapi/header-plan.js';
 import type { MockCallback, MockHeader, MockQueryParameter } from '../openapi/operation.js';
 
 /** A callback's documented query and cookie values, written as a request carries them. */

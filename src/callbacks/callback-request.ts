@@ -1,6 +1,6 @@
+import { headerValue, validPart } from '../answer/header-plan.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { stringifyJson } from '../json/stringify-json.js';
-import { headerValue, validPart } from '../openapi/header-plan.js';
 import { concreteMediaType, jsonContent, mediaKind } from '../openapi/media-type.js';
 import type { MockCallback } from '../openapi/operation.js';
 import { serialiserFor, writtenContentType } from '../openapi/serialise-body.js';

@@ -21,7 +21,7 @@ const REMEMBERED = new WeakMap<object, string>();
 
 /**
  * Keeps the JSON text of a value that is made once and answered many times: frozen, and never changed
- * below either (a rejection's body, src/pipeline/rejections.ts). jsonTextOf gives it back.
+ * below either (a rejection's body, src/answer/rejections.ts). jsonTextOf gives it back.
  */
 export function rememberJsonText(value: object): void {
   if (Object.isFrozen(value)) REMEMBERED.set(value, stringifyJson(value));

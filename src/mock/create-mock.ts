@@ -1,4 +1,5 @@
 import { basename, extname } from 'node:path';
+import { createAnswering } from '../answer/select-response.js';
 import { CallbackSender, type Delivery } from '../callbacks/callback-sender.js';
 import { MockConfigError } from '../config-error.js';
 import { type Coverage, createCoverage } from '../contract-coverage/coverage.js';
@@ -16,7 +17,6 @@ import type { MockResponse } from '../mock-response.js';
 import { type CredentialPlaces, credentialPlaces } from '../openapi/mask-credentials.js';
 import type { ResolvedOptions } from '../options.js';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.js';
-import { createAnswering } from '../pipeline/select-response.js';
 import type { DocumentMount, Exchange, Responder } from '../pipeline/types.js';
 import { createProxy, type MockProxy } from '../proxy/create-proxy.js';
 import { recordedStepCheck } from '../scenarios/recording/check-recorded.js';

@@ -1,9 +1,9 @@
+import { MAX_STREAM_COUNT, MAX_STREAM_INTERVAL_MS, MAX_STREAM_MS } from '../answer/stream-plan.js';
 import { MAX_DELAY_MS } from '../mock-extensions.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
 import { FORCING_QUERY_KEYS, forcingQueryName } from '../protocol.js';
-import { MAX_STREAM_COUNT, MAX_STREAM_INTERVAL_MS, MAX_STREAM_MS } from './stream-plan.js';
 import { type Exchange, type Forcing, NO_FINDINGS, type Stage } from './types.js';
 
 const QUERY_KEYS = FORCING_QUERY_KEYS;

@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Representation, ResponsePlan } from '../answer/response-plans.js';
 import type { ErrorCode } from '../errors.js';
 import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
 import type { FallbackReason, Provenance } from '../provenance.js';
-import type { Representation, ResponsePlan } from './response-plans.js';
 
 /** What a request asked of its response, Prism-style: `Prefer: code=400, example=NAME, dynamic=true, seed=7`. */
 export interface Forcing {

@@ -1,11 +1,11 @@
+import type { ResponsePlans } from '../answer/response-plans.js';
+import type { SelectResponse } from '../answer/select-response.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockResponse } from '../mock-response.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import { isJsonMediaType, jsonContent } from '../openapi/media-type.js';
 import type { MockOperation } from '../openapi/operation.js';
 import { resourceNoun } from '../openapi/resource-noun.js';
-import type { ResponsePlans } from '../pipeline/response-plans.js';
-import type { SelectResponse } from '../pipeline/select-response.js';
 import type { Exchange } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
 import { OFF_CONTRACT_HEADER } from '../protocol.js';

@@ -1,9 +1,9 @@
+import type { Answering } from '../answer/select-response.js';
 import { MockConfigError } from '../config-error.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { createSeededRandom } from '../generate/seeded-random.js';
 import type { ByteBudget } from '../json/byte-budget.js';
 import type { MockOperation } from '../openapi/operation.js';
-import type { Answering } from '../pipeline/select-response.js';
 import type { Responder } from '../pipeline/types.js';
 import { loadScenarios, type ScenarioDocument } from './load-scenarios.js';
 import { createScenarioResponder } from './scenario-responder.js';

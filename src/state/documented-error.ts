@@ -1,5 +1,5 @@
+import type { ErrorShapes } from '../answer/error-shape.js';
 import type { MockResponse } from '../mock-response.js';
-import type { ErrorShapes } from '../openapi/error-shape.js';
 import type { MockOperation } from '../openapi/operation.js';
 import { problemResponse } from '../problem.js';
 
@@ -11,7 +11,7 @@ type Missing = {
 /**
  * Creating an id that exists: the documented 409, else the documented 400's shape with DUPLICATE_ID
  * (as the duplicate-id scenario answers), else a 4XX/default shape or the catalogue's 409. The shapes
- * are the ones the pipeline's rejections use (src/openapi/error-shape.ts).
+ * are the ones the pipeline's rejections use (src/answer/error-shape.ts).
  */
 export function conflictError(shapes: ErrorShapes, operation: MockOperation, problem: Missing): MockResponse {
   const exact = (code: string) => operation.responses.some((r) => r.code === code);

@@ -1,6 +1,6 @@
+import type { ErrorShapes } from '../answer/error-shape.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { ByteBudget } from '../json/byte-budget.js';
-import type { ErrorShapes } from '../openapi/error-shape.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Responder } from '../pipeline/types.js';
 import { describeModel, inferResources, type StateModel } from './infer-resources.js';

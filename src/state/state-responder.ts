@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { ErrorShapes } from '../answer/error-shape.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { type ByteBudget, jsonBytes, type OverBudget, overBudgetProblem } from '../json/byte-budget.js';
 import type { MockResponse } from '../mock-response.js';
-import type { ErrorShapes } from '../openapi/error-shape.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Answer, Exchange, Responder } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';

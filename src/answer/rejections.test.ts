@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { DataGenerator } from '../generate/data-generator.js';
 import { jsonTextOf } from '../json/stringify-json.js';
 import { loadSpec } from '../load/load-spec.js';
-import { ErrorShapes } from '../openapi/error-shape.js';
 import type { MockOperation } from '../openapi/operation.js';
+import { newExchange } from '../pipeline/session.js';
+import type { Exchange } from '../pipeline/types.js';
 import { type Finding, problemResponse } from '../problem.js';
 import { decideProblem } from './decide-status.js';
+import { ErrorShapes } from './error-shape.js';
 import { createRejections } from './rejections.js';
-import { newExchange } from './session.js';
-import type { Exchange } from './types.js';
 
 const spec = await loadSpec(fileURLToPath(new URL('../../openapi.yaml', import.meta.url)));
 const createPlant = spec.operations.find((o) => o.id === 'createPlant') as MockOperation;

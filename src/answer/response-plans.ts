@@ -2,14 +2,14 @@ import type { DataGenerator } from '../generate/data-generator.js';
 import { type EchoPlan, planEcho, type ValueCheck } from '../generate/echo.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
-import { type HeaderPlan, planHeaders } from '../openapi/header-plan.js';
 import { concreteMediaType, mediaKind } from '../openapi/media-type.js';
-import { createNegotiation, type Negotiate } from '../openapi/negotiate.js';
 import type { MockContent, MockExample, MockOperation, MockResponseSpec } from '../openapi/operation.js';
 import { type SequentialKind, sequentialKind } from '../openapi/sequential-media.js';
 import { type Serialise, serialiserFor, unproducible, writtenContentType } from '../openapi/serialise-body.js';
 import { documentValueCheck } from '../prism/prism-engine.js';
 import type { EchoText } from './echo-text.js';
+import { type HeaderPlan, planHeaders } from './header-plan.js';
+import { createNegotiation, type Negotiate } from './negotiate.js';
 import type { StreamPlan } from './stream-plan.js';
 
 /** One media type of a response, ready to answer with. */

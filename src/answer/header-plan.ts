@@ -1,6 +1,6 @@
 import type { DataGenerator } from '../generate/data-generator.js';
-import type { MockHeader, MockResponseSpec } from './operation.js';
-import { documentedValue } from './schema-value.js';
+import type { MockHeader, MockResponseSpec } from '../openapi/operation.js';
+import { documentedValue } from '../openapi/schema-value.js';
 
 /** The documented headers of one response, with their values, worked out once per response. */
 export interface HeaderPlan {

@@ -1,9 +1,9 @@
 import { rememberJsonText } from '../json/stringify-json.js';
-import type { ErrorShapes } from '../openapi/error-shape.js';
 import type { MockOperation } from '../openapi/operation.js';
+import type { Answer, Exchange } from '../pipeline/types.js';
 import { type Finding, type Problem, problemResponse } from '../problem.js';
 import { decideProblem } from './decide-status.js';
-import type { Answer, Exchange } from './types.js';
+import type { ErrorShapes } from './error-shape.js';
 
 /** Where a finding leaves its problem to the findings and the operation alone (decide-status.ts, bodyProblem). */
 const OPERATION_ONLY = new Set<Finding['location']>(['body', 'query', 'header', 'path', 'cookie']);

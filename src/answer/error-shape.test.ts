@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DataGenerator } from '../generate/data-generator.js';
+import type { MockContent, MockOperation, MockResponseSpec } from '../openapi/operation.js';
 import { shapedError } from '../problem.js';
 import { ErrorShapes, planErrorShape } from './error-shape.js';
-import type { MockContent, MockOperation, MockResponseSpec } from './operation.js';
 
 const generator = new DataGenerator(1);
 const json = (schema: MockContent['schema'], examples: MockContent['examples'] = [], mediaType = 'application/json'): MockContent => ({

@@ -1,7 +1,7 @@
 import type { MockOperation } from '../openapi/operation.js';
+import { NO_FINDINGS, type Stage } from '../pipeline/types.js';
 import type { Finding } from '../problem.js';
 import type { ResponsePlan, ResponsePlans } from './response-plans.js';
-import { NO_FINDINGS, type Stage } from './types.js';
 
 /**
  * Negotiation (RFC 9110 §12): picks the media type of the answer among those the document lists for

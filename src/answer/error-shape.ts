@@ -2,13 +2,13 @@ import type { DataGenerator } from '../generate/data-generator.js';
 import { resolvePointer } from '../generate/prepare-schema.js';
 import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
+import { findFailureResponse, findResponse } from '../openapi/find-response.js';
+import { concreteMediaType, contentTypeHeader, essenceOf, jsonContent, mediaKind } from '../openapi/media-type.js';
+import type { MockContent, MockOperation, MockResponseSpec } from '../openapi/operation.js';
+import { documentedValue } from '../openapi/schema-value.js';
+import { serialiserFor } from '../openapi/serialise-body.js';
 import type { ErrorBodyShape, ErrorShape } from '../problem.js';
-import { findFailureResponse, findResponse } from './find-response.js';
 import { planHeaders } from './header-plan.js';
-import { concreteMediaType, contentTypeHeader, essenceOf, jsonContent, mediaKind } from './media-type.js';
-import type { MockContent, MockOperation, MockResponseSpec } from './operation.js';
-import { documentedValue } from './schema-value.js';
-import { serialiserFor } from './serialise-body.js';
 
 /** Properties that carry a message, most telling first (RFC 9457's `detail`, OAuth's `error_description`). */
 const MESSAGE_NAMES = [

@@ -2,16 +2,16 @@ import type { DataGenerator } from '../generate/data-generator.js';
 import { echo } from '../generate/echo.js';
 import { stringifyJson } from '../json/stringify-json.js';
 import type { MockResponse } from '../mock-response.js';
-import { ErrorShapes } from '../openapi/error-shape.js';
+import type { Answer, Exchange } from '../pipeline/types.js';
 import { findingsHeaders } from '../problem.js';
 import type { Provenance, SelectedBody } from '../provenance.js';
 import { echoText } from './echo-text.js';
+import { ErrorShapes } from './error-shape.js';
 import { withOwnAddress } from './own-address.js';
 import { recordOf, withSeededRecords } from './records-by-id.js';
 import { withRequestIdentifiers } from './request-identifiers.js';
 import { createResponsePlans, type Representation, type ResponsePlan, type ResponsePlans } from './response-plans.js';
 import { planStream, streamAnswer } from './stream-plan.js';
-import type { Answer, Exchange } from './types.js';
 
 export interface ResponseSelectorOptions {
   readonly generator: DataGenerator;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DataGenerator } from '../generate/data-generator.js';
+import type { MockHeader, MockResponseSpec } from '../openapi/operation.js';
 import { isOwnedHeader, planHeaders, serialize } from './header-plan.js';
-import type { MockHeader, MockResponseSpec } from './operation.js';
 
 const header = (name: string, rest: Partial<MockHeader> = {}): MockHeader => ({
   name,

@@ -1,7 +1,7 @@
 import { ERRORS } from '../errors.js';
-import type { ErrorShapes } from '../openapi/error-shape.js';
+import type { Exchange } from '../pipeline/types.js';
 import type { Finding, Problem } from '../problem.js';
-import type { Exchange } from './types.js';
+import type { ErrorShapes } from './error-shape.js';
 
 const MAX_FINDINGS_IN_MESSAGE = 10;
 const MAX_HEADER_IN_MESSAGE = 200;
