@@ -327,6 +327,27 @@ export const { validateParams } = piece<{ validateParams: ParamsValidator }>(
   { validateParams: 'function' },
   () => prism('@stoplight/prism-http/dist/validator/validators/params'),
 );
-export const { query: formDeserializers } = piece<{ query: object }>('deserializing cookie parameters', { query: 'object' }, () =>
-  prism('@stoplight/prism-http/dist/validator/deserializers'),
+type Deserializer = (name: string, values: Readonly<Record<string, unknown>>, schema: unknown, explode: boolean) => unknown;
+const deserializers = piece<{ query: object; header: { simple: Deserializer } }>(
+  'deserializing cookie and header parameters',
+  { query: 'object', header: 'object' },
+  () => prism('@stoplight/prism-http/dist/validator/deserializers'),
 );
+export const formDeserializers = deserializers.query;
+
+/**
+ * Prism's simple-style reader splits an array or object header without asking whether it was sent:
+ * an optional header parameter of such a type, left out, threw (`reading 'split'`) and every request
+ * of the operation answered 500. Guarded where the header validator looks it up, so an absent
+ * parameter stays absent (and a required one is reported missing).
+ */
+function guardAbsentHeaders(): void {
+  const simple = deserializers.header.simple;
+  if (typeof simple !== 'function') throw movedOrChanged('header.simple', 'reading header parameters', 'not a function');
+  if ((simple as { guarded?: true }).guarded) return;
+  const guarded: Deserializer & { guarded?: true } = (name, values, schema, explode) =>
+    values[name] === undefined ? undefined : simple(name, values, schema, explode);
+  guarded.guarded = true;
+  deserializers.header.simple = guarded;
+}
+guardAbsentHeaders();
