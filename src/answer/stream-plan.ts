@@ -35,6 +35,11 @@ export interface StreamPlan {
   readonly itemSchema: JsonSchema | undefined;
   /** SSE: the events may carry an `id` the mock numbers (the item schema does not forbid one). */
   readonly numbersIds: boolean;
+  /**
+   * SSE: a generated event's `id` is the mock's to choose (the item schema leaves it a free string), so
+   * the mock numbers it by position too: a stream resumes after it without making the items before it.
+   */
+  readonly ownsIds: boolean;
 }
 
 /** What a request asked of a stream (`Prefer: stream-count, stream-interval`, `Last-Event-ID`). */
@@ -54,7 +59,8 @@ export function planStream(kind: SequentialKind, content: MockContent, examples:
     if (sequence) sequences.set(example.name, sequence);
   }
   const itemSchema = itemSchemaOf(kind, content.schema, content.itemSchema);
-  return { kind, sequences, itemSchema, numbersIds: kind === 'sse' && allowsId(itemSchema) };
+  const numbersIds = kind === 'sse' && allowsId(itemSchema);
+  return { kind, sequences, itemSchema, numbersIds, ownsIds: numbersIds && freeId(itemSchema) };
 }
 
 /**
@@ -84,6 +90,8 @@ export function streamAnswer(
   const numbers = plan.numbersIds;
   let frame: (i: number) => string;
   let idOf: (i: number) => string | undefined;
+  /** Where an id the document gave first appears in the stream (a sequence's own ids). */
+  let placed: (id: string) => number | undefined = () => undefined;
   if (sequence) {
     const frames = framesOf(kind, sequence, numbers);
     const length = Math.max(frames.length, 1);
@@ -95,12 +103,18 @@ export function streamAnswer(
       const framed = frames[i % length];
       return framed === undefined ? undefined : typeof framed === 'string' ? (sequence.items[i % length] as SseEvent).id : String(i + 1);
     };
+    const ids = kind === 'sse' ? idsOf(sequence) : undefined;
+    placed = (id) => {
+      const at = ids?.get(id);
+      return at !== undefined && at < count ? at : undefined;
+    };
   } else {
+    const owns = plan.ownsIds;
     const item = (i: number): unknown => {
       const value = generator.generate(schema, seed + i);
       if (kind !== 'sse') return value;
       const event = toSseEvent(value);
-      return numbers && event.id === undefined && event.data !== undefined ? { ...event, id: String(i + 1) } : event;
+      return numbers && (owns || event.id === undefined) && event.data !== undefined ? { ...event, id: String(i + 1) } : event;
     };
     frame = (i) => frameItem(kind, item(i));
     idOf = (i) => (item(i) as SseEvent).id;
@@ -116,27 +130,37 @@ export function streamAnswer(
     items: count,
     intervalMs,
   };
-  return { chunks: chunksOf(kind, count, intervalMs, frame, idOf, terminal, steer.lastEventId), made };
+  const start = kind === 'sse' && steer.lastEventId !== undefined ? resumeAt(steer.lastEventId, count, idOf, placed) : 0;
+  return { chunks: chunksOf(kind, start, count, intervalMs, frame, terminal), made };
+}
+
+/**
+ * Where a stream resumes after `lastEventId`: after the event the mock numbered with it (its position,
+ * checked by making that one item), or after the first event the document gave that id; else from the
+ * start. Nothing is made for the items skipped, so a resumption near the end of a long stream is as
+ * cheap as one at its beginning.
+ */
+function resumeAt(
+  lastEventId: string,
+  count: number,
+  idOf: (i: number) => string | undefined,
+  placed: (id: string) => number | undefined,
+): number {
+  const own = placed(lastEventId);
+  if (own !== undefined) return own + 1;
+  if (!/^[1-9][0-9]{0,5}$/.test(lastEventId)) return 0;
+  const position = Number(lastEventId);
+  return position <= count && idOf(position - 1) === lastEventId ? position : 0;
 }
 
 async function* chunksOf(
   kind: SequentialKind,
+  start: number,
   count: number,
   intervalMs: number,
   frame: (i: number) => string,
-  idOf: (i: number) => string | undefined,
   terminal: unknown,
-  lastEventId: string | undefined,
 ): AsyncGenerator<BodyChunk> {
-  let start = 0;
-  if (lastEventId !== undefined && kind === 'sse') {
-    for (let i = 0; i < count; i += 1) {
-      if (idOf(i) === lastEventId) {
-        start = i + 1;
-        break;
-      }
-    }
-  }
   for (let i = start; i < count; i += 1) {
     const data = frame(i);
     yield i === start || intervalMs === 0 ? { data } : { data, delayMs: intervalMs };
@@ -164,6 +188,46 @@ function framesOf(kind: SequentialKind, sequence: ExampleSequence, numbers: bool
     FRAMED.set(sequence, frames);
   }
   return frames;
+}
+
+const IDS = new WeakMap<ExampleSequence, ReadonlyMap<string, number>>();
+
+/** The ids a sequence's events carry, each at its first position (a sequence is the document's: once). */
+function idsOf(sequence: ExampleSequence): ReadonlyMap<string, number> {
+  let ids = IDS.get(sequence);
+  if (!ids) {
+    const found = new Map<string, number>();
+    sequence.items.forEach((item, i) => {
+      const id = (item as SseEvent).id;
+      if (id !== undefined && !found.has(id)) found.set(id, i);
+    });
+    ids = found;
+    IDS.set(sequence, ids);
+  }
+  return ids;
+}
+
+/** Keywords that say what an `id` is without holding it to anything. */
+const ANNOTATIONS = new Set(['type', 'title', 'description', 'examples', 'example', '$comment', 'deprecated', 'readOnly', 'writeOnly']);
+
+/**
+ * Whether the event schema leaves `id` free (absent, or a string or number held to no pattern, format,
+ * length, range or list): then any id the mock chooses is valid, and it chooses the event's position.
+ */
+function freeId(schema: JsonSchema | undefined): boolean {
+  if (schema === undefined) return true;
+  const members = [schema.oneOf, schema.anyOf].find(Array.isArray) as JsonSchema[] | undefined;
+  if (members) return members.every(freeId);
+  const id = (schema.properties as Record<string, unknown> | undefined)?.id;
+  if (id === undefined || id === true) return true;
+  if (id === null || typeof id !== 'object') return false;
+  const idSchema = id as JsonSchema;
+  const type = idSchema.type;
+  const types = Array.isArray(type) ? type : [type];
+  // A position is a valid string, integer and number alike.
+  return (
+    types.some((t) => t === 'string' || t === 'integer' || t === 'number') && Object.keys(idSchema).every((key) => ANNOTATIONS.has(key))
+  );
 }
 
 /** An event schema leaves room for `id` unless it lists its properties, closed, without one. */

@@ -37,11 +37,19 @@ export function sendStream(
  * ready in the same turn of the event loop, up to this many characters, then they go out as one write.
  */
 const BATCH_CHARS = 16 * 1024;
+/**
+ * The longest the source may keep the event loop making items before the batch goes out and other
+ * connections get their turn: a source that makes items slowly (generated ones) is cut by time, not size.
+ */
+const BATCH_MS = 4;
 
 /**
  * Writes the chunks; resolves to the bytes written. Text chunks the source yields without a pause are
- * joined and written once per turn of the event loop (or per BATCH_CHARS, letting other connections in
- * between): one write and one chunk header instead of one per item. The socket is never corked.
+ * joined and written once per turn of the event loop (or per BATCH_CHARS or BATCH_MS, letting other
+ * connections in between): one write and one chunk header instead of one per item. The socket is never
+ * corked. After a batch the pump always waits for the next turn (setImmediate): on a local socket a
+ * write completes at once and `drain` comes on the same tick, so waiting for `drain` alone never lets
+ * the event loop turn, and one stream would hold every other connection until it ended.
  */
 async function pump(raw: ServerResponse, chunks: AsyncIterable<BodyChunk>, held: HeldConnections | undefined): Promise<number> {
   const stop = new AbortController();
@@ -55,6 +63,13 @@ async function pump(raw: ServerResponse, chunks: AsyncIterable<BodyChunk>, held:
   let bytes = 0;
   let batch = '';
   let scheduled: NodeJS.Immediate | undefined;
+  let turnStarted = performance.now();
+  /** Lets the event loop turn (other connections, timers) after waiting for the client if it must. */
+  const yieldTurn = async (written: boolean) => {
+    if (!written) await drained(raw);
+    await nextTurn();
+    turnStarted = performance.now();
+  };
   /** Writes the joined text; false when the client has yet to take it (back-pressure). */
   const flush = (): boolean => {
     if (scheduled !== undefined) clearImmediate(scheduled);
@@ -70,6 +85,7 @@ async function pump(raw: ServerResponse, chunks: AsyncIterable<BodyChunk>, held:
       if (chunk.delayMs) {
         if (!flush()) await drained(raw);
         await pause(chunk.delayMs);
+        turnStarted = performance.now();
       }
       if (stop.signal.aborted) break;
       // A batch written by the scheduled flush may still be waiting for the client.
@@ -77,16 +93,15 @@ async function pump(raw: ServerResponse, chunks: AsyncIterable<BodyChunk>, held:
       const data = chunk.data;
       if (typeof data === 'string') {
         batch += data;
-        if (batch.length < BATCH_CHARS) {
+        if (batch.length < BATCH_CHARS && performance.now() - turnStarted < BATCH_MS) {
           scheduled ??= setImmediate(flush);
           continue;
         }
-        if (flush()) await nextTurn();
-        else await drained(raw);
+        await yieldTurn(flush());
       } else {
         flush();
         bytes += data.byteLength;
-        if (!raw.write(data)) await drained(raw);
+        await yieldTurn(raw.write(data));
       }
       if (stop.signal.aborted) break;
     }
