@@ -2,8 +2,8 @@
  * A form body (urlencoded or multipart) read into the value its schema describes: fields in order with
  * repeats kept, then each property by its `encoding` style (see form-body.ts, which validates it).
  */
-import { parse as parseMultipart } from 'parse-multipart-data';
 import type { JsonSchema } from '../json/json-schema.js';
+import { multipartBoundary, multipartParts, partText } from './multipart-parts.js';
 
 /** An `encoding` entry as Prism's reader gives it (Swagger 2.0's collectionFormat filled in by swagger-form-arrays.ts). */
 export interface FormEncoding {
@@ -24,14 +24,13 @@ const DELIMITERS: Readonly<Record<string, string>> = {
 
 /** A multipart body's parts by name, in order, repeats kept; undefined without a boundary. */
 export function multipartFields(contentType: string, body: string): Map<string, string[]> | undefined {
-  const boundary = /;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  const boundary = multipartBoundary(contentType);
   if (boundary === undefined) return undefined;
   const fields = new Map<string, string[]>();
-  for (const part of parseMultipart(Buffer.from(body, 'utf8'), boundary)) {
-    if (part.name === undefined) continue;
+  for (const part of multipartParts(Buffer.from(body, 'utf8'), boundary)) {
     const values = fields.get(part.name);
-    if (values) values.push(part.data.toString('utf8'));
-    else fields.set(part.name, [part.data.toString('utf8')]);
+    if (values) values.push(partText(part));
+    else fields.set(part.name, [partText(part)]);
   }
   return fields;
 }

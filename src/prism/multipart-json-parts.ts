@@ -1,5 +1,5 @@
-import { parse as parseMultipart } from 'parse-multipart-data';
 import { isObjectSchema } from '../document/form-fields.js';
+import { multipartBoundary, multipartParts, partText } from '../document/multipart-parts.js';
 import { type PrismContent, type PrismDiagnostic, ValidationContext, validateAgainstSchema } from './prism-internals.js';
 
 type Schema = Readonly<Record<string, unknown>>;
@@ -76,15 +76,15 @@ function itemsOf(schema: Schema, bundle: unknown): Schema | undefined {
 function jsonPartsCheck(parts: ReadonlyMap<string, Schema>, bundle: unknown): JsonPartsCheck {
   const schema = { type: 'object', properties: Object.fromEntries(parts) };
   return (contentType, body) => {
-    const boundary = /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+    const boundary = /^\s*multipart\/form-data\b/i.test(contentType) ? multipartBoundary(contentType) : undefined;
     if (boundary === undefined || typeof body !== 'string') return [];
     const values: Record<string, unknown> = {};
     const lists = new Map<string, unknown[]>();
     const diagnostics: PrismDiagnostic[] = [];
-    for (const part of parseMultipart(Buffer.from(body, 'utf8'), boundary)) {
-      if (part.name === undefined || !parts.has(part.name)) continue;
+    for (const part of multipartParts(Buffer.from(body, 'utf8'), boundary)) {
+      if (!parts.has(part.name)) continue;
       try {
-        const parsed: unknown = JSON.parse(part.data.toString('utf8'));
+        const parsed: unknown = JSON.parse(partText(part));
         if (parts.get(part.name)?.type !== 'array') values[part.name] = parsed;
         else {
           // Appended in place: a copy per part cost the square of a body's thousands of parts.

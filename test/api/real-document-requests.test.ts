@@ -92,6 +92,27 @@ describe('requests of real public documents', () => {
     expect((await send('', 'multipart/form-data')).statusCode).toBe(415);
   });
 
+  it('never answer 5xx to binary parts, parts without a filename or Content-Type, odd boundaries and charsets', async () => {
+    const server = await mockServer({ spec: swagger2 });
+    const send = (boundary: string, payload: Buffer | string) =>
+      server.inject({ method: 'POST', url: '/uploads', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const binary = Buffer.concat([
+      Buffer.from('--XX\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n'),
+      Buffer.from([0, 0xff, 0xfe, 0x0d]),
+      Buffer.from('\r\n--XX--\r\n'),
+    ]);
+    expect((await send('XX', binary)).statusCode).toBe(200);
+    const unquoted =
+      '--"a b"\r\nContent-Disposition: form-data; name=file; filename=x\r\nContent-Type: text/plain; charset=x-odd\r\n\r\nhi\r\n--"a b"--';
+    for (const [boundary, payload] of [
+      ['"\\"a b\\""', unquoted],
+      ['b', '--b\r\nContent-Type: text/plain\r\n\r\nno disposition\r\n--b--'],
+      ['b', '--b\nContent-Disposition: form-data; name="file"\n\nbare line feeds'],
+      ['(x)', 'no delimiter at all'],
+    ] as const)
+      expect((await send(boundary, payload)).statusCode, payload).toBeLessThan(500);
+  });
+
   it('read a multipart list of objects as JSON, in one part or the part repeated', async () => {
     const server = await mockServer({ spec });
     const part = (value: string) =>
