@@ -21,13 +21,22 @@ echo "== actionlint $ACTIONLINT_VERSION on .github/workflows"
 GOBIN=$WORK/bin go install "github.com/rhysd/actionlint/cmd/actionlint@$ACTIONLINT_VERSION"
 "$WORK/bin/actionlint" .github/workflows/*.yml
 
-echo "== npm pack, installed into an empty project and used there"
+echo "== npm pack as the release publishes it (no prepare script), installed into an empty project and used there"
+cp package.json "$WORK/package.json.repo"
+trap 'cp "$WORK/package.json.repo" "$ROOT/package.json"; rm -rf "$WORK"' EXIT
+npm pkg delete scripts.prepare
 npm pack --silent --ignore-scripts --pack-destination "$WORK" >/dev/null
+cp "$WORK/package.json.repo" package.json
 mkdir "$WORK/consumer"
 cp test/package/consumer/consumer.test.mjs "$WORK/consumer/"
 (cd "$WORK/consumer" && npm init -y >/dev/null && npm pkg set type=module &&
-  npm install --no-audit --no-fund --silent "$WORK/plantstore-mock-$VERSION.tgz" &&
-  node --test consumer.test.mjs)
+  npm install --no-audit --no-fund "$WORK/plantstore-mock-$VERSION.tgz" >"$WORK/install.log" 2>&1 || { cat "$WORK/install.log"; exit 1; })
+# A consumer on Node 20 sees no engine or install-script warning (issue: EBADENGINE from a transitive cookie@2).
+if grep -E 'npm warn (EBADENGINE|install-scripts)' "$WORK/install.log"; then
+  echo "installing the package printed the warnings above" >&2
+  exit 1
+fi
+(cd "$WORK/consumer" && node --test consumer.test.mjs)
 
 echo "== Java: mvn package"
 (cd modules/java && mvn -B -ntp -q -DskipTests package)
