@@ -23,8 +23,8 @@ export interface MockServer {
   readonly tls: { readonly caFile?: string; readonly caCertificate?: string } | undefined;
   /** Starts listening on options.host:options.port; resolves to the base URL. */
   listen(): Promise<string>;
-  /** Sends a request in-process, without a socket (Fastify's inject). */
-  inject(request: InjectOptions | string): Promise<LightMyRequestResponse>;
+  /** Sends a request in-process, without a socket (Fastify's inject); any method a document declares (QUERY, PURGE, ...). */
+  inject(request: MockInjectOptions | string): Promise<LightMyRequestResponse>;
   /**
    * A handle on a fresh session (or the given id): its own scenario choice, state and journal, with a
    * fetch that carries its header. Through inject() until the server listens, over the socket after.
@@ -122,6 +122,9 @@ async function loadRest(sources: readonly DocumentSource[], progress: StartUpPro
   for (const source of sources) loaded.push({ source, spec: await loadSpec(source.file, progress) });
   return loaded;
 }
+
+/** Fastify's inject options, with the method open to any token: documents declare QUERY and custom methods. */
+export type MockInjectOptions = Omit<InjectOptions, 'method'> & { readonly method?: InjectOptions['method'] | (string & {}) };
 
 /** Where relative URLs resolve while requests go through inject() (never dialled). */
 const INJECT_BASE = 'http://mock.invalid';
