@@ -5,6 +5,11 @@
 
 /** Paths the mock keeps for itself (admin API, dashboard, metrics); a document may not define them. */
 export const ADMIN_PREFIX = '/__mock';
+/**
+ * Steady's health path, polled by generated SDKs' `scripts/mock` and `scripts/test` to see whether a mock
+ * is up: answered as `${ADMIN_PREFIX}/health` is.
+ */
+export const STEADY_HEALTH = '/_x-steady/health';
 
 /** The mock's own error code on every answer from the catalogue, so a consumer can tell them from the API's. */
 export const ERROR_CODE_HEADER = 'x-mock-error';

@@ -1,4 +1,5 @@
 import { MockConfigError } from '../config-error.js';
+import { ADMIN_PREFIX } from '../protocol.js';
 import { asFlags } from './flags.js';
 import { parseArgs } from './parse-args.js';
 
@@ -37,7 +38,10 @@ async function main(): Promise<number> {
       ? `spec: ${server.options.spec}`
       : `specs: ${documents.map((d) => `${d.base} ${d.file}`).join(', ')}`;
   const ca = server.tls?.caFile === undefined ? '' : `; trust the CA in ${server.tls.caFile}`;
-  process.stdout.write(`plantstore-mock listening on ${server.url} (${specs}${ca})\n`);
+  // Said once every document is loaded and the port bound: from here on the mock answers.
+  process.stdout.write(
+    `plantstore-mock listening on ${server.url} (${specs}${ca}); ready, health at ${server.url}${ADMIN_PREFIX}/health\n`,
+  );
   await stopRequested;
   // A second signal means "now": skip the graceful part.
   const now = () => process.exit(1);

@@ -4,7 +4,7 @@ import { guardAdminRoutes } from '../admin/admin-token.js';
 import { stringifyJson } from '../json/stringify-json.js';
 import type { ResolvedOptions } from '../options.js';
 import { problemResponse } from '../problem.js';
-import { ADMIN_PREFIX } from '../protocol.js';
+import { ADMIN_PREFIX, STEADY_HEALTH } from '../protocol.js';
 import { createAdminOriginPolicy } from './admin-cors.js';
 import { createFastify } from './fastify-instance.js';
 import { type Logger, pathOf } from './request-logger.js';
@@ -56,6 +56,14 @@ export function mountAdmin(app: FastifyInstance, mount: AdminMount): void {
   for (const url of [ADMIN_PREFIX, `${ADMIN_PREFIX}/*`]) {
     app.route({ method: [...ADMIN_METHODS], url, onRequest: forward, handler: unreachable });
   }
+  // The compatibility alias: the same route of the admin app, the query (`?spec=`) kept.
+  const health = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const url = request.raw.url ?? '';
+    const query = url.indexOf('?');
+    request.raw.url = `${ADMIN_PREFIX}/health${query < 0 ? '' : url.slice(query)}`;
+    forward(request, reply, done);
+  };
+  app.route({ method: 'GET', url: STEADY_HEALTH, onRequest: health, handler: unreachable });
   // Streams the admin app holds open (the journal's events) end before the server waits for its connections.
   app.addHook('preClose', async () => {
     const built = await admin?.catch(() => undefined);

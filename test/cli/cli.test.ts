@@ -50,6 +50,8 @@ const plant = (url: string, headers: Record<string, string> = { authorization: '
 describe('the plantstore-mock CLI', { timeout: 2 * START_TIMEOUT }, () => {
   it('serves the bundled spec over HTTP and logs one line per request', async () => {
     const { url, output } = await start();
+    expect(output()).toContain(`; ready, health at ${url}/__mock/health`);
+    expect((await fetch(`${url}/_x-steady/health`)).status).toBe(200);
     const response = await plant(url);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ name: 'Aloe vera' });

@@ -9,6 +9,10 @@ describe('admin token', () => {
   it('requires Authorization: Bearer <admin token> everywhere under /__mock/ but health', async () => {
     mock = await createMockServer({ adminToken: ADMIN });
     expect((await mock.inject('/__mock/health')).statusCode).toBe(200);
+    // Steady's health path, which generated SDKs' scripts poll, answers the same and is open too.
+    const alias = await mock.inject('/_x-steady/health');
+    expect([alias.statusCode, alias.json()]).toEqual([200, (await mock.inject('/__mock/health')).json()]);
+    expect((await mock.inject('/_x-steady/health?spec=nope')).statusCode).toBe(400);
     for (const url of [
       '/__mock/journal',
       '/__mock/journal/count',
