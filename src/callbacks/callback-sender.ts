@@ -1,4 +1,4 @@
-import { Agent } from 'undici';
+import { Agent, buildConnector } from 'undici';
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockCallback } from '../openapi/operation.js';
 import { type ExpressionContext, evaluateTemplate, type ParsedTemplate, parseTemplate } from '../openapi/runtime-expression.js';
@@ -48,6 +48,8 @@ export interface CallbackSenderOptions {
   readonly record: (delivery: Delivery) => void;
   /** How host names are resolved (default `dns.lookup`; tests stand in for DNS). */
   readonly resolve?: Resolve;
+  /** The ports the mock listens on now: never contacted unless `allow` names them (outbound-policy.ts). */
+  readonly ownPorts?: () => Iterable<number>;
 }
 
 /** Bytes of a consumer's answer read; the rest is left unread. */
@@ -86,8 +88,15 @@ export class CallbackSender {
 
   constructor(options: CallbackSenderOptions) {
     this.#options = options;
-    this.#policy = createOutboundPolicy(options.allow);
-    this.#agent = new Agent({ connect: { lookup: checkedLookup(this.#policy, options.resolve) } });
+    const policy = createOutboundPolicy(options.allow, options.ownPorts);
+    this.#policy = policy;
+    // Each connection's lookup knows its port: an allowed address is allowed with its port, not on all.
+    this.#agent = new Agent({
+      connect: (connect, callback) => {
+        const port = Number(connect.port) || (connect.protocol === 'https:' ? 443 : 80);
+        buildConnector({ lookup: checkedLookup(policy, port, options.resolve) })(connect, callback);
+      },
+    });
   }
 
   /** After an answer to the API: schedules the operation's callbacks (none after an error, a rejection or a fault). */

@@ -41,8 +41,8 @@ describe('address ranges and resolved addresses', () => {
 
   it('lets a name lead to public addresses, loopback only where loopback is allowed, others only where listed', () => {
     const byName = createOutboundPolicy(['hooks.example']);
-    expect(byName.addressRefusal('hooks.example', '93.184.215.14')).toBeUndefined();
-    expect(byName.addressRefusal('hooks.example', '2606:2800:21f:cb07:6820:80da:af6b:8b2c')).toBeUndefined();
+    expect(byName.addressRefusal('hooks.example', '93.184.215.14', 443)).toBeUndefined();
+    expect(byName.addressRefusal('hooks.example', '2606:2800:21f:cb07:6820:80da:af6b:8b2c', 443)).toBeUndefined();
     for (const address of [
       '127.0.0.1',
       '::1',
@@ -54,13 +54,13 @@ describe('address ranges and resolved addresses', () => {
       '0.0.0.0',
       '100.64.0.1',
     ])
-      expect(byName.addressRefusal('hooks.example', address), address).toContain(`resolves to ${address}`);
+      expect(byName.addressRefusal('hooks.example', address, 443), address).toContain(`resolves to ${address}`);
     const withLoopback = createOutboundPolicy(['hooks.example', 'localhost']);
-    expect(withLoopback.addressRefusal('hooks.example', '127.0.0.2')).toBeUndefined();
-    expect(withLoopback.addressRefusal('hooks.example', '169.254.169.254')).toContain('link-local');
+    expect(withLoopback.addressRefusal('hooks.example', '127.0.0.2', 443)).toBeUndefined();
+    expect(withLoopback.addressRefusal('hooks.example', '169.254.169.254', 443)).toContain('link-local');
     const withRange = createOutboundPolicy(['consumer', '172.16.0.0/12']);
-    expect(withRange.addressRefusal('consumer', '172.18.0.5')).toBeUndefined();
-    expect(withRange.addressRefusal('consumer', '10.0.0.5')).toContain('private');
-    expect(createOutboundPolicy([]).addressRefusal('localhost', '::1')).toBeUndefined();
+    expect(withRange.addressRefusal('consumer', '172.18.0.5', 443)).toBeUndefined();
+    expect(withRange.addressRefusal('consumer', '10.0.0.5', 443)).toContain('private');
+    expect(createOutboundPolicy([]).addressRefusal('localhost', '::1', 443)).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 
 /**
  * Where callbacks and webhooks may go. A URL named by a request body (`{$request.body#/callbackUrl}`)
@@ -10,12 +11,18 @@ import { BlockList, isIP } from 'node:net';
  * A host allowed by name is resolved when it is contacted, and may resolve anywhere: every address it
  * resolves to must be public, loopback where loopback is allowed, or inside an address or range the
  * list names (`10.0.0.0/8`); a metadata, link-local or private address is never reached through a name.
+ * An entry's port stays with it whichever way the address is reached: `127.0.0.1:9000` lets a name that
+ * resolves to 127.0.0.1 reach port 9000 there, not every port.
+ *
+ * The mock's own listeners (its ports on a loopback, unspecified or local interface address, however
+ * written or resolved) are never contacted unless an entry names that host or address with that port:
+ * a callback URL is client input, and would otherwise drive the admin API (`/__mock/reset`) from any page.
  */
 export interface OutboundPolicy {
   /** Why the URL may not be contacted, or undefined when it may. */
   refusal(url: URL): string | undefined;
-  /** Why `address`, which the allowed name `host` resolved to, may not be contacted, or undefined when it may. */
-  addressRefusal(host: string, address: string): string | undefined;
+  /** Why `address`, which the allowed name `host` resolved to, may not be contacted on `port`, or undefined when it may. */
+  addressRefusal(host: string, address: string, port: number): string | undefined;
 }
 
 interface Allowed {
@@ -23,17 +30,27 @@ interface Allowed {
   readonly port: string | undefined;
 }
 
-/** `entries`: `host` (any port), `host:port`, or an address range (`10.0.0.0/8`, `fd00::/8`); empty allows the loopback interface only. */
-export function createOutboundPolicy(entries: readonly string[]): OutboundPolicy {
+/**
+ * `entries`: `host` (any port), `host:port`, or an address range (`10.0.0.0/8`, `fd00::/8`); empty allows
+ * the loopback interface only. `ownPorts`: the ports the mock listens on now (read at each check).
+ */
+export function createOutboundPolicy(entries: readonly string[], ownPorts: () => Iterable<number> = () => []): OutboundPolicy {
   const ranges = new BlockList();
   const allowed: Allowed[] = [];
   for (const entry of entries) if (!addRange(ranges, entry)) allowed.push(parseEntry(entry));
-  const listedAddresses = new BlockList();
-  for (const { host } of allowed) addAddress(listedAddresses, host);
-  const loopbackAllowed = entries.length === 0 || allowed.some((entry) => isLoopback(entry.host));
+  const local = localAddresses();
   const inRanges = (list: BlockList, address: string) => {
     const family = isIP(address);
     return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  };
+  const portFits = (entry: Allowed, port: string) => entry.port === undefined || entry.port === port;
+  /** Why (host, address, port) is one of the mock's own listeners no entry names with its port. */
+  const ownRefusal = (host: string, address: string, port: string): string | undefined => {
+    const plain = plainAddress(address);
+    if (!isOwnAddress(plain, local) || ![...ownPorts()].some((own) => String(own) === port)) return undefined;
+    const named = allowed.some((entry) => entry.port === port && (entry.host === host || plainAddress(unbracketed(entry.host)) === plain));
+    if (named) return undefined;
+    return `${host}:${port} is this mock's own listener; name it with its port in --callback-allow to send there`;
   };
   return {
     refusal(url) {
@@ -41,19 +58,49 @@ export function createOutboundPolicy(entries: readonly string[]): OutboundPolicy
       if (url.username !== '' || url.password !== '') return 'a URL with credentials is not sent';
       const host = url.hostname.toLowerCase();
       const port = url.port === '' ? (url.protocol === 'https:' ? '443' : '80') : url.port;
-      if (inRanges(ranges, unbracketed(host))) return undefined;
+      // An address written in the URL is connected to without a lookup: its own listener is checked here.
+      const literal = unbracketed(host);
+      const own =
+        isIP(literal) !== 0 ? ownRefusal(host, literal, port) : host === 'localhost' ? ownRefusal(host, '127.0.0.1', port) : undefined;
+      if (own !== undefined) return own;
+      if (inRanges(ranges, literal)) return undefined;
       if (entries.length === 0) return isLoopback(host) ? undefined : `${url.host} is not loopback; allow it with --callback-allow`;
-      const fits = allowed.some((entry) => entry.host === host && (entry.port === undefined || entry.port === port));
+      const fits = allowed.some((entry) => entry.host === host && portFits(entry, port));
       return fits ? undefined : `${url.host} is not in --callback-allow`;
     },
-    addressRefusal(host, address) {
+    addressRefusal(host, address, portNumber) {
+      const port = String(portNumber);
+      const own = ownRefusal(host, address, port);
+      if (own !== undefined) return own;
       const kind = addressKind(address);
       if (kind === 'public') return undefined;
-      if (kind === 'loopback' && loopbackAllowed) return undefined;
-      if (inRanges(ranges, address) || inRanges(listedAddresses, address)) return undefined;
-      return `${host} resolves to ${address}, a ${kind} address --callback-allow does not name (list the address or its range to allow it)`;
+      const plain = plainAddress(address);
+      if (kind === 'loopback' && (entries.length === 0 || allowed.some((entry) => isLoopback(entry.host) && portFits(entry, port))))
+        return undefined;
+      if (inRanges(ranges, plain)) return undefined;
+      if (allowed.some((entry) => plainAddress(unbracketed(entry.host)) === plain && portFits(entry, port))) return undefined;
+      return `${host} resolves to ${address}, a ${kind} address --callback-allow does not name with port ${port} (list the address or its range to allow it)`;
     },
   };
+}
+
+/** This machine's own interface addresses: a listener on `0.0.0.0` answers on each of them too. */
+function localAddresses(): ReadonlySet<string> {
+  const found = new Set<string>();
+  try {
+    for (const list of Object.values(networkInterfaces())) for (const { address } of list ?? []) found.add(plainAddress(address));
+  } catch {}
+  return found;
+}
+
+function isOwnAddress(plain: string, local: ReadonlySet<string>): boolean {
+  const kind = addressKind(plain);
+  return kind === 'loopback' || kind === 'unspecified' || local.has(plain);
+}
+
+/** An address as one spelling: an IPv4-mapped IPv6 address as its IPv4 address, IPv6 lower-case. */
+function plainAddress(address: string): string {
+  return (mappedIpv4(address) ?? address).toLowerCase();
 }
 
 /** Adds `entry` to `ranges` when it is an address range (`10.0.0.0/8`, `[fd00::]/8`); false when it is none. */
@@ -65,12 +112,6 @@ function addRange(ranges: BlockList, entry: string): boolean {
   if (prefix > (family === 6 ? 128 : 32)) return false;
   ranges.addSubnet(match[1] as string, prefix, family === 6 ? 'ipv6' : 'ipv4');
   return true;
-}
-
-function addAddress(list: BlockList, host: string): void {
-  const address = unbracketed(host);
-  const family = isIP(address);
-  if (family !== 0) list.addAddress(address, family === 6 ? 'ipv6' : 'ipv4');
 }
 
 function parseEntry(entry: string): Allowed {

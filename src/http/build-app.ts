@@ -88,9 +88,14 @@ export async function buildApp({ options, spec, documents, generator, responders
     done();
   });
 
+  // The server's own port (none until it listens): callbacks are kept from driving it.
+  const ownPorts = () => {
+    const address = app.server.address();
+    return typeof address === 'object' && address ? [address.port] : [];
+  };
   const mock = documents
-    ? await createMountedMock({ options, documents, generator, log, responders })
-    : await createMock({ options, spec, generator, log, responders });
+    ? await createMountedMock({ options, documents, generator, log, responders, ownPorts })
+    : await createMock({ options, spec, generator, log, responders, ownPorts });
   mountAdmin(app, {
     options,
     log,

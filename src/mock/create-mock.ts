@@ -41,6 +41,8 @@ export interface MockParts {
   readonly responders?: readonly Responder[];
   /** One document of several (src/mock/create-mounted-mock.ts): where it is mounted and what it shares. */
   readonly mounted?: MountedParts;
+  /** The ports the server listens on now: callbacks and webhooks never reach them unless allowed by port. */
+  readonly ownPorts?: () => Iterable<number>;
 }
 
 /** What the documents of one server share: the journal and metrics; and where this one is mounted. */
@@ -109,7 +111,7 @@ export interface Mock extends MockFeatures {
  * adapts it to Fastify. With `--watch`, a changed document, scenario or data file is reloaded and
  * swapped in whole, or, when it fails to load, the last good version keeps serving.
  */
-export async function createMock({ options, spec, generator, log, responders = [], mounted }: MockParts): Promise<Mock> {
+export async function createMock({ options, spec, generator, log, responders = [], mounted, ownPorts }: MockParts): Promise<Mock> {
   // Checked by resolveOptions: a range here.
   const serverDelay = options.delay === undefined ? undefined : (parseDelayRange(options.delay) as DelayRange);
   // Stored bodies and records, per session and in all: one budget for both.
@@ -136,6 +138,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     timeoutMs: options.callbackTimeout,
     retries: options.callbackRetries,
     generator,
+    ...(ownPorts ? { ownPorts } : {}),
     record(delivery) {
       if (journal.capacity > 0) journal.record(deliveryEntry(delivery, mounted?.mount.name));
       metrics.observeCallback(delivery.via, delivery.name, delivery.outcome);

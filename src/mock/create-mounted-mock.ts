@@ -20,6 +20,8 @@ export interface MountedMockParts {
   readonly generator: DataGenerator;
   readonly log: MockLog;
   readonly responders?: readonly Responder[];
+  /** The ports the server listens on now (callbacks never reach them unasked). */
+  readonly ownPorts?: () => Iterable<number>;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface MountedMockParts {
  * shapes, scenarios, state, coverage, reloads), all writing to one journal and one set of metrics that
  * say, as `exchange.document`, which answered. A request under no document's base path is 404.
  */
-export async function createMountedMock({ options, documents, generator, log, responders }: MountedMockParts): Promise<Mock> {
+export async function createMountedMock({ options, documents, generator, log, responders, ownPorts }: MountedMockParts): Promise<Mock> {
   let places: CredentialPlaces | undefined;
   const journal = new Journal(options.journalSize, options.journalUnmasked ? undefined : maskedEntries(() => (places ??= union(mocks))));
   const metrics = createMetrics(() => journal.size);
@@ -49,7 +51,7 @@ export async function createMountedMock({ options, documents, generator, log, re
         coverageReport: options.coverageReport === undefined ? undefined : join(options.coverageReport, mount.name),
       };
       const mounted = { mount, names, journal, metrics, credentialsChanged: () => (places = undefined) };
-      mocks.push(await createMock({ options: own, spec, generator, log: named(log, mount.name), responders, mounted }));
+      mocks.push(await createMock({ options: own, spec, generator, log: named(log, mount.name), responders, mounted, ownPorts }));
     }
   } catch (error) {
     await Promise.all(mocks.map((mock) => mock.close()));
