@@ -85,6 +85,12 @@ export async function buildApp({ options, spec, documents, generator, responders
     if (answerOverLimits(request, reply, options)) return;
     if (guard(request, reply)) return;
     if (options.cors && applyCors(request, reply)) return;
+    // Fastify fails a QUERY without a Content-Type before any handler (RFC 10008 §2) with its own 400;
+    // the pipeline decides instead: 405 with Allow where the path has no QUERY, the document's rejection where it has.
+    if (request.method === 'QUERY' && request.headers['content-type'] === undefined) {
+      handle(request, reply)?.catch((error: unknown) => reply.send(error));
+      return;
+    }
     done();
   });
 
@@ -110,7 +116,7 @@ export async function buildApp({ options, spec, documents, generator, responders
   app.addHook('preClose', async () => held.close());
   const secure = tls ? secureConnections(app.server) : undefined;
   if (secure) app.addHook('preClose', async () => secure.goAway());
-  const handle = (request: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined => {
+  function handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined {
     const rawBody = Buffer.isBuffer(request.body) ? request.body : undefined;
     const exchange = newExchange(request.method, pathOf(request.url), request.query as Exchange['query'], request.headers, rawBody);
     if (tls?.clientCa !== undefined) exchange.clientSubject = clientSubject(request.raw);
@@ -121,7 +127,7 @@ export async function buildApp({ options, spec, documents, generator, responders
     if (response instanceof Promise) return response.then((decided) => sendResponse(reply, decided, held));
     const sent = sendResponse(reply, response, held);
     return sent instanceof Promise ? sent : undefined;
-  };
+  }
   app.route({ method: apiMethods(app, spec), url: '/*', handler: handle });
   app.setNotFoundHandler(handle);
 

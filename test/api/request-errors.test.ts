@@ -93,13 +93,16 @@ describe('unknown paths and methods', () => {
     expect(body.message).toBe('No operation matches GET /pets');
   });
 
-  it.each(['GET', 'PUT', 'DELETE', 'PATCH', 'HEAD'])('answers 405 with Allow: POST for %s /plants', async (method) => {
-    const server = await mockServer();
-    const response = await server.inject({ method: method as 'GET', url: '/plants', headers: AUTH });
-    expect(response.statusCode).toBe(405);
-    expect(response.headers.allow).toBe('POST');
-    if (method !== 'HEAD') expectError(response, 405, 40501);
-  });
+  it.each(['GET', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'QUERY', 'TRACE', 'PROPFIND', 'SEARCH'])(
+    'answers 405 with Allow: POST for %s /plants',
+    async (method) => {
+      const server = await mockServer();
+      const response = await server.inject({ method: method as 'GET', url: '/plants', headers: AUTH });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe('POST');
+      if (method !== 'HEAD') expectError(response, 405, 40501);
+    },
+  );
 
   it('answers 404 for an unknown path under /__mock/', async () => {
     const server = await mockServer();
