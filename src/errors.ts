@@ -115,7 +115,7 @@ export const ERRORS = {
     status: 406,
     error: 40601,
     message: 'No media type of the response is acceptable (Accept: {accept}); available: {mediaTypes}',
-    when: 'The `Accept` header takes none of the media types the document lists for the response; the message names them.',
+    when: 'With `--strict-accept`, the `Accept` header takes none of the media types the document lists for the response (by default, only when it refuses each with `q=0`); the message names them.',
   },
   REQUEST_TIMEOUT: {
     status: 408,

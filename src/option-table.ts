@@ -86,6 +86,13 @@ export const OPTIONS = {
     help: 'refuse bearer tokens outside RFC 6750 grammar (by default any non-empty token of the scheme passes)',
     readme: 'refuse bearer tokens outside RFC 6750 grammar (`Bearer My API Key`); by default any non-empty one passes',
   },
+  strictAccept: {
+    kind: 'boolean',
+    default: false,
+    help: "answer 406 to an Accept naming none of the answer's types (by default +json reads as JSON, else the first type)",
+    readme:
+      "answer `406` to an `Accept` naming none of the answer's types; by default `+json` reads as JSON, anything else gets the first documented type ([rule](docs/openapi-support.md#which-media-type-answers-accept))",
+  },
   bodyLimit: {
     kind: 'size',
     default: 1024 * 1024,

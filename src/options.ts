@@ -45,6 +45,11 @@ export interface MockServerOptions {
   readonly tokens?: readonly string[];
   /** Refuse bearer tokens outside RFC 6750's grammar (`Bearer My API Key` is 401). Default false: any non-empty token passes. */
   readonly strictAuth?: boolean;
+  /**
+   * Answer 406 to an `Accept` that names none of the answer's media types. Default false: a `+json` type reads as JSON,
+   * anything else gets the first documented type (docs/openapi-support.md).
+   */
+  readonly strictAccept?: boolean;
   /** Largest accepted request body in bytes; larger ones get 413. Default 1 MiB. */
   readonly bodyLimit?: number;
   /** Other origins whose pages may read and drive `/__mock/` (e.g. `http://localhost:3000`). Default: none, only the mock's own pages. */

@@ -35,7 +35,7 @@ export async function corpusPhase(): Promise<string[]> {
   let known = 0;
   for (const file of corpusFiles()) {
     const document = await loadDocument(file);
-    const cli = await startCli(['--spec', file, '--seed', '1', '--log-level', 'silent']);
+    const cli = await startCli(['--spec', file, '--seed', '1', '--log-level', 'silent', '--strict-accept']);
     try {
       for (const result of await runDocument(document, sender(cli.url))) {
         cases++;

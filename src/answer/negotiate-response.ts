@@ -1,14 +1,16 @@
 import type { MockOperation } from '../openapi/operation.js';
 import { NO_FINDINGS, type Stage } from '../pipeline/types.js';
 import type { Finding } from '../problem.js';
+import { negotiateLeniently } from './negotiate.js';
 import type { ResponsePlan, ResponsePlans } from './response-plans.js';
 
 /**
  * Negotiation (RFC 9110 §12): picks the media type of the answer among those the document lists for
- * the status about to be answered. A response without content needs none; an `Accept` that takes none
- * of the types is a finding (406), and only that: a request without `Accept` takes any of them.
+ * the status about to be answered. A response without content needs none; a request without `Accept`
+ * takes any of them. An `Accept` that names none of them is read as a lenient service reads it
+ * (negotiateLeniently); with `strict` (`--strict-accept`) it is a finding (406), and only that.
  */
-export function createNegotiationStage(plans: ResponsePlans): Stage {
+export function createNegotiationStage(plans: ResponsePlans, strict = false): Stage {
   return (exchange) => {
     const operation = exchange.operation;
     if (!operation) return NO_FINDINGS;
@@ -19,7 +21,8 @@ export function createNegotiationStage(plans: ResponsePlans): Stage {
     const example = exchange.forcing?.example;
     const { negotiate, among } =
       example === undefined ? { negotiate: plan.negotiate, among: plan.representations } : plan.negotiateExample(example);
-    const chosen = among[negotiate(accept)] ?? (declaresAccept(operation) ? among[0] : undefined);
+    const index = strict ? negotiate(accept) : negotiateLeniently(negotiate, accept);
+    const chosen = among[index] ?? (declaresAccept(operation) ? among[0] : undefined);
     if (chosen === undefined) return [notAcceptable(plan)];
     if (chosen.unproducible === undefined) {
       exchange.representation = chosen;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createNegotiation } from './negotiate.js';
+import { createNegotiation, negotiateLeniently } from './negotiate.js';
 
 const report = createNegotiation(['application/json', 'application/vnd.api+json', 'text/plain']);
 
@@ -39,5 +39,29 @@ describe('createNegotiation', () => {
   it('answers -1 when nothing is acceptable', () => {
     expect(report('image/png')).toBe(-1);
     expect(createNegotiation(['text/plain'])('application/json')).toBe(-1);
+  });
+});
+
+describe('negotiateLeniently', () => {
+  const repos = createNegotiation(['text/html', 'application/json']);
+  const zip = createNegotiation(['application/zip']);
+
+  it('reads a structured-suffix or vendor type as its suffix type (GitHub, Octokit)', () => {
+    expect(negotiateLeniently(repos, 'application/vnd.github+json')).toBe(1);
+    expect(negotiateLeniently(repos, 'application/vnd.github.v3+json')).toBe(1);
+    expect(negotiateLeniently(repos, 'application/vnd.github.v3+json;q=0.5, text/html;q=0.4')).toBe(1);
+    expect(negotiateLeniently(report, 'application/vnd.api+json')).toBe(1);
+  });
+
+  it('answers the first type the Accept does not refuse when it names none of them', () => {
+    expect(negotiateLeniently(zip, 'application/binary')).toBe(0);
+    expect(negotiateLeniently(zip, 'application/octet-stream')).toBe(0);
+    expect(negotiateLeniently(repos, 'image/png, text/html;q=0')).toBe(1);
+    expect(negotiateLeniently(repos, undefined)).toBe(0);
+  });
+
+  it('refuses only when every type is refused with q=0', () => {
+    expect(negotiateLeniently(zip, 'application/zip;q=0')).toBe(-1);
+    expect(negotiateLeniently(repos, 'text/html;q=0, application/json;q=0')).toBe(-1);
   });
 });

@@ -46,3 +46,26 @@ function withoutParameters(accept: string): string {
     })
     .join(', ');
 }
+
+/**
+ * Negotiation as a lenient real service does it (GitHub answers `application/json` to Octokit's
+ * `application/vnd.github.v3+json`): a structured-suffix type (RFC 6838 §4.2.8, `+json`, `+xml`) also
+ * reads as its suffix's type, with its q-value, after the type itself; an `Accept` that then matches
+ * nothing gets the first listed type it does not refuse with `q=0` (`application/binary` or
+ * `application/octet-stream` for a zip answers the zip). -1 only when every type is refused.
+ */
+export function negotiateLeniently(negotiate: Negotiate, accept: string | undefined): number {
+  const bases = accept?.includes('+') ? suffixBases(accept) : undefined;
+  const read = negotiate(bases === undefined ? accept : `${accept}, ${bases}`);
+  return read >= 0 || accept === undefined ? read : negotiate(`${accept}, */*;q=0.001`);
+}
+
+/** `application/vnd.github.v3+json;q=0.9` gives `application/json;q=0.9`; undefined when no range has a suffix. */
+function suffixBases(accept: string): string | undefined {
+  const bases: string[] = [];
+  for (const range of accept.split(',')) {
+    const match = /^\s*([\w.!#$&^-]+)\/[\w.!#$&^-]+\+([\w.!#$&^-]+)\s*(;.*)?$/.exec(range);
+    if (match) bases.push(`${match[1]}/${match[2]}${match[3] ?? ''}`);
+  }
+  return bases.length === 0 ? undefined : bases.join(', ');
+}

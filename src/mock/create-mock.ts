@@ -191,6 +191,7 @@ export async function createMock({ options, spec, generator, log, responders = [
       operations: current.operations,
       tokens: options.tokens,
       strictAuth: options.strictAuth,
+      strictAccept: options.strictAccept,
       answering,
       responders: all,
       delay: serverDelay,

@@ -21,6 +21,8 @@ export interface PipelineOptions {
   readonly tokens: readonly string[];
   /** `--strict-auth`: bearer tokens must keep to RFC 6750's grammar. Default false. */
   readonly strictAuth?: boolean;
+  /** `--strict-accept`: an `Accept` naming none of the answer's types is 406. Default false. */
+  readonly strictAccept?: boolean;
   /** The server's response plans, error shapes and response selector (shared with its responders). */
   readonly answering: Answering;
   /** Responders asked before the default response selection, in order (scenarios, then the stateful simulator). */
@@ -55,7 +57,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     parseBody,
     switchableValidation(validateRequest, options.validateRequests ?? true),
     readForcing,
-    createNegotiationStage(plans),
+    createNegotiationStage(plans, options.strictAccept ?? false),
     checkSessionHeaders,
   ];
   const responders = options.responders ?? [];

@@ -138,7 +138,7 @@ describe('requests of real public documents', () => {
   });
 
   it('answer a documented type to the Accept value an Accept parameter tells clients to send, and 406 elsewhere', async () => {
-    const server = await mockServer({ spec });
+    const server = await mockServer({ spec, strictAccept: true });
     const preview = await server.inject({ url: '/hooks', headers: { accept: 'application/vnd.github.preview+json' } });
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toContain('application/json');

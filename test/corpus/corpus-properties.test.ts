@@ -24,7 +24,7 @@ const targets = documents.flatMap((document) => document.operations.map((operati
 
 const servers = new Map<string, Promise<MockServer>>();
 function serverFor(file: string): Promise<MockServer> {
-  const server = servers.get(file) ?? createMockServer({ spec: file, seed: 1, logLevel: 'silent' });
+  const server = servers.get(file) ?? createMockServer({ spec: file, seed: 1, logLevel: 'silent', strictAccept: true });
   servers.set(file, server);
   return server;
 }

@@ -26,7 +26,8 @@ export async function runDocument(document: CorpusDocument, send?: Send): Promis
   let loadError: string | undefined;
   if (!sender) {
     try {
-      const server = await createMockServer({ spec: document.file, seed: 1, logLevel: 'silent' });
+      // Strict negotiation: each operation's refusals, 406 included, are what the corpus judges.
+      const server = await createMockServer({ spec: document.file, seed: 1, logLevel: 'silent', strictAccept: true });
       close = () => server.close();
       sender = async (request) => {
         const response = await server.inject({
