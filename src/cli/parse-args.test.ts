@@ -32,6 +32,12 @@ describe('parseArgs', () => {
     });
   });
 
+  it("takes Steady's spellings: -p PORT and the document last, as a generated SDK's scripts/mock gives them", async () => {
+    const parsed = await parseArgs(['--host', '127.0.0.1', '-p', '4010', 'spec.yml']);
+    expect(parsed).toMatchObject({ kind: 'run', options: { port: 4010, spec: 'spec.yml' } });
+    expect(await parseArgs(['--spec', 'a.yml', 'b.yml'])).toMatchObject({ kind: 'exit', code: 2 });
+  });
+
   it.each([
     ['512kb', 512 * 1024],
     ['100', 100],

@@ -17,10 +17,14 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
   let failure: string | undefined;
   const parser = yargs([...argv])
     .scriptName('plantstore-mock')
-    .usage('$0 [options]\n\nA contract-faithful mock server of the Plant Store API (or any OpenAPI document).')
+    .usage('$0 [options] [document]\n\nA contract-faithful mock server of the Plant Store API (or any OpenAPI document).')
     .env(ENV_PREFIX)
     .command('coverage', 'check a running mock`s contract coverage against a bar, for CI (coverage --help)')
+    // Steady's spellings, so a generated SDK's `scripts/mock` needs only its command changed: `-p PORT`, the document last.
+    .command('$0 [document]', false)
+    .positional('document', { type: 'string', describe: 'the same as --spec' })
     .options(Object.fromEntries(FLAGS.map(({ flag, declaration }) => [flag, yargsOption(declaration)])))
+    .alias('port', 'p')
     .strict()
     // The mock's own messages are English; yargs' translations are not in the bundled CLI either way.
     .locale('en')
@@ -43,6 +47,12 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     const read = fromFlag(flag, declaration, args[flag]);
     if ('error' in read) return { kind: 'exit', code: 2, output: `plantstore-mock: ${read.error}` };
     if (read.value !== undefined) options[name] = read.value;
+  }
+  const document = args.document;
+  if (typeof document === 'string') {
+    if (options.spec !== undefined)
+      return { kind: 'exit', code: 2, output: 'plantstore-mock: give the document once, as --spec or last (see --help)' };
+    options.spec = document;
   }
   return { kind: 'run', options: options as MockServerOptions };
 }
