@@ -7,13 +7,15 @@ import type { LoadedSpec } from '../load/load-spec.js';
 import { createMock, type Mock } from '../mock/create-mock.js';
 import { createMountedMock } from '../mock/create-mounted-mock.js';
 import type { MountedSpec } from '../mock/mount-documents.js';
+import type { MockResponse } from '../mock-response.js';
 import type { ResolvedOptions } from '../options.js';
 import { newExchange } from '../pipeline/session.js';
 import type { Exchange, Responder } from '../pipeline/types.js';
+import { answerOf } from '../provenance.js';
 import { mountAdmin } from './admin-app.js';
 import { createBrowserGuard } from './browser-guard.js';
 import { proxiedClient } from './client-gone.js';
-import { applyCors } from './cors.js';
+import { applyCors, leaveCorsToUpstream } from './cors.js';
 import { createFastify, unpipelined } from './fastify-instance.js';
 import { HeldConnections } from './held-connections.js';
 import { answerOverLimits, limitServerOptions, registerLimits } from './limits.js';
@@ -124,9 +126,18 @@ export async function buildApp({ options, spec, documents, generator, responders
     if (proxying) exchange.client = proxiedClient(request.ip, request.protocol, reply.raw);
     const response = mock.answer(exchange);
     // Fastify sends a handler's return value: an answer already sent must not be returned.
-    if (response instanceof Promise) return response.then((decided) => sendResponse(reply, decided, held));
-    const sent = sendResponse(reply, response, held);
+    if (response instanceof Promise) return response.then((decided) => sendResponse(reply, corsOf(exchange, reply, decided), held));
+    const sent = sendResponse(reply, corsOf(exchange, reply, response), held);
     return sent instanceof Promise ? sent : undefined;
+  }
+  /**
+   * The real service's answer is readable cross-origin only as the real service says: the mock's own
+   * CORS (any origin, with credentials, fit for made-up data) would open a service behind the
+   * developer's VPN to every page; the service's own `Access-Control-*` headers pass through.
+   */
+  function corsOf(exchange: Exchange, reply: FastifyReply, response: MockResponse): MockResponse {
+    if (proxying && options.cors && answerOf(exchange.provenance)?.kind === 'proxied') leaveCorsToUpstream(reply);
+    return response;
   }
   app.route({ method: apiMethods(app, spec), url: '/*', handler: handle });
   app.setNotFoundHandler(handle);

@@ -35,6 +35,13 @@ export function applyCors(request: FastifyRequest, reply: FastifyReply): boolean
   return true;
 }
 
+/** The headers applyCors writes on an answer: taken off one the real service made (see build-app.ts). */
+const REFLECTED = ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers'];
+
+export function leaveCorsToUpstream(reply: FastifyReply): void {
+  for (const name of REFLECTED) reply.removeHeader(name);
+}
+
 function answerPreflight(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('access-control-allow-methods', ALLOWED_METHODS);
   const requested = request.headers['access-control-request-headers'];

@@ -75,14 +75,16 @@ export function requestHeadersFor(headers: IncomingHttpHeaders, client: ClientSi
 }
 
 /**
- * The upstream's answer headers as the client gets them: hop-by-hop ones dropped, `Via` added; values
- * that came as a list (`set-cookie`) stay a list.
+ * The upstream's answer headers as the client gets them: hop-by-hop ones dropped, and the mock's own
+ * `x-mock-*` ones (an upstream must not speak for the mock: `x-mock-error`, `x-mock-drift`), `Via`
+ * added; values that came as a list (`set-cookie`) stay a list.
  */
 export function responseHeadersFor(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string | string[]> {
   const listed = connectionOptions(headers.connection);
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-length' || listed?.has(name)) continue;
+    if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-length' || listed?.has(name) || name.startsWith('x-mock-'))
+      continue;
     out[name] = value;
   }
   out.via = headers.via === undefined ? VIA : `${String(headers.via)}, ${VIA}`;

@@ -1,0 +1,69 @@
+import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AUTH, closeServersAfterEach, mockServer } from '../support/servers.js';
+
+closeServersAfterEach();
+const SPEC = 'test/fixtures/proxy-store.yaml';
+const plant = JSON.stringify({ id: 7, name: 'Ficus' });
+
+const upstreams: Server[] = [];
+afterEach(async () => {
+  for (const upstream of upstreams.splice(0)) {
+    upstream.closeAllConnections();
+    await new Promise((resolve) => upstream.close(resolve));
+  }
+});
+
+/** A real service answering every request with the plant and `headers`. */
+async function upstream(headers: Record<string, string>): Promise<string> {
+  const server = createServer((request, response) => {
+    request.resume();
+    response.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'r-1', ...headers }).end(plant);
+  });
+  upstreams.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+}
+
+const fromPage = { ...AUTH, origin: 'https://any-page.example' };
+const cors = (headers: OutgoingHttpHeaders) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('access-control-')));
+
+describe('a proxied answer read from another origin', () => {
+  it("is not readable by any page: the mock reflects no origin and allows no credentials on the real service's answer", async () => {
+    const server = await mockServer({ spec: SPEC, proxy: await upstream({}) });
+    const answer = await server.inject({ url: '/plants/7', headers: fromPage });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ id: 7, name: 'Ficus' });
+    expect(cors(answer.headers)).toEqual({});
+  });
+
+  it("carries the real service's own CORS headers, as it sent them", async () => {
+    const own = { 'access-control-allow-origin': 'https://app.example', 'access-control-allow-credentials': 'true' };
+    const server = await mockServer({ spec: SPEC, proxy: await upstream(own) });
+    const answer = await server.inject({ url: '/plants/7', headers: fromPage });
+    expect(cors(answer.headers)).toEqual(own);
+  });
+
+  it("keeps the mock's own CORS on what the mock makes itself (X-Mock-Proxy: off)", async () => {
+    const server = await mockServer({ spec: SPEC, proxy: await upstream({}) });
+    const answer = await server.inject({ url: '/plants/7', headers: { ...fromPage, 'x-mock-proxy': 'off' } });
+    expect(answer.headers['access-control-allow-origin']).toBe('https://any-page.example');
+  });
+});
+
+describe("the mock's own headers from an upstream", () => {
+  it('are dropped: an upstream cannot speak for the mock (x-mock-error, x-mock-findings, x-mock-drift)', async () => {
+    const forged = { 'x-mock-error': 'FORGED', 'x-mock-findings': 'forged', 'x-mock-drift': 'forged', 'x-mock-anything': 'forged' };
+    const server = await mockServer({ spec: SPEC, proxy: await upstream(forged) });
+    const answer = await server.inject({
+      method: 'POST',
+      url: '/plants',
+      headers: { ...fromPage, 'content-type': 'application/json' },
+      payload: plant,
+    });
+    expect(answer.statusCode).toBe(200);
+    for (const name of Object.keys(forged)) expect(String(answer.headers[name] ?? ''), name).not.toContain('orged');
+  });
+});
