@@ -14,6 +14,7 @@ import type { Finding, FindingLocation } from '../problem.js';
 import { answerBundle, answerForm } from './answer-form.js';
 import { checkCookies } from './cookie-parameters.js';
 import { createDirectBodyCheck, type DirectBodyCheck, prismValidatorOf } from './direct-body-check.js';
+import { judgeEmptyParameters } from './empty-parameters.js';
 import { type ObjectQueryCheck, splitObjectQuery } from './exploded-object-query.js';
 import { type FormBodyCheck, splitFormBodies } from './form-body.js';
 import { forPrismValidation } from './int64-schema.js';
@@ -595,7 +596,13 @@ export function checkInput(operation: MockOperation, request: PrismRequest): rea
     request.headers,
     handle.prism.__bundled__,
   );
-  const findings = textual.map(toFinding);
+  const findings = judgeEmptyParameters(
+    textual.map(toFinding),
+    handle.prism.request,
+    { query: request.url.query, headers: request.headers },
+    handle.prism.__bundled__,
+    (schema, bundle) => documentValueCheck(schema, bundle, 'request'),
+  );
   if (handle.cookies) findings.push(...checkCookies(handle.cookies, request.headers.cookie, prismOf(operation).__bundled__).map(toFinding));
   const querystring = handle.prism.querystring;
   if (querystring) findings.push(...checkQuerystring(querystring, request.url.query, handle.prism.__bundled__));

@@ -120,15 +120,20 @@ export const { validateAgainstSchema, convertAjvErrors } = piece<{
  * in RE2) then gets the linear engine (and meta-schema checks are skipped), before any document schema is compiled.
  */
 const DRAFTS = [undefined, 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema'];
-export const PATTERN_ENGINES: { readonly opts: { code: { regExp: unknown }; validateSchema: unknown; ownProperties: unknown } }[] = [];
+export const PATTERN_ENGINES: {
+  readonly opts: { code: { regExp: unknown }; validateSchema: unknown; ownProperties: unknown; multipleOfPrecision?: number };
+}[] = [];
 function useLinearPatterns(): void {
   for (const $schema of DRAFTS) {
     for (const coerce of [true, false]) {
       const found = captureInstance(() =>
         validateAgainstSchema('', { ...($schema ? { $schema } : {}), type: 'string' }, coerce, 0, '', undefined),
       );
-      const opts = (found as { opts?: { code?: { regExp?: unknown }; validateSchema?: unknown; ownProperties?: unknown } } | undefined)
-        ?.opts;
+      const opts = (
+        found as
+          | { opts?: { code?: { regExp?: unknown }; validateSchema?: unknown; ownProperties?: unknown; multipleOfPrecision?: number } }
+          | undefined
+      )?.opts;
       const options = opts?.code;
       if (!opts || typeof options?.regExp !== 'function')
         throw movedOrChanged("Ajv's opts.code.regExp", 'running patterns in linear time', 'not found');
@@ -140,6 +145,9 @@ function useLinearPatterns(): void {
       // A body is parsed JSON: only its own properties are its members. Without this, `required`
       // found `constructor` or `__proto__` on every object (inherited from Object.prototype).
       opts.ownProperties = true;
+      // `multipleOf: 0.01` judged as decimals are: 0.07 / 0.01 is 7.000000000000001 in binary floating
+      // point, which Ajv refuses without a precision (its documented option for decimal multiples).
+      opts.multipleOfPrecision = 9;
       forgetFailedCompiles(found);
       PATTERN_ENGINES.push(found as (typeof PATTERN_ENGINES)[number]);
     }

@@ -1,0 +1,49 @@
+/**
+ * A query or header parameter sent empty (`?url=`, `X-Token:`): Prism drops it as if absent (a falsy
+ * value left out by lodash's pickBy), so a required one is called "required" although it was sent and
+ * an optional one goes unjudged (an empty `date-time` accepted). A careful service reads the empty text
+ * as the value: judged against the parameter's schema (a plain string takes it, a number, a format or
+ * a `minLength` does not), named "empty", unless `allowEmptyValue` says an empty value stands for none.
+ */
+import type { JsonSchema } from '../json/json-schema.js';
+import type { Finding } from '../problem.js';
+
+interface Parameter {
+  readonly name: string;
+  readonly required?: boolean;
+  readonly allowEmptyValue?: boolean;
+  readonly schema?: JsonSchema;
+}
+
+type ValueCheck = (schema: JsonSchema, bundle: unknown) => (value: unknown) => boolean;
+
+/** The findings with every parameter sent empty judged as its empty value instead of as missing. */
+export function judgeEmptyParameters(
+  findings: Finding[],
+  parameters: { readonly query?: readonly unknown[]; readonly headers?: readonly unknown[] } | undefined,
+  sent: { readonly query: Readonly<Record<string, unknown>>; readonly headers: Readonly<Record<string, unknown>> },
+  bundle: unknown,
+  check: ValueCheck,
+): Finding[] {
+  let judged = findings;
+  for (const [location, list, values, lower] of [
+    ['query', parameters?.query, sent.query, false],
+    ['header', parameters?.headers, sent.headers, true],
+  ] as const) {
+    for (const parameter of (list ?? []) as readonly Parameter[]) {
+      const value = values[lower ? parameter.name.toLowerCase() : parameter.name];
+      if (!(value === '' || (Array.isArray(value) && value.length > 0 && value.every((v) => v === '')))) continue;
+      const key = parameter.name.toLowerCase();
+      judged = judged.filter((f) => !(f.location === location && f.code === 'required' && f.path[0]?.toLowerCase() === key));
+      if (parameter.allowEmptyValue === true || parameter.schema === undefined) continue;
+      if (!check(parameter.schema, bundle)(emptyValue(parameter.schema)))
+        judged.push({ location, path: [parameter.name], code: 'empty', message: 'is empty, which its schema does not allow' });
+    }
+  }
+  return judged;
+}
+
+/** The value an empty text stands for: an empty list for an array, else the empty string. */
+function emptyValue(schema: JsonSchema): unknown {
+  return schema.type === 'array' ? [] : '';
+}
