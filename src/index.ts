@@ -19,7 +19,7 @@ export {
 } from './options.js';
 export type { DriftFinding, DriftKind } from './provenance.js';
 export { SCENARIO_FILE_SCHEMA } from './scenarios/file-schema.js';
-export { createMockServer, type MockInjectOptions, type MockServer, type ServedDocument } from './server.js';
+export { type CloseOutcome, createMockServer, type MockInjectOptions, type MockServer, type ServedDocument } from './server.js';
 export type {
   MockSession,
   SessionExpectation,

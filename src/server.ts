@@ -30,8 +30,12 @@ export interface MockServer {
    * fetch that carries its header. Through inject() until the server listens, over the socket after.
    */
   session(id?: string): MockSession;
-  /** Stops accepting connections, closes idle ones, lets in-flight requests finish (up to `shutdownTimeout`), then resolves. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, closes idle ones, lets in-flight requests finish (up to `shutdownTimeout`),
+   * writes the coverage report and recordings when asked, then resolves to what could not be written
+   * (`unsaved`, each a sentence; also logged as warnings). Closing itself never fails for it.
+   */
+  close(): Promise<CloseOutcome>;
   /**
    * Contract coverage so far (what GET /__mock/coverage answers), of every request or of one `X-Mock-Session`;
    * with several documents, of the one `spec` names (default: the first).
@@ -51,7 +55,7 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
   const options = resolveOptions(input);
   const progress = startUpProgress();
   const building = build(options, progress);
-  const { spec, documents, tls, app, mock, closeConnections } = await withinStartUpBound(building, options.startupTimeout, progress).catch(
+  const { spec, documents, tls, app, mock, closeConnections, unsaved } = await withinStartUpBound(building, options.startupTimeout, progress).catch(
     (error: unknown) => {
       // Given up on: what is still being built is closed once it is, so that nothing of it lingers.
       building.then(({ app }) => app.close()).catch(() => undefined);
@@ -97,6 +101,7 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
       } finally {
         clearTimeout(deadline);
       }
+      return { unsaved: unsaved() };
     },
   };
 }
@@ -121,6 +126,11 @@ async function loadRest(sources: readonly DocumentSource[], progress: StartUpPro
   const loaded = [];
   for (const source of sources) loaded.push({ source, spec: await loadSpec(source.file, progress) });
   return loaded;
+}
+
+/** What closing could not save: the coverage report files or recordings a full disk or a missing directory kept. */
+export interface CloseOutcome {
+  readonly unsaved: readonly string[];
 }
 
 /** Fastify's inject options, with the method open to any token: documents declare QUERY and custom methods. */

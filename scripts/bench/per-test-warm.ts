@@ -15,7 +15,7 @@ const REQUEST = { method: 'POST' as const, url: '/plants', headers: HEADERS, pay
 interface Instance {
   inject(request: typeof REQUEST): Promise<{ statusCode: number }>;
   listen(): Promise<string>;
-  close(): Promise<void>;
+  close(): Promise<unknown>;
 }
 type Factory = () => Promise<Instance>;
 

@@ -47,7 +47,9 @@ export async function startMock(file: string): Promise<Engine> {
         rejected: response.headers['x-mock-error'] !== undefined,
       };
     },
-    close: () => server.close(),
+    close: async () => {
+      await server.close();
+    },
   };
 }
 

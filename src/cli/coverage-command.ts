@@ -47,6 +47,11 @@ export async function runCoverageCommand(
         describe: 'base URL of the running mock, e.g. http://127.0.0.1:4010',
       },
       session: { type: 'string', describe: 'only the requests of this X-Mock-Session' },
+      spec: {
+        type: 'string',
+        array: true,
+        describe: 'with several documents: gate this one, by name (repeatable; default: every document, each named)',
+      },
       min: { type: 'number', describe: 'least share of documented responses served, in percent (0-100)' },
       violations: { type: 'boolean', default: true, describe: 'allow requests that break the contract (--no-violations fails on any)' },
       drift: {
@@ -86,15 +91,74 @@ export async function runCoverageCommand(
   const bar: GateBar = { ...(args.min !== undefined ? { min: args.min } : {}), noViolations: !args.violations, noDrift: !args.drift };
   const url = args.url ?? '';
   const usage = checkUsage(url, args.min, args.timeout, args.session);
-  const fetched = usage ?? (await fetchReport(url, args.session, args['admin-token'], args.timeout));
-  if (typeof fetched === 'string') {
-    say(fetched);
+  if (usage !== undefined) {
+    say(usage);
     return 2;
   }
-  out.write(FORMATS[args.format](fetched));
-  const verdict = checkGate(fetched, bar);
-  say(verdict.pass ? `pass: ${verdict.reason}` : `FAIL: ${verdict.reason}`);
-  return verdict.pass ? 0 : 1;
+  const ask = { url, session: args.session, token: args['admin-token'], timeout: args.timeout };
+  const names = args.spec?.length ? args.spec : await documentNames(ask);
+  if (typeof names === 'string') {
+    say(names);
+    return 2;
+  }
+  // One document and none named: the report as it always was; otherwise each document named in its lines.
+  const gated = names.length === 1 && !args.spec?.length ? [undefined] : names;
+  const reports: [string | undefined, CoverageReport][] = [];
+  for (const name of gated) {
+    const fetched = await fetchReport(ask, name);
+    if (typeof fetched === 'string') {
+      say(fetched);
+      return 2;
+    }
+    reports.push([name, fetched]);
+  }
+  out.write(reports.length === 1 ? FORMATS[args.format](reports[0]?.[1] as CoverageReport) : combined(args.format, reports));
+  let pass = true;
+  for (const [name, report] of reports) {
+    const verdict = checkGate(report, bar);
+    pass &&= verdict.pass;
+    say(`${verdict.pass ? 'pass' : 'FAIL'}${name === undefined ? '' : ` (${name})`}: ${verdict.reason}`);
+  }
+  return pass ? 0 : 1;
+}
+
+/** Several documents' reports in one output: JSON keyed by name, one JUnit document, text and Markdown one after the other. */
+function combined(format: Format, reports: readonly [string | undefined, CoverageReport][]): string {
+  if (format === 'json') return `${JSON.stringify(Object.fromEntries(reports), null, 2)}\n`;
+  if (format === 'junit') {
+    const suites = reports.flatMap(([name, report]) =>
+      [...coverageJunit(report).matchAll(/<testsuite [\s\S]*?<\/testsuite>/g)].map(([suite]) =>
+        suite.replace('<testsuite name="', `<testsuite name="${xmlText(name ?? '')}: `),
+      ),
+    );
+    const count = (attribute: string) =>
+      suites.reduce((sum, suite) => sum + Number(new RegExp(`${attribute}="(\\d+)"`).exec(suite)?.[1] ?? 0), 0);
+    const head = `<testsuites name="contract coverage" tests="${count('tests')}" failures="${count('failures')}" errors="0">`;
+    return ['<?xml version="1.0" encoding="UTF-8"?>', head, ...suites, '</testsuites>', ''].join('\n');
+  }
+  const heading = format === 'markdown' ? (name: string) => `# Document \`${name}\`\n\n` : (name: string) => `== document ${name}\n`;
+  return reports.map(([name, report]) => `${heading(name ?? '')}${FORMATS[format](report)}`).join('\n');
+}
+
+function xmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+}
+
+interface Ask {
+  readonly url: string;
+  readonly session: string | undefined;
+  readonly token: string | undefined;
+  readonly timeout: number;
+}
+
+/** The names of the documents the mock serves (its health answer), or the one line saying why not. */
+async function documentNames(ask: Ask): Promise<string[] | string> {
+  const answer = await getJson(ask, '/__mock/health', undefined);
+  if (typeof answer === 'string') return answer;
+  const documents = (answer as { documents?: { name?: unknown }[] }).documents;
+  if (!Array.isArray(documents) || documents.length === 0)
+    return `${new URL(ask.url).origin} did not list its documents (is it a plantstore-mock?)`;
+  return documents.map((d) => String(d.name));
 }
 
 function checkUsage(url: string, min: number | undefined, timeout: number, session: string | undefined): string | undefined {
@@ -105,15 +169,21 @@ function checkUsage(url: string, min: number | undefined, timeout: number, sessi
   return undefined;
 }
 
-/** The report, or the one line saying why it could not be had. */
-async function fetchReport(
-  url: string,
-  session: string | undefined,
-  token: string | undefined,
-  timeout: number,
-): Promise<CoverageReport | string> {
-  const target = new URL(`${url.replace(/\/+$/, '')}/__mock/coverage`);
+/** The report (of the named document, else the first), or the one line saying why it could not be had. */
+async function fetchReport(ask: Ask, spec: string | undefined): Promise<CoverageReport | string> {
+  const answer = await getJson(ask, '/__mock/coverage', spec);
+  if (typeof answer === 'string') return answer;
+  const report = answer as CoverageReport;
+  if (typeof report?.summary?.documentedResponses !== 'number')
+    return `${new URL(ask.url).origin} did not answer a coverage report (is it a plantstore-mock?)`;
+  return report;
+}
+
+/** A JSON answer of the mock's admin API, or the one line saying why it could not be had. */
+async function getJson({ url, session, token, timeout }: Ask, path: string, spec: string | undefined): Promise<unknown> {
+  const target = new URL(`${url.replace(/\/+$/, '')}${path}`);
   if (session !== undefined) target.searchParams.set('session', session);
+  if (spec !== undefined) target.searchParams.set('spec', spec);
   let response: Response;
   try {
     response = await fetch(target, {
@@ -132,11 +202,9 @@ async function fetchReport(
   if (response.status === 401) return 'the mock requires its admin token: pass --admin-token (or PLANTSTORE_MOCK_ADMIN_TOKEN)';
   if (response.status !== 200) return `the mock answered ${response.status} to ${target.pathname}: ${messageOf(text)}`;
   try {
-    const report = JSON.parse(text) as CoverageReport;
-    if (typeof report?.summary?.documentedResponses !== 'number') throw new Error('no summary');
-    return report;
+    return JSON.parse(text) as unknown;
   } catch {
-    return `${target.origin} did not answer a coverage report (is it a plantstore-mock?)`;
+    return `${target.origin} did not answer JSON to ${target.pathname} (is it a plantstore-mock?)`;
   }
 }
 

@@ -47,8 +47,11 @@ async function main(): Promise<number> {
   const now = () => process.exit(1);
   process.once('SIGTERM', now);
   process.once('SIGINT', now);
-  await server.close(); // in-flight requests finish, bounded by --shutdown-timeout
-  return 0;
+  // In-flight requests finish, bounded by --shutdown-timeout; a report or recording that could not be
+  // written fails the run, so a CI step that expected the files does not pass on their absence.
+  const { unsaved } = await server.close();
+  for (const failure of unsaved) process.stderr.write(`plantstore-mock: warning: ${failure}\n`);
+  return unsaved.length === 0 ? 0 : 1;
 }
 
 main().then(

@@ -15,13 +15,16 @@ export interface CoverageParts {
 /** The contract coverage of one server, and what to do with it when the server closes. */
 export interface Coverage {
   readonly model: CoverageModel;
-  /** With --coverage-report, writes the report files (after in-flight requests were answered). */
-  close(): Promise<void>;
+  /**
+   * With --coverage-report, writes the report files (after in-flight requests were answered); resolves
+   * to what could not be written, a sentence, or undefined when all was.
+   */
+  close(): Promise<string | undefined>;
 }
 
 /**
- * The coverage of one server. A failure to write the report files is logged, never thrown: closing
- * must not fail on a full disk.
+ * The coverage of one server. A failure to write the report files is logged and returned, never thrown:
+ * closing must not fail on a full disk, and the CLI makes it its exit status.
  */
 export function createCoverage({ options, operations, documentFindings, log }: CoverageParts): Coverage {
   const sessionIdleMs = options.sessionIdleTimeout;
@@ -30,11 +33,14 @@ export function createCoverage({ options, operations, documentFindings, log }: C
   return {
     model,
     async close() {
-      if (dir === undefined) return;
+      if (dir === undefined) return undefined;
       try {
         await writeCoverageFiles(dir, coverageReport(model));
+        return undefined;
       } catch (error) {
-        log.warn(`could not write the coverage report to ${dir}: ${(error as Error).message}`);
+        const failure = `could not write the coverage report to ${dir}: ${(error as Error).message}`;
+        log.warn(failure);
+        return failure;
       }
     },
   };

@@ -62,6 +62,8 @@ export interface MockApp {
   readonly mock: Mock;
   /** Cuts every connection at once: the shutdown deadline, once in-flight requests had their time. */
   closeConnections(): void;
+  /** After the app closed: what the mock could not write on closing (report files, recordings). */
+  unsaved(): readonly string[];
 }
 
 /**
@@ -110,7 +112,10 @@ export async function buildApp({ options, spec, documents, generator, responders
     answered: (request, reply) => logAnswer(request, reply.statusCode, elapsedMs(request)),
     routes: (admin) => registerAdminRoutes(admin, mock, { maxEventStreams: eventStreamCap(options) }),
   });
-  app.addHook('onClose', () => mock.close());
+  let unsaved: readonly string[] = [];
+  app.addHook('onClose', async () => {
+    unsaved = await mock.close();
+  });
   // Last, after everything else closing has logged: what the log still holds goes out.
   if (stdout) app.addHook('onClose', () => stdout.flush());
   const proxying = mock.proxy !== undefined;
@@ -151,7 +156,12 @@ export async function buildApp({ options, spec, documents, generator, responders
     const exchange = seen ?? unpipelined(request, request.query ?? {}, request.body);
     mock.answered(exchange, seen !== undefined, status, elapsed, sentHeaders(reply));
   });
-  return { app, mock, closeConnections: () => (secure ? secure.destroy() : (app.server as Server).closeAllConnections()) };
+  return {
+    app,
+    mock,
+    closeConnections: () => (secure ? secure.destroy() : (app.server as Server).closeAllConnections()),
+    unsaved: () => unsaved,
+  };
 }
 
 /**

@@ -99,8 +99,11 @@ export interface Mock extends MockFeatures {
    * are journalled and counted but are not contract coverage.
    */
   answered(exchange: Exchange, seen: boolean, status: number, elapsedMs: number, responseHeaders: JournalEntry['responseHeaders']): void;
-  /** Stops watching files and writes the coverage report files when asked; after the last answer. */
-  close(): Promise<void>;
+  /**
+   * Stops watching files and writes the coverage report files and recordings when asked; after the last
+   * answer. Resolves to what could not be written (each a sentence), empty when all was.
+   */
+  close(): Promise<readonly string[]>;
   /** Where this document's requests carry credentials (masked in the journal). */
   credentials(): CredentialPlaces;
 }
@@ -274,8 +277,14 @@ export async function createMock({ options, spec, generator, log, responders = [
       stopWatching?.();
       await callbacks.close();
       await proxy?.close();
-      await recorder?.flush().catch((error: Error) => log.warn(`could not write the recordings: ${error.message}`));
-      await coverage.close();
+      const failures: string[] = [];
+      await recorder?.flush().catch((error: Error) => {
+        failures.push(`could not write the recordings: ${error.message}`);
+        log.warn(failures[failures.length - 1] ?? '');
+      });
+      const coverageFailure = await coverage.close();
+      if (coverageFailure !== undefined) failures.push(coverageFailure);
+      return failures;
     },
   };
 }

@@ -89,7 +89,7 @@ export async function createMountedMock({ options, documents, generator, log, re
     },
     credentials: () => (places ??= union(mocks)),
     async close() {
-      await Promise.all(mocks.map((mock) => mock.close()));
+      return (await Promise.all(mocks.map((mock) => mock.close()))).flat();
     },
   };
 }

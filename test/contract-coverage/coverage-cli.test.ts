@@ -1,8 +1,9 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../src/index.js';
+import { BUNDLED_SPEC, createMockServer, type MockServer } from '../../src/index.js';
 import { runCli, startCli } from '../support/cli.js';
 
 const ADMIN = 'gate-admin-token';
@@ -57,6 +58,44 @@ describe('plantstore-mock coverage (the CI gate)', () => {
   });
 });
 
+describe('plantstore-mock coverage with several documents', () => {
+  const PETS = fileURLToPath(new URL('../fixtures/pets.yaml', import.meta.url));
+  let mock: MockServer;
+  let url: string;
+
+  beforeAll(async () => {
+    mock = await createMockServer({ spec: [BUNDLED_SPEC, `/pets=${PETS}`] });
+    url = await mock.listen();
+    await mock.inject({ method: 'POST', url: '/plants', headers: API, payload: '{"id": 1, "name": "Ficus"}' });
+  });
+  afterAll(() => mock?.close());
+
+  it('gates every document by default, naming each in its verdict', async () => {
+    const result = await runCli(['coverage', '--url', url, '--min', '50'], 30_000);
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^plantstore-mock coverage: pass \(openapi\): coverage 50%/);
+    expect(lines[1]).toMatch(/^plantstore-mock coverage: FAIL \(pets\): coverage 0% is below --min 50%/);
+    expect(result.stdout).toContain('== document openapi');
+    expect(result.stdout).toContain('== document pets');
+  });
+
+  it('gates only the documents --spec names, and prints one JUnit document for several', async () => {
+    const one = await runCli(['coverage', '--url', url, '--min', '50', '--spec', 'openapi', '--format', 'json'], 30_000);
+    expect(one.code).toBe(0);
+    expect(JSON.parse(one.stdout).summary).toMatchObject({ documentedResponsesServed: 1 });
+    expect(one.stderr.trim()).toMatch(/^plantstore-mock coverage: pass \(openapi\): /);
+    const junit = await runCli(['coverage', '--url', url, '--spec', 'openapi', '--spec', 'pets', '--format', 'junit'], 30_000);
+    expect(junit.code).toBe(0);
+    expect(junit.stdout.match(/<testsuites /g)).toHaveLength(1);
+    expect(junit.stdout).toContain('<testsuite name="pets: ');
+    const unknown = await runCli(['coverage', '--url', url, '--spec', 'nope'], 30_000);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/nope/);
+  });
+});
+
 describe('--coverage-report DIR', () => {
   it('writes coverage.json, .xml and .md when the CLI stops on SIGTERM', async () => {
     const dir = join(await mkdtemp(join(tmpdir(), 'coverage-cli-')), 'report');
@@ -68,5 +107,14 @@ describe('--coverage-report DIR', () => {
     expect(report.summary).toMatchObject({ requests: 1, documentedResponsesServed: 1, documentedResponses: 2 });
     expect(await readFile(join(dir, 'coverage.xml'), 'utf8')).toContain('<testsuites');
     expect(await readFile(join(dir, 'coverage.md'), 'utf8')).toContain('| `POST /plants` createPlant | 1 |');
+  });
+
+  it('warns and exits 1 when the report cannot be written, so a CI step does not pass without it', async () => {
+    const blocker = join(await mkdtemp(join(tmpdir(), 'coverage-cli-')), 'a-file');
+    await writeFile(blocker, 'in the way');
+    const cli = await startCli(['--log-level', 'silent', '--coverage-report', join(blocker, 'report')]);
+    cli.child.kill('SIGTERM');
+    expect((await cli.exited()).code).toBe(1);
+    expect(cli.output().stderr).toContain(`plantstore-mock: warning: could not write the coverage report to ${join(blocker, 'report')}`);
   });
 });

@@ -22,7 +22,7 @@ describe('coverage report files', () => {
     expect(await readFile(join(dir, 'coverage.md'), 'utf8')).toContain('**100%** of documented responses served (2 of 2)');
   });
 
-  it('log a warning when they cannot be written, and closing still succeeds', async () => {
+  it('log a warning when they cannot be written, and closing still succeeds, naming what was not saved', async () => {
     const file = join(await mkdtemp(join(tmpdir(), 'coverage-files-')), 'not-a-dir');
     await writeFile(file, 'in the way');
     const lines: string[] = [];
@@ -31,7 +31,8 @@ describe('coverage report files', () => {
       logLevel: 'warn',
       logStream: { write: (line: string) => lines.push(line) },
     });
-    await expect(mock.close()).resolves.toBeUndefined();
+    const { unsaved } = await mock.close();
+    expect(unsaved).toEqual([expect.stringContaining(`could not write the coverage report to ${file}`)]);
     expect(lines.join('')).toContain(`could not write the coverage report to ${file}`);
   });
 });

@@ -28,7 +28,9 @@ export async function runDocument(document: CorpusDocument, send?: Send): Promis
     try {
       // Strict negotiation: each operation's refusals, 406 included, are what the corpus judges.
       const server = await createMockServer({ spec: document.file, seed: 1, logLevel: 'silent', strictAccept: true });
-      close = () => server.close();
+      close = async () => {
+        await server.close();
+      };
       sender = async (request) => {
         const response = await server.inject({
           method: request.method as 'GET',
