@@ -55,13 +55,15 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
   const options = resolveOptions(input);
   const progress = startUpProgress();
   const building = build(options, progress);
-  const { spec, documents, tls, app, mock, closeConnections, unsaved } = await withinStartUpBound(building, options.startupTimeout, progress).catch(
-    (error: unknown) => {
-      // Given up on: what is still being built is closed once it is, so that nothing of it lingers.
-      building.then(({ app }) => app.close()).catch(() => undefined);
-      throw error;
-    },
-  );
+  const { spec, documents, tls, app, mock, closeConnections, unsaved } = await withinStartUpBound(
+    building,
+    options.startupTimeout,
+    progress,
+  ).catch((error: unknown) => {
+    // Given up on: what is still being built is closed once it is, so that nothing of it lingers.
+    building.then(({ app }) => app.close()).catch(() => undefined);
+    throw error;
+  });
   checkExamplesSoon(...(documents ?? [{ spec }]).map((document) => document.spec));
   let url: string | undefined;
   const served = Object.freeze(mock.documents.map(({ mount, spec: { path } }) => Object.freeze({ ...mount, file: path })));
