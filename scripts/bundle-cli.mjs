@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -189,20 +189,30 @@ const lib = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const libBundle = fileURLToPath(new URL('../dist/lib/index.cjs', import.meta.url));
 await bundleEntry(lib, libBundle);
 const names = Object.keys(createRequire(import.meta.url)(libBundle)).filter((name) => name !== '__esModule');
-// The bundle loads through dist/lib/load-bundle.cjs, with a V8 code cache made now by this Node (see there).
-const bundleId = createHash('sha256')
-  .update(await readFile(libBundle))
-  .digest('hex')
-  .slice(0, 16);
+// Each bundle loads through its load-bundle.cjs, with a V8 code cache made now by this Node (see there):
+// the CLI's too, as Node 20 has no compile cache of its own.
 const loader = await readFile(new URL('./bundle/load-bundle.cjs', import.meta.url), 'utf8');
-await writeFile(new URL('../dist/lib/load-bundle.cjs', import.meta.url), loader.replace("'__BUNDLE_ID__'", `'${bundleId}'`));
+/** Writes the loader of `file` beside it, naming it and the hash of its text. */
+async function writeLoader(file) {
+  const id = createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex')
+    .slice(0, 16);
+  const text = loader.replace("'__BUNDLE_ID__'", `'${id}'`).replace("'__BUNDLE_FILE__'", `'${basename(file)}'`);
+  await writeFile(join(dirname(file), 'load-bundle.cjs'), text);
+}
+await writeLoader(libBundle);
+await writeLoader(bundle);
 await writeFile(
   lib,
   `import { createRequire } from 'node:module';\nconst lib = createRequire(import.meta.url)('./lib/load-bundle.cjs').loadBundle();\nexport const { ${names.join(', ')} } = lib;\n`,
 );
 await rm(`${lib}.map`, { force: true });
-const made = spawnSync(process.execPath, [fileURLToPath(new URL('./bundle/make-code-cache.cjs', import.meta.url)), dirname(lib)], {
-  stdio: 'inherit',
-  env: { ...process.env, NODE_OPTIONS: '' },
-});
-if (made.status !== 0) throw new Error(`bundle-cli: making the code cache failed (${made.status ?? made.signal})`);
+for (const which of ['lib', 'cli']) {
+  const made = spawnSync(process.execPath, [fileURLToPath(new URL('./bundle/make-code-cache.cjs', import.meta.url)), dirname(lib), which], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: '' },
+    timeout: 120_000,
+  });
+  if (made.status !== 0) throw new Error(`bundle-cli: making the ${which} code cache failed (${made.status ?? made.signal})`);
+}

@@ -1,6 +1,7 @@
 'use strict';
 /**
- * Shipped as dist/lib/load-bundle.cjs: loads the library bundle beside it (index.cjs) as require() would,
+ * Shipped as dist/lib/load-bundle.cjs and dist/cli/load-bundle.cjs: loads the bundle beside it (the
+ * library's index.cjs, the CLI's run.cjs) as require() would,
  * with the V8 code cache the build made for it (scripts/bundle/make-code-cache.cjs) when there is one for
  * this bundle, this V8 version and this architecture. V8 then skips compiling the bundle and the
  * functions a server runs to answer its first request, which is most of a fresh process's start-up; V8
@@ -12,12 +13,13 @@ const Module = require('node:module');
 const { join } = require('node:path');
 const vm = require('node:vm');
 
-const BUNDLE = join(__dirname, 'index.cjs');
+/** The bundle's file name, written in by the build. */
+const BUNDLE = join(__dirname, '__BUNDLE_FILE__');
 /** A hash of the bundle's text, written in by the build: a cache belongs to the text it was made from. */
 const BUNDLE_ID = '__BUNDLE_ID__';
 
 function cacheFile() {
-  return join(__dirname, `index.${BUNDLE_ID}.${process.versions.v8}.${process.arch}.v8cache`);
+  return `${BUNDLE.replace(/\.cjs$/, '')}.${BUNDLE_ID}.${process.versions.v8}.${process.arch}.v8cache`;
 }
 
 /** Compiles and runs the bundle as a CommonJS module (registered as require() would), with `cachedData` if given. */

@@ -126,8 +126,14 @@ export const PATTERN_ENGINES: {
 function useLinearPatterns(): void {
   for (const $schema of DRAFTS) {
     for (const coerce of [true, false]) {
-      const found = captureInstance(() =>
-        validateAgainstSchema('', { ...($schema ? { $schema } : {}), type: 'string' }, coerce, 0, '', undefined),
+      // Meta-schema checks are off before the first compile too: compiling a draft's meta-schema was
+      // most of what loading this module cost.
+      const found = captureInstance(
+        () => validateAgainstSchema('', { ...($schema ? { $schema } : {}), type: 'string' }, coerce, 0, '', undefined),
+        (instance) => {
+          const opts = (instance as { opts?: { validateSchema?: unknown } }).opts;
+          if (opts) opts.validateSchema = false;
+        },
       );
       const opts = (
         found as
@@ -301,13 +307,16 @@ export function captureCompiled(run: () => void, wanted: (schema: unknown) => bo
   return compiled;
 }
 
-/** The Ajv instance that compiled the first schema `run` compiles. */
-function captureInstance(run: () => void): unknown {
+/** The Ajv instance that compiled the first schema `run` compiles; `before` sees it before that compile. */
+function captureInstance(run: () => void, before?: (instance: unknown) => void): unknown {
   const prototype = AjvCore.prototype;
   const compile = prototype.compile;
   let instance: unknown;
   prototype.compile = function (this: unknown, ...args: unknown[]) {
-    instance ??= this;
+    if (instance === undefined) {
+      instance = this;
+      before?.(this);
+    }
     return compile.apply(this, args);
   };
   try {

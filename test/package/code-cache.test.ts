@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const LOADER = fileURLToPath(new URL('../../dist/lib/load-bundle.cjs', import.meta.url));
+const CLI_LOADER = fileURLToPath(new URL('../../dist/cli/load-bundle.cjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const ENTRY = new URL('../../dist/index.js', import.meta.url).href;
 
 /** A fresh `node` (the cache is V8's, per process), without the test runner's options. */
@@ -33,6 +35,28 @@ process.stdout.write(String(script.cachedDataRejected));`,
       const run = node([...flags, '--input-type=module', '-e', ANSWER_ONE]);
       expect(run.stderr).toBe('');
       expect(run.stdout).toBe('200');
+    }
+  });
+});
+
+describe("the CLI bundle's code cache (Node 20 has no compile cache of its own)", () => {
+  it('is made by the build for this Node, and V8 accepts it', () => {
+    const run = node([
+      '-e',
+      `process.argv = [process.execPath, 'run.cjs', '--version'];
+const { compileBundle, cacheFile } = require(${JSON.stringify(CLI_LOADER)});
+const { script } = compileBundle(require('node:fs').readFileSync(cacheFile()));
+setTimeout(() => process.stdout.write(' ' + String(script.cachedDataRejected)), 100);`,
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^\d+\.\d+\.\d+\n false$/);
+  });
+
+  it('runs the CLI with the cache, and without it when V8 rejects it (other flags)', () => {
+    for (const flags of [[], ['--no-lazy-feedback-allocation']]) {
+      const run = node([...flags, CLI, '--version']);
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
     }
   });
 });
