@@ -1,6 +1,7 @@
 // The layer rules of src/ (ARCHITECTURE.md explains them). Dependencies point down:
 //   cli -> server -> http -> admin -> mock (createMock) -> features (pipeline, scenarios, journal,
-//       metrics, state, answer) -> model (openapi, prism) -> leaves (errors, problem, protocol, json, generate, ...)
+//       metrics, state, answer, load) -> adapter (prism) -> model (openapi, document) -> leaves (errors,
+//       problem, protocol, json, generate, ...)
 // Type-only imports count too. Tests (*.test.ts) may import across layers.
 const CLI = '^src/cli/';
 const SERVER = '^src/((server|index)[.]ts$|session/)';
@@ -8,7 +9,8 @@ const HTTP = '^src/http/';
 const ADMIN = '^src/(admin|dashboard)/';
 const MOCK = '^src/mock/';
 const FEATURES = '^src/(pipeline|answer|scenarios|journal|metrics|contract-coverage|state|callbacks|proxy|load)/';
-const MODEL = '^src/(openapi|document|prism)/';
+const ADAPTER = '^src/prism/';
+const MODEL = '^src/(openapi|document)/';
 const LEAVES = [
   '^src/(errors|problem|protocol|mock-response|mock-extensions|provenance|config-error|options|option-table|option-kinds|document-source)[.]ts$',
   '^src/(json|generate|assets|cache)/',
@@ -74,10 +76,16 @@ module.exports = {
       { path: '^src/(scenarios|journal|metrics|state|callbacks|proxy)/', pathNot: '^src/$1/' },
     ),
     forbid(
-      'model-not-up',
-      'The OpenAPI model and the Prism adapter are used by the layers above, never the reverse.',
-      { path: MODEL },
+      'adapter-not-up',
+      'The Prism adapter is used by the layers above (load/ and the features), never the reverse.',
+      { path: ADAPTER },
       above(CLI, SERVER, HTTP, ADMIN, MOCK, FEATURES),
+    ),
+    forbid(
+      'model-not-up',
+      'The document model (openapi/, document/) never imports the adapter or the layers above it.',
+      { path: MODEL },
+      above(CLI, SERVER, HTTP, ADMIN, MOCK, FEATURES, ADAPTER),
     ),
     forbid(
       'prism-reads-only-the-model',
@@ -89,7 +97,7 @@ module.exports = {
     forbid(
       'core-knows-no-fastify',
       'The pipeline, the answer room, scenarios, the model, the adapter and the leaves know no Fastify.',
-      { path: ['^src/(pipeline|answer|scenarios|state|callbacks|proxy|openapi|prism)/', ...LEAVES] },
+      { path: ['^src/(pipeline|answer|scenarios|state|callbacks|proxy|load|openapi|document|prism)/', ...LEAVES] },
       { path: '^fastify$|node_modules/fastify/' },
     ),
     forbid(

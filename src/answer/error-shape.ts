@@ -1,6 +1,6 @@
 import type { DataGenerator } from '../generate/data-generator.js';
-import { resolvePointer } from '../generate/prepare-schema.js';
 import { isJsonObject } from '../json/json-object.js';
+import { resolveFragment } from '../json/json-pointer.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { findFailureResponse, findResponse } from '../openapi/find-response.js';
 import { concreteMediaType, contentTypeHeader, essenceOf, jsonContent, mediaKind } from '../openapi/media-type.js';
@@ -139,7 +139,7 @@ function propertiesOf(schema: JsonSchema, root: JsonSchema = schema): Record<str
  */
 function followed(schema: JsonSchema, root: JsonSchema): JsonSchema {
   let at: unknown = schema;
-  for (let hops = 0; hops < 8 && isJsonObject(at) && typeof at.$ref === 'string'; hops++) at = resolvePointer(root, at.$ref);
+  for (let hops = 0; hops < 8 && isJsonObject(at) && typeof at.$ref === 'string'; hops++) at = resolveFragment(root, at.$ref);
   if (!isJsonObject(at) || at === schema) return schema;
   return root.__bundled__ === undefined ? (at as JsonSchema) : { ...(at as JsonSchema), __bundled__: root.__bundled__ };
 }

@@ -8,7 +8,7 @@
  * the first copy of each part referenced after), which the bundling that follows moves into the
  * operation's `__bundled__` like the references of a cycle.
  */
-import { pathToPointer } from '../prism/prism-internals.js';
+import { pathToPointer, resolveFragment } from '../json/json-pointer.js';
 import { BUNDLED, type SharedParts, unfoldsPast } from './shared-parts.js';
 import { copyTree } from './tree-copy.js';
 
@@ -82,7 +82,7 @@ export function bundleShared(operation: Node, document: unknown, parts?: SharedP
       if (name === undefined) {
         name = `shared_${names.size + 1}`;
         names.set(ref, name);
-        bundled[name] = pointerTarget(document, ref);
+        bundled[name] = resolveFragment(document, ref);
         pending.push(bundled[name]);
       }
       (node as Node).$ref = `${BUNDLED}${name}`;
@@ -92,15 +92,6 @@ export function bundleShared(operation: Node, document: unknown, parts?: SharedP
   }
   if (parts) for (const [name, part] of parts.closure(reached)) bundled[name] = part;
   return Object.keys(bundled).length === 0 ? operation : { ...operation, __bundled__: bundled };
-}
-
-function pointerTarget(document: unknown, ref: string): unknown {
-  let at = document;
-  for (const raw of ref.slice(2).split('/')) {
-    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    at = at !== null && typeof at === 'object' ? (at as Node)[token] : undefined;
-  }
-  return at;
 }
 
 /** Nodes of the tree a value unfolds to, each cycle counted once; memoised per object. */

@@ -5,6 +5,7 @@
  * examples of one operation (one compile per schema that has one) took half a minute. A schema
  * compiled with only what its `#/__bundled__/NAME` references reach, transitively, is checked the same.
  */
+import { readFragmentToken } from '../json/json-pointer.js';
 
 const PREFIX = '#/__bundled__/';
 
@@ -63,12 +64,5 @@ function referencedBelow(node: object): Names {
 
 /** `#/__bundled__/NAME/...` -> NAME, its pointer escapes undone. */
 function bundleName(ref: string): string {
-  const token = ref.slice(PREFIX.length).split('/', 1)[0] ?? '';
-  let decoded = token;
-  try {
-    decoded = decodeURIComponent(token);
-  } catch {
-    // Not percent-encoded after all: the token as written.
-  }
-  return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
+  return readFragmentToken(ref.slice(PREFIX.length).split('/', 1)[0] ?? '');
 }

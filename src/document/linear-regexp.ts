@@ -1,6 +1,7 @@
 import { standardPattern } from '../generate/java-classes.js';
 import { backtracksSafely, closingParen } from '../generate/pattern-safety.js';
 import { compileRe2, type Re2 } from '../generate/re2-pattern.js';
+import { escapeToken } from '../json/json-pointer.js';
 
 /** What Ajv asks of a pattern engine (its `code.regExp` option): a compiled pattern with `test`. */
 export interface PatternEngine {
@@ -146,10 +147,10 @@ export function patternFindings(document: unknown): PatternFinding[] {
     const [node, pointer] = stack.pop() as [unknown, string];
     if (node === null || typeof node !== 'object') continue;
     for (const [key, value] of Object.entries(node)) {
-      const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const at = `${pointer}/${escapeToken(key)}`;
       if (key === 'pattern' && typeof value === 'string') judge(value, at);
       else if (key === 'patternProperties' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
-        for (const name of Object.keys(value)) judge(name, `${at}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        for (const name of Object.keys(value)) judge(name, `${at}/${escapeToken(name)}`);
       }
       if (!DATA_KEYS.has(key)) stack.push([value, at]);
     }

@@ -7,6 +7,7 @@
  * a reference with sibling keys by a copy of its target with those keys added (an "extended" reference).
  * Documents that reference other files or URLs keep the reference parser's whole-document path.
  */
+import { readFragmentToken } from '../json/json-pointer.js';
 
 type Node = Record<string, unknown>;
 
@@ -148,20 +149,7 @@ function lookup(root: unknown, ref: string, seen: Set<string>): unknown {
 function tokens(ref: string): string[] {
   const pointer = ref.slice(1);
   if (pointer === '' || pointer === '/') return pointer === '' ? [] : [''];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((token) => decodeToken(token));
-}
-
-function decodeToken(token: string): string {
-  let decoded = token;
-  try {
-    decoded = decodeURIComponent(token);
-  } catch {
-    // A stray % is part of the name.
-  }
-  return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
+  return pointer.slice(1).split('/').map(readFragmentToken);
 }
 
 function lastToken(ref: string): string {

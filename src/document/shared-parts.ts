@@ -9,7 +9,7 @@
  * part's copy does not depend on the operation that met it first. Nothing may mutate a part's copy.
  */
 
-import { pathToPointer } from '../prism/prism-internals.js';
+import { pathToPointer } from '../json/json-pointer.js';
 import { isMerged } from './local-refs.js';
 import { copyTree } from './tree-copy.js';
 

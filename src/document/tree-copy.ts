@@ -8,7 +8,8 @@
  * a cycle closes or a rule asks for its place: a new path per node was most of the copy's time and
  * garbage on documents whose paths run deep (Microsoft Graph's).
  */
-import { isPlainObject, pathToPointer } from '../prism/prism-internals.js';
+import { isPlainObject } from '../json/json-object.js';
+import { pathToPointer } from '../json/json-pointer.js';
 
 type Node = Record<string, unknown>;
 

@@ -98,8 +98,3 @@ const documentPattern = Object.assign(
   },
   { code: 'documentPattern' },
 );
-
-/** A JSON pointer token, as a URI fragment holds it. */
-export function pointerToken(key: string): string {
-  return encodeURIComponent(key.replace(/~/g, '~0').replace(/\//g, '~1'));
-}

@@ -1,8 +1,8 @@
 import { isJsonObject } from '../json/json-object.js';
+import { fragmentToken, resolveFragment } from '../json/json-pointer.js';
 import type { JsonSchema } from '../json/json-schema.js';
-import { branchValidators, pointerToken, type SchemaCheck } from './branch-validators.js';
+import { branchValidators, type SchemaCheck } from './branch-validators.js';
 import { makeExclusive } from './one-of-edits.js';
-import { resolvePointer } from './prepare-schema.js';
 
 type Schema = Record<string, unknown>;
 const MAX_DEPTH = 64;
@@ -62,7 +62,7 @@ class Walker {
   visit(value: unknown, node: Schema, pointer: string, depth: number): Settled {
     if (depth > MAX_DEPTH || ++this.visits > MAX_VISITS) return { value, exclusive: true };
     if (typeof node.$ref === 'string') {
-      const target = resolvePointer(this.#root, node.$ref);
+      const target = resolveFragment(this.#root, node.$ref);
       return isJsonObject(target) ? this.visit(value, target, node.$ref.slice(1), depth + 1) : { value, exclusive: true };
     }
     let exclusive = this.#visitParts(value, node, pointer, depth);
@@ -100,7 +100,7 @@ class Walker {
         const own = Object.hasOwn(properties, name) && isJsonObject(properties[name]);
         const schema = own ? properties[name] : node.additionalProperties;
         if (!isJsonObject(schema)) continue;
-        const at = own ? `${pointer}/properties/${pointerToken(name)}` : `${pointer}/additionalProperties`;
+        const at = own ? `${pointer}/properties/${fragmentToken(name)}` : `${pointer}/additionalProperties`;
         const settled = this.visit(item, schema, at, depth + 1);
         value[name] = settled.value;
         if (settled.exclusive) continue;
@@ -156,7 +156,7 @@ class Walker {
     if (known !== undefined) return known;
     open.add(node);
     const schema = node as Schema;
-    const target = typeof schema.$ref === 'string' ? resolvePointer(this.#root, schema.$ref) : undefined;
+    const target = typeof schema.$ref === 'string' ? resolveFragment(this.#root, schema.$ref) : undefined;
     const reaches =
       (!Array.isArray(node) && Array.isArray(schema.oneOf)) ||
       this.#reachesOneOf(target, open) ||
@@ -170,7 +170,7 @@ class Walker {
   #branch(branches: unknown[], at: number): Schema {
     let branch = branches[at];
     for (let hops = 0; isJsonObject(branch) && typeof branch.$ref === 'string' && hops < 8; hops += 1)
-      branch = resolvePointer(this.#root, branch.$ref);
+      branch = resolveFragment(this.#root, branch.$ref);
     return isJsonObject(branch) ? branch : {};
   }
 }

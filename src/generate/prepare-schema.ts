@@ -1,4 +1,5 @@
 import { isJsonObject } from '../json/json-object.js';
+import { resolveFragment } from '../json/json-pointer.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { drawMultiples } from './draw-multiples.js';
 import { closeLoneFarBound, narrowExclusiveBounds } from './exclusive-bounds.js';
@@ -143,7 +144,7 @@ function walkRef(schema: Schema, ref: string, context: Context, depth: number, n
 function enter<T>(ref: string, context: Context, use: (target: unknown) => T | undefined): T | undefined {
   const open = context.refs.get(ref) ?? 0;
   const limit = context.minimal ? REF_DEPTH + 1 : REF_DEPTH;
-  const target = open < limit && context.followed < MAX_REFS && context.nodes < MAX_NODES ? resolvePointer(context.root, ref) : undefined;
+  const target = open < limit && context.followed < MAX_REFS && context.nodes < MAX_NODES ? resolveFragment(context.root, ref) : undefined;
   if (target === undefined) return undefined;
   context.followed += 1;
   context.refs.set(ref, open + 1);
@@ -282,7 +283,7 @@ function withoutTwinBranches(list: unknown, root: JsonSchema): unknown {
   if (known !== undefined) return known;
   const keys = list.map((branch) => {
     const ref = isJsonObject(branch) ? onlyRef(branch) : undefined;
-    const target = ref === undefined ? branch : resolvePointer(root, ref);
+    const target = ref === undefined ? branch : resolveFragment(root, ref);
     try {
       return target === undefined ? undefined : JSON.stringify(target);
     } catch {
@@ -397,18 +398,6 @@ function fillMinProperties(out: Schema): void {
   }
   out.properties = properties;
   out.required = required;
-}
-
-/** A local JSON pointer (`#/a/b~1c`) inside the schema; undefined when it leads nowhere. */
-export function resolvePointer(root: JsonSchema, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  let current: unknown = root;
-  for (const raw of ref.slice(1).split('/').slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return undefined;
-    current = (current as Schema)[key];
-  }
-  return current;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { isJsonObject } from '../json/json-object.js';
+import { escapeToken } from '../json/json-pointer.js';
 import type { JsonSchema } from '../json/json-schema.js';
-import { type DocumentLint, pointerToken } from '../openapi/document-lint.js';
+import type { DocumentLint } from '../openapi/document-lint.js';
 import { mediaKind } from '../openapi/media-type.js';
 import type { ContentVerdict, MockContent, MockHeader, MockOperation } from '../openapi/operation.js';
 import { itemSchemaOf, type SequentialKind, sequentialKind } from '../openapi/sequential-media.js';
@@ -32,19 +33,19 @@ export function exampleChecks(
   cleaned = new WeakMap<object, JsonSchema>(),
 ): (operation: MockOperation) => MockOperation {
   return (operation) => {
-    const base = `/paths/${pointerToken(operation.path)}/${operation.method.toLowerCase()}/responses`;
+    const base = `/paths/${escapeToken(operation.path)}/${operation.method.toLowerCase()}/responses`;
     const report: Report = (pointer, kind, message) => lint.add({ kind, pointer, operation: operation.id, message });
     return {
       ...operation,
       responses: operation.responses.map((response) => {
-        const at = `${base}/${pointerToken(response.code)}`;
+        const at = `${base}/${escapeToken(response.code)}`;
         return {
           ...response,
           contents: response.contents.map((content) =>
-            checkedContent(content, swagger ? at : `${at}/content/${pointerToken(content.mediaType)}`, swagger, report, cleaned),
+            checkedContent(content, swagger ? at : `${at}/content/${escapeToken(content.mediaType)}`, swagger, report, cleaned),
           ),
           headers: response.headers.map((header) =>
-            checkedHeader(header, `${at}/headers/${pointerToken(header.name)}`, swagger, report, cleaned),
+            checkedHeader(header, `${at}/headers/${escapeToken(header.name)}`, swagger, report, cleaned),
           ),
         };
       }),
@@ -64,10 +65,10 @@ export function checkedContent(
   const pointers: Pointers = {
     example: (name) =>
       swagger
-        ? `${at}/examples/${pointerToken(content.mediaType)}`
+        ? `${at}/examples/${escapeToken(content.mediaType)}`
         : name === 'default'
           ? `${at}/example`
-          : `${at}/examples/${pointerToken(name)}/value`,
+          : `${at}/examples/${escapeToken(name)}/value`,
     schema: `${at}/schema`,
   };
   return { ...content, verdict: () => (verdict ??= checkContent(content, pointers, report, cleaned)) };
@@ -77,7 +78,7 @@ export function checkedContent(
 function checkedHeader(header: MockHeader, at: string, swagger: boolean, report: Report, cleaned: WeakMap<object, JsonSchema>): MockHeader {
   let verdict: ContentVerdict | undefined;
   const pointers: Pointers = {
-    example: (name) => (name === '__default' ? `${at}/example` : `${at}/examples/${pointerToken(name)}/value`),
+    example: (name) => (name === '__default' ? `${at}/example` : `${at}/examples/${escapeToken(name)}/value`),
     schema: swagger ? at : `${at}/schema`,
   };
   const content: MockContent = { mediaType: 'application/json', schema: header.schema, examples: header.examples };
@@ -246,9 +247,7 @@ function clean(schema: JsonSchema, walk: Walk, depth: number): JsonSchema {
     const map = schema[key];
     if (!isJsonObject(map)) continue;
     const from = key === '__bundled__' ? { ...walk, report: () => {} } : walk;
-    const entries = Object.entries(map).map(
-      ([name, item]) => [name, below(item, `${walk.at}/${key}/${pointerToken(name)}`, from)] as const,
-    );
+    const entries = Object.entries(map).map(([name, item]) => [name, below(item, `${walk.at}/${key}/${escapeToken(name)}`, from)] as const);
     if (entries.some(([name, child]) => child !== map[name])) set(key, Object.fromEntries(entries));
   }
   if (typeof schema.$ref !== 'string' && WORDS.some((word) => schema[word] !== undefined)) {

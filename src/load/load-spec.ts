@@ -5,10 +5,11 @@ import { parse as parseYaml } from 'yaml';
 import { ContentCache, contentKey } from '../cache/content-cache.js';
 import { MockConfigError } from '../config-error.js';
 import { patternFindings } from '../document/linear-regexp.js';
+import { escapeToken } from '../json/json-pointer.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { parseJsonExactly } from '../json/parse-json.js';
 import { callbackProblems } from '../openapi/callback-lint.js';
-import { DocumentLint, pointerToken } from '../openapi/document-lint.js';
+import { DocumentLint } from '../openapi/document-lint.js';
 import { exactExamples } from '../openapi/exact-examples.js';
 import type { MockCallback, MockOperation, MockServerUrl } from '../openapi/operation.js';
 import { routingProblems } from '../openapi/path-template.js';
@@ -119,7 +120,7 @@ async function buildSpec(path: string, text: string, progress?: StartUpProgress)
   await nextStep(progress, `checking the callbacks and path templates of spec ${path} (${operations.length} operations)`);
   for (const problem of callbackProblems(root)) lint.add(problem);
   for (const problem of routingProblems(operations)) {
-    lint.add({ kind: 'routing', pointer: `/paths/${pointerToken(problem.path)}`, operation: problem.operation, message: problem.message });
+    lint.add({ kind: 'routing', pointer: `/paths/${escapeToken(problem.path)}`, operation: problem.operation, message: problem.message });
   }
   await nextStep(progress, `checking the patterns of spec ${path}`);
   for (const { pointer, pattern, check } of patternFindings(root)) {
@@ -153,7 +154,7 @@ function checkedWebhooks(
       let made: { callback: MockCallback | undefined } | undefined;
       const checked = () => {
         const callback = read();
-        made ??= { callback: callback && checkedCallback(callback, `/webhooks/${pointerToken(name)}`, report(name), cleaned, root) };
+        made ??= { callback: callback && checkedCallback(callback, `/webhooks/${escapeToken(name)}`, report(name), cleaned, root) };
         return made.callback;
       };
       return [name, checked] as const;

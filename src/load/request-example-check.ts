@@ -1,5 +1,6 @@
+import { escapeToken, unescapeToken } from '../json/json-pointer.js';
 import type { JsonSchema } from '../json/json-schema.js';
-import { type DocumentLint, pointerToken } from '../openapi/document-lint.js';
+import type { DocumentLint } from '../openapi/document-lint.js';
 import type { ContentVerdict, MockCallback, MockContent, MockHeader, MockOperation, MockParameter } from '../openapi/operation.js';
 import { textUnchecked } from '../prism/one-of-text.js';
 import { checkContent, checkedContent, type Pointers, type Report } from './example-check.js';
@@ -24,7 +25,7 @@ export function requestChecks(
   const find = parameterFinder(root);
   return (operation) => {
     const method = operation.method.toLowerCase();
-    const base = `/paths/${pointerToken(operation.path)}/${method}`;
+    const base = `/paths/${escapeToken(operation.path)}/${method}`;
     const report: Report = (pointer, kind, message) => lint.add({ kind, pointer, operation: operation.id, message });
     const parameters = operation.parameters?.map((parameter) => {
       const at = find(operation.path, method, parameter.in, parameter.name) ?? `${base}/parameters`;
@@ -40,7 +41,7 @@ export function requestChecks(
     const callbacks = operation.callbacks?.map((callback) =>
       checkedCallback(
         callback,
-        `${base}/callbacks/${pointerToken(callback.name)}/${pointerToken(callback.url ?? '')}`,
+        `${base}/callbacks/${escapeToken(callback.name)}/${escapeToken(callback.url ?? '')}`,
         report,
         cleaned,
         root,
@@ -93,10 +94,10 @@ export function checkedCallback(
 
 /** A request body content; Swagger 2.0's body parameter keeps its examples in `x-examples` by media type, or on its schema. */
 function requestContent(content: MockContent, at: string, swagger: boolean, report: Report, cleaned: WeakMap<object, JsonSchema>) {
-  if (!swagger) return checkedContent(content, `${at}/content/${pointerToken(content.mediaType)}`, false, report, cleaned);
+  if (!swagger) return checkedContent(content, `${at}/content/${escapeToken(content.mediaType)}`, false, report, cleaned);
   let verdict: ContentVerdict | undefined;
   const pointers: Pointers = {
-    example: (name) => (name.includes('/') ? `${at}/x-examples/${pointerToken(name)}` : `${at}/schema/example`),
+    example: (name) => (name.includes('/') ? `${at}/x-examples/${escapeToken(name)}` : `${at}/schema/example`),
     schema: `${at}/schema`,
   };
   return { ...content, verdict: () => (verdict ??= checkContent(content, pointers, report, cleaned)) };
@@ -116,7 +117,7 @@ function checkedParameter(
 ): MockParameter {
   let verdict: ContentVerdict | undefined;
   const pointers: Pointers = {
-    example: (name) => (name === 'default' ? `${at}/example` : `${at}/examples/${pointerToken(name)}/value`),
+    example: (name) => (name === 'default' ? `${at}/example` : `${at}/examples/${escapeToken(name)}/value`),
     schema: swagger ? at : `${at}/schema`,
   };
   const copied = !swagger && parameter.schema !== undefined && parameter.examples.some((e) => e.name === 'default');
@@ -141,7 +142,7 @@ const IN: Readonly<Record<MockParameter['in'] | 'body', string>> = {
 /** The JSON pointer of a parameter in the document: in the operation's list, else its path item's. */
 function parameterFinder(root: object | undefined) {
   return (path: string, method: string, where: MockParameter['in'] | 'body', name?: string): string | undefined =>
-    parameterAt(root, `/paths/${pointerToken(path)}`, method, where, name);
+    parameterAt(root, `/paths/${escapeToken(path)}`, method, where, name);
 }
 
 /**
@@ -178,7 +179,7 @@ function parameterAt(
 function nodeAt(root: Node, pointer: string): unknown {
   let at: unknown = root;
   for (const raw of pointer.split('/').slice(1)) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const token = unescapeToken(raw);
     at = followLocal(root, at);
     if (at === null || typeof at !== 'object' || !Object.hasOwn(at, token)) return undefined;
     at = (at as Node)[token];
@@ -196,7 +197,7 @@ function followLocal(root: Node, node: unknown, hops = 0): unknown {
   if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
   let at: unknown = root;
   for (const raw of ref.slice(2).split('/')) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const token = unescapeToken(raw);
     at = followLocal(root, at, hops + 1);
     if (at === null || typeof at !== 'object' || !Object.hasOwn(at, token)) return undefined;
     at = (at as Node)[token];

@@ -1,7 +1,7 @@
 import { createLocalReferences } from '../document/local-refs.js';
 import { isJsonObject } from '../json/json-object.js';
+import { escapeToken } from '../json/json-pointer.js';
 import type { LintFinding } from './document-lint.js';
-import { pointerToken } from './document-lint.js';
 import { parseTemplate } from './runtime-expression.js';
 
 type Node = Record<string, unknown>;
@@ -37,7 +37,7 @@ export function callbackProblems(root: Node): LintFinding[] {
         for (const key of Object.keys(callback)) {
           const parsed = parseTemplate(key);
           if (!('error' in parsed)) continue;
-          const pointer = `/paths/${pointerToken(path)}/${pointerToken(method)}/callbacks/${pointerToken(name)}/${pointerToken(key)}`;
+          const pointer = `/paths/${escapeToken(path)}/${escapeToken(method)}/callbacks/${escapeToken(name)}/${escapeToken(key)}`;
           problems.push({ kind: 'callback', pointer, operation: id, message: `callback ${name} of ${id} is never sent: ${parsed.error}` });
         }
       }

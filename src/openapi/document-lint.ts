@@ -47,8 +47,3 @@ export class DocumentLint {
     return () => this.#listeners.delete(listener);
   }
 }
-
-/** `/pets/{id}` -> `~1pets~1{id}`: a JSON pointer token. */
-export function pointerToken(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}

@@ -1,5 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { isJsonObject } from '../json/json-object.js';
+import { unescapeToken } from '../json/json-pointer.js';
 import { parseJson } from '../json/parse-json.js';
 import type { MockContent, MockOperation } from './operation.js';
 
@@ -89,7 +90,7 @@ function follow(root: Node, node: unknown): Node | undefined {
     current = ref
       .slice(2)
       .split('/')
-      .reduce<unknown>((at, raw) => (isJsonObject(at) ? at[raw.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
+      .reduce<unknown>((at, raw) => (isJsonObject(at) ? at[unescapeToken(raw)] : undefined), root);
   }
   return isJsonObject(current) ? current : undefined;
 }

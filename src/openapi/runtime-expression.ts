@@ -1,3 +1,4 @@
+import { readFragmentToken } from '../json/json-pointer.js';
 import { stringifyJson } from '../json/stringify-json.js';
 
 /**
@@ -74,7 +75,7 @@ function parseExpression(expression: string): ExpressionSource | string {
     if (!rest.startsWith('#') || (rest.length > 1 && !rest.startsWith('#/')))
       return `"${expression}": a body reference is body#/json/pointer`;
     const tokens = rest.length <= 2 && rest !== '#/' ? [] : rest.slice(2).split('/');
-    return { kind, of, pointer: tokens.map((token) => decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~')) };
+    return { kind, of, pointer: tokens.map(readFragmentToken) };
   }
   const name = rest.startsWith('.') ? rest.slice(1) : '';
   if (name === '' || (kind === 'header' && !TOKEN.test(name)))

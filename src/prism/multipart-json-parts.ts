@@ -1,5 +1,6 @@
 import { isObjectSchema } from '../document/form-fields.js';
 import { multipartBoundary, multipartParts, partText } from '../document/multipart-parts.js';
+import { unescapeToken } from '../json/json-pointer.js';
 import { type PrismContent, type PrismDiagnostic, ValidationContext, validateAgainstSchema } from './prism-internals.js';
 
 type Schema = Readonly<Record<string, unknown>>;
@@ -64,7 +65,7 @@ function itemsOf(schema: Schema, bundle: unknown): Schema | undefined {
   if (!ref.startsWith('#/__bundled__/')) return undefined;
   let target: unknown = bundle;
   for (const key of ref.slice('#/__bundled__/'.length).split('/')) {
-    target = (target as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+    target = (target as Record<string, unknown> | undefined)?.[unescapeToken(key)];
   }
   return typeof target === 'object' && target !== null ? (target as Schema) : undefined;
 }

@@ -1,9 +1,9 @@
 import { ERRORS, type ErrorCode } from '../errors.js';
+import { parsePointer } from '../json/json-pointer.js';
 import type { Fault } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import { parseTemplate } from '../openapi/runtime-expression.js';
 import { compileDelay, type RawDelay } from './delay.js';
-import { parsePointer } from './json-pointer.js';
 import { compileMatch, type RawMatch } from './match-rule.js';
 import type { Rule, Step } from './scenario-types.js';
 

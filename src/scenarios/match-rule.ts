@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import safeRegex from 'safe-regex2';
 import { linearRegExp, patternCheck } from '../document/linear-regexp.js';
+import { parsePointer, resolvePointer } from '../json/json-pointer.js';
 import { stringifyJson } from '../json/stringify-json.js';
 import type { Exchange } from '../pipeline/types.js';
-import { parsePointer, resolvePointer } from './json-pointer.js';
 import type { CompiledMatch, Condition } from './scenario-types.js';
 
 /** Longer values never match a regex: with safe patterns this bounds the work per request. */

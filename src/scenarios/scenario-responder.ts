@@ -1,9 +1,9 @@
 import { type ByteBudget, jsonBytes, type OverBudget, overBudgetProblem } from '../json/byte-budget.js';
+import { resolvePointer } from '../json/json-pointer.js';
 import type { MockResponse } from '../mock-response.js';
 import type { Answer, Exchange, Responder } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
 import type { Provenance } from '../provenance.js';
-import { resolvePointer } from './json-pointer.js';
 import { matches, storeKey } from './match-rule.js';
 import { type RespondParts, stepResponse, withChaos } from './respond-rule.js';
 import { type Catalogue, namesOf, type Rule, type Step } from './scenario-types.js';

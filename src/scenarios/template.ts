@@ -1,5 +1,5 @@
+import { parsePointer, resolvePointer } from '../json/json-pointer.js';
 import { stringifyJson } from '../json/stringify-json.js';
-import { parsePointer, resolvePointer } from './json-pointer.js';
 
 const PLACEHOLDER = /\{\{\s*(\/[^{}\s]*)\s*\}\}/g;
 const WHOLE = /^\{\{\s*(\/[^{}\s]*)\s*\}\}$/;

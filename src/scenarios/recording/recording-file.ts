@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Document, type YAMLMap } from 'yaml';
+import { escapeToken, parsePointer, resolvePointer } from '../../json/json-pointer.js';
 import { stringifyJson } from '../../json/stringify-json.js';
-import { parsePointer, resolvePointer } from '../json-pointer.js';
 import type { RecordedExchange, RecordedStep } from './recorded-exchange.js';
 
 type Condition = { readonly equals: unknown } | { readonly exists: false };
@@ -99,7 +99,7 @@ function leaves(body: unknown, prefix = '', out: Record<string, unknown> = {}): 
     out[prefix] = body;
     return out;
   }
-  for (const [key, value] of Object.entries(body)) leaves(value, `${prefix}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, out);
+  for (const [key, value] of Object.entries(body)) leaves(value, `${prefix}/${escapeToken(key)}`, out);
   return out;
 }
 

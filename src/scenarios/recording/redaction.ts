@@ -1,5 +1,5 @@
+import { parsePointer } from '../../json/json-pointer.js';
 import { type CredentialPlaces, isSecretField } from '../../openapi/mask-credentials.js';
-import { parsePointer } from '../json-pointer.js';
 
 /** What a recording writes in place of a secret. */
 export const REDACTED = '[redacted]';
