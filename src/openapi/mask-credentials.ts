@@ -50,13 +50,81 @@ export function isSecretField(name: string): boolean {
 }
 
 /**
+ * Whether a header of this name carries a secret whatever the document says: the credential headers,
+ * and any named like a token, secret, password or key (`X-Refresh-Token`, `X-Client-Secret`, `X-Signing-Key`).
+ */
+export function isSecretHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return ALWAYS_SECRET_HEADERS.includes(lower) || isSecretField(lower) || lower.endsWith('-key');
+}
+
+/** Headers whose value is a URL (or a list of them) that may carry a token in its query. */
+const URL_HEADERS = new Set(['location', 'content-location', 'link', 'refresh']);
+/** A query parameter inside a URL written in a header or a path: its separator, name and value. */
+const URL_PARAMETER = /([?&;])([^&=#\s<>;,"?]{1,256})=([^&#\s<>;,"]*)/g;
+
+/** A text holding URLs (a path, a `Location`, a `Link` list) with the values of secret query parameters masked. */
+export function maskUrlsIn(text: string): string {
+  if (!MAY_HOLD_SECRET.test(text)) return text;
+  return text.replace(URL_PARAMETER, (whole, separator: string, name: string, value: string) =>
+    isSecretField(formName(name)) ? `${separator}${name}=${maskField(formName(name), value)}` : whole,
+  );
+}
+
+/**
+ * A parsed value (a JSON body, a form, multipart fields) with every member named like a secret
+ * replaced, whatever its value (a string, a number, an array, an object) and however deep; strings
+ * are scanned as text (maskBodyText). `replacement`: what a secret becomes (default: the journal's
+ * `***` form). Copied only where something changed. Parsed JSON nests at most MAX_JSON_DEPTH levels,
+ * so the walk's own depth is bounded by the parser's.
+ */
+export function maskValue(value: unknown, replacement?: (name: string, value: unknown) => unknown): unknown {
+  const replace =
+    replacement ??
+    ((name: string, item: unknown) => (typeof item === 'string' || typeof item === 'number' ? maskField(name, String(item)) : '***'));
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') return maskBodyText(item);
+    if (item === null || typeof item !== 'object') return item;
+    if (Array.isArray(item)) {
+      let copy: unknown[] | undefined;
+      item.forEach((one, i) => {
+        const next = walk(one);
+        if (next === one) return;
+        copy ??= [...item];
+        copy[i] = next;
+      });
+      return copy ?? item;
+    }
+    let copy: Record<string, unknown> | undefined;
+    for (const [key, one] of Object.entries(item)) {
+      const next = isSecretField(key) && one !== undefined && one !== null ? replace(key, one) : walk(one);
+      if (next === one) continue;
+      copy ??= { ...(item as Record<string, unknown>) };
+      copy[key] = next;
+    }
+    return copy ?? item;
+  };
+  return walk(value);
+}
+
+/** A header's value with its secret masked: the credential headers' own rules, URL headers' token parameters. */
+export function maskHeaderByRule(name: string, value: unknown): unknown {
+  const lower = name.toLowerCase();
+  if (isSecretHeader(lower)) return maskHeaderValue(lower, value);
+  if (URL_HEADERS.has(lower)) return Array.isArray(value) ? value.map((one) => maskUrlsIn(String(one))) : maskUrlsIn(String(value));
+  return value;
+}
+
+/**
  * A body's text with the values of its secret fields masked (`"password":"***"`), everything else
  * kept byte for byte: JSON members anywhere in the text (a truncated body too), else, when it reads
  * as a form, its fields. The same string when there is nothing to mask.
  */
 export function maskBodyText(text: string): string {
   if (!MAY_HOLD_SECRET.test(text)) return text;
-  const json = text.replace(JSON_MEMBER, (member, name: string, colon: string, value: string) => {
+  const multipart = maskMultipart(text);
+  if (multipart !== undefined) return multipart;
+  const json = maskCompositeMembers(text).replace(JSON_MEMBER, (member, name: string, colon: string, value: string) => {
     const field = memberName(name);
     if (!isSecretField(field)) return member;
     return `"${name}"${colon}${JSON.stringify(maskField(field, value.startsWith('"') ? jsonString(value) : value))}`;
@@ -64,6 +132,56 @@ export function maskBodyText(text: string): string {
   if (json !== text || /^\s*[[{]/.test(text)) return json;
   return text.replace(FORM_FIELD, (field, start: string, name: string, value: string) =>
     isSecretField(formName(name)) ? `${start}${name}=${maskField(formName(name), value)}` : field,
+  );
+}
+
+/** The name of a JSON member whose value is an array or an object. */
+const COMPOSITE_MEMBER = /"((?:[^"\\]|\\.){0,256})"\s*:\s*(?=[[{])/g;
+
+/**
+ * JSON text with each secret-named member whose value is an array or an object replaced by `"***"`,
+ * found by scanning the text (strings skipped), so a cut-off body and any depth are covered too.
+ */
+function maskCompositeMembers(text: string): string {
+  let out = '';
+  let from = 0;
+  COMPOSITE_MEMBER.lastIndex = 0;
+  for (let match = COMPOSITE_MEMBER.exec(text); match !== null; match = COMPOSITE_MEMBER.exec(text)) {
+    if (!isSecretField(memberName(match[1] as string))) continue;
+    const start = match.index + match[0].length;
+    const end = closingOf(text, start);
+    out += `${text.slice(from, start)}"***"`;
+    from = end;
+    COMPOSITE_MEMBER.lastIndex = end;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/** Where the array or object opening at `start` ends (after its closing bracket; the text's end when cut off). */
+function closingOf(text: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === '"') {
+      for (i += 1; i < text.length && text[i] !== '"'; i += 1) if (text[i] === '\\') i += 1;
+    } else if (c === '[' || c === '{') depth += 1;
+    else if (c === ']' || c === '}') {
+      depth -= 1;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return text.length;
+}
+
+/** A multipart part's header block naming the field, then its content up to the next boundary line. */
+const MULTIPART_PART =
+  /(Content-Disposition:[^\r\n]*\bname="([^"\r\n]{1,256})"[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([\s\S]*?)(?=\r?\n--|$)/gi;
+
+/** A multipart body's text with secret-named fields' contents masked; undefined when the text is no multipart body. */
+function maskMultipart(text: string): string | undefined {
+  if (!/^\s*--/.test(text) || !/content-disposition:/i.test(text)) return undefined;
+  return text.replace(MULTIPART_PART, (part, head: string, name: string, content: string) =>
+    isSecretField(name) ? `${head}${maskField(name, content)}` : part,
   );
 }
 
@@ -95,11 +213,7 @@ function jsonString(literal: string): string {
 
 /** A URL's text with the values of its secret query parameters masked; the same text when none is there. */
 export function maskUrlText(url: string): string {
-  const question = url.indexOf('?');
-  if (question === -1 || !MAY_HOLD_SECRET.test(url.slice(question))) return url;
-  const hash = url.indexOf('#', question);
-  const end = hash === -1 ? url.length : hash;
-  return `${url.slice(0, question + 1)}${maskBodyText(url.slice(question + 1, end))}${url.slice(end)}`;
+  return maskUrlsIn(url);
 }
 
 function memberName(raw: string): string {
@@ -158,14 +272,19 @@ export function maskSecret(value: string, scheme = true): string {
   return `${prefix}***${keep ? secret.slice(-SUFFIX) : ''}`;
 }
 
-/** A copy of the headers with every credential masked; the same object when none is there. */
+/**
+ * A copy of the headers with every credential masked (the document's API-key headers, and every
+ * header the one rule calls secret or carrying a URL); the same object when none is there.
+ */
 export function maskHeaders<H extends IncomingHttpHeaders | Readonly<Record<string, unknown>>>(headers: H, places: CredentialPlaces): H {
   let masked: Record<string, unknown> | undefined;
-  for (const name of places.headers) {
-    const value = (headers as Record<string, unknown>)[name];
+  for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
+    const lower = name.toLowerCase();
+    const next = places.headers.has(lower) ? maskHeaderValue(lower, value) : maskHeaderByRule(lower, value);
+    if (next === value || (typeof next === 'string' && next === String(value))) continue;
     masked ??= { ...headers };
-    masked[name] = maskHeaderValue(name, value);
+    masked[name] = next;
   }
   return (masked ?? headers) as H;
 }

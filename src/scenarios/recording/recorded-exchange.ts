@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { parseJson } from '../../json/parse-json.js';
 import { decodeContent } from '../../openapi/content-coding.js';
+import { isSecretHeader, maskHeaderByRule } from '../../openapi/mask-credentials.js';
 import { essenceOf, isJsonMediaType, mediaKind } from '../../openapi/media-type.js';
 import type { Exchange } from '../../pipeline/types.js';
 import { REDACTED, type Redaction, redactBody, redactedQuery } from './redaction.js';
@@ -47,7 +48,8 @@ export function recordedExchange(exchange: Exchange, redaction: Redaction, maxBy
   for (const name of Object.keys(response.headers).sort()) {
     if (NOT_RECORDED.has(name) || name.startsWith('x-mock-')) continue;
     const value = response.headers[name];
-    headers[name] = redaction.headers.has(name) ? REDACTED : Array.isArray(value) ? value.join(', ') : String(value);
+    const text = Array.isArray(value) ? value.join(', ') : String(value);
+    headers[name] = redaction.headers.has(name) || isSecretHeader(name) ? REDACTED : String(maskHeaderByRule(name, text));
   }
   const body = answerBody(response.payload, response.headers['content-type'], response.headers['content-encoding'], maxBytes);
   if (typeof body === 'object' && body !== null && 'unrecordable' in body) return body.unrecordable;

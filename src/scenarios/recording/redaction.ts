@@ -1,5 +1,5 @@
 import { parsePointer } from '../../json/json-pointer.js';
-import { type CredentialPlaces, isSecretField } from '../../openapi/mask-credentials.js';
+import { type CredentialPlaces, isSecretField, maskValue } from '../../openapi/mask-credentials.js';
 
 /** What a recording writes in place of a secret. */
 export const REDACTED = '[redacted]';
@@ -26,8 +26,9 @@ export function redactionOf(redact: readonly string[], places: CredentialPlaces)
 }
 
 /**
- * A copy of a parsed body with every value a pointer names, and every member named like a secret
- * (`password`, `client_secret`, ...: see mask-credentials.ts), replaced; the same value when none is there.
+ * A copy of a parsed body (or a text one) with every value a pointer names, and every member named
+ * like a secret (`password`, `client_secret`, ...: see mask-credentials.ts) whatever its value,
+ * replaced; secrets in text (forms, multipart, JSON text) masked; the same value when none is there.
  * Replaced values are the same in every exchange, so they never become a replay's matchers.
  */
 export function redactBody(body: unknown, pointers: readonly (readonly string[])[]): unknown {
@@ -41,13 +42,9 @@ export function redactedQuery(name: string, redaction: Redaction): boolean {
   return redaction.query.has(name) || isSecretField(name);
 }
 
-function withoutSecretFields(value: unknown, depth = 0): unknown {
-  if (depth > 64) return value;
-  return mapChildren(value, (key, item) =>
-    typeof key === 'string' && isSecretField(key) && (item === null || typeof item !== 'object')
-      ? REDACTED
-      : withoutSecretFields(item, depth + 1),
-  );
+/** The journal's rule (mask-credentials.ts): secret-named members of any value, at any depth, and secrets in text. */
+function withoutSecretFields(value: unknown): unknown {
+  return maskValue(value, () => REDACTED);
 }
 
 function replaceAt(value: unknown, pointer: readonly string[], at: number): unknown {
