@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { clearQuerySchema, entrySchema, filterQuerySchema, listQuerySchema, verifyBodySchema } from '../journal/journal-schemas.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { coveragePaths } from './coverage-openapi.js';
 import { documentViewSchema } from './document-view.js';
 import { healthSchema } from './health.js';
+import { clearQuerySchema, entrySchema, filterQuerySchema, listQuerySchema, verifyBodySchema } from './journal-schemas.js';
 import { specQueryProperty } from './pick-document.js';
 import { stateQuerySchema, stateSchema } from './state-routes.js';
 import { webhookBodySchema, webhookQuerySchema, webhookResultSchema } from './webhook-routes.js';

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { dashboardRoutes } from '../dashboard/dashboard-routes.js';
-import { journalRoutes } from '../journal/journal-routes.js';
-import { metricsRoutes } from '../metrics/metrics-routes.js';
 import type { MockDocument, MockFeatures } from '../mock/create-mock.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { adminJsonBodies } from './admin-json.js';
 import { adminOpenApiRoute } from './admin-openapi.js';
 import { coverageRoutes } from './coverage-routes.js';
+import { dashboardRoutes } from './dashboard-routes.js';
 import { documentView } from './document-view.js';
 import { healthOf } from './health.js';
+import { journalRoutes } from './journal-routes.js';
+import { metricsRoutes } from './metrics-routes.js';
 import { pickDocument } from './pick-document.js';
 import { registerProxyRoutes } from './proxy-routes.js';
 import { registerRecordingRoutes } from './recording-routes.js';

@@ -5,9 +5,9 @@ import type { CoverageModel } from '../contract-coverage/coverage-model.js';
 import { coverageReport } from '../contract-coverage/coverage-report.js';
 import { coverageText } from '../contract-coverage/coverage-text.js';
 import { driftJunit, driftMarkdown, driftReport } from '../contract-coverage/drift-report.js';
-import { tokenQueryProperty } from '../journal/journal-schemas.js';
 import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';
+import { tokenQueryProperty } from './journal-schemas.js';
 import { pickDocument } from './pick-document.js';
 import { sendProblem } from './send-problem.js';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { tokenQueryProperty } from '../journal/journal-schemas.js';
 import { stringifyJson } from '../json/stringify-json.js';
 import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import type { StateSimulator } from '../state/simulator.js';
+import { tokenQueryProperty } from './journal-schemas.js';
 import { pickDocument, specQueryProperty } from './pick-document.js';
 import { sendProblem } from './send-problem.js';
 

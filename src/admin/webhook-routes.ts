@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallbackSender, Delivery } from '../callbacks/callback-sender.js';
-import { tokenQueryProperty } from '../journal/journal-schemas.js';
 import type { LoadedSpec } from '../load/load-spec.js';
 import type { MockResponse } from '../mock-response.js';
 import type { MockCallback } from '../openapi/operation.js';
 import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';
+import { tokenQueryProperty } from './journal-schemas.js';
 import { pickDocument } from './pick-document.js';
 import { sendProblem } from './send-problem.js';
 

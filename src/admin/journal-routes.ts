@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Journal } from '../journal/journal.js';
+import { createJournalEvents } from '../journal/journal-events.js';
+import { compileFilter, type JournalFilter, pickFilter } from '../journal/journal-filter.js';
+import { presentEntry } from '../journal/present-entry.js';
+import { verify } from '../journal/verify.js';
 import { stringifyJson } from '../json/stringify-json.js';
 import { ADMIN_PREFIX } from '../protocol.js';
-import type { Journal } from './journal.js';
-import { createJournalEvents } from './journal-events.js';
-import { compileFilter, type JournalFilter, pickFilter } from './journal-filter.js';
 import { clearQuerySchema, filterQuerySchema, listQuerySchema, verifyBodySchema } from './journal-schemas.js';
-import { presentEntry } from './present-entry.js';
-import { verify } from './verify.js';
 
 /** The journal's admin API: list, count, verify, clear, and the live event stream. */
 export async function journalRoutes(

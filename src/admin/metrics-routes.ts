@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Metrics } from '../metrics/metrics.js';
 import { ADMIN_PREFIX } from '../protocol.js';
-import type { Metrics } from './metrics.js';
 
 /** Prometheus exposition of this server's metrics at /__mock/metrics. */
 export async function metricsRoutes(app: FastifyInstance, { metrics }: { metrics: Metrics }): Promise<void> {
