@@ -69,6 +69,16 @@ export async function forward(settings: ForwardSettings, exchange: Exchange, vio
     return { response: problemResponse({ code, params }), provenance: { kind: 'upstream-failed', code, reason: failure.reason } };
   }
   const status = reply.status;
+  if (status < 100 || status > 599) {
+    // No HTTP status (RFC 9110 gives 100-599): neither a client nor a recording could carry it on.
+    reply.rest?.destroy();
+    const why = `it answered status ${status}, which is no HTTP status (100-599)`;
+    if (settings.fallback.has('unavailable')) return fallBack(exchange, 'unavailable', why);
+    return {
+      response: problemResponse({ code: 'UPSTREAM_FAILED', params: { details: why } }),
+      provenance: { kind: 'upstream-failed', code: 'UPSTREAM_FAILED', reason: why },
+    };
+  }
   const reason = MISSING.has(status) ? 'missing' : UNAVAILABLE.has(status) ? 'unavailable' : undefined;
   if (reason !== undefined && settings.fallback.has(reason)) {
     reply.rest?.destroy();

@@ -18,6 +18,13 @@ describe('upstreamPath', () => {
     '/a/.;x/b',
     '/a/%2e%2e;x/b',
     '/a/..%3b/b',
+    '/..#',
+    '/a/..#x',
+    '/..%3F',
+    '/a/..%3fx=1',
+    '/a/.%23',
+    '/a/..%00',
+    '/a/..\0b',
   ])('refuses %s, which could leave the base path', (path) => {
     expect(upstreamPath(upstream, path, {})).toBeUndefined();
   });

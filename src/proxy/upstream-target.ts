@@ -28,9 +28,11 @@ export function parseUpstream(text: string): Upstream {
 
 /**
  * A dot segment, raw or percent-encoded (`.`, `..`, `%2e`, `.%2E`, ...), anywhere in a path; also with
- * path parameters (`..;x`), which servlet containers strip before they resolve dot segments.
+ * path parameters (`..;x`), which servlet containers strip before they resolve dot segments; also
+ * ended by what a server may cut the path at once it decodes it: a fragment (`/..#`), an encoded `?`
+ * or `#` (`/..%3F`, `/..%23`), or NUL (raw or `%00`).
  */
-const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=[/;]|%3b|$)/i;
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=[/;#?\0]|%3b|%3f|%23|%00|$)/i;
 /** Characters that some servers read as a path separator once decoded. */
 const ENCODED_SEPARATOR = /%(?:2f|5c)|\\/i;
 

@@ -44,6 +44,9 @@ export function recordedExchange(exchange: Exchange, redaction: Redaction, maxBy
   if (provenance.violation !== undefined) return `the request broke the contract (${provenance.violation}): a replay rejects it itself`;
   if (provenance.strict === true) return 'the answer was replaced by 502 (--proxy-strict)';
   if (response.stream !== undefined) return 'the body was larger than the body limit and streamed';
+  const type = response.headers['content-type'];
+  if (type !== undefined && (typeof type !== 'string' || type.length > 1024 || !MEDIA_TYPE.test(type)))
+    return `its Content-Type ${JSON.stringify(String(type)).slice(0, 80)} is no media type (a replay could not send it)`;
   const headers: Record<string, string> = {};
   for (const name of Object.keys(response.headers).sort()) {
     if (NOT_RECORDED.has(name) || name.startsWith('x-mock-')) continue;
@@ -64,6 +67,12 @@ export function recordedExchange(exchange: Exchange, redaction: Redaction, maxBy
     findings: provenance.drift.map((d) => `${d.kind}${d.at === '' ? '' : ` ${d.at}`}: ${d.message}`),
   };
 }
+
+/** RFC 9110 section 8.3.1: `type/subtype` and `; name=value` parameters (a value a token or quoted string). */
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const MEDIA_TYPE = new RegExp(
+  `^${TOKEN}/${TOKEN}(?:[ \\t]*;[ \\t]*(?:${TOKEN}=(?:${TOKEN}|"(?:[^"\\\\\\x00-\\x08\\x0a-\\x1f\\x7f]|\\\\.)*"))?)*[ \\t]*$`,
+);
 
 type Body = { readonly value: unknown } | { readonly unrecordable: string } | undefined;
 
