@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { yamlParser } from './yaml-parser.js';
+import { parseYaml, yamlParser } from './yaml-parser.js';
 
 describe('yamlParser', () => {
   it('reads keys named __proto__, constructor and prototype as own data properties', () => {
@@ -13,5 +13,24 @@ describe('yamlParser', () => {
   it('hands on a value that is already parsed', () => {
     const value = { a: 1 };
     expect(yamlParser.parse({ data: value })).toBe(value);
+  });
+});
+
+describe('parseYaml', () => {
+  it('reads what both parsers read alike, the core schema only (no dates, no merge keys, yes is a string)', () => {
+    expect(parseYaml('a: yes\nb: 2001-01-01\n"<<": 1\nc: ~\n200: x\n', { uniqueKeys: true })).toEqual({
+      a: 'yes',
+      b: '2001-01-01',
+      '<<': 1,
+      c: null,
+      200: 'x',
+    });
+  });
+
+  it('leaves anchors and what js-yaml refuses to the yaml package, with its words', () => {
+    expect(parseYaml('a: &x [1]\nb: *x\n', { uniqueKeys: true })).toEqual({ a: [1], b: [1] });
+    expect(() => parseYaml('a: 1\na: 2\n', { uniqueKeys: true })).toThrow(/Map keys must be unique/);
+    expect(parseYaml('a: 1\na: 2\n', { uniqueKeys: false })).toEqual({ a: 2 });
+    expect(parseYaml('x: !custom 1\n', { uniqueKeys: true })).toEqual({ x: '1' });
   });
 });

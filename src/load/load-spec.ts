@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { ContentCache, contentKey } from '../cache/content-cache.js';
 import { MockConfigError } from '../config-error.js';
 import { patternFindings } from '../document/linear-regexp.js';
+import { parseYaml } from '../document/yaml-parser.js';
 import { escapeToken } from '../json/json-pointer.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { parseJsonExactly } from '../json/parse-json.js';
@@ -108,8 +108,9 @@ async function buildSpec(path: string, text: string, progress?: StartUpProgress)
   let loaded: Awaited<ReturnType<typeof loadOperations>>;
   await nextStep(progress, `listing the operations of spec ${path} and checking its references`);
   try {
-    // A JSON document is handed over parsed (the reader would parse it again the same way, with JSON.parse).
-    loaded = await loadOperations(path, json ? root : undefined, (operation) => checkExamples(exact ? exact(operation) : operation));
+    // The document is handed over parsed: the reader would parse it again the same way (JSON.parse, or
+    // the same YAML parser; a document with duplicate keys, which it would take, was refused above).
+    loaded = await loadOperations(path, root, (operation) => checkExamples(exact ? exact(operation) : operation));
   } catch (error) {
     throw new MockConfigError(`spec ${path} cannot be loaded: ${firstLine(error)}`);
   }
