@@ -50,17 +50,27 @@ export function driftJunit(report: DriftReport): string {
 /** As Markdown: a summary line and a table of what drifted. */
 export function driftMarkdown(report: DriftReport): string {
   const { upstreamAnswers, driftingAnswers } = report.summary;
-  const lines = [`# Contract drift${report.session === null ? '' : ` (session ${report.session})`}`, ''];
+  const lines = [`# Contract drift${report.session === null ? '' : ` (session ${inline(report.session)})`}`, ''];
   lines.push(`${driftingAnswers} of ${upstreamAnswers} answers of the real service drifted from the document.`, '');
   if (report.operations.length === 0) return `${lines.join('\n')}\n`;
   lines.push('| operation | answers | drifting | what drifted |', '|---|---|---|---|');
   for (const o of report.operations) {
-    const what = o.findings.map((f) => `${f.kind}: ${f.message}`).join('<br>') || '-';
-    lines.push(`| \`${o.method} ${o.path}\` | ${o.answers} | ${o.drifting} | ${cell(what)} |`);
+    const what = o.findings.map((f) => inline(`${f.kind}: ${f.message}`)).join('<br>') || '-';
+    lines.push(`| ${inline(`${o.method} ${o.path}`)} | ${o.answers} | ${o.drifting} | ${what} |`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/**
+ * Text from the real service (finding messages quote its values) or a client (the session id) as
+ * Markdown shows it, never as markup: HTML's `<`, `>` and `&` as entities, Markdown's punctuation
+ * (links, emphasis, code, table pipes) escaped, line breaks as spaces.
+ */
+export function inline(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\`*_[\]()#!|~{}+-]/g, (c) => `\\${c}`)
+    .replace(/[\r\n]+/g, ' ');
 }

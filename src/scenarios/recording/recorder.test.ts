@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +59,24 @@ describe('the recorder', () => {
     const report = await made.flush();
     expect(report.files).toHaveLength(2);
     expect((await readdir(dir)).filter((f) => f.endsWith('.yaml'))).toHaveLength(2);
+  });
+
+  it('never gives a chosen id the file another id was given, even one chosen to look like its hashed name', async () => {
+    const given = fileName('recording-a/b').slice('recording-'.length);
+    expect(fileName(`recording-${given}`)).not.toBe(fileName('recording-a/b'));
+    const { dir, recorder: made } = await recorder();
+    made.observe(proxied('a/b', 1));
+    made.observe(proxied(given, 2));
+    expect((await made.flush()).files).toHaveLength(2);
+    expect((await readdir(dir)).filter((f) => f.endsWith('.yaml'))).toHaveLength(2);
+  });
+
+  it('makes the directory again when it vanished after start, and writes the recording', async () => {
+    const { dir, recorder: made } = await recorder();
+    await rm(dir, { recursive: true, force: true });
+    made.observe(proxied('gone', 1));
+    expect((await made.flush()).files).toHaveLength(1);
+    expect(await exchangesIn(dir, 'recording-gone')).toBe(1);
   });
 
   it('past the held bytes bound, writes the files and releases the least recently recorded, losing none of them', async () => {

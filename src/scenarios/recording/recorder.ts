@@ -189,6 +189,8 @@ export class Recorder {
 
   async #write(): Promise<FlushReport> {
     const files: { name: string; file: string; exchanges: number }[] = [];
+    // The directory may have gone since start (a clean-up, a test's temporary folder): made again.
+    if ([...this.#files.values()].some((file) => file.dirty)) await mkdir(this.#settings.dir, { recursive: true });
     for (const file of this.#files.values()) {
       if (!file.dirty) continue;
       file.dirty = false;
@@ -246,10 +248,13 @@ export class Recorder {
 /**
  * A scenario name (letters, digits, -._; at most 64) for any session id: other characters become `_`,
  * and a name that had to change, or is too long, ends in a short hash of the id, so that two ids never
- * share a file (`a/b` and `a_b`).
+ * share a file (`a/b` and `a_b`). An id that already ends like a hashed name is hashed too: else a
+ * client could choose as its id the name another id was given (`a_b-<hash of a/b>`) and share its file.
  */
+const HASHED = /-[0-9a-f]{12}$/;
+
 export function fileName(text: string): string {
   const safe = text.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[^A-Za-z0-9]/, 'r');
-  if (safe === text && safe.length <= 64) return safe;
+  if (safe === text && safe.length <= 64 && !HASHED.test(safe)) return safe;
   return `${safe.slice(0, 51)}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
 }
