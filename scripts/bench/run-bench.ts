@@ -6,6 +6,8 @@
  * Then, unless --skip-real, a GET on GitHub's REST API description, the mock beside Prism (real-get.ts).
  *
  * Flags: --rounds N (5) --duration S (5) --warmup S (10) --settle S (2) --slices N (5) --startups N (5) --connections N (50) --out PATH
+ * --steady PATH: Steady's CLI (npm @stdy/cli, installed outside the repository) joins the start-up and CPU tables;
+ * with --large-spec FILE, the mock and Steady start side by side on that document too (openai's spec).
  * --skip-real --load-only (leaves out the per-test and scale benches that otherwise follow) --loader wrk|autocannon
  * (wrk where installed, see wrk.ts)
  *
@@ -25,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { type LoadResult, loaderFlag, type MixName, runLoad } from './load.js';
 import { machineLine } from './machine.js';
 import { measureRealGet, REAL_GET_PATH, type RealGetSample } from './real-get.js';
-import { type RunningServer, rssMb, type ServerName, startServer } from './servers.js';
+import { commandFor, type RunningServer, rssMb, type ServerName, spawnServer, startServer, useSteady } from './servers.js';
 import { slicedLoad } from './sliced-load.js';
 import { fixed, markdownTable, median } from './stats.js';
 
@@ -41,6 +43,8 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '50' },
     out: { type: 'string', default: 'bench/results.md' },
     'skip-real': { type: 'boolean', default: false },
+    steady: { type: 'string' },
+    'large-spec': { type: 'string' },
     'load-only': { type: 'boolean', default: false },
   },
 });
@@ -53,7 +57,9 @@ const loader = loaderFlag(flags.loader);
 const startups = Number(flags.startups);
 const connections = Number(flags.connections);
 
-const SERVERS: readonly ServerName[] = ['mock', 'prism', 'ceiling'];
+useSteady(flags.steady);
+const SERVERS: readonly ServerName[] = flags.steady ? ['mock', 'prism', 'ceiling', 'steady'] : ['mock', 'prism', 'ceiling'];
+const STARTERS = flags.steady ? (['mock', 'prism', 'steady'] as const) : (['mock', 'prism'] as const);
 const MIX_NAMES: readonly MixName[] = ['valid', 'mixed', 'rejected'];
 const MIX_TITLES: Readonly<Record<MixName, string>> = {
   valid: 'Valid `POST /plants`',
@@ -71,15 +77,34 @@ const samples = new Map<string, Sample[]>();
 const key = (server: ServerName, mix: MixName) => `${server}/${mix}`;
 
 // Start-up first, while the machine is quiet: spawn to first successful POST /plants.
-const startupMs: Record<'mock' | 'prism', number[]> = { mock: [], prism: [] };
+const startupMs: Record<'mock' | 'prism' | 'steady', number[]> = { mock: [], prism: [], steady: [] };
 for (let i = 0; i < startups; i++) {
-  for (const name of ['mock', 'prism'] as const) {
+  for (const name of STARTERS) {
     const server = await startServer(name);
     startupMs[name].push(server.startupMs);
     await server.stop();
   }
 }
-log(`start-up ms: mock ${startupMs.mock.map((v) => v.toFixed(0)).join(' ')}; prism ${startupMs.prism.map((v) => v.toFixed(0)).join(' ')}`);
+log(`start-up ms: ${STARTERS.map((name) => `${name} ${startupMs[name].map((v) => v.toFixed(0)).join(' ')}`).join('; ')}`);
+// With --large-spec and --steady: the mock and Steady side by side on a large document (openai's), spawn
+// to the first answer of the health path both serve.
+const largeMs: Record<'mock' | 'steady', number[]> = { mock: [], steady: [] };
+if (flags['large-spec'] && flags.steady) {
+  const large = flags['large-spec'];
+  const healthy = async (url: string) => (await fetch(`${url}/_x-steady/health`).catch(() => undefined))?.status === 200;
+  for (let i = 0; i < startups; i++) {
+    for (const name of ['mock', 'steady'] as const) {
+      const { command, args } = commandFor(name, '{port}');
+      const withLarge = name === 'mock' ? [...args, '--spec', large] : [...args.slice(0, -1), large];
+      const server = await spawnServer({ command, args: withLarge, ready: healthy, label: `${name} ${large}` });
+      largeMs[name].push(server.startupMs);
+      await server.stop();
+    }
+  }
+  log(
+    `large-spec start-up ms: mock ${largeMs.mock.map((v) => v.toFixed(0)).join(' ')}; steady ${largeMs.steady.map((v) => v.toFixed(0)).join(' ')}`,
+  );
+}
 
 for (let round = 0; round < rounds; round++) {
   // Rotate the order so no server always runs first (or last) in a round.
@@ -199,8 +224,19 @@ sections.push(
   '',
   markdownTable(
     ['server', 'median ms', 'runs ms'],
-    (['mock', 'prism'] as const).map((name) => [name, fixed(median(startupMs[name])), startupMs[name].map((v) => fixed(v)).join(', ')]),
+    STARTERS.map((name) => [name, fixed(median(startupMs[name])), startupMs[name].map((v) => fixed(v)).join(', ')]),
   ),
+  ...(largeMs.mock.length > 0
+    ? [
+        '',
+        `Spawn to first answer of \`GET /_x-steady/health\` on ${flags['large-spec']}:`,
+        '',
+        markdownTable(
+          ['server', 'median ms', 'runs ms'],
+          (['mock', 'steady'] as const).map((name) => [name, fixed(median(largeMs[name])), largeMs[name].map((v) => fixed(v)).join(', ')]),
+        ),
+      ]
+    : []),
   '',
   '## Ratios against the targets',
   '',
@@ -260,6 +296,28 @@ sections.push(
       ['mixed req/s, mock / ceiling, median of per-round ratios', `${roundRatio('mixed', 'ceiling').toFixed(2)}x`, '', ''],
       [`mock p99 at ${connections} connections (valid)`, `${fixed(mockValid.p99, 1)} ms`, '<= 5 ms', verdict(mockValid.p99 <= 5)],
       ['start-up, mock / prism', ratio(mockStart, prismStart), '<= 0.4x', verdict(mockStart / prismStart <= 0.4)],
+      ...(flags.steady
+        ? [
+            [
+              'start-up, mock / steady',
+              ratio(mockStart, median(startupMs.steady)),
+              '<= 1x',
+              verdict(mockStart <= median(startupMs.steady)),
+            ],
+            ...(largeMs.mock.length > 0
+              ? [
+                  [
+                    'start-up on the large spec, mock / steady',
+                    ratio(median(largeMs.mock), median(largeMs.steady)),
+                    '<= 1x',
+                    verdict(median(largeMs.mock) <= median(largeMs.steady)),
+                  ],
+                ]
+              : []),
+            ['valid CPU us/req, steady / mock (median of per-round ratios)', `${cpuRatio('valid', 'steady').toFixed(2)}x`, '', ''],
+            ['mixed CPU us/req, steady / mock (median of per-round ratios)', `${cpuRatio('mixed', 'steady').toFixed(2)}x`, '', ''],
+          ]
+        : []),
     ],
   ),
   '',

@@ -7,7 +7,16 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const spec = `${root}openapi.yaml`;
 
-export type ServerName = 'mock' | 'prism' | 'ceiling';
+export type ServerName = 'mock' | 'prism' | 'ceiling' | 'steady';
+
+/**
+ * Steady's CLI (npm `@stdy/cli`, installed outside the repository: the bench fetches nothing), given with
+ * `--steady PATH` (its `bin/steady` or node_modules/.bin/steady); none leaves Steady out.
+ */
+let steadyBin: string | undefined;
+export function useSteady(path: string | undefined): void {
+  steadyBin = path;
+}
 
 /** How the mock is launched: the package root whose dist/cli/main.js runs (a variant's copy, for side-by-side builds), extra environment. */
 export interface Launch {
@@ -27,6 +36,10 @@ export function commandFor(name: ServerName, port: number | '{port}', launch: La
       };
     case 'ceiling':
       return { command: process.execPath, args: ['--import', 'tsx', `${root}scripts/bench/ceiling-server.ts`, String(port)] };
+    case 'steady':
+      // As a generated SDK's scripts/mock runs it, with its default logging (a line per request).
+      if (steadyBin === undefined) throw new Error('Steady was not given (--steady PATH)');
+      return { command: steadyBin, args: ['--host', '127.0.0.1', '-p', String(port), spec] };
   }
 }
 
