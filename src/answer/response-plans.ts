@@ -2,7 +2,7 @@ import type { DataGenerator } from '../generate/data-generator.js';
 import { type EchoPlan, planEcho, type ValueCheck } from '../generate/echo.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
-import { concreteMediaType, mediaKind } from '../openapi/media-type.js';
+import { concreteMediaType, jsonContent, mediaKind } from '../openapi/media-type.js';
 import type { MockContent, MockExample, MockOperation, MockResponseSpec } from '../openapi/operation.js';
 import { type SequentialKind, sequentialKind } from '../openapi/sequential-media.js';
 import { type Serialise, serialiserFor, unproducible, writtenContentType } from '../openapi/serialise-body.js';
@@ -57,6 +57,8 @@ export interface ResponsePlan {
   readonly producible: Choice | undefined;
   /** The response's documented headers, for an answer without content. */
   readonly documentedHeaders: HeaderPlan;
+  /** Where a body given as data goes (a scenario step's, a stored record): the JSON content, else the first. */
+  readonly json: Representation | undefined;
 }
 
 /** A negotiation over some of a plan's representations. */
@@ -117,6 +119,7 @@ function makePlan(response: MockResponseSpec | undefined, status: number, genera
     },
     producible: producible.length > 0 && producible.length < representations.length ? choice(producible) : undefined,
     documentedHeaders,
+    json: representations.find((r) => r.content === jsonContent(response?.contents)),
   };
 }
 

@@ -6,7 +6,6 @@ import type { Answer, Exchange } from '../pipeline/types.js';
 import { findingsHeaders } from '../problem.js';
 import type { Provenance, SelectedBody } from '../provenance.js';
 import { echoText } from './echo-text.js';
-import { ErrorShapes } from './error-shape.js';
 import { withOwnAddress } from './own-address.js';
 import { recordOf, withSeededRecords } from './records-by-id.js';
 import { withRequestIdentifiers } from './request-identifiers.js';
@@ -33,22 +32,6 @@ export interface Selection {
 }
 
 export type SelectResponse = (exchange: Exchange, selection?: Selection) => Answer;
-
-/**
- * What every answer of one server (one document load) is made from: one set of response plans, one set
- * of error shapes, and the one response selector over them. The pipeline, the scenarios and the
- * stateful simulator all use these.
- */
-export interface Answering {
-  readonly plans: ResponsePlans;
-  readonly errorShapes: ErrorShapes;
-  readonly select: SelectResponse;
-}
-
-export function createAnswering(options: ResponseSelectorOptions): Answering {
-  const plans = createResponsePlans(options.generator, options.serveInvalidExamples);
-  return { plans, errorShapes: new ErrorShapes(options.generator), select: createResponseSelector(options, plans) };
-}
 
 /**
  * Response selection: the asked-for (or the request's forced, or the default) status, then the body in

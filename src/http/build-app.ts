@@ -125,10 +125,16 @@ export async function buildApp({ options, spec, documents, generator, responders
   if (secure) app.addHook('preClose', async () => secure.goAway());
   function handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined {
     const rawBody = Buffer.isBuffer(request.body) ? request.body : undefined;
-    const exchange = newExchange(request.method, pathOf(request.url), request.query as Exchange['query'], request.headers, rawBody);
-    if (tls?.clientCa !== undefined) exchange.clientSubject = clientSubject(request.raw);
+    const exchange = newExchange(
+      request.method,
+      pathOf(request.url),
+      request.query as Exchange['query'],
+      request.headers,
+      rawBody,
+      tls?.clientCa !== undefined ? clientSubject(request.raw) : undefined,
+      proxying ? proxiedClient(request.ip, request.protocol, reply.raw) : undefined,
+    );
     request.exchange = exchange;
-    if (proxying) exchange.client = proxiedClient(request.ip, request.protocol, reply.raw);
     const response = mock.answer(exchange);
     // Fastify sends a handler's return value: an answer already sent must not be returned.
     if (response instanceof Promise) return response.then((decided) => sendResponse(reply, corsOf(exchange, reply, decided), held));

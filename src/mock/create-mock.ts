@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path';
-import { createAnswering } from '../answer/select-response.js';
+import { createAnswering } from '../answer/compose.js';
 import { CallbackSender, type Delivery } from '../callbacks/callback-sender.js';
 import { MockConfigError } from '../config-error.js';
 import { type Coverage, createCoverage } from '../contract-coverage/coverage.js';
@@ -187,7 +187,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     const loaded = await scenarios.load(current.operations, [...current.webhooks.keys()], answering);
     for (const scenario of loaded.catalogue.values()) for (const warning of scenario.warnings) log.warn(warning);
     const mayEnable = [...loaded.catalogue.values()].some((s) => s.stateful);
-    const stateful = await state.load(current.operations, mayEnable, answering.errorShapes);
+    const stateful = await state.load(current.operations, mayEnable, answering);
     // The proxy answers what no scenario does; the mock's own sources only what it leaves (switched off, fallback).
     const all = [loaded.responder, ...(proxy ? [proxy.responder] : []), ...(stateful.responder ? [stateful.responder] : []), ...responders];
     const pipeline: Pipeline = createPipeline({
@@ -200,9 +200,8 @@ export async function createMock({ options, spec, generator, log, responders = [
       delay: serverDelay,
       random: scenarios.random,
       validateRequests: options.validateRequest,
-      ...(proxy?.forwardRejected ? { forwardRejected: proxy.forwardRejected } : {}),
     });
-    const check = recordedStepCheck(current.operations, { generator, plans: answering.plans, select: answering.select });
+    const check = recordedStepCheck(current.operations, { generator, plans: answering.plans, compose: answering.compose });
     return { loaded, stateful, pipeline, operations: current.operations, webhooks: current.webhooks, check };
   };
   const first = await assemble(spec);
@@ -269,8 +268,8 @@ export async function createMock({ options, spec, generator, log, responders = [
       if (seen) coverage.model.record(exchange, status);
       if (recorder !== undefined && seen) recorder.observe(exchange);
       if (seen && exchange.operation?.callbacks) callbacks.afterAnswer(exchange, status, responseHeaders);
-      if (exchange.webhook && status !== 0)
-        callbacks.afterStep(exchange, status, responseHeaders, exchange.webhook, webhooks.get(exchange.webhook.name)?.());
+      const webhook = exchange.effects?.webhook;
+      if (webhook && status !== 0) callbacks.afterStep(exchange, status, responseHeaders, webhook, webhooks.get(webhook.name)?.());
     },
     async close() {
       stopLint();

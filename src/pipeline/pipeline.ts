@@ -1,18 +1,27 @@
+import type { Answering } from '../answer/compose.js';
 import { decideProblem } from '../answer/decide-status.js';
 import { createNegotiationStage } from '../answer/negotiate-response.js';
 import { createRejections } from '../answer/rejections.js';
-import type { Answering } from '../answer/select-response.js';
 import type { DelayRange } from '../mock-extensions.js';
 import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
-import { type Finding, findingsHeaders, type Problem } from '../problem.js';
+import { findingsHeaders } from '../problem.js';
 import { createDelays } from './delays.js';
 import { readForcing } from './forcing.js';
 import { parseBody } from './parse-body.js';
 import { createRouteStage } from './route.js';
 import { createSecurityStage } from './security.js';
 import { checkSessionHeaders } from './session.js';
-import type { Answer, Exchange, ForwardRejected, Responder, Stage } from './types.js';
+import {
+  type Answer,
+  type Effects,
+  type Exchange,
+  NO_EFFECTS,
+  type Proposal,
+  type Rejection,
+  type Responder,
+  type Stage,
+} from './types.js';
 import { validateRequest } from './validate-request.js';
 import { switchableValidation } from './validation-switch.js';
 
@@ -33,8 +42,6 @@ export interface PipelineOptions {
   readonly random?: () => number;
   /** `--no-validate-request` when false: requests are answered as if valid, what validation found reported. Default true. */
   readonly validateRequests?: boolean;
-  /** The proxy's answer to requests the stages after routing reject (see ForwardRejected); none: they are rejected. */
-  readonly forwardRejected?: ForwardRejected;
 }
 
 /**
@@ -50,7 +57,7 @@ export type Pipeline = (exchange: Exchange) => MockResponse | Promise<MockRespon
  * them all gets the first answer a responder proposes, the default response selection last.
  */
 export function createPipeline(options: PipelineOptions): Pipeline {
-  const { plans, errorShapes, select } = options.answering;
+  const { plans, errorShapes, compose } = options.answering;
   const stages: readonly Stage[] = [
     createRouteStage(options.operations),
     createSecurityStage(options.tokens, options.strictAuth ?? false),
@@ -61,8 +68,12 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     checkSessionHeaders,
   ];
   const responders = options.responders ?? [];
+  // Offered the requests a stage after routing rejects (the proxy): routed requests the contract
+  // rejects may still be answered by them; a request that found no route or misused the steering headers never.
+  const takingRejected = responders.filter((r) => r.takesRejected === true);
+  const offered = new Set(stages.slice(1, -1));
   const delays = createDelays(options.delay, options.operations, options.random ?? Math.random);
-  const settle = (exchange: Exchange, answer: Answer): MockResponse => {
+  const settle = (exchange: Exchange, answer: Answer, passed: Effects): MockResponse => {
     let { response, provenance } = answer;
     const waived = exchange.waived;
     if (waived !== undefined) {
@@ -70,40 +81,67 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       response = { ...response, headers: { ...response.headers, ...findingsHeaders(waived) } };
     }
     if (delays.active || exchange.delayAsked !== undefined) response = delays.apply(exchange, response);
-    const fallback = exchange.fallback;
+    const effects = answer.effects === undefined ? passed : passed === NO_EFFECTS ? answer.effects : { ...passed, ...answer.effects };
+    const fallback = effects.fallback;
     exchange.provenance = fallback === undefined ? provenance : { kind: 'fallback', ...fallback, answer: provenance };
     exchange.response = response;
+    if (effects !== NO_EFFECTS) exchange.effects = effects;
     return response;
   };
-  const forwardRejected = options.forwardRejected;
   const rejections = createRejections(errorShapes);
-  const reject = (exchange: Exchange, findings: readonly Finding[], problem: Problem): MockResponse =>
-    settle(exchange, rejections.answer(problem, findings));
-  // From responder `from` on; leaves the synchronous path only at a responder that returns a promise.
-  const respond = (exchange: Exchange, from: number): MockResponse | Promise<MockResponse> => {
-    for (let i = from; i < responders.length; i++) {
-      const proposed = (responders[i] as Responder)(exchange);
+  // From responder `from` of `asked` on, with what earlier ones passed on; leaves the synchronous path
+  // only at a responder that returns a promise. The last word is `last`'s: the default answer, or the rejection.
+  const respond = (
+    exchange: Exchange,
+    asked: readonly Responder[],
+    from: number,
+    passed: Effects,
+    last: (exchange: Exchange) => Answer,
+    rejection?: Rejection,
+  ): MockResponse | Promise<MockResponse> => {
+    for (let i = from; i < asked.length; i++) {
+      const proposed = (asked[i] as Responder)(exchange, passed, rejection);
       if (proposed === undefined) continue;
-      if (proposed instanceof Promise)
-        return proposed.then((answer) => (answer === undefined ? respond(exchange, i + 1) : settle(exchange, answer)));
-      return settle(exchange, proposed);
+      if (proposed instanceof Promise) return proposed.then((settled) => next(exchange, asked, i, passed, last, rejection, settled));
+      if (proposed.response === undefined) {
+        passed = passed === NO_EFFECTS ? proposed.effects : { ...passed, ...proposed.effects };
+        continue;
+      }
+      return settle(exchange, proposed, passed);
     }
-    return settle(exchange, select(exchange));
+    return settle(exchange, last(exchange), passed);
+  };
+  const next = (
+    exchange: Exchange,
+    asked: readonly Responder[],
+    at: number,
+    passed: Effects,
+    last: (exchange: Exchange) => Answer,
+    rejection: Rejection | undefined,
+    proposed: Proposal,
+  ): MockResponse | Promise<MockResponse> => {
+    if (proposed === undefined) return respond(exchange, asked, at + 1, passed, last, rejection);
+    if (proposed.response === undefined)
+      return respond(
+        exchange,
+        asked,
+        at + 1,
+        passed === NO_EFFECTS ? proposed.effects : { ...passed, ...proposed.effects },
+        last,
+        rejection,
+      );
+    return settle(exchange, proposed, passed);
   };
   return (exchange) => {
     for (const stage of stages) {
       const findings = stage(exchange);
       if (findings.length > 0) {
         const problem = rejections.problem(findings, exchange);
-        // Routed requests the contract rejects may still go to the real service; the steering headers never.
-        const forwarded =
-          forwardRejected && stage !== stages[0] && stage !== checkSessionHeaders
-            ? forwardRejected(exchange, findings, problem.code)
-            : undefined;
-        if (forwarded === undefined) return reject(exchange, findings, problem);
-        return forwarded.then((answer) => (answer === undefined ? reject(exchange, findings, problem) : settle(exchange, answer)));
+        if (takingRejected.length === 0 || !offered.has(stage)) return settle(exchange, rejections.answer(problem, findings), NO_EFFECTS);
+        const reject = () => rejections.answer(problem, findings);
+        return respond(exchange, takingRejected, 0, NO_EFFECTS, reject, { findings, code: problem.code });
       }
     }
-    return respond(exchange, 0);
+    return respond(exchange, responders, 0, NO_EFFECTS, compose);
   };
 }

@@ -129,9 +129,9 @@ paths:
     const operation = (await loadSpec(specFile())).operations.find((o) => o.path === '/bearer-and-certificate');
     const check = createSecurityStage(['good']);
     const findings = (authorization: string | undefined, certified: boolean) => {
-      const exchange = newExchange('GET', '/bearer-and-certificate', {}, authorization === undefined ? {} : { authorization }, undefined);
+      const headers = authorization === undefined ? {} : { authorization };
+      const exchange = newExchange('GET', '/bearer-and-certificate', {}, headers, undefined, certified ? 'CN=consumer' : undefined);
       exchange.operation = operation;
-      if (certified) exchange.clientSubject = 'CN=consumer';
       return check(exchange).map((finding) => finding.code);
     };
     expect(findings('Bearer good', true)).toEqual([]);

@@ -15,8 +15,10 @@ export function newExchange(
   query: Exchange['query'],
   headers: Exchange['headers'],
   rawBody: Buffer | undefined,
+  clientSubject?: string,
+  client?: Exchange['client'],
 ): Exchange {
-  return { method, path, query, headers, rawBody, session: readSessionHeaders(headers) };
+  return { method, path, query, headers, rawBody, session: readSessionHeaders(headers), clientSubject, client };
 }
 
 /** The steering headers, each a single valid id; the first malformed one is named in `invalid`. */

@@ -40,7 +40,9 @@ export interface Exchange {
   /** `X-Mock-Session` and `X-Mock-Scenario`, read once as the exchange is made (src/pipeline/session.ts). */
   readonly session: SessionHeaders;
   /** Under mutual TLS, the subject of the client's certificate (`CN=...,O=...`). */
-  clientSubject?: string;
+  readonly clientSubject?: string;
+  /** How the client reached the mock, handed over by the HTTP side only when a proxy forwards requests (X-Forwarded-*). */
+  readonly client?: ProxiedClient;
   /** With several documents, the one the request went to; undefined when one document is served at `/`. */
   document?: DocumentMount;
   /** The path as sent, when `path` is what follows a document's base path. */
@@ -62,21 +64,31 @@ export interface Exchange {
   plan?: ResponsePlan;
   /** The media type negotiation chose; undefined when the response has no content. */
   representation?: Representation;
-  /** The selected scenario turns the stateful simulator on for this request. */
-  stateful?: boolean;
-  /** The webhook the scenario step that answered sends after the answer (see docs/callbacks.md). */
-  webhook?: StepWebhook;
   /** Where the answer came from, once the pipeline has decided it. */
   provenance?: Provenance;
   /** The answer, once the pipeline has decided it. */
   response?: MockResponse;
+  /** What the responders asked to be done besides answering (a webhook to send), once the pipeline has decided. */
+  effects?: Effects;
   /** The body text sent, once the reply stage has written it. */
   responseText?: string;
-  /** How the client reached the mock, set by the HTTP side only when a proxy forwards requests (X-Forwarded-*). */
-  client?: ProxiedClient;
-  /** The proxy left the answer to the mock (`--proxy-fallback`): why, and what the upstream did. */
-  fallback?: { readonly reason: FallbackReason; readonly upstream: string };
 }
+
+/**
+ * What a responder wants done besides answering, returned as a value with its answer (or its pass)
+ * and carried by the pipeline; responders never tell each other anything through the exchange.
+ */
+export interface Effects {
+  /** A stateful scenario selected the request: the stateful simulator answers it (when no rule did). */
+  readonly stateful?: boolean;
+  /** The webhook the scenario step that answered sends after the answer (see docs/callbacks.md). */
+  readonly webhook?: StepWebhook;
+  /** The proxy left the answer to the mock (`--proxy-fallback`): why, and what the upstream did. */
+  readonly fallback?: { readonly reason: FallbackReason; readonly upstream: string };
+}
+
+/** No effects: one shared value, nothing built per request. */
+export const NO_EFFECTS: Effects = Object.freeze({});
 
 /** The client of a request the proxy may forward: where it came from, and a way to learn that it left. */
 export interface ProxiedClient {
@@ -112,26 +124,35 @@ export interface SessionHeaders {
   readonly invalid?: string;
 }
 
-/** An answer and where it came from. */
+/** An answer, where it came from, and what its responder wants done besides. */
 export interface Answer {
   readonly response: MockResponse;
   readonly provenance: Provenance;
+  readonly effects?: Effects;
+}
+
+/** A responder that does not answer but wants something done: later responders and the answer carry it. */
+export interface Pass {
+  readonly response?: undefined;
+  readonly effects: Effects;
+}
+
+export type Proposal = Answer | Pass | undefined;
+
+/** A request a stage after routing rejected: what it found and the code the mock would answer. */
+export interface Rejection {
+  readonly findings: readonly Finding[];
+  readonly code: ErrorCode;
 }
 
 /**
- * Proposes the answer for a request that passed every stage, or undefined to leave it to the next
- * responder (scenarios come before the default response selection). A responder that must wait
- * (for another server, say) returns a promise of the same; synchronous ones stay synchronous.
+ * Proposes the answer for a request, or undefined (or a Pass) to leave it to the next responder
+ * (scenarios come before the default response selection). `effects` holds what earlier responders
+ * passed on. A responder that must wait (for another server, say) returns a promise of the same;
+ * synchronous ones stay synchronous. One that `takesRejected` is also offered the requests a stage
+ * after routing rejected, with the `rejection` (the proxy forwards them); the others never see those.
  */
-export type Responder = (exchange: Exchange) => Answer | undefined | Promise<Answer | undefined>;
-
-/**
- * With a proxy (`--proxy`): asked for a request a stage after routing rejected, with the findings and
- * the code the mock would answer; answers it from the real service (the findings reported as the
- * consumer's) or returns undefined to let the mock reject it.
- */
-export type ForwardRejected = (
-  exchange: Exchange,
-  findings: readonly Finding[],
-  code: ErrorCode,
-) => Promise<Answer | undefined> | undefined;
+export interface Responder {
+  (exchange: Exchange, effects: Effects, rejection?: Rejection): Proposal | Promise<Proposal>;
+  readonly takesRejected?: boolean;
+}

@@ -1,7 +1,7 @@
 import type { Pool } from 'undici';
 import { MockConfigError } from '../config-error.js';
 import type { ResolvedOptions } from '../options.js';
-import type { ForwardRejected, Responder } from '../pipeline/types.js';
+import type { Effects, Exchange, Rejection, Responder } from '../pipeline/types.js';
 import type { FallbackReason } from '../provenance.js';
 import { type ForwardSettings, forward } from './proxy-responder.js';
 import { ProxySwitch } from './proxy-switch.js';
@@ -11,10 +11,12 @@ import { parseUpstream, type Upstream } from './upstream-target.js';
 /** The proxy of one server (`--proxy`): what answers from the real service, and its per-session switch. */
 export interface MockProxy {
   readonly upstream: Upstream;
-  /** Asked after the scenarios: forwards the request, or leaves it to the mock (switched off, fallback). */
+  /**
+   * Asked after the scenarios: forwards the request, or leaves it to the mock (switched off, fallback).
+   * Also offered the requests the contract rejects, forwarded with their violations reported (unless
+   * `--proxy-validate-request reject`).
+   */
   readonly responder: Responder;
-  /** Requests the contract rejects, forwarded with their violations reported (unless `--proxy-validate-request reject`). */
-  readonly forwardRejected: ForwardRejected | undefined;
   readonly switch: ProxySwitch;
   close(): Promise<void>;
 }
@@ -58,12 +60,11 @@ export async function createProxy(options: ResolvedOptions, log: Warn): Promise<
   return {
     upstream,
     switch: proxySwitch,
-    responder: (exchange) => (forwards(exchange.headers, exchange.session.id) ? forward(settings, exchange) : undefined),
-    forwardRejected:
-      options.proxyValidateRequest === 'reject'
-        ? undefined
-        : (exchange, findings, code) =>
-            forwards(exchange.headers, exchange.session.id) ? forward(settings, exchange, { code, findings }) : undefined,
+    responder: Object.assign(
+      (exchange: Exchange, _effects: Effects, rejection?: Rejection) =>
+        forwards(exchange.headers, exchange.session.id) ? forward(settings, exchange, rejection) : undefined,
+      { takesRejected: options.proxyValidateRequest !== 'reject' },
+    ),
     // Closed after the server answered its last request: nothing in flight is left to wait for.
     close: () => pool.destroy(),
   };

@@ -4,8 +4,8 @@ import type { Pool } from 'undici';
 import type { ErrorCode } from '../errors.js';
 import type { BodyChunk, MockResponse } from '../mock-response.js';
 import { essenceOf, mediaKind } from '../openapi/media-type.js';
-import type { Answer, Exchange } from '../pipeline/types.js';
-import { type Finding, problemResponse } from '../problem.js';
+import type { Answer, Exchange, Pass, Rejection } from '../pipeline/types.js';
+import { problemResponse } from '../problem.js';
 import type { DriftFinding, FallbackReason } from '../provenance.js';
 import { checkDrift, driftHeader } from './drift.js';
 import { requestHeadersFor, responseHeadersFor } from './forward-headers.js';
@@ -28,10 +28,7 @@ export interface ForwardSettings {
 }
 
 /** The consumer's request broke the contract and is forwarded anyway: what it broke and the code the mock would answer. */
-export interface Violation {
-  readonly code: ErrorCode;
-  readonly findings: readonly Finding[];
-}
+export type Violation = Rejection;
 
 const MISSING = new Set([404, 405, 501]);
 const UNAVAILABLE = new Set([502, 503, 504]);
@@ -39,10 +36,10 @@ const UNAVAILABLE = new Set([502, 503, 504]);
 /**
  * Forwards one exchange to the upstream and makes its answer the mock's: status, end-to-end headers
  * and the body byte for byte (held up to the body limit to be checked, streamed beyond it). Resolves
- * to undefined when the mock is to answer instead (`--proxy-fallback`; the reason is left on the
- * exchange for the provenance). Never rejects: a failure is a 502 or 504 from the catalogue.
+ * to a pass when the mock is to answer instead (`--proxy-fallback`; the reason goes with it, for the
+ * provenance). Never rejects: a failure is a 502 or 504 from the catalogue.
  */
-export async function forward(settings: ForwardSettings, exchange: Exchange, violation?: Violation): Promise<Answer | undefined> {
+export async function forward(settings: ForwardSettings, exchange: Exchange, violation?: Violation): Promise<Answer | Pass> {
   const path = upstreamPath(settings.upstream, exchange.path, exchange.query);
   if (path === undefined) {
     const details = 'its path has dot segments or encoded slashes, which could reach outside the service base path';
@@ -63,7 +60,7 @@ export async function forward(settings: ForwardSettings, exchange: Exchange, vio
   } catch (error) {
     if (error instanceof ClientGoneError) return CLIENT_GONE;
     const failure = failureOf(error);
-    if (settings.fallback.has('unavailable')) return fallBack(exchange, 'unavailable', failure.reason);
+    if (settings.fallback.has('unavailable')) return fallBack('unavailable', failure.reason);
     const code: ErrorCode = failure.timeout ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_FAILED';
     const params: Record<string, string | number> = failure.timeout ? { timeout: settings.timeoutMs } : { details: failure.reason };
     return { response: problemResponse({ code, params }), provenance: { kind: 'upstream-failed', code, reason: failure.reason } };
@@ -82,7 +79,7 @@ export async function forward(settings: ForwardSettings, exchange: Exchange, vio
   const reason = MISSING.has(status) ? 'missing' : UNAVAILABLE.has(status) ? 'unavailable' : undefined;
   if (reason !== undefined && settings.fallback.has(reason)) {
     reply.rest?.destroy();
-    return fallBack(exchange, reason, `status ${status}`);
+    return fallBack(reason, `status ${status}`);
   }
   return answerOf(settings, exchange, reply, violation);
 }
@@ -99,9 +96,8 @@ const CLIENT_GONE: Answer = {
   provenance: { kind: 'client-gone' },
 };
 
-function fallBack(exchange: Exchange, reason: FallbackReason, upstream: string): undefined {
-  exchange.fallback = { reason, upstream };
-  return undefined;
+function fallBack(reason: FallbackReason, upstream: string): Pass {
+  return { effects: { fallback: { reason, upstream } } };
 }
 
 function answerOf(settings: ForwardSettings, exchange: Exchange, reply: UpstreamReply, violation: Violation | undefined): Answer {

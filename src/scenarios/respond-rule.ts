@@ -1,14 +1,14 @@
+import type { Compose } from '../answer/compose.js';
 import type { ResponsePlans } from '../answer/response-plans.js';
-import type { SelectResponse } from '../answer/select-response.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockResponse } from '../mock-response.js';
-import { defaultStatus, findResponse } from '../openapi/find-response.js';
-import { isJsonMediaType, jsonContent } from '../openapi/media-type.js';
+import { defaultStatus } from '../openapi/find-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import { resourceNoun } from '../openapi/resource-noun.js';
 import type { Exchange } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
 import { OFF_CONTRACT_HEADER } from '../protocol.js';
+import type { Provenance } from '../provenance.js';
 import { sampleDelay } from './delay.js';
 import type { Step } from './scenario-types.js';
 import { scriptedStream } from './stream-step.js';
@@ -16,16 +16,19 @@ import { renderString, renderTemplate } from './template.js';
 
 export interface RespondParts {
   readonly generator: DataGenerator;
-  /** The server's response plans, for the documented headers of a step's status. */
+  /** The server's response plans (the recorded steps' check reads them). */
   readonly plans: ResponsePlans;
-  /** The server's response selector, for steps that only set a status, a delay or a fault. */
-  readonly select: SelectResponse;
+  /** The server's one way to make an answer: every step asks it. */
+  readonly compose: Compose;
 }
 
 /** What templates can refer to: `/body`, `/query`, `/headers`, `/params` of the request, `/stored/KEY` of the session. */
 function templateContext(exchange: Exchange, stored: ReadonlyMap<string, unknown>): unknown {
   return { body: exchange.body, query: exchange.query, headers: exchange.headers, params: exchange.pathParams ?? {}, stored };
 }
+
+/** Where a step's answer came from is the scenario responder's to say (it knows the rule, the step and the chaos). */
+const STEP: Provenance = { kind: 'empty' };
 
 /** The answer a step gives to a request, before faults and delays. */
 export function stepResponse(step: Step, exchange: Exchange, stored: ReadonlyMap<string, unknown>, parts: RespondParts): MockResponse {
@@ -37,43 +40,33 @@ export function stepResponse(step: Step, exchange: Exchange, stored: ReadonlyMap
   const status = step.status ?? defaultStatus(operation);
   // The documented response's required headers go out as a generated answer sends them, unless the
   // step sets them itself or says it leaves the contract on purpose.
-  const required = (answered: number) =>
-    step.offContract === undefined ? parts.plans(operation, answered).documentedHeaders.required : {};
-  const json = (body: unknown): MockResponse => {
-    const headers = { ...required(status), 'content-type': mediaTypeOf(operation, status), ...extra };
-    // A text body under a media type other than JSON (as recordings keep one) is sent as the text itself.
-    if (typeof body === 'string' && !isJsonMediaType(headers['content-type'] ?? '')) return { status, headers, body, payload: body };
-    return { status, headers, body };
-  };
+  const documented = step.offContract === undefined ? 'required' : 'none';
+  const given = (answered: number, value: unknown, headers: Record<string, string> = extra): MockResponse =>
+    parts.compose(exchange, { status: answered, body: { value }, headers, documented, provenance: STEP }).response;
   const body = step.body;
   switch (body?.kind) {
     case 'literal':
-      return json(body.value);
+      return given(status, body.value);
     case 'template':
-      return json(renderTemplate(body.value, context));
-    case 'generate': {
-      const schema = findResponse(operation, status)?.contents[0]?.schema;
-      return json(schema ? parts.generator.generate(schema, body.seed) : null);
-    }
+      return given(status, renderTemplate(body.value, context));
+    case 'generate':
+      // Generated from the schema of the content the answer is labelled with.
+      return parts.compose(exchange, { status, generate: { seed: body.seed }, headers: extra, documented, provenance: STEP }).response;
     case 'error': {
       // Catalogue messages about records name them as the document does (`A plant with id 42 ...`).
       const params: Record<string, string> = { resource: resourceNoun(operation.path) };
       for (const [name, value] of Object.entries(body.params))
         params[name] = textOf(typeof value === 'string' ? renderString(value, context) : value);
       const problem = problemResponse({ code: body.code, params });
-      return {
-        ...problem,
-        headers: { ...required(problem.status), 'content-type': mediaTypeOf(operation, problem.status), ...problem.headers, ...extra },
-      };
+      return given(problem.status, problem.body, { ...problem.headers, ...extra });
     }
     case undefined: {
       const stream = step.stream;
-      const selection = stream
-        ? { status: step.status, streamCount: stream.count, streamInterval: stream.intervalMs }
-        : { status: step.status };
-      const { response } = parts.select(exchange, selection);
-      const answer = { ...response, headers: { ...response.headers, ...extra } };
-      return stream ? scriptedStream(stream, answer) : answer;
+      const want = stream
+        ? { status: step.status, streamCount: stream.count, streamInterval: stream.intervalMs, headers: extra }
+        : { status: step.status, headers: extra };
+      const { response } = parts.compose(exchange, want);
+      return stream ? scriptedStream(stream, response) : response;
     }
   }
 }
@@ -85,10 +78,6 @@ export function withChaos(response: MockResponse, step: Step, random: () => numb
   const delayMs = delay ? sampleDelay(delay, random) : 0;
   if (fault === undefined && delayMs === 0) return response;
   return { ...response, ...(fault ? { fault } : {}), ...(delayMs > 0 ? { delayMs } : {}) };
-}
-
-function mediaTypeOf(operation: MockOperation, status: number): string {
-  return jsonContent(findResponse(operation, status)?.contents)?.mediaType ?? 'application/json';
 }
 
 /** Header values are Latin-1 without control characters; request data rendered into one may not be. */

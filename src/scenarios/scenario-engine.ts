@@ -1,4 +1,4 @@
-import type { Answering } from '../answer/select-response.js';
+import type { Answering } from '../answer/compose.js';
 import { MockConfigError } from '../config-error.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { createSeededRandom } from '../generate/seeded-random.js';
@@ -71,7 +71,7 @@ export class ScenarioEngine {
    * with the load's response plans and selector. Throws MockConfigError.
    */
   async load(operations: readonly MockOperation[], webhooks: readonly string[], answering: Answering): Promise<LoadedScenarios> {
-    const parts = { generator: this.#options.generator, plans: answering.plans, select: answering.select };
+    const parts = { generator: this.#options.generator, plans: answering.plans, compose: answering.compose };
     const catalogue = await loadScenarios(this.#options.dirs, operations, webhooks, parts, this.#options.document);
     const name = this.#options.defaultScenario;
     // With several documents, `--scenario` names one document's scenario; the server checks that one has it.

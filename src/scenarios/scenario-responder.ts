@@ -1,7 +1,7 @@
 import { type ByteBudget, jsonBytes, type OverBudget, overBudgetProblem } from '../json/byte-budget.js';
 import { resolvePointer } from '../json/json-pointer.js';
 import type { MockResponse } from '../mock-response.js';
-import type { Answer, Exchange, Responder } from '../pipeline/types.js';
+import type { Answer, Exchange, Pass, Responder } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
 import type { Provenance } from '../provenance.js';
 import { matches, storeKey } from './match-rule.js';
@@ -34,8 +34,9 @@ export function createScenarioResponder(engine: ScenarioSelection, catalogue: Ca
       const response = problemResponse({ code: 'UNKNOWN_SCENARIO', params: { name, available: namesOf(catalogue) } });
       return { response, provenance: { kind: 'rejected', code: 'UNKNOWN_SCENARIO' } };
     }
-    if (scenario.stateful) exchange.stateful = true;
-    if (exchange.forcing) return undefined;
+    // A stateful scenario leaves what no rule answers to the stateful simulator.
+    const none = scenario.stateful ? STATEFUL : undefined;
+    if (exchange.forcing) return none;
     const operationId = exchange.operation?.id;
     const state = engine.sessions.get(session);
     for (const rule of scenario.rules) {
@@ -50,12 +51,15 @@ export function createScenarioResponder(engine: ScenarioSelection, catalogue: Ca
         const over = remember(rule, exchange, state, engine.budget);
         if (over) return overBudget(exchange, over);
       }
-      if (step.webhook && response.fault === undefined) exchange.webhook = step.webhook;
-      return { response, provenance: provenanceOf(scenario.name, rule, stepNumber, response, step) };
+      const provenance = provenanceOf(scenario.name, rule, stepNumber, response, step);
+      if (step.webhook && response.fault === undefined) return { response, provenance, effects: { webhook: step.webhook } };
+      return { response, provenance };
     }
-    return undefined;
+    return none;
   };
 }
+
+const STATEFUL: Pass = Object.freeze({ effects: Object.freeze({ stateful: true }) });
 
 function provenanceOf(name: string, rule: Rule, step: number, response: MockResponse, answered: Step): Provenance {
   const streamBreak = response.fault === undefined ? answered.stream?.breakAfter : undefined;

@@ -1,6 +1,5 @@
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { JsonSchema } from '../json/json-schema.js';
-import type { MockResponse } from '../mock-response.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import { jsonContent } from '../openapi/media-type.js';
 import type { MockContent, MockOperation } from '../openapi/operation.js';
@@ -17,11 +16,6 @@ export interface SuccessPlan {
 export function planSuccess(operation: MockOperation, action: Action): SuccessPlan {
   const status = action === 'create' && operation.responses.some((r) => r.code === '201') ? 201 : defaultStatus(operation);
   return { status, content: jsonContent(findResponse(operation, status)?.contents) };
-}
-
-export function answer(plan: SuccessPlan, body: () => unknown, headers: Record<string, string> = {}): MockResponse {
-  if (!plan.content) return { status: plan.status, headers, body: undefined };
-  return { status: plan.status, headers: { 'content-type': plan.content.mediaType, ...headers }, body: body() };
 }
 
 /** A record as the response schema lets it be answered. */

@@ -1,4 +1,4 @@
-import type { ErrorShapes } from '../answer/error-shape.js';
+import type { Answering } from '../answer/compose.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { ByteBudget } from '../json/byte-budget.js';
 import type { MockOperation } from '../openapi/operation.js';
@@ -52,17 +52,22 @@ export class StateSimulator {
   /**
    * Infers the resources of a document and reads and checks the seed data against them, once per load
    * (a `--watch` reload reads both again). `scenariosMayEnable`: some scenario turns the simulator on
-   * for its requests; `errorShapes`: the load's, which the simulator's errors take their shape from.
+   * for its requests; `answering`: the load's error shapes, which the simulator's errors take their shape
+   * from, and its composer, which makes its answers.
    * Nothing changes until use().
    */
-  async load(operations: readonly MockOperation[], scenariosMayEnable: boolean, errorShapes: ErrorShapes): Promise<LoadedState> {
+  async load(
+    operations: readonly MockOperation[],
+    scenariosMayEnable: boolean,
+    { errorShapes, compose }: Pick<Answering, 'errorShapes' | 'compose'>,
+  ): Promise<LoadedState> {
     const { stateful, dataFile, generator, maxResources, budget } = this.#options;
     const enabled = stateful || scenariosMayEnable;
     if (!enabled && dataFile === undefined) return lazyState(operations);
     const model = inferResources(operations);
     const seeds = dataFile === undefined ? new Map() : await loadSeedData(dataFile, model);
     const responder = enabled
-      ? createStateResponder({ model, resources: this.resources, generator, errorShapes, maxResources, budget, always: stateful })
+      ? createStateResponder({ model, resources: this.resources, generator, errorShapes, compose, maxResources, budget, always: stateful })
       : undefined;
     return { model, responder, seeds, summary: describeModel(model) };
   }

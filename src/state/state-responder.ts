@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Compose } from '../answer/compose.js';
 import type { ErrorShapes } from '../answer/error-shape.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { type ByteBudget, jsonBytes, type OverBudget, overBudgetProblem } from '../json/byte-budget.js';
-import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Answer, Exchange, Responder } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
@@ -10,16 +10,7 @@ import type { Provenance } from '../provenance.js';
 import { conflictError, notFoundError } from './documented-error.js';
 import type { Action, Resource, StateModel } from './infer-resources.js';
 import { type ListPlan, planList, selectRecords } from './list-query.js';
-import {
-  answer,
-  fillRequired,
-  listBody,
-  mergePatch,
-  planSuccess,
-  recordBody,
-  type SuccessPlan,
-  withoutReadOnly,
-} from './record-answers.js';
+import { fillRequired, listBody, mergePatch, planSuccess, recordBody, type SuccessPlan, withoutReadOnly } from './record-answers.js';
 import { type Collection, idKey, type ResourceStore, type SessionResources } from './resource-store.js';
 import { isRecord, setOwn } from './schema-shape.js';
 
@@ -29,9 +20,11 @@ export interface StateResponderOptions {
   readonly generator: DataGenerator;
   /** The server's error shapes, the ones its rejections use. */
   readonly errorShapes: ErrorShapes;
+  /** The server's one way to make an answer: the simulator's success answers ask it. */
+  readonly compose: Compose;
   readonly maxResources: number;
   readonly budget: ByteBudget;
-  /** `--stateful`: every request; otherwise only those a stateful scenario selected (`exchange.stateful`). */
+  /** `--stateful`: every request; otherwise only those a stateful scenario passed on (`effects.stateful`). */
   readonly always: boolean;
 }
 
@@ -52,6 +45,7 @@ interface Call {
   readonly collection: Collection;
   readonly path: string;
   readonly shapes: ErrorShapes;
+  readonly compose: Compose;
 }
 
 /**
@@ -62,6 +56,7 @@ interface Call {
 export function createStateResponder(options: StateResponderOptions): Responder {
   const prepared = new Map<MockOperation, Prepared>();
   const shapes = options.errorShapes;
+  const compose = options.compose;
   for (const [operation, { resource, action }] of options.model.bindings) {
     const success = planSuccess(operation, action);
     prepared.set(operation, {
@@ -73,20 +68,26 @@ export function createStateResponder(options: StateResponderOptions): Responder 
       provenance: { kind: 'state', action },
     });
   }
-  return (exchange) => {
-    if (exchange.forcing || (!options.always && exchange.stateful !== true)) return undefined;
+  return (exchange, effects) => {
+    if (exchange.forcing || (!options.always && effects.stateful !== true)) return undefined;
     const operation = exchange.operation;
     const found = operation && prepared.get(operation);
     if (!operation || !found) return undefined;
     const store = options.resources.of(exchange.session.id);
     const path = concretePath(found.resource.collection, exchange.pathParams);
-    const call: Call = { exchange, operation, prepared: found, store, collection: store.collection(path), path, shapes };
+    const call: Call = { exchange, operation, prepared: found, store, collection: store.collection(path), path, shapes, compose };
     return respond(call, options);
   };
 }
 
-function done(call: Call, response: MockResponse | undefined): Answer | undefined {
-  return response && { response, provenance: call.prepared.provenance };
+/**
+ * The success answer, asked of the server's composer: the record or list as JSON in the success status's
+ * JSON content (no body where that status documents none), with the simulator's own headers.
+ */
+function done(call: Call, body: () => unknown, headers?: Record<string, string>): Answer {
+  const { prepared } = call;
+  const want = { status: prepared.success.status, body: { make: body }, headers, documented: 'none', withoutContent: 'none' } as const;
+  return call.compose(call.exchange, { ...want, provenance: prepared.provenance });
 }
 
 function respond(call: Call, options: StateResponderOptions): Answer | undefined {
@@ -95,10 +96,7 @@ function respond(call: Call, options: StateResponderOptions): Answer | undefined
   const generator = options.generator;
   if (action === 'list') {
     const records = selectRecords(prepared.list as ListPlan, collection.records.values(), exchange.query);
-    return done(
-      call,
-      answer(success, () => listBody(success, records, records.length, generator)),
-    );
+    return done(call, () => listBody(success, records, records.length, generator));
   }
   if (action === 'create') return create(call, options);
   const id = exchange.pathParams?.[resource.idParam ?? ''];
@@ -109,18 +107,11 @@ function respond(call: Call, options: StateResponderOptions): Answer | undefined
     const response = notFoundError(call.shapes, operation, { resource: resource.noun, id });
     return { response, provenance: { kind: 'state', action, outcome: 'not-found' } };
   }
-  if (action === 'read')
-    return done(
-      call,
-      answer(success, () => recordBody(success, existing)),
-    );
+  if (action === 'read') return done(call, () => recordBody(success, existing));
   if (action === 'remove') {
     call.store.remove(collection, key);
     options.budget.charge(options.resources.owner(exchange.session.id), -jsonBytes(existing));
-    return done(
-      call,
-      answer(success, () => recordBody(success, existing)),
-    );
+    return done(call, () => recordBody(success, existing));
   }
   if (!isRecord(exchange.body)) return undefined;
   const next =
@@ -132,10 +123,7 @@ function respond(call: Call, options: StateResponderOptions): Answer | undefined
   const over = options.budget.charge(options.resources.owner(exchange.session.id), jsonBytes(next) - jsonBytes(existing));
   if (over) return overBudget(exchange, over, action);
   call.store.put(collection, key, next);
-  return done(
-    call,
-    answer(success, () => recordBody(success, next)),
-  );
+  return done(call, () => recordBody(success, next));
 }
 
 function create(call: Call, options: StateResponderOptions): Answer | undefined {
@@ -162,10 +150,7 @@ function create(call: Call, options: StateResponderOptions): Answer | undefined 
   const base = exchange.document === undefined || exchange.document.base === '/' ? '' : exchange.document.base;
   const headers: Record<string, string> =
     prepared.location && resource.item ? { location: `${base}${call.path.replace(/\/$/, '')}/${encodeURIComponent(String(id))}` } : {};
-  return done(
-    call,
-    answer(success, () => recordBody(success, record), headers),
-  );
+  return done(call, () => recordBody(success, record), headers);
 }
 
 function overBudget(exchange: Exchange, over: OverBudget, action: Action): Answer {
