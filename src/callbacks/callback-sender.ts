@@ -100,10 +100,10 @@ export class CallbackSender {
   }
 
   /** After an answer to the API: schedules the operation's callbacks (none after an error, a rejection or a fault). */
-  afterAnswer(exchange: Exchange, status: number, responseHeaders: Readonly<Record<string, unknown>>): void {
+  afterAnswer(exchange: Exchange, status: number, responseHeaders: Readonly<Record<string, unknown>>, responseText?: string): void {
     const callbacks = exchange.operation?.callbacks;
     if (!callbacks || status === 0 || status >= 400 || exchange.provenance?.kind === 'rejected' || this.#closing.signal.aborted) return;
-    const context = expressionContext(exchange, status, responseHeaders);
+    const context = expressionContext(exchange, status, responseHeaders, responseText);
     for (const callback of callbacks) this.#schedule(exchange, { via: 'callback', callback, url: callback.url ?? '' }, context);
   }
 
@@ -118,9 +118,10 @@ export class CallbackSender {
     responseHeaders: Readonly<Record<string, unknown>>,
     trigger: { readonly name: string; readonly url: string; readonly body?: unknown },
     webhook: MockCallback | undefined,
+    responseText?: string,
   ): void {
     if (this.#closing.signal.aborted) return;
-    const context = expressionContext(exchange, status, responseHeaders);
+    const context = expressionContext(exchange, status, responseHeaders, responseText);
     const callback: MockCallback = webhook ?? {
       name: trigger.name,
       url: undefined,

@@ -6,6 +6,7 @@ export function expressionContext(
   exchange: Exchange,
   status: number,
   responseHeaders: Readonly<Record<string, unknown>>,
+  responseText: string | undefined,
 ): ExpressionContext {
   const host = first(exchange.headers.host) ?? 'localhost';
   const query = new URLSearchParams();
@@ -29,7 +30,7 @@ export function expressionContext(
     path: () => undefined,
     // Read only when an expression asks for it.
     get body() {
-      parsed ??= { value: parseAnswer(exchange.responseText) };
+      parsed ??= { value: parseAnswer(responseText) };
       return parsed.value;
     },
   };

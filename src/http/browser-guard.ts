@@ -4,7 +4,7 @@ import { type Problem, problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { adminPathOf, createAdminOriginPolicy, notAnEventSource } from './admin-cors.js';
 import { createHostCheck, isLoopbackAddress, requestHost } from './host-check.js';
-import { sendResponse } from './send-response.js';
+import { sendResponse, type Told } from './send-response.js';
 
 /** The journal's event stream, which only an EventSource may open. */
 const EVENTS_PATH = `${ADMIN_PREFIX}/events`;
@@ -16,11 +16,11 @@ const SHOWN = 100;
  * request, then, for the admin routes, the origin policy and their one body format (JSON). Runs first
  * in every request; true when it answered (refused) the request.
  */
-export function createBrowserGuard(options: ResolvedOptions): (request: FastifyRequest, reply: FastifyReply) => boolean {
+export function createBrowserGuard(options: ResolvedOptions, told?: Told): (request: FastifyRequest, reply: FastifyReply) => boolean {
   const hostAllowed = createHostCheck(options.allowedHosts, !isLoopbackAddress(options.host));
   const admin = createAdminOriginPolicy(options.adminCors);
   const refuse = (reply: FastifyReply, problem: Problem) => {
-    sendResponse(reply, problemResponse(problem));
+    sendResponse(reply, problemResponse(problem), undefined, told);
     return true;
   };
   return (request, reply) => {
@@ -43,7 +43,12 @@ export function createBrowserGuard(options: ResolvedOptions): (request: FastifyR
     }
     // The admin routes' own preflight, answered whatever the API's CORS (--no-cors included).
     if (request.method === 'OPTIONS' && headers.origin !== undefined && headers['access-control-request-method'] !== undefined) {
-      sendResponse(reply, { status: 204, headers: { ...admin.corsHeaders(headers, true), 'content-length': '0' }, body: undefined });
+      sendResponse(
+        reply,
+        { status: 204, headers: { ...admin.corsHeaders(headers, true), 'content-length': '0' }, body: undefined },
+        undefined,
+        told,
+      );
       return true;
     }
     if (hasBody(request) && !isJsonType(headers['content-type']))

@@ -24,7 +24,7 @@ import { prettyAnswerLog, prettyStream, wantsPrettyLog } from './pretty-log.js';
 import { sentHeaders } from './reply-headers.js';
 import { answerLog, createLogger, elapsedMs, pathOf } from './request-logger.js';
 import { clientSubject, secureConnections, secureServerOptions } from './secure-server.js';
-import { sendResponse } from './send-response.js';
+import { sendResponse, type Told } from './send-response.js';
 import type { TlsSetup } from './tls-options.js';
 
 const API_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS', 'TRACE'];
@@ -77,18 +77,33 @@ export async function buildApp({ options, spec, documents, generator, responders
   const logStream = pretty ? await prettyStream(given, stdout !== undefined && isatty(1)) : given;
   const log = createLogger(options, logStream);
   const logAnswer = pretty && logStream ? prettyAnswerLog(log, logStream) : answerLog(log, logStream);
-  const app = createFastify(options, log, {
-    ...limitServerOptions(options),
-    ...(tls ? secureServerOptions(tls, options.headersTimeout) : {}),
-  });
+  /**
+   * Every answer to the API (and every fault, as status 0), once written, with the body text sent: its
+   * log line, then what the HTTP side sent handed to the mock (journal entry, metrics, coverage).
+   */
+  const told: Told = (reply, status, text) => {
+    const request = reply.request;
+    const elapsed = elapsedMs(request);
+    logAnswer(request, status, elapsed);
+    const seen = request.exchange;
+    // Requests the pipeline never saw (a preflight, one over the limits) are journalled with what is known.
+    const exchange = seen ?? unpipelined(request, request.query ?? {}, request.body);
+    mock.answered(exchange, seen !== undefined, status, elapsed, sentHeaders(reply), text);
+  };
+  const app = createFastify(
+    options,
+    log,
+    { ...limitServerOptions(options, told), ...(tls ? secureServerOptions(tls, options.headersTimeout) : {}) },
+    told,
+  );
   registerLimits(app, options);
-  const guard = createBrowserGuard(options);
+  const guard = createBrowserGuard(options, told);
   // One hook for what every request goes through first (one hook costs less than two).
   app.addHook('onRequest', (request, reply, done) => {
     request.startedAt = performance.now();
-    if (answerOverLimits(request, reply, options)) return;
+    if (answerOverLimits(request, reply, options, told)) return;
     if (guard(request, reply)) return;
-    if (options.cors && applyCors(request, reply)) return;
+    if (options.cors && applyCors(request, reply, told)) return;
     // Fastify fails a QUERY without a Content-Type before any handler (RFC 10008 §2) with its own 400;
     // the pipeline decides instead: 405 with Allow where the path has no QUERY, the document's rejection where it has.
     if (request.method === 'QUERY' && request.headers['content-type'] === undefined) {
@@ -137,8 +152,8 @@ export async function buildApp({ options, spec, documents, generator, responders
     request.exchange = exchange;
     const response = mock.answer(exchange);
     // Fastify sends a handler's return value: an answer already sent must not be returned.
-    if (response instanceof Promise) return response.then((decided) => sendResponse(reply, corsOf(exchange, reply, decided), held));
-    const sent = sendResponse(reply, corsOf(exchange, reply, response), held);
+    if (response instanceof Promise) return response.then((decided) => sendResponse(reply, corsOf(exchange, reply, decided), held, told));
+    const sent = sendResponse(reply, corsOf(exchange, reply, response), held, told);
     return sent instanceof Promise ? sent : undefined;
   }
   /**
@@ -153,15 +168,6 @@ export async function buildApp({ options, spec, documents, generator, responders
   app.route({ method: apiMethods(app, spec), url: '/*', handler: handle });
   app.setNotFoundHandler(handle);
 
-  /** Every answer to the API (and every fault, as status 0): its log line, journal entry and metrics. */
-  app.decorate('answered', (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    const elapsed = elapsedMs(request);
-    logAnswer(request, status, elapsed);
-    const seen = request.exchange;
-    // Requests the pipeline never saw (a preflight, one over the limits) are journalled with what is known.
-    const exchange = seen ?? unpipelined(request, request.query ?? {}, request.body);
-    mock.answered(exchange, seen !== undefined, status, elapsed, sentHeaders(reply));
-  });
   return {
     app,
     mock,

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODE_HEADER, FINDINGS_HEADER } from '../protocol.js';
-import { sendResponse } from './send-response.js';
+import { sendResponse, type Told } from './send-response.js';
 
 /** What a browser script may read of an answer besides the CORS-safelisted headers. */
 const EXPOSED_HEADERS = [ERROR_CODE_HEADER, FINDINGS_HEADER, 'www-authenticate', 'allow'].join(', ');
@@ -20,7 +20,7 @@ const PREFLIGHT_MAX_AGE = '600';
  * options twice (a fresh object each time): a measurable share of the request path under load, for a
  * policy that fits in a few lines.
  */
-export function applyCors(request: FastifyRequest, reply: FastifyReply): boolean {
+export function applyCors(request: FastifyRequest, reply: FastifyReply, told?: Told): boolean {
   reply.header('vary', 'Origin');
   const origin = request.headers.origin;
   if (origin !== undefined) {
@@ -31,7 +31,7 @@ export function applyCors(request: FastifyRequest, reply: FastifyReply): boolean
     if (origin !== undefined) reply.header('access-control-expose-headers', EXPOSED_HEADERS);
     return false;
   }
-  answerPreflight(request, reply);
+  answerPreflight(request, reply, told);
   return true;
 }
 
@@ -42,11 +42,11 @@ export function leaveCorsToUpstream(reply: FastifyReply): void {
   for (const name of REFLECTED) reply.removeHeader(name);
 }
 
-function answerPreflight(request: FastifyRequest, reply: FastifyReply): void {
+function answerPreflight(request: FastifyRequest, reply: FastifyReply, told: Told | undefined): void {
   reply.header('access-control-allow-methods', ALLOWED_METHODS);
   const requested = request.headers['access-control-request-headers'];
   reply.header('vary', 'Origin, Access-Control-Request-Headers');
   if (requested !== undefined) reply.header('access-control-allow-headers', requested);
   reply.header('access-control-max-age', PREFLIGHT_MAX_AGE);
-  sendResponse(reply, { status: 204, headers: { 'content-length': '0' }, body: undefined });
+  sendResponse(reply, { status: 204, headers: { 'content-length': '0' }, body: undefined }, undefined, told);
 }

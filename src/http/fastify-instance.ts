@@ -5,7 +5,7 @@ import type { Exchange } from '../pipeline/types.js';
 import { type Problem, problemResponse } from '../problem.js';
 import { lazyAdminValidators } from './admin-validators.js';
 import { type Logger, pathOf } from './request-logger.js';
-import { sendResponse } from './send-response.js';
+import { sendResponse, type Told } from './send-response.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,7 +20,12 @@ declare module 'fastify' {
  * A Fastify instance as the mock configures both of its apps, the API's and the admin routes' (see
  * admin-app.ts): bodies kept as bytes, Fastify's own logger off, errors answered from the catalogue.
  */
-export function createFastify(options: ResolvedOptions, log: Logger, serverOptions: Partial<FastifyServerOptions> = {}): FastifyInstance {
+export function createFastify(
+  options: ResolvedOptions,
+  log: Logger,
+  serverOptions: Partial<FastifyServerOptions> = {},
+  told?: Told,
+): FastifyInstance {
   const app = Fastify({
     // The mock logs through its own logger (see request-logger.ts), never headers, so never a token.
     logger: false,
@@ -56,7 +61,7 @@ export function createFastify(options: ResolvedOptions, log: Logger, serverOptio
     const exchange = request.exchange;
     exchange.provenance ??= { kind: 'rejected', code: problem.code };
     exchange.response ??= response;
-    return sendResponse(reply, response);
+    return sendResponse(reply, response, undefined, told);
   });
   return app;
 }

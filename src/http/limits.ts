@@ -6,14 +6,14 @@ import type { ResolvedOptions } from '../options.js';
 import { type Problem, problemResponse } from '../problem.js';
 import { rawProblemResponse } from './raw-problem.js';
 import { checkingInterval, registerSecureLimits } from './secure-limits.js';
-import { sendResponse } from './send-response.js';
+import { sendResponse, type Told } from './send-response.js';
 
 /**
  * Fastify and Node HTTP server settings that bound what one client can take: header size, timeouts
  * against clients that trickle bytes, idle keep-alive connections, and Error-shaped answers for what
  * Node rejects before routing.
  */
-export function limitServerOptions(options: ResolvedOptions): Partial<FastifyHttpOptions<Server>> {
+export function limitServerOptions(options: ResolvedOptions, told?: Told): Partial<FastifyHttpOptions<Server>> {
   const http: ServerOptions = {
     maxHeaderSize: options.maxHeaderSize,
     headersTimeout: options.headersTimeout,
@@ -32,7 +32,7 @@ export function limitServerOptions(options: ResolvedOptions): Partial<FastifyHtt
     forceCloseConnections: 'idle',
     clientErrorHandler: (error, socket) => answerClientError(error, socket, options),
     frameworkErrors: (error, _request, reply) => {
-      sendResponse(reply, problemResponse({ code: 'MALFORMED_HTTP', params: { details: error.message } }));
+      sendResponse(reply, problemResponse({ code: 'MALFORMED_HTTP', params: { details: error.message } }), undefined, told);
     },
   };
 }
@@ -58,9 +58,9 @@ export function registerLimits(app: FastifyInstance, options: ResolvedOptions): 
 }
 
 /** Per-request limits Node does not enforce with an answer; true when it answered the request. */
-export function answerOverLimits(request: FastifyRequest, reply: FastifyReply, options: ResolvedOptions): boolean {
+export function answerOverLimits(request: FastifyRequest, reply: FastifyReply, options: ResolvedOptions, told?: Told): boolean {
   const problem = requestLimitProblem(request.raw, options);
-  if (problem) sendResponse(reply, problemResponse(problem));
+  if (problem) sendResponse(reply, problemResponse(problem), undefined, told);
   return problem !== undefined;
 }
 

@@ -1,36 +1,32 @@
 import type { Socket } from 'node:net';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { jsonTextOf } from '../json/stringify-json.js';
 import type { MockResponse } from '../mock-response.js';
 import { responseGone } from './client-gone.js';
 import type { HeldConnections } from './held-connections.js';
-import { sendStream } from './send-stream.js';
+import { sendStream, type Told } from './send-stream.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * Told of every answer sendResponse() writes, once it is written, and of a fault as status 0 (no
-     * answer): where the server keeps its journal, metrics and log line. One call instead of an
-     * onResponse hook, whose per-request machinery costs more than the work it would run.
-     */
-    answered?: (request: FastifyRequest, reply: FastifyReply, status: number) => void;
-  }
-}
+export type { Told };
 
 /** Reply stage: writes a MockResponse as it is (after its delay, or misbehaving as its fault says); JSON bodies keep every digit of big integers. */
-export function sendResponse(reply: FastifyReply, response: MockResponse, held?: HeldConnections): FastifyReply | Promise<FastifyReply> {
-  if (response.delayMs && held) return held.wait(response.delayMs).then(() => write(reply, response, held));
-  return write(reply, response, held);
+export function sendResponse(
+  reply: FastifyReply,
+  response: MockResponse,
+  held?: HeldConnections,
+  told?: Told,
+): FastifyReply | Promise<FastifyReply> {
+  if (response.delayMs && held) return held.wait(response.delayMs).then(() => write(reply, response, held, told));
+  return write(reply, response, held, told);
 }
 
-function write(reply: FastifyReply, response: MockResponse, held: HeldConnections | undefined): FastifyReply {
+function write(reply: FastifyReply, response: MockResponse, held: HeldConnections | undefined, told: Told | undefined): FastifyReply {
   if (response.stream !== undefined && response.fault === undefined) {
     reply.headers(response.headers);
-    return sendStream(reply, response.status, response.stream, held);
+    return sendStream(reply, response.status, response.stream, held, told);
   }
   const socket = reply.raw.socket as Socket | null;
   if (response.fault && response.fault !== 'malformed-json' && socket && typeof socket.destroy === 'function') {
-    reply.server.answered?.(reply.request, reply, 0);
+    told?.(reply, 0, undefined);
     reply.hijack();
     if (response.fault === 'reset') {
       if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
@@ -42,27 +38,24 @@ function write(reply: FastifyReply, response: MockResponse, held: HeldConnection
   }
   if (response.fault && response.fault !== 'malformed-json' && responseGone(reply.raw)) {
     // An HTTP/2 stream the client cancelled has no socket: no answer can go out, as above.
-    reply.server.answered?.(reply.request, reply, 0);
+    told?.(reply, 0, undefined);
     reply.hijack();
     return reply;
   }
   reply.code(response.status).headers(response.headers);
+  let text: string | undefined;
   if (response.payload !== undefined) {
     const payload = response.payload;
-    const exchange = reply.request.exchange;
-    if (exchange !== undefined)
-      exchange.responseText = typeof payload === 'string' ? payload : (response.payloadText ?? `(${payload.length} bytes)`);
+    text = typeof payload === 'string' ? payload : (response.payloadText ?? `(${payload.length} bytes)`);
     reply.send(response.fault === 'malformed-json' ? payload.slice(0, Math.max(1, Math.floor(payload.length / 2))) : payload);
   } else if (response.body === undefined) reply.send();
   else {
     if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
     const whole = jsonTextOf(response.body);
     // A cut-short document: what a proxy or a crashed server sends halfway through.
-    const text = response.fault === 'malformed-json' ? whole.slice(0, Math.max(1, Math.floor(whole.length / 2))) : whole;
-    const exchange = reply.request.exchange;
-    if (exchange !== undefined) exchange.responseText = text;
+    text = response.fault === 'malformed-json' ? whole.slice(0, Math.max(1, Math.floor(whole.length / 2))) : whole;
     reply.send(text);
   }
-  reply.server.answered?.(reply.request, reply, reply.statusCode);
+  told?.(reply, reply.statusCode, text);
   return reply;
 }

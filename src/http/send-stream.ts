@@ -5,6 +5,14 @@ import { responseGone } from './client-gone.js';
 import type { HeldConnections } from './held-connections.js';
 
 /**
+ * Told of every answer sendResponse() writes, once it is written, with the body text sent, and of a
+ * fault as status 0 (no answer): how the HTTP side hands the mock what it sent (journal, metrics, log
+ * line). A function handed down by build-app.ts rather than an onResponse hook, whose per-request
+ * machinery costs more than the work it would run.
+ */
+export type Told = (reply: FastifyReply, status: number, text: string | undefined) => void;
+
+/**
  * Writes a streamed body: the status and headers at once, then each chunk as the source yields it,
  * after the chunk's delay; a chunk waits until the client has taken the one before it (back-pressure),
  * so a slow reader never makes the server buffer the stream. The source is left (its `return()` runs,
@@ -17,6 +25,7 @@ export function sendStream(
   status: number,
   chunks: AsyncIterable<BodyChunk>,
   held: HeldConnections | undefined,
+  told?: Told,
 ): FastifyReply {
   reply.code(status);
   // Headers set before the answer (CORS) go out with it: Fastify writes nothing once hijacked.
@@ -24,11 +33,7 @@ export function sendStream(
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(status, headers as OutgoingHttpHeaders);
-  void pump(raw, chunks, held).then((bytes) => {
-    const exchange = reply.request.exchange;
-    if (exchange !== undefined) exchange.responseText = `(${bytes} bytes streamed)`;
-    reply.server.answered?.(reply.request, reply, status);
-  });
+  void pump(raw, chunks, held).then((bytes) => told?.(reply, status, `(${bytes} bytes streamed)`));
   return reply;
 }
 

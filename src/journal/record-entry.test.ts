@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { entryOf, JOURNAL_BODY_LIMIT } from './record-entry.js';
 
 function answered(responseText: string, status = 200) {
-  const exchange = { method: 'POST', path: '/plants', query: {}, headers: {}, rawBody: undefined, session: {}, responseText };
-  return entryOf(exchange, status, { 'content-type': 'application/json' }, 1);
+  const exchange = { method: 'POST', path: '/plants', query: {}, headers: {}, rawBody: undefined, session: {} };
+  return entryOf(exchange, status, { 'content-type': 'application/json' }, 1, responseText);
 }
 
 describe('the journal entry of an answer', () => {

@@ -10,13 +10,14 @@ export const JOURNAL_BODY_LIMIT = 64 * 1024;
  * it down as text when it is read, see journal.ts), the body as the text the request path decoded
  * where it did. Bodies, sent and answered, are kept up to JOURNAL_BODY_LIMIT. `status`: what was
  * answered, 0 for a fault that answered nothing (no response headers or body then); `elapsed`:
- * milliseconds from arrival to answer.
+ * milliseconds from arrival to answer; `responseText`: the body text the HTTP side sent.
  */
 export function entryOf(
   exchange: Exchange,
   status: number,
   responseHeaders: JournalEntry['responseHeaders'],
   elapsed: number,
+  responseText?: string,
 ): NewJournalEntry {
   const answered = status !== 0;
   const raw = exchange.rawBody;
@@ -33,7 +34,7 @@ export function entryOf(
     operation: exchange.operation?.id,
     status,
     responseHeaders: answered ? responseHeaders : {},
-    responseBody: answered ? keptText(exchange.responseText) : undefined,
+    responseBody: answered ? keptText(responseText) : undefined,
     durationMs: elapsed,
     spec: exchange.document?.name,
   };

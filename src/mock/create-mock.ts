@@ -98,7 +98,14 @@ export interface Mock extends MockFeatures {
    * `seen`: the pipeline handled the exchange; requests it never saw (a preflight, one over the limits)
    * are journalled and counted but are not contract coverage.
    */
-  answered(exchange: Exchange, seen: boolean, status: number, elapsedMs: number, responseHeaders: JournalEntry['responseHeaders']): void;
+  answered(
+    exchange: Exchange,
+    seen: boolean,
+    status: number,
+    elapsedMs: number,
+    responseHeaders: JournalEntry['responseHeaders'],
+    responseText?: string,
+  ): void;
   /**
    * Stops watching files and writes the coverage report files and recordings when asked; after the last
    * answer. Resolves to what could not be written (each a sentence), empty when all was.
@@ -262,14 +269,15 @@ export async function createMock({ options, spec, generator, log, responders = [
     proxy,
     recordings: recorder && { flush: async () => [await recorder.flush()] },
     answer: (exchange) => pipeline(exchange),
-    answered(exchange, seen, status, elapsedMs, responseHeaders) {
-      if (journal.capacity > 0) journal.record(entryOf(exchange, status, responseHeaders, elapsedMs));
+    answered(exchange, seen, status, elapsedMs, responseHeaders, responseText) {
+      if (journal.capacity > 0) journal.record(entryOf(exchange, status, responseHeaders, elapsedMs, responseText));
       metrics.observe(seen ? exchange : undefined, status, elapsedMs / 1000);
       if (seen) coverage.model.record(exchange, status);
       if (recorder !== undefined && seen) recorder.observe(exchange);
-      if (seen && exchange.operation?.callbacks) callbacks.afterAnswer(exchange, status, responseHeaders);
+      if (seen && exchange.operation?.callbacks) callbacks.afterAnswer(exchange, status, responseHeaders, responseText);
       const webhook = exchange.effects?.webhook;
-      if (webhook && status !== 0) callbacks.afterStep(exchange, status, responseHeaders, webhook, webhooks.get(webhook.name)?.());
+      if (webhook && status !== 0)
+        callbacks.afterStep(exchange, status, responseHeaders, webhook, webhooks.get(webhook.name)?.(), responseText);
     },
     async close() {
       stopLint();

@@ -81,11 +81,11 @@ export async function createMountedMock({ options, documents, generator, log, re
     metrics,
     documents: mocks.flatMap((mock) => mock.documents),
     answer: (exchange) => route(exchange)?.answer(exchange) ?? notMounted(exchange),
-    answered(exchange, seen, status, elapsedMs, responseHeaders) {
+    answered(exchange, seen, status, elapsedMs, responseHeaders, responseText) {
       const mock = exchange.document === undefined ? undefined : byName.get(exchange.document.name);
       // Outside every document, the request is journalled and counted, and no document's coverage.
-      if (mock) mock.answered(exchange, seen, status, elapsedMs, responseHeaders);
-      else first.answered(exchange, false, status, elapsedMs, responseHeaders);
+      if (mock) mock.answered(exchange, seen, status, elapsedMs, responseHeaders, responseText);
+      else first.answered(exchange, false, status, elapsedMs, responseHeaders, responseText);
     },
     credentials: () => (places ??= union(mocks)),
     async close() {

@@ -70,8 +70,6 @@ export interface Exchange {
   response?: MockResponse;
   /** What the responders asked to be done besides answering (a webhook to send), once the pipeline has decided. */
   effects?: Effects;
-  /** The body text sent, once the reply stage has written it. */
-  responseText?: string;
 }
 
 /**
