@@ -70,7 +70,7 @@ export async function forward(settings: ForwardSettings, exchange: Exchange, vio
     // No HTTP status (RFC 9110 gives 100-599): neither a client nor a recording could carry it on.
     reply.rest?.destroy();
     const why = `it answered status ${status}, which is no HTTP status (100-599)`;
-    if (settings.fallback.has('unavailable')) return fallBack(exchange, 'unavailable', why);
+    if (settings.fallback.has('unavailable')) return fallBack('unavailable', why);
     return {
       response: problemResponse({ code: 'UPSTREAM_FAILED', params: { details: why } }),
       provenance: { kind: 'upstream-failed', code: 'UPSTREAM_FAILED', reason: why },
