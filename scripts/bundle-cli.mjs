@@ -142,6 +142,27 @@ const precompiledScenarioSchema = {
   },
 };
 
+/**
+ * yargs' help-text width reader (string-width, two copies) makes an Intl.Segmenter (ICU data) and
+ * compiles Unicode property regular expressions (`\\p{RGI_Emoji}`) when it loads: ~0.2 s and ~0.25 s
+ * of every CLI start on the loaded 2-core machine, for help text a start never prints. Each such
+ * module-level constant is made on first use instead (the same value, made once).
+ */
+const lazyStringWidth = {
+  name: 'lazy-string-width',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/ }, async ({ path }) => {
+      let source = await readFile(path, 'utf8');
+      const made = [];
+      for (const [line, name, value] of [...source.matchAll(/^const (\w+) = (new Intl\.Segmenter\(\)|\/.+\/[a-z]*);$/gm)]) {
+        source = source.replace(line, '').replace(new RegExp(`\\b${name}\\b`, 'g'), `${name}Made()`);
+        made.push(`let ${name}Value;\nfunction ${name}Made() {\n  return (${name}Value ??= ${value});\n}`);
+      }
+      return { contents: `${source}\n${made.join('\n')}\n`, loader: 'js', resolveDir: dirname(path) };
+    });
+  },
+};
+
 /** One entry bundled into one CommonJS file, written with ASCII only. */
 async function bundleEntry(entry, outfile) {
   const result = await build({
@@ -157,7 +178,7 @@ async function bundleEntry(entry, outfile) {
     // jsonc-parser's CommonJS entry is a UMD wrapper that hands `require` to its factory as a value, which
     // no bundler can follow; its ES module entry (package.json "module", the same code) bundles.
     alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
-    plugins: [prismRequires, loadedOnFirstUse, precompiledScenarioSchema],
+    plugins: [prismRequires, loadedOnFirstUse, precompiledScenarioSchema, lazyStringWidth],
     logLevel: 'warning',
     write: false,
   });
