@@ -1,3 +1,4 @@
+import { formObject } from '../document/form-echo.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { echo } from '../generate/echo.js';
 import { stringifyJson } from '../json/stringify-json.js';
@@ -125,7 +126,7 @@ export function createResponseSelector(
     const first = representation.examples[0];
     if (representation.echo && plan.status < 300 && exchange.body !== undefined) {
       const fallback = () => (first ? first.value : staticBody(representation, options.generator));
-      const echoed = echo(representation.echo, exchange.body, fallback);
+      const echoed = echo(representation.echo, echoSource(exchange), fallback);
       if (echoed) return respond(echoed, ECHO);
     }
     if (first) return respond(first.value, { kind: 'example', name: first.name });
@@ -149,6 +150,16 @@ function sharedJson(body: unknown): string | undefined {
     SHARED_JSON.set(body, text);
   }
   return text;
+}
+
+/** What an echo reads of the request: its parsed body, or a form's fields as an object (form-echo.ts). */
+function echoSource(exchange: Exchange): unknown {
+  const body = exchange.body;
+  const contentType = exchange.headers['content-type'];
+  if (typeof body !== 'string' || contentType === undefined) return body;
+  const essence = contentType.split(';', 1)[0]?.trim().toLowerCase();
+  const schema = exchange.operation?.requestBody?.contents.find((c) => c.mediaType.toLowerCase() === essence)?.schema;
+  return formObject(contentType, body, schema) ?? body;
 }
 
 /** An echo's JSON text from the representation's compiled writer, where it has one that takes the body. */
