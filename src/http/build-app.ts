@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { METHODS, type Server } from 'node:http';
 import { isatty } from 'node:tty';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -131,6 +132,9 @@ export async function buildApp({ options, spec, documents, generator, responders
   app.addHook('onClose', async () => {
     unsaved = await mock.close();
   });
+  // The generated CA's temporary folder goes with the server: nothing of it is left behind.
+  const temporaryDir = tls?.temporaryDir;
+  if (temporaryDir !== undefined) app.addHook('onClose', () => rm(temporaryDir, { recursive: true, force: true }));
   // Last, after everything else closing has logged: what the log still holds goes out.
   if (stdout) app.addHook('onClose', () => stdout.flush());
   const proxying = mock.proxy !== undefined;

@@ -17,6 +17,8 @@ export interface TlsSetup {
   readonly caFile?: string;
   /** That CA's PEM. */
   readonly caCertificate?: string;
+  /** The temporary directory made for `caFile` (no `--tls-ca-file`): removed when the server closes. */
+  readonly temporaryDir?: string;
 }
 
 /** Names the generated certificate is valid for: what the mock answers without `--allowed-host`, and those listed. */
@@ -56,7 +58,8 @@ export async function tlsSetup(options: ResolvedOptions): Promise<TlsSetup | und
     return { cert, key, ...(clientCa === undefined ? {} : { clientCa }) };
   }
   const generated = await generateCertificate(certificateNames(options));
-  const caFile = options.tlsCaFile ?? join(await mkdtemp(join(tmpdir(), 'plantstore-mock-tls-')), 'ca.pem');
+  const temporaryDir = options.tlsCaFile === undefined ? await mkdtemp(join(tmpdir(), 'plantstore-mock-tls-')) : undefined;
+  const caFile = options.tlsCaFile ?? join(temporaryDir as string, 'ca.pem');
   try {
     await writeFile(caFile, generated.ca, { mode: 0o644 });
   } catch (error) {
@@ -68,6 +71,7 @@ export async function tlsSetup(options: ResolvedOptions): Promise<TlsSetup | und
     key: generated.key,
     caFile,
     caCertificate: generated.ca,
+    ...(temporaryDir === undefined ? {} : { temporaryDir }),
     ...(clientCa === undefined ? {} : { clientCa }),
   };
 }
