@@ -67,6 +67,8 @@ export type ErrorBodyShape =
       readonly messageKey: string | undefined;
       readonly codeKey: string | undefined;
       readonly statusKey: string | undefined;
+      /** The nested object that carries them instead (`{"error": {"message": ...}}`). */
+      readonly inner?: { readonly key: string; readonly body: ErrorBodyShape };
     };
 
 /** The answer a documented error response gives for an error code and message, without the mock's own headers. */
@@ -89,6 +91,7 @@ function shapedBody(body: ErrorBodyShape, status: number, error: number, message
       if (body.codeKey !== undefined) value[body.codeKey] = error;
       if (body.messageKey !== undefined) value[body.messageKey] = message;
       if (body.statusKey !== undefined) value[body.statusKey] = status;
+      if (body.inner !== undefined) value[body.inner.key] = shapedBody(body.inner.body, status, error, message);
       return value;
     }
   }

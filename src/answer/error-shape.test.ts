@@ -18,6 +18,16 @@ const response = (code: string, contents: MockContent[], headers: MockResponseSp
 const answer = (spec: MockResponseSpec, status = 400) => shapedError(planErrorShape(spec, status, generator), 40001, 'Invalid request: x');
 
 describe('planErrorShape', () => {
+  it('writes status and message into a nested error object (Spotify, Stripe, openai)', () => {
+    const inner = {
+      type: 'object',
+      required: ['status', 'message'],
+      properties: { status: { type: 'integer' }, message: { type: 'string' } },
+    };
+    const spec = response('401', [json({ type: 'object', required: ['error'], properties: { error: inner } })]);
+    expect(answer(spec, 401).body).toEqual({ error: { status: 401, message: 'Invalid request: x' } });
+  });
+
   it('writes the message and the code into the properties made for them, in the example`s order', () => {
     const schema = {
       type: 'object',

@@ -108,20 +108,50 @@ function planBody(content: MockContent | undefined, generator: DataGenerator): E
     if (!schema || typeIncludes(schema, 'string')) return { kind: 'text' };
     return { kind: 'fixed', value: tryGenerate(generator, schema) };
   }
+  return planObject(schema, properties, example, generator, 1);
+}
+
+/**
+ * An object error body: the catalogue's code, message and status go into the members named for them;
+ * where the object has none but holds an object that has (Stripe's and Spotify's `{"error": {...}}`,
+ * openai's `{"error": {"message", "type", "param", "code"}}`), into that one, so the status a body
+ * states is the status answered and the message sits where the document's clients read it.
+ */
+function planObject(
+  schema: JsonSchema | undefined,
+  properties: Record<string, JsonSchema>,
+  example: unknown,
+  generator: DataGenerator,
+  depth: number,
+): Extract<ErrorBodyShape, { kind: 'object' }> {
   const template: Record<string, unknown> = isJsonObject(example) ? { ...example } : {};
-  const required = new Set(schema ? requiredOf(schema) : []);
-  for (const [name, property] of Object.entries(properties)) {
-    if (required.has(name) && !(name in template))
-      template[name] = (documentedValue(property) ?? { value: tryGenerate(generator, property) }).value;
-  }
   const pick = (names: readonly string[], type: string, except?: string) =>
     names
       .map((n) => Object.keys(properties).find((key) => key.toLowerCase() === n && key !== except))
-      .find((key) => key !== undefined && typeIncludes(properties[key] ?? {}, type));
+      .find((key) => key !== undefined && typeIncludes(properties[key] ?? {}, type) && !isJsonObject(properties[key]?.properties));
   const codeKey = pick(CODE_NAMES, 'integer');
   const messageKey = pick(MESSAGE_NAMES, 'string', codeKey);
   const statusKey = pick(['status'], 'integer', codeKey);
-  return { kind: 'object', template, messageKey, codeKey, statusKey };
+  const innerKey =
+    depth > 0 && messageKey === undefined && codeKey === undefined && statusKey === undefined
+      ? ['error', ...Object.keys(properties)].find((key) => holdsError(properties[key], schema))
+      : undefined;
+  const required = new Set(schema ? requiredOf(schema) : []);
+  for (const [name, property] of Object.entries(properties)) {
+    if (name === innerKey || !required.has(name) || name in template) continue;
+    template[name] = (documentedValue(property) ?? { value: tryGenerate(generator, property) }).value;
+  }
+  if (innerKey === undefined) return { kind: 'object', template, messageKey, codeKey, statusKey };
+  const innerSchema = properties[innerKey] as JsonSchema;
+  const inner = planObject(innerSchema, propertiesOf(innerSchema, schema), template[innerKey], generator, depth - 1);
+  return { kind: 'object', template, messageKey, codeKey, statusKey, inner: { key: innerKey, body: inner } };
+}
+
+/** Whether a property is an object with a member for the message, code or status. */
+function holdsError(property: JsonSchema | undefined, root: JsonSchema | undefined): boolean {
+  if (property === undefined) return false;
+  const names = Object.keys(propertiesOf(property, root)).map((n) => n.toLowerCase());
+  return names.some((n) => MESSAGE_NAMES.includes(n) || CODE_NAMES.includes(n) || n === 'status');
 }
 
 /** The properties an object schema defines, its `allOf` members' included, references to the operation's bundle followed. */
