@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { bundleKeys, indexPrismOperations, readPrismOperations, withFormExplode } from './load-operations.js';
+import { bundleKeys, indexPrismOperations, readPrismOperations } from './load-operations.js';
+import { withFormExplode } from './operation-repairs.js';
 
 const { getHttpOperationsFromSpec } = createRequire(import.meta.url)('@stoplight/prism-http/dist/utils/operations') as {
   getHttpOperationsFromSpec: (path: string) => Promise<unknown[]>;
