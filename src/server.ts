@@ -4,6 +4,7 @@ import { type CoverageReport, coverageReport } from './contract-coverage/coverag
 import type { DocumentSource } from './document-source.js';
 import { DataGenerator } from './generate/data-generator.js';
 import { buildApp } from './http/build-app.js';
+import { asSocketWouldDeliver } from './http/inject-response.js';
 import { tlsSetup } from './http/tls-options.js';
 import { checkExamplesSoon, loadSpec } from './load/load-spec.js';
 import { mountDocuments } from './mock/mount-documents.js';
@@ -79,7 +80,7 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
       url = baseUrl(app, options.host, tls === undefined ? 'http' : 'https');
       return url;
     },
-    inject: (request) => app.inject(request as InjectOptions),
+    inject: async (request) => asSocketWouldDeliver(await app.inject(request as InjectOptions), request as InjectOptions),
     session(id) {
       const transport = {
         adminToken: options.adminToken,
