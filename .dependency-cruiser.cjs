@@ -93,6 +93,12 @@ module.exports = {
       { path: '^src/prism/' },
       { path: '^src/openapi/', pathNot: '^src/openapi/operation[.]ts$' },
     ),
+    forbid(
+      'mcp-uses-the-public-surface',
+      'The MCP servers reach the mock through its API and admin API (a MockWire), never its modules: only leaves.',
+      { path: '^src/mcp/' },
+      { path: '^src/', pathNot: [...LEAVES, '^src/mcp/'] },
+    ),
     forbid('leaves-are-leaves', 'Leaves import only other leaves.', { path: LEAVES }, { path: '^src/', pathNot: LEAVES }),
     forbid(
       'core-knows-no-fastify',

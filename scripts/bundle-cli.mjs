@@ -179,6 +179,9 @@ async function bundleEntry(entry, outfile) {
     // no bundler can follow; its ES module entry (package.json "module", the same code) bundles.
     alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     plugins: [prismRequires, loadedOnFirstUse, precompiledScenarioSchema, lazyStringWidth],
+    // The MCP SDK (and the web framework pieces it brings) is loaded from node_modules when an MCP server
+    // is first asked for: bundled, its half a megabyte would be read by every start of the CLI and the library.
+    external: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
     logLevel: 'warning',
     write: false,
   });

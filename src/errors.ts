@@ -57,6 +57,12 @@ export const ERRORS = {
     message: 'Invalid admin API request: {details}',
     when: 'A request to `/__mock/` has a body or query the admin API does not accept.',
   },
+  INVALID_TOOL_ARGUMENTS: {
+    status: 400,
+    error: 40011,
+    message: 'Invalid tool arguments: {details}',
+    when: 'An MCP tool call ([docs/mcp.md](docs/mcp.md)) has arguments its input schema does not allow.',
+  },
   PROXY_REFUSED: {
     status: 400,
     error: 40020,
@@ -237,6 +243,12 @@ export const ERRORS = {
     message:
       'Storing {bytes} more bytes would take {scope} beyond its budget of {limit} bytes (--max-state-bytes); delete records or reset sessions',
     when: 'A record or scenario `store` would take a session beyond `--max-state-bytes` or all sessions beyond `--max-total-state-bytes`.',
+  },
+  TOOL_OUTPUT_TOO_LARGE: {
+    status: 507,
+    error: 50703,
+    message: 'The result of {tool} is {bytes} bytes, beyond the bound of {limit} bytes: narrow the call (limit, session, format)',
+    when: 'An MCP tool result would exceed the bound on tool output ([docs/mcp.md](docs/mcp.md)).',
   },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -151,6 +151,18 @@ export const OPTIONS = {
       'another `Host` the mock answers (repeatable; `.example.com` for a domain and its subdomains; `*` for any, e.g. a public deployment); other hosts get `403` ([why](SECURITY.md))',
     readmeDefault: '`localhost`, IP addresses; single-label names unless `--host` is loopback',
   },
+  mcpInclude: {
+    kind: 'tokens',
+    flag: 'mcp-include',
+    default: [],
+    pattern: /^[A-Za-z0-9_./{}*:-]{1,256}$/,
+    invalid: 'must be a list of operationIds, tags or /path patterns (* for any characters)',
+    arg: 'ID|TAG|/PATH',
+    help: 'operations served as MCP tools by `mcp --api` and /__mock/mcp/api (repeatable; /path patterns take *); default: all',
+    readme:
+      'operations served as MCP tools by `mcp --api` and `/__mock/mcp/api`: an operationId, a tag or a `/path` pattern (`*`: any characters); repeatable ([MCP](docs/mcp.md))',
+    readmeDefault: 'all',
+  },
   tls: {
     kind: 'boolean',
     default: false,

@@ -59,6 +59,8 @@ export interface MockServerOptions {
    * `localhost`, IP addresses, and single-label names when `host` is not loopback; other hosts get 403 (DNS rebinding protection).
    */
   readonly allowedHosts?: readonly string[];
+  /** Operations `/__mock/mcp/api` serves as MCP tools: operationIds, tags or `/path` patterns (`*`: any characters). Default: all. */
+  readonly mcpInclude?: readonly string[];
   /** Log level; one line per request at `info`. Default `silent` (the CLI's default is `info`). */
   readonly logLevel?: LogLevel;
   /**

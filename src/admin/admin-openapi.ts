@@ -4,8 +4,9 @@ import { coveragePaths } from './coverage-openapi.js';
 import { documentViewSchema } from './document-view.js';
 import { healthSchema } from './health.js';
 import { clearQuerySchema, entrySchema, filterQuerySchema, listQuerySchema, verifyBodySchema } from './journal-schemas.js';
+import { mcpPaths } from './mcp-openapi.js';
 import { specQueryProperty } from './pick-document.js';
-import { stateQuerySchema, stateSchema } from './state-routes.js';
+import { stateBodySchema, stateQuerySchema, stateSchema } from './state-routes.js';
 import { webhookBodySchema, webhookQuerySchema, webhookResultSchema } from './webhook-routes.js';
 
 type SchemaObject = { readonly properties: Readonly<Record<string, unknown>> };
@@ -58,6 +59,16 @@ function adminOpenApi(): Record<string, unknown> {
           security: [],
           parameters: specParameters,
           responses: { '200': json(healthSchema, 'Up'), '400': errorResponse },
+        },
+      },
+      [`${p}/document/source`]: {
+        get: {
+          summary: 'The text of the document served, as its file holds it (YAML or JSON)',
+          parameters: specParameters,
+          responses: {
+            '200': { description: 'The document', content: { 'application/yaml': {}, 'application/json': {} } },
+            ...errors,
+          },
         },
       },
       [`${p}/document`]: {
@@ -151,7 +162,14 @@ function adminOpenApi(): Record<string, unknown> {
           parameters: queryParameters(stateQuerySchema),
           responses: { '200': json(stateSchema, 'The session`s records'), ...errors },
         },
+        put: {
+          summary: 'Replace a session`s records of the collections given, checked as --data records are (the others are kept)',
+          parameters: queryParameters(stateQuerySchema),
+          requestBody: { required: true, content: { 'application/json': { schema: stateBodySchema } } },
+          responses: { '200': json(stateSchema, 'The session`s records now'), ...errors, '507': errorResponse },
+        },
       },
+      ...mcpPaths(p, errors),
       [`${p}/webhooks/{name}`]: {
         post: {
           summary: 'Send the document`s webhook `name` to a URL (see docs/callbacks.md); answers how the consumer answered',

@@ -5,9 +5,11 @@ import { adminJsonBodies } from './admin-json.js';
 import { adminOpenApiRoute } from './admin-openapi.js';
 import { coverageRoutes } from './coverage-routes.js';
 import { dashboardRoutes } from './dashboard-routes.js';
+import { documentSourceRoute } from './document-source.js';
 import { documentView } from './document-view.js';
 import { healthOf } from './health.js';
 import { journalRoutes } from './journal-routes.js';
+import { type McpMount, mcpRoutes } from './mcp-routes.js';
 import { metricsRoutes } from './metrics-routes.js';
 import { pickDocument } from './pick-document.js';
 import { registerProxyRoutes } from './proxy-routes.js';
@@ -21,6 +23,8 @@ import { webhookRoutes } from './webhook-routes.js';
 export interface AdminLimits {
   /** Most open `/__mock/events` streams. */
   readonly maxEventStreams: number;
+  /** The MCP endpoint's reach into the server (`/__mock/mcp`, docs/mcp.md). */
+  readonly mcp: McpMount;
 }
 
 /**
@@ -38,6 +42,8 @@ export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, l
     if ('error' in pick) return sendProblem(reply, pick.error);
     return documentView((pick.found ?? (parts.documents[0] as MockDocument)).spec);
   });
+  documentSourceRoute(app, parts.documents);
+  mcpRoutes(app, limits.mcp);
   registerProxyRoutes(app, parts.proxy);
   registerRecordingRoutes(app, parts.recordings);
   registerScenarioRoutes(app, parts.documents, (document, session) => {

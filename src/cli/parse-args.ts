@@ -23,6 +23,7 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     // Steady's spellings, so a generated SDK's `scripts/mock` needs only its command changed: `-p PORT`, the document last.
     .command('$0 [document]', false)
     .positional('document', { type: 'string', describe: 'the same as --spec' })
+    .command('mcp', 'serve the mock to coding agents over MCP on stdio (mcp --help; docs/mcp.md)')
     .options(Object.fromEntries(FLAGS.map(({ flag, declaration }) => [flag, yargsOption(declaration)])))
     .alias('port', 'p')
     .strict()

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { METHODS, type Server } from 'node:http';
 import { isatty } from 'node:tty';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
 import { registerAdminRoutes } from '../admin/admin-routes.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { LoadedSpec } from '../load/load-spec.js';
@@ -126,7 +126,11 @@ export async function buildApp({ options, spec, documents, generator, responders
     options,
     log,
     answered: (request, reply) => logAnswer(request, reply.statusCode, elapsedMs(request)),
-    routes: (admin) => registerAdminRoutes(admin, mock, { maxEventStreams: eventStreamCap(options) }),
+    routes: (admin) =>
+      registerAdminRoutes(admin, mock, {
+        maxEventStreams: eventStreamCap(options),
+        mcp: { inject: (request) => app.inject(request as InjectOptions), adminToken: options.adminToken, include: options.mcpInclude },
+      }),
   });
   let unsaved: readonly string[] = [];
   app.addHook('onClose', async () => {

@@ -28,6 +28,14 @@ export async function loadSeedData(file: string, model: StateModel): Promise<See
   } catch (error) {
     fail(`is not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
   }
+  return readSeedCollections(document, model, fail);
+}
+
+/**
+ * Collection path -> records, each checked against the document (as `--data` and `PUT /__mock/state`
+ * read them); `fail` is told the first problem and throws.
+ */
+export function readSeedCollections(document: unknown, model: StateModel, fail: (message: string) => never): SeedData {
   if (!isRecord(document)) return fail('must map collection paths (such as /plants) to arrays of records');
   const seeds = new Map<string, Record<string, unknown>[]>();
   for (const [path, records] of Object.entries(document)) {

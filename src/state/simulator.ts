@@ -1,11 +1,11 @@
 import type { Answering } from '../answer/compose.js';
 import type { DataGenerator } from '../generate/data-generator.js';
-import type { ByteBudget } from '../json/byte-budget.js';
+import { type ByteBudget, jsonBytes, type OverBudget } from '../json/byte-budget.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Responder } from '../pipeline/types.js';
 import { describeModel, inferResources, type StateModel } from './infer-resources.js';
-import { type SeedData, type SessionDirectory, SessionResources } from './resource-store.js';
-import { loadSeedData } from './seed-data.js';
+import { idKey, type SeedData, type SessionDirectory, SessionResources } from './resource-store.js';
+import { loadSeedData, readSeedCollections } from './seed-data.js';
 import { createStateResponder } from './state-responder.js';
 
 export interface SimulatorOptions {
@@ -77,6 +77,49 @@ export class StateSimulator {
     this.#loaded = loaded;
     this.#seeds.clear();
     for (const [path, records] of loaded.seeds) this.#seeds.set(path, records);
+  }
+
+  /**
+   * Replaces the records of the collections given, for one session (`PUT /__mock/state`), each checked
+   * as `--data` records are; the others are kept. The byte budget and `--max-resources` hold as for
+   * records the API creates. A problem is answered as a message and nothing changes.
+   */
+  replace(
+    session: string | undefined,
+    collections: unknown,
+  ): { readonly problem: string } | { readonly over: OverBudget; readonly bytes: number } | undefined {
+    let problem: string | undefined;
+    let seeds: SeedData;
+    try {
+      seeds = readSeedCollections(collections, this.model, (message) => {
+        problem = message;
+        throw new Error(message);
+      });
+    } catch {
+      return { problem: problem ?? 'the records cannot be read' };
+    }
+    const store = this.resources.of(session);
+    const owner = this.resources.owner(session);
+    let delta = 0;
+    let count = store.count;
+    for (const [path, records] of seeds) {
+      const existing = store.collections.get(path);
+      for (const record of existing?.records.values() ?? []) delta -= jsonBytes(record);
+      for (const record of records) delta += jsonBytes(record);
+      count += records.length - (existing?.records.size ?? 0);
+    }
+    if (count > this.#options.maxResources)
+      return { problem: `the session would hold ${count} records, beyond --max-resources (${this.#options.maxResources})` };
+    const over = this.#options.budget.charge(owner, delta);
+    if (over) return { over, bytes: delta };
+    for (const [path, records] of seeds) {
+      const collection = store.collection(path);
+      for (const key of [...collection.records.keys()]) store.remove(collection, key);
+      collection.next = 1;
+      const field = this.resources.idFieldOf(path);
+      for (const record of records) store.put(collection, idKey(record[field]), structuredClone(record));
+    }
+    return undefined;
   }
 
   /** A session's records by collection path, in creation order (seed data for a session not yet seen). */
