@@ -56,7 +56,8 @@ export async function runMcpCommand(
     const { createMockServer } = await import('../server.js');
     // Standard output is the protocol's: the mock logs to standard error.
     const server = await createMockServer({ ...options, logStream: process.stderr });
-    const listens = rest.some((a) => a === '--port' || a.startsWith('--port=')) || process.env.PLANTSTORE_MOCK_PORT !== undefined;
+    const listens =
+      rest.some((a) => a === '--port' || a === '-p' || a.startsWith('--port=')) || process.env.PLANTSTORE_MOCK_PORT !== undefined;
     if (listens) err.write(`plantstore-mock listening on ${await server.listen()}\n`);
     wire = withAdminToken(
       injectWire((request) => server.inject(request as never) as never),
