@@ -7,9 +7,15 @@ import { cell, section, withSection } from './readme-section.js';
 const MINUTE = 60_000;
 
 export function renderOptionsTable(): string {
-  const rows = FLAGS.map(({ name, flag, declaration }) =>
-    [flagCell(flag, declaration), envCell(name, declaration), defaultCell(declaration), meaningCell(declaration)].map(cell),
-  );
+  const rows: string[][] = [];
+  for (const { name, flag, declaration } of FLAGS) {
+    const above = rows[rows.length - 1];
+    if (declaration.readmeJoin && above) {
+      above[0] = `${above[0]}, ${cell(flagCell(flag, declaration))}`;
+      above[1] = `${above[1]}, ${cell(envCell(name, declaration))}`;
+    } else
+      rows.push([flagCell(flag, declaration), envCell(name, declaration), defaultCell(declaration), meaningCell(declaration)].map(cell));
+  }
   return section('options-table', [
     '| flag | env variable | default | meaning |',
     '|---|---|---|---|',

@@ -4,6 +4,10 @@
 interface Described {
   /** The flag, where it is not the kebab-case of the option's name. */
   readonly flag?: string;
+  /** Other spellings of the flag the CLI takes (another mock's, so its command line works unchanged). */
+  readonly aliases?: readonly string[];
+  /** The README lists the flag in the row above's, a sibling of the same default and meaning. */
+  readonly readmeJoin?: true;
   /** The README's placeholder for the flag's value; integers default to N, sizes to SIZE. */
   readonly arg?: string;
   /** One line of `--help`. */

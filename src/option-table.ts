@@ -7,6 +7,11 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const ENV_PREFIX = 'PLANTSTORE_MOCK';
 
+/** How arrays are spelled in a query or form: Steady's names, and `indices` (`a[0]=1`); `auto` reads the document's style and the bracket dialects. */
+export const ARRAY_FORMATS = ['auto', 'repeat', 'comma', 'space', 'pipe', 'brackets', 'indices'] as const;
+/** How objects are spelled in a query or form: Steady's names; `auto` reads the document's style, brackets and dots. */
+export const OBJECT_FORMATS = ['auto', 'flat', 'flat-comma', 'brackets', 'dots'] as const;
+
 const HOUR = 3_600_000;
 
 /**
@@ -68,6 +73,43 @@ export const OPTIONS = {
     help: 'validate requests; --no-validate-request answers them as if valid and reports what is wrong in x-mock-findings',
     readme:
       'validate requests against the document; `--no-validate-request` answers as if valid, violations still reported ([how](docs/delays-and-validation.md))',
+  },
+  queryArrayFormat: {
+    kind: 'choice',
+    choices: ARRAY_FORMATS,
+    default: 'auto',
+    aliases: ['validator-query-array-format'],
+    arg: 'FORMAT',
+    help: "how query arrays are spelled: auto (the document's style, a[]=1 and a[0]=1 too), repeat, comma, space, pipe, brackets, indices",
+    readme:
+      "(objects: `auto` `flat` `flat-comma` `brackets` `dots`) how arrays and objects are spelled in queries and forms; `auto` reads the document's style, `a[]=1`, `a[0][b]=1`, `a.b=1`; Steady's `--validator-…` spellings too ([dialects](docs/request-dialects.md))",
+  },
+  queryObjectFormat: {
+    kind: 'choice',
+    readmeJoin: true,
+    choices: OBJECT_FORMATS,
+    default: 'auto',
+    aliases: ['validator-query-object-format'],
+    arg: 'FORMAT',
+    help: "how query objects are spelled: auto (the document's style, a[b]=1 and a.b=1 too), flat, flat-comma, brackets, dots",
+  },
+  formArrayFormat: {
+    kind: 'choice',
+    readmeJoin: true,
+    choices: ARRAY_FORMATS,
+    default: 'auto',
+    aliases: ['validator-form-array-format'],
+    arg: 'FORMAT',
+    help: 'how arrays are spelled in urlencoded and multipart bodies; the values of --query-array-format',
+  },
+  formObjectFormat: {
+    kind: 'choice',
+    readmeJoin: true,
+    choices: OBJECT_FORMATS,
+    default: 'auto',
+    aliases: ['validator-form-object-format'],
+    arg: 'FORMAT',
+    help: 'how objects are spelled in urlencoded and multipart bodies; the values of --query-object-format',
   },
   tokens: {
     kind: 'tokens',

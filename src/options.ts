@@ -4,8 +4,11 @@ import { MockConfigError } from './config-error.js';
 import { type DocumentSource, parseDocumentSource } from './document-source.js';
 import { parseDelayRange } from './mock-extensions.js';
 import type { Declaration, FilledOptions, LogStream } from './option-kinds.js';
-import { DECLARATIONS, type LogLevel, OPTIONS, type OptionName } from './option-table.js';
+import { type ARRAY_FORMATS, DECLARATIONS, type LogLevel, type OBJECT_FORMATS, OPTIONS, type OptionName } from './option-table.js';
 import { TOKEN68 } from './protocol.js';
+
+type ArrayFormat = (typeof ARRAY_FORMATS)[number];
+type ObjectFormat = (typeof OBJECT_FORMATS)[number];
 
 export { LOG_LEVELS, type LogLevel } from './option-table.js';
 export { BUNDLED_SCENARIOS, BUNDLED_SPEC };
@@ -41,6 +44,17 @@ export interface MockServerOptions {
    * found in `x-mock-findings`, the journal and coverage (security is still checked). Default true.
    */
   readonly validateRequest?: boolean;
+  /**
+   * How arrays are spelled in the query (`--validator-query-array-format` too): `auto` (default) reads the
+   * document's style and the dialects `a[]=1`, `a[0]=1`; another value reads that spelling (docs/request-dialects.md).
+   */
+  readonly queryArrayFormat?: ArrayFormat;
+  /** How objects are spelled in the query: `auto` (default) reads the document's style, `a[b]=1` and `a.b=1`. */
+  readonly queryObjectFormat?: ObjectFormat;
+  /** How arrays are spelled in urlencoded and multipart bodies; the values of `queryArrayFormat`. */
+  readonly formArrayFormat?: ArrayFormat;
+  /** How objects are spelled in urlencoded and multipart bodies; the values of `queryObjectFormat`. */
+  readonly formObjectFormat?: ObjectFormat;
   /** Accepted bearer tokens, any string a client can send. Empty (the default) accepts any non-empty token. */
   readonly tokens?: readonly string[];
   /** Refuse bearer tokens outside RFC 6750's grammar (`Bearer My API Key` is 401). Default false: any non-empty token passes. */

@@ -17,6 +17,7 @@ export function yargsOption(declaration: CliDeclaration): Options {
     describe,
     ...(plain === undefined ? {} : { default: plain }),
     ...(helpDefault === undefined ? {} : { defaultDescription: helpDefault }),
+    ...(declaration.aliases === undefined ? {} : { alias: [...declaration.aliases] }),
   };
   switch (declaration.kind) {
     case 'integer':

@@ -2,6 +2,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseArgs } from './parse-args.js';
 
 describe('parseArgs', () => {
+  it("takes Steady's --validator-…-format spellings of the dialect switches", async () => {
+    const parsed = await parseArgs([
+      '--validator-query-array-format=brackets',
+      '--validator-query-object-format=dots',
+      '--validator-form-array-format=indices',
+      '--form-object-format',
+      'flat',
+    ]);
+    expect(parsed).toMatchObject({
+      kind: 'run',
+      options: { queryArrayFormat: 'brackets', queryObjectFormat: 'dots', formArrayFormat: 'indices', formObjectFormat: 'flat' },
+    });
+    expect(await parseArgs(['--validator-query-array-format=nope'])).toMatchObject({ kind: 'exit', code: 2 });
+  });
+
   it('maps flags to options', async () => {
     const parsed = await parseArgs([
       '--port',

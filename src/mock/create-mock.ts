@@ -207,6 +207,10 @@ export async function createMock({ options, spec, generator, log, responders = [
       delay: serverDelay,
       random: scenarios.random,
       validateRequests: options.validateRequest,
+      dialects: {
+        query: { array: options.queryArrayFormat, object: options.queryObjectFormat },
+        form: { array: options.formArrayFormat, object: options.formObjectFormat },
+      },
     });
     const check = recordedStepCheck(current.operations, { generator, plans: answering.plans, compose: answering.compose });
     return { loaded, stateful, pipeline, operations: current.operations, webhooks: current.webhooks, check };

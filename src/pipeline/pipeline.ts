@@ -5,6 +5,7 @@ import { createRejections } from '../answer/rejections.js';
 import type { DelayRange } from '../mock-extensions.js';
 import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
+import { AUTO_DIALECTS, type DialectFormats } from '../prism/prism-engine.js';
 import { findingsHeaders } from '../problem.js';
 import { createDelays } from './delays.js';
 import { readForcing } from './forcing.js';
@@ -22,7 +23,7 @@ import {
   type Responder,
   type Stage,
 } from './types.js';
-import { validateRequest } from './validate-request.js';
+import { requestValidation } from './validate-request.js';
 import { switchableValidation } from './validation-switch.js';
 
 export interface PipelineOptions {
@@ -42,6 +43,8 @@ export interface PipelineOptions {
   readonly random?: () => number;
   /** `--no-validate-request` when false: requests are answered as if valid, what validation found reported. Default true. */
   readonly validateRequests?: boolean;
+  /** How arrays and objects are spelled in the query and in forms (`--query-array-format` and its siblings); default `auto`. */
+  readonly dialects?: DialectFormats;
 }
 
 /**
@@ -62,7 +65,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     createRouteStage(options.operations),
     createSecurityStage(options.tokens, options.strictAuth ?? false),
     parseBody,
-    switchableValidation(validateRequest, options.validateRequests ?? true),
+    switchableValidation(requestValidation(options.dialects ?? AUTO_DIALECTS), options.validateRequests ?? true),
     readForcing,
     createNegotiationStage(plans, options.strictAccept ?? false),
     checkSessionHeaders,

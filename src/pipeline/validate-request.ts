@@ -1,5 +1,5 @@
 import { findJsonContent } from '../openapi/media-type.js';
-import { checkInput, headersForInput } from '../prism/prism-engine.js';
+import { AUTO_DIALECTS, checkInput, type DialectFormats, headersForInput } from '../prism/prism-engine.js';
 import type { Finding } from '../problem.js';
 import { approximateBigIntegers, checkInt64Range } from './int-range.js';
 import { withoutOpaqueBodyFindings } from './opaque-body.js';
@@ -7,34 +7,44 @@ import { NO_FINDINGS, type Stage } from './types.js';
 
 /**
  * Request validation: Prism validates body, query, headers and path parameters; integers beyond 2^53
- * reach it as approximate numbers and their exact int64 range is checked beside it.
+ * reach it as approximate numbers and their exact int64 range is checked beside it. Arrays and objects
+ * in the query and in forms are read in the spellings `formats` says (`--query-array-format` and its siblings).
  */
-export const validateRequest: Stage = (exchange) => {
-  const operation = exchange.operation;
-  if (!operation) return NO_FINDINGS;
-  const { approximate, bigIntegers } = exchange.hasBigIntegers
-    ? approximateBigIntegers(exchange.body)
-    : { approximate: exchange.body, bigIntegers: [] };
-  const checked = checkInput(operation, {
-    method: operation.method.toLowerCase(),
-    url: { path: exchange.path, query: exchange.query },
-    pathParams: exchange.pathParams,
-    // A body the operation does not document was not read (see parse-body.ts): validated as none.
-    headers: headersForInput(operation, exchange.headers, operation.requestBody ? (exchange.rawBody?.length ?? 0) : 0),
-    body: approximate,
-  });
-  // Only a body read as text can be one the mock has no reader for; JSON bodies skip the look.
-  const findings =
-    typeof exchange.body === 'string'
-      ? withoutOpaqueBodyFindings(operation, exchange.headers['content-type'], checked, exchange.body)
-      : checked;
-  const sent =
-    exchange.body !== undefined && !exchange.body && exchange.rawBody?.length ? withFalsyBody(findings, exchange.body) : findings;
-  if (bigIntegers.length === 0) return sent;
-  const contentType = exchange.headers['content-type'];
-  const schema = contentType === undefined ? undefined : findJsonContent(operation.requestBody?.contents)?.schema;
-  return [...sent, ...checkInt64Range(schema, bigIntegers)];
-};
+export const requestValidation =
+  (formats: DialectFormats): Stage =>
+  (exchange) => {
+    const operation = exchange.operation;
+    if (!operation) return NO_FINDINGS;
+    const { approximate, bigIntegers } = exchange.hasBigIntegers
+      ? approximateBigIntegers(exchange.body)
+      : { approximate: exchange.body, bigIntegers: [] };
+    const checked = checkInput(
+      operation,
+      {
+        method: operation.method.toLowerCase(),
+        url: { path: exchange.path, query: exchange.query },
+        pathParams: exchange.pathParams,
+        // A body the operation does not document was not read (see parse-body.ts): validated as none.
+        headers: headersForInput(operation, exchange.headers, operation.requestBody ? (exchange.rawBody?.length ?? 0) : 0),
+        body: approximate,
+      },
+      formats,
+    );
+    // Only a body read as text can be one the mock has no reader for; JSON bodies skip the look.
+    const findings =
+      typeof exchange.body === 'string'
+        ? withoutOpaqueBodyFindings(operation, exchange.headers['content-type'], checked, exchange.body)
+        : checked;
+    const sent =
+      exchange.body !== undefined && !exchange.body && exchange.rawBody?.length ? withFalsyBody(findings, exchange.body) : findings;
+    if (bigIntegers.length === 0) return sent;
+    const contentType = exchange.headers['content-type'];
+    const schema = contentType === undefined ? undefined : findJsonContent(operation.requestBody?.contents)?.schema;
+    return [...sent, ...checkInt64Range(schema, bigIntegers)];
+  };
+
+/** Validation reading the document's styles and every unambiguous dialect. */
+export const validateRequest: Stage = requestValidation(AUTO_DIALECTS);
 
 /**
  * Prism takes a body of `null`, `false`, `0` or `""` for a missing one; it was sent, just not allowed.

@@ -1,3 +1,4 @@
+import { AUTO_FORMATS, bundleResolver, type PlaceFormats } from '../document/dialect-names.js';
 import { type FormEncoding, formFields, multipartFields, readForm } from '../document/form-fields.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { withoutAllOf } from './merge-all-of.js';
@@ -19,7 +20,7 @@ interface Operation {
 }
 
 /** The diagnostics of a form body (empty when it is valid, or when the request sends none). */
-export type FormBodyCheck = (contentType: string, body: unknown) => PrismDiagnostic[];
+export type FormBodyCheck = (contentType: string, body: unknown, formats?: PlaceFormats) => PrismDiagnostic[];
 
 /**
  * Prism reads a form (urlencoded or multipart) keeping only the last of repeated fields, turns a field
@@ -44,14 +45,15 @@ export function splitFormBodies<T extends Operation>(operation: T): { operation:
   const rewritten = contents.map((content) => (forms.has(content.mediaType.toLowerCase()) ? { ...content, schema: undefined } : content));
   const copy = { ...operation, request: { ...request, body: { ...request.body, contents: rewritten } } };
   const bundle = operation.__bundled__;
+  const resolve = bundleResolver(bundle);
   return {
     operation: copy,
-    check: (contentType, body) => {
+    check: (contentType, body, formats = AUTO_FORMATS) => {
       const form = forms.get(contentType.split(';', 1)[0]?.trim().toLowerCase() ?? '');
       if (typeof body !== 'string' || form === undefined) return [];
       const fields = forms.get(FORM) === form ? formFields(body) : multipartFields(contentType, body);
       if (fields === undefined) return [NO_BOUNDARY];
-      const value = readForm(fields, form.schema, form.encodings);
+      const value = readForm(fields, form.schema, form.encodings, formats, resolve);
       const result = validateAgainstSchema(value, form.schema, true, ValidationContext.Input, 'body', bundle);
       return result._tag === 'Some' ? result.value : [];
     },

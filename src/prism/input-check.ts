@@ -1,5 +1,6 @@
 /** Prism's input validation with the checks the mock adds beside it (path, cookies, forms, JSON parts, 3.2's querystring). */
 import type { IncomingHttpHeaders } from 'node:http';
+import { AUTO_FORMATS, type PlaceFormats } from '../document/dialect-names.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
 import { checkCookies } from './cookie-parameters.js';
@@ -34,12 +35,22 @@ export function headersForInput(
   return all;
 }
 
+/** How arrays and objects are spelled in the query and in form bodies (`--query-array-format` and its siblings). */
+export interface DialectFormats {
+  readonly query: PlaceFormats;
+  readonly form: PlaceFormats;
+}
+export const AUTO_DIALECTS: DialectFormats = Object.freeze({ query: AUTO_FORMATS, form: AUTO_FORMATS });
+
 /**
  * Prism's verdict on body, query, headers and path parameters. The findings of a rejection the direct
  * body check remembers are made once and frozen: the same list for every body that breaks the schema
  * the same way.
  */
-export function checkInput(operation: MockOperation, request: PrismRequest): readonly Finding[] {
+export function checkInput(operation: MockOperation, given: PrismRequest, formats: DialectFormats = AUTO_DIALECTS): readonly Finding[] {
+  const dialects = (operation.engine as Handle).queryDialects;
+  const query = dialects === undefined ? given.url.query : dialects(given.url.query, formats.query);
+  const request = query === given.url.query ? given : { ...given, url: { ...given.url, query: query as PrismRequest['url']['query'] } };
   const contentType = request.headers['content-type'];
   const direct = contentType === undefined ? undefined : (operation.engine as Handle).direct?.(contentType, request.body);
   if (direct) return direct.length === 0 ? NONE : Object.isFrozen(direct) ? rememberedFindings(direct) : direct.map(toFinding);
@@ -57,8 +68,8 @@ export function checkInput(operation: MockOperation, request: PrismRequest): rea
         ...withoutCoercedOneOf(path.left.filter(isError), 'path', specs, request.pathParams ?? {}, handle.prism.__bundled__),
       );
   }
-  if (handle.jsonParts && contentType !== undefined) diagnostics.push(...handle.jsonParts(contentType, request.body));
-  if (handle.formBody && contentType !== undefined) diagnostics.push(...handle.formBody(contentType, request.body));
+  if (handle.jsonParts && contentType !== undefined) diagnostics.push(...handle.jsonParts(contentType, request.body, formats.form));
+  if (handle.formBody && contentType !== undefined) diagnostics.push(...handle.formBody(contentType, request.body, formats.form));
   if (handle.objectQuery) diagnostics.push(...handle.objectQuery(request.url.query));
   const textual = withoutCoercedOneOf(
     withoutCoercedOneOf(diagnostics, 'query', handle.prism.request?.query, request.url.query, handle.prism.__bundled__),

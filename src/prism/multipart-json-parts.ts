@@ -1,4 +1,5 @@
-import { isObjectSchema } from '../document/form-fields.js';
+import { AUTO_FORMATS, bundleResolver, type PlaceFormats, type Resolve, splitName } from '../document/dialect-names.js';
+import { isObjectSchema, readForm } from '../document/form-fields.js';
 import { multipartBoundary, multipartParts, partText } from '../document/multipart-parts.js';
 import { unescapeToken } from '../json/json-pointer.js';
 import { type PrismContent, type PrismDiagnostic, ValidationContext, validateAgainstSchema } from './prism-internals.js';
@@ -15,7 +16,7 @@ interface Operation {
 }
 
 /** The diagnostics of a multipart body's JSON parts (empty when they are valid). */
-export type JsonPartsCheck = (contentType: string, body: unknown) => PrismDiagnostic[];
+export type JsonPartsCheck = (contentType: string, body: unknown, formats?: PlaceFormats) => PrismDiagnostic[];
 
 const isJson = (mediaType: string | undefined) => mediaType !== undefined && /^application\/([\w.-]+\+)?json\b/i.test(mediaType.trim());
 
@@ -72,18 +73,28 @@ function itemsOf(schema: Schema, bundle: unknown): Schema | undefined {
 
 /**
  * An array property may come as one part holding the JSON list or as the part repeated, one item
- * each (how a multipart form sends a list): both are read as the list.
+ * each (how a multipart form sends a list): both are read as the list. A property may also come as
+ * parts in a dialect (`expires_after[anchor]`, `items[0][id]`; dialect-names.ts), read as form-fields.ts
+ * reads them.
  */
 function jsonPartsCheck(parts: ReadonlyMap<string, Schema>, bundle: unknown): JsonPartsCheck {
   const schema = { type: 'object', properties: Object.fromEntries(parts) };
-  return (contentType, body) => {
+  const resolve = bundleResolver(bundle);
+  return (contentType, body, formats = AUTO_FORMATS) => {
     const boundary = /^\s*multipart\/form-data\b/i.test(contentType) ? multipartBoundary(contentType) : undefined;
     if (boundary === undefined || typeof body !== 'string') return [];
     const values: Record<string, unknown> = {};
     const lists = new Map<string, unknown[]>();
     const diagnostics: PrismDiagnostic[] = [];
+    const spelled = new Map<string, string[]>();
     for (const part of multipartParts(Buffer.from(body, 'utf8'), boundary)) {
-      if (!parts.has(part.name)) continue;
+      if (!parts.has(part.name)) {
+        const root = splitName(part.name)?.root;
+        const known = root !== undefined && parts.has(root) ? spelled.get(part.name) : undefined;
+        if (known) known.push(partText(part));
+        else if (root !== undefined && parts.has(root)) spelled.set(part.name, [partText(part)]);
+        continue;
+      }
       try {
         const parsed: unknown = JSON.parse(partText(part));
         if (parts.get(part.name)?.type !== 'array') values[part.name] = parsed;
@@ -99,6 +110,32 @@ function jsonPartsCheck(parts: ReadonlyMap<string, Schema>, bundle: unknown): Js
     }
     for (const [name, list] of lists) values[name] = list.length === 1 && Array.isArray(list[0]) ? list[0] : list;
     const result = validateAgainstSchema(values, schema, false, ValidationContext.Input, 'body', bundle);
-    return result._tag === 'Some' ? [...diagnostics, ...result.value] : diagnostics;
+    if (result._tag === 'Some') diagnostics.push(...result.value);
+    if (spelled.size > 0) diagnostics.push(...checkSpelled(spelled, values, parts, formats, resolve, bundle));
+    return diagnostics;
   };
+}
+
+/** The diagnostics of the properties sent in a dialect (and not as JSON), their text read as numbers and booleans where the schema asks, as a form's. */
+function checkSpelled(
+  spelled: ReadonlyMap<string, string[]>,
+  values: Readonly<Record<string, unknown>>,
+  parts: ReadonlyMap<string, Schema>,
+  formats: PlaceFormats,
+  resolve: Resolve,
+  bundle: unknown,
+): PrismDiagnostic[] {
+  const read = readForm(spelled, { type: 'object', properties: Object.fromEntries(parts) }, [], formats, resolve);
+  const taken = [...parts].filter(([name]) => values[name] === undefined && read[name] !== undefined);
+  if (taken.length === 0) return [];
+  const value = Object.fromEntries(taken.map(([name]) => [name, read[name]]));
+  const result = validateAgainstSchema(
+    value,
+    { type: 'object', properties: Object.fromEntries(taken) },
+    true,
+    ValidationContext.Input,
+    'body',
+    bundle,
+  );
+  return result._tag === 'Some' ? result.value : [];
 }

@@ -1,3 +1,4 @@
+import { type QueryDialects, queryDialects } from '../document/query-dialects.js';
 import type { Finding } from '../problem.js';
 import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
 import { type ObjectQueryCheck, splitObjectQuery } from './exploded-object-query.js';
@@ -25,6 +26,7 @@ export class LazyHandle implements Handle {
   #direct: { check: DirectBodyCheck | undefined } | undefined;
   #bearer: { verdict: readonly Finding[] | undefined } | undefined;
   #anonymous: { verdict: readonly Finding[] | undefined } | undefined;
+  #dialects: { rewrite: QueryDialects | undefined } | undefined;
 
   constructor(source: PrismOperation) {
     this.#source = source;
@@ -50,6 +52,11 @@ export class LazyHandle implements Handle {
   get withoutPath(): PrismOperation {
     this.#withoutPath ??= withoutPathParameters(this.validated);
     return this.#withoutPath;
+  }
+
+  get queryDialects(): QueryDialects | undefined {
+    this.#dialects ??= { rewrite: queryDialects(this.#source.request?.query, this.#source.__bundled__) };
+    return this.#dialects.rewrite;
   }
 
   get jsonParts(): JsonPartsCheck | undefined {

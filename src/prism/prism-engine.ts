@@ -4,7 +4,7 @@
  * operation (operation-handle.ts), security (security-check.ts), input (input-check.ts), values and
  * answers (value-check.ts); the Prism pieces themselves come from prism-internals.ts.
  */
-export { checkInput, headersForInput } from './input-check.js';
+export { AUTO_DIALECTS, checkInput, type DialectFormats, headersForInput } from './input-check.js';
 export { loadOperations, toCallback } from './mock-operations.js';
 export type { PrismRequest, SecurityRequest } from './prism-operation.js';
 export { checkBearerToken, checkSecurity, knownSecurityVerdict } from './security-check.js';

@@ -1,5 +1,6 @@
 /** Prism's form of an operation, as its reader gives it, and the handle the adapter keeps per operation. */
 import type { QuerystringParameter } from '../document/oas32.js';
+import type { QueryDialects } from '../document/query-dialects.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import type { EngineHandle, MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
@@ -70,6 +71,8 @@ export interface Handle extends EngineHandle {
   readonly objectQuery: ObjectQueryCheck | undefined;
   /** Whether the operation declares header parameters, so Prism needs every request header. */
   readonly readsHeaders: boolean;
+  /** The query's arrays and objects spelled in clients' dialects, rewritten in the document's style (query-dialects.ts). */
+  readonly queryDialects: QueryDialects | undefined;
   /** The cookie parameters the operation declares (Prism itself checks none). */
   readonly cookies: readonly unknown[] | undefined;
   readonly direct: DirectBodyCheck | undefined;
