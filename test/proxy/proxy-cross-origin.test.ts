@@ -1,30 +1,17 @@
-import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { useFixedUpstreams } from '../support/fixed-upstream.js';
 import { AUTH, closeServersAfterEach, mockServer } from '../support/servers.js';
 
 closeServersAfterEach();
 const SPEC = 'test/fixtures/proxy-store.yaml';
 const plant = JSON.stringify({ id: 7, name: 'Ficus' });
 
-const upstreams: Server[] = [];
-afterEach(async () => {
-  for (const upstream of upstreams.splice(0)) {
-    upstream.closeAllConnections();
-    await new Promise((resolve) => upstream.close(resolve));
-  }
-});
+const fixedUpstream = useFixedUpstreams();
 
 /** A real service answering every request with the plant and `headers`. */
-async function upstream(headers: Record<string, string>): Promise<string> {
-  const server = createServer((request, response) => {
-    request.resume();
-    response.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'r-1', ...headers }).end(plant);
-  });
-  upstreams.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-}
+const upstream = (headers: Record<string, string>) =>
+  fixedUpstream(200, { 'content-type': 'application/json', 'x-request-id': 'r-1', ...headers }, plant);
 
 const fromPage = { ...AUTH, origin: 'https://any-page.example' };
 const cors = (headers: OutgoingHttpHeaders) =>

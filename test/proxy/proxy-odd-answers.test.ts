@@ -1,32 +1,16 @@
 import { mkdtemp, readdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFixedUpstreams } from '../support/fixed-upstream.js';
 import { AUTH, closeServersAfterEach, mockServer } from '../support/servers.js';
 
 closeServersAfterEach();
 const SPEC = 'test/fixtures/proxy-store.yaml';
 const plant = JSON.stringify({ id: 7, name: 'Ficus' });
 
-const upstreams: Server[] = [];
-afterEach(async () => {
-  for (const upstream of upstreams.splice(0)) {
-    upstream.closeAllConnections();
-    await new Promise((resolve) => upstream.close(resolve));
-  }
-});
-
-async function upstream(status: number, type: string): Promise<string> {
-  const server = createServer((request, response) => {
-    request.resume();
-    response.writeHead(status, { 'content-type': type, 'x-request-id': 'r-1' }).end(plant);
-  });
-  upstreams.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-}
+const fixedUpstream = useFixedUpstreams();
+const upstream = (status: number, type: string) => fixedUpstream(status, { 'content-type': type, 'x-request-id': 'r-1' }, plant);
 
 async function recorded(status: number, type: string) {
   const dir = await mkdtemp(join(tmpdir(), 'psm-odd-'));
