@@ -22,6 +22,7 @@ const FILES = [
   'sent.js',
   'lint.css',
   'lint.js',
+  'har.js',
 ];
 
 function dashboardPage(): Promise<string> {

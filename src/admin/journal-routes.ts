@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { packageVersion } from '../assets/package-files.js';
 import type { Journal } from '../journal/journal.js';
 import { createJournalEvents } from '../journal/journal-events.js';
 import { compileFilter, type JournalFilter, pickFilter } from '../journal/journal-filter.js';
+import { journalHar } from '../journal/journal-har.js';
 import { presentEntry } from '../journal/present-entry.js';
 import { verify } from '../journal/verify.js';
 import { stringifyJson } from '../json/stringify-json.js';
@@ -22,9 +24,14 @@ export async function journalRoutes(
   };
 
   app.get(`${ADMIN_PREFIX}/journal`, { schema: { querystring: listQuerySchema } }, async (request, reply) => {
-    const query = request.query as JournalFilter & { limit?: number };
+    const query = request.query as JournalFilter & { limit?: number; format?: 'json' | 'har' };
     const found = matching(pickFilter(query));
     const shown = query.limit === undefined ? found : found.slice(-query.limit);
+    if (query.format === 'har') {
+      const har = journalHar(shown, `${request.protocol}://${request.host}`, { name: 'plantstore-mock', version: packageVersion() });
+      reply.header('content-disposition', 'attachment; filename="plantstore-mock.har"');
+      return sendJson(reply, 200, har);
+    }
     return sendJson(reply, 200, { count: found.length, size: journal.size, capacity: journal.capacity, entries: shown.map(presentEntry) });
   });
 

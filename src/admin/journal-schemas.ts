@@ -29,6 +29,11 @@ export const listQuerySchema = {
     ...filterProperties,
     ...tokenQueryProperty,
     limit: { type: 'integer', minimum: 1, maximum: 100000, description: 'Only the newest `limit` matching entries.' },
+    format: {
+      type: 'string',
+      enum: ['json', 'har'],
+      description: '`har`: the entries as a HAR 1.2 log (masked as the journal keeps them), to open in browser devtools or import.',
+    },
   },
 } as const;
 

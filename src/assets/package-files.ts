@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -17,3 +18,12 @@ export const SCENARIO_FILE_SCHEMA = fileURLToPath(new URL('scenarios/scenario-fi
 export const PACKAGE_JSON = fileURLToPath(new URL('package.json', PACKAGE_ROOT));
 /** The dashboard's page, style and script (top-level dashboard/ folder). */
 export const DASHBOARD_ASSETS = new URL('dashboard/', PACKAGE_ROOT);
+
+/** The package's version, from its manifest ('0.0.0' where it cannot be read). */
+export function packageVersion(): string {
+  try {
+    return String((JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { version?: unknown }).version ?? '0.0.0');
+  } catch {
+    return '0.0.0';
+  }
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { packageVersion } from '../assets/package-files.js';
 import { MockConfigError } from '../config-error.js';
-import { packageVersion } from '../mcp/http-endpoint.js';
 import { createMcpServer } from '../mcp/mcp-server.js';
 import { httpWire, injectWire, type MockWire, withAdminToken } from '../mcp/mock-wire.js';
 import { parseArgs } from './parse-args.js';

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { PACKAGE_JSON } from '../assets/package-files.js';
+import { packageVersion } from '../assets/package-files.js';
 import { createMcpServer } from './mcp-server.js';
 import { type Inject, injectWire, withAdminToken } from './mock-wire.js';
 
@@ -86,12 +85,4 @@ export function createMcpEndpoint(inject: Inject, adminToken: string | undefined
 function rpcError(response: ServerResponse, status: number, code: number, message: string): void {
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
-}
-
-export function packageVersion(): string {
-  try {
-    return String((JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { version?: unknown }).version ?? '0.0.0');
-  } catch {
-    return '0.0.0';
-  }
 }
