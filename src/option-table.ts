@@ -33,6 +33,18 @@ export const OPTIONS = {
       'OpenAPI 3.x / Swagger 2.0 document to mock (YAML or JSON); every operation in it is mocked the same way; repeatable, `/BASE=PATH` mounts it at `/BASE` ([several APIs](docs/multiple-documents.md))',
     readmeDefault: 'bundled `openapi.yaml`',
   },
+  overlays: {
+    kind: 'tokens',
+    flag: 'overlay',
+    default: [],
+    pattern: /\S/,
+    invalid: 'must be a list of overlay file paths',
+    arg: 'FILE',
+    help: 'OpenAPI Overlay (1.0 or 1.1) applied to the spec at load and on reload; repeatable, applied in order',
+    readme:
+      'OpenAPI Overlay 1.0/1.1 applied to the document at load and on every reload; repeatable, in order ([overlays](docs/overlays.md))',
+    readmeDefault: 'none',
+  },
   port: { kind: 'integer', default: 0, cliDefault: 4010, min: 0, max: 65535, help: 'TCP port to listen on (0 picks a free one)' },
   host: {
     kind: 'string',

@@ -24,6 +24,11 @@ export interface MockServerOptions {
    * Plant Store `openapi.yaml`.
    */
   readonly spec?: string | readonly string[];
+  /**
+   * OpenAPI Overlay 1.0 / 1.1 files applied, in order, to the document at load and on every reload, before it is
+   * checked (docs/overlays.md). With several documents, an overlay whose `extends` names one applies to it alone.
+   */
+  readonly overlays?: readonly string[];
   /** TCP port `listen()` binds; 0 picks a free port. Default 0 (the CLI's default is 4010). */
   readonly port?: number;
   /** Interface `listen()` binds. Default `127.0.0.1`: the mock is not reachable from other machines unless asked. */
@@ -263,6 +268,7 @@ export function resolveOptions(input: MockServerOptions = {}): ResolvedOptions {
   const dataSources = data ?? [];
   return Object.freeze({
     ...resolved,
+    overlays: Object.freeze(resolved.overlays.map((file) => (isAbsolute(file) ? file : resolve(file)))),
     spec: first.file,
     documents: spec,
     data: loneDocumentData(spec, dataSources),

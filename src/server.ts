@@ -7,6 +7,7 @@ import { buildApp } from './http/build-app.js';
 import { asSocketWouldDeliver } from './http/inject-response.js';
 import { tlsSetup } from './http/tls-options.js';
 import { checkExamplesSoon, loadSpec } from './load/load-spec.js';
+import { documentOverlays } from './load/overlay-document.js';
 import { mountDocuments } from './mock/mount-documents.js';
 import { type StartUpProgress, startUpProgress, withinStartUpBound } from './openapi/start-up-bound.js';
 import { type MockServerOptions, type ResolvedOptions, resolveOptions } from './options.js';
@@ -111,23 +112,27 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
 
 /** The documents read, then the app built and ready: what `startupTimeout` bounds. */
 async function build(options: ResolvedOptions, progress: StartUpProgress) {
-  const spec = await loadSpec(options.spec, progress);
+  const served = options.documents.map((document) => document.file);
+  const spec = await loadSpec(options.spec, progress, documentOverlays(options.spec, options.overlays, served));
   const tls = await tlsSetup(options);
   // One document at `/` is served as it always was; several (or one at a base path) go behind the front router.
   const [lone] = options.documents;
   const documents =
     options.documents.length === 1 && (lone?.base ?? '/') === '/'
       ? undefined
-      : mountDocuments([{ source: lone as DocumentSource, spec }, ...(await loadRest(options.documents.slice(1), progress))]);
+      : mountDocuments([{ source: lone as DocumentSource, spec }, ...(await loadRest(options, progress))]);
   progress.step = 'building the server';
   const built = await buildApp({ options, spec, documents, generator: new DataGenerator(options.seed), tls });
   await built.app.ready();
   return { spec, documents, tls, ...built };
 }
 
-async function loadRest(sources: readonly DocumentSource[], progress: StartUpProgress) {
+async function loadRest(options: ResolvedOptions, progress: StartUpProgress) {
+  const served = options.documents.map((document) => document.file);
   const loaded = [];
-  for (const source of sources) loaded.push({ source, spec: await loadSpec(source.file, progress) });
+  for (const source of options.documents.slice(1)) {
+    loaded.push({ source, spec: await loadSpec(source.file, progress, documentOverlays(source.file, options.overlays, served)) });
+  }
   return loaded;
 }
 

@@ -17,6 +17,13 @@ func TestAMissingDocumentFileFailsBeforeAnythingStarts(t *testing.T) {
 	}
 }
 
+func TestAMissingOverlayFileFailsBeforeAnythingStarts(t *testing.T) {
+	_, err := plantstoremock.Run(context.Background(), image, plantstoremock.WithOverlays("no-such-overlay.yaml"))
+	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "the overlay") || !strings.Contains(err.Error(), "no-such-overlay.yaml") {
+		t.Fatalf("got %v", err)
+	}
+}
+
 func TestAnImageTheRuntimeCannotFindFailsNamingIt(t *testing.T) {
 	needsRuntime(t)
 	_, err := plantstoremock.Run(context.Background(), "localhost/plantstore-mock-missing:0")

@@ -126,12 +126,13 @@ func TestServesACopiedInDocumentWithTokensAnAdminTokenAndFlags(t *testing.T) {
 	ctx := context.Background()
 	mock := run(t,
 		plantstoremock.WithSpec(filepath.Join(fixtures, "tiny-store.yaml")),
+		plantstoremock.WithOverlays(filepath.Join(fixtures, "tiny-store-overlay.yaml")),
 		plantstoremock.WithTokens("secret-1", "secret-2"),
 		plantstoremock.WithAdminToken("admin"),
 		plantstoremock.WithSeed(42),
 		plantstoremock.WithFlag("journal-size", "50"),
 	)
-	if health, err := mock.Health(ctx); err != nil || health.Spec != "Tiny Store" {
+	if health, err := mock.Health(ctx); err != nil || health.Spec != "Tiny Store, overlaid" {
 		t.Fatalf("health: %v %+v", err, health)
 	}
 	for token, want := range map[string]int{"other": 401, "secret-2": 200} {

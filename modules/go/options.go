@@ -91,6 +91,29 @@ func WithData(hostFile string) testcontainers.CustomizeRequestOption {
 	return copiedFile("data", "the seed data file", hostFile, DataDir)
 }
 
+// WithOverlays applies these OpenAPI Overlay (1.0 or 1.1) files, in order, to the document at load
+// (--overlay); each is copied to /overlays/N (N from 1), so that files of the same name do not collide.
+func WithOverlays(hostFiles ...string) testcontainers.CustomizeRequestOption {
+	return option(func(request *testcontainers.GenericContainerRequest) error {
+		if len(hostFiles) == 0 {
+			return errors.New("plantstoremock: WithOverlays needs at least one overlay file")
+		}
+		targets := make([]string, 0, len(hostFiles))
+		for i, hostFile := range hostFiles {
+			if strings.Contains(filepath.Base(hostFile), ",") {
+				return fmt.Errorf("plantstoremock: an overlay's file name must hold no comma; got %q", hostFile)
+			}
+			target, err := copyFile(request, "the overlay", hostFile, OverlaysDir+"/"+strconv.Itoa(i+1))
+			if err != nil {
+				return err
+			}
+			targets = append(targets, target)
+		}
+		setEnv(request, "overlay", strings.Join(targets, ","))
+		return nil
+	})
+}
+
 // WithTokens accepts only these bearer tokens; without it any non-empty token is accepted.
 func WithTokens(tokens ...string) testcontainers.CustomizeRequestOption {
 	return option(func(request *testcontainers.GenericContainerRequest) error {

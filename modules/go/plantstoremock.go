@@ -29,6 +29,7 @@ const (
 	SpecDir      = "/spec"
 	ScenariosDir = "/scenarios"
 	DataDir      = "/data"
+	OverlaysDir  = "/overlays"
 	envPrefix    = "PLANTSTORE_MOCK_"
 	logLines     = 30
 	// StartupTimeout bounds the wait for GET /__mock/health.

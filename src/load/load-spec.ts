@@ -16,7 +16,9 @@ import { routingProblems } from '../openapi/path-template.js';
 import { nextStep, type StartUpProgress } from '../openapi/start-up-bound.js';
 import { loadOperations } from '../prism/prism-engine.js';
 import { ADMIN_PREFIX } from '../protocol.js';
+import { applyOverlays } from './apply-overlay.js';
 import { exampleChecks, sweepAll } from './example-check.js';
+import type { Overlay } from './overlay-document.js';
 import { checkedCallback, requestChecks } from './request-example-check.js';
 
 export interface LoadedSpec {
@@ -30,6 +32,8 @@ export interface LoadedSpec {
   readonly lint: DocumentLint;
   /** OpenAPI 3.1's top-level `webhooks`, by name, each read from the document when first asked for. */
   readonly webhooks: ReadonlyMap<string, () => MockCallback | undefined>;
+  /** The overlay actions whose target matched nothing (docs/overlays.md), each a sentence naming it. */
+  readonly overlayWarnings: readonly string[];
 }
 
 interface CachedSpec extends LoadedSpec {
@@ -50,14 +54,14 @@ const SPECS = new ContentCache<CachedSpec>(8);
  * whose one-line message names the file: unreadable, not YAML/JSON, not OpenAPI, unresolvable references.
  * A start-up `progress` is moved on from step to step of a build (see start-up-bound.ts).
  */
-export async function loadSpec(path: string, progress?: StartUpProgress): Promise<LoadedSpec> {
+export async function loadSpec(path: string, progress?: StartUpProgress, overlays: readonly Overlay[] = []): Promise<LoadedSpec> {
   if (progress) progress.step = `reading spec ${path}`;
   const text = readSpec(path);
-  const key = contentKey(resolve(path), text);
-  const cached = await SPECS.get(key, () => buildSpec(path, text, progress));
+  const key = contentKey(resolve(path), text, ...overlays.flatMap((overlay) => [overlay.file, overlay.text]));
+  const cached = await SPECS.get(key, () => buildSpec(path, text, overlays, progress));
   if (await unchanged(cached.references)) return cached.path === path ? cached : { ...cached, path };
   // A referenced file changed since: this server builds its own, the cache keeps what it has.
-  return buildSpec(path, text, progress);
+  return buildSpec(path, text, overlays, progress);
 }
 
 /**
@@ -76,7 +80,7 @@ function readSpec(path: string): string {
   }
 }
 
-async function buildSpec(path: string, text: string, progress?: StartUpProgress): Promise<CachedSpec> {
+async function buildSpec(path: string, text: string, overlays: readonly Overlay[], progress?: StartUpProgress): Promise<CachedSpec> {
   await nextStep(progress, `parsing spec ${path} (${(text.length / 1e6).toFixed(1)} MB)`);
   // JSON is read as JSON: YAML's parser is many times slower on it. Malformed JSON, or JSON with
   // duplicate keys, goes to the YAML parser, which reports either with its line.
@@ -91,6 +95,8 @@ async function buildSpec(path: string, text: string, progress?: StartUpProgress)
   if (!root || (typeof root.openapi !== 'string' && root.swagger !== '2.0')) {
     throw new MockConfigError(`spec ${path} is not an OpenAPI document: it has no "openapi: 3.x" (or "swagger: 2.0") field`);
   }
+  // Overlays change the document as parsed, before anything reads or checks it.
+  const overlayWarnings = applyOverlays(root, overlays);
   // OpenAPI 3.1 makes `paths` optional: a document may describe only the webhooks an API sends.
   const webhooksOnly = root.paths === undefined && root.webhooks !== null && typeof root.webhooks === 'object';
   if (!webhooksOnly && (root.paths === null || typeof root.paths !== 'object'))
@@ -98,7 +104,8 @@ async function buildSpec(path: string, text: string, progress?: StartUpProgress)
   const info = (root.info ?? {}) as Record<string, unknown>;
   const [title, version] = [String(info.title ?? 'API'), String(info.version ?? '')];
   const lint = new DocumentLint();
-  const exact = exactExamples(text);
+  // The exact integers are read from the text, which an overlay no longer matches.
+  const exact = overlays.length === 0 ? exactExamples(text) : undefined;
   const swagger = root.swagger === '2.0';
   // One memo of cleaned schemas: a schema shared by a request and a response is checked (and reported) once.
   const cleaned = new WeakMap<object, JsonSchema>();
@@ -137,6 +144,7 @@ async function buildSpec(path: string, text: string, progress?: StartUpProgress)
     servers: serversOf(root),
     lint,
     webhooks: checkedWebhooks(loaded.webhooks, lint, cleaned, root),
+    overlayWarnings,
     references: await referencesOf(path, loaded.sources),
   };
 }

@@ -11,6 +11,7 @@ import { maskedEntries } from '../journal/mask-entry.js';
 import { entryOf } from '../journal/record-entry.js';
 import { ByteBudget } from '../json/byte-budget.js';
 import { type LoadedSpec, loadSpec } from '../load/load-spec.js';
+import { documentOverlays } from '../load/overlay-document.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
 import { type DelayRange, parseDelayRange } from '../mock-extensions.js';
 import type { MockResponse } from '../mock-response.js';
@@ -215,6 +216,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     const check = recordedStepCheck(current.operations, { generator, plans: answering.plans, compose: answering.compose });
     return { loaded, stateful, pipeline, operations: current.operations, webhooks: current.webhooks, check };
   };
+  for (const warning of spec.overlayWarnings) log.warn(warning);
   const first = await assemble(spec);
   checkRecorded = first.check;
   scenarios.use(first.loaded);
@@ -231,10 +233,12 @@ export async function createMock({ options, spec, generator, log, responders = [
   let webhooks = spec.webhooks;
   let stopWatching: (() => void) | undefined;
   if (options.watch) {
-    const files = [options.spec, ...(options.data === undefined ? [] : [options.data])].map(fileTarget);
+    const files = [options.spec, ...options.overlays, ...(options.data === undefined ? [] : [options.data])].map(fileTarget);
     stopWatching = watchFiles([...files, ...options.scenarioDirs.map((dir) => ({ dir }))], async () => {
       try {
-        const next = await assemble(await loadSpec(options.spec));
+        const reloaded = await loadSpec(options.spec, undefined, documentOverlays(options.spec, options.overlays, [options.spec]));
+        for (const warning of reloaded.overlayWarnings) log.warn(warning);
+        const next = await assemble(reloaded);
         scenarios.use(next.loaded);
         state.use(next.stateful);
         pipeline = next.pipeline;

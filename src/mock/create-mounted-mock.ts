@@ -3,6 +3,7 @@ import { MockConfigError } from '../config-error.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { Journal } from '../journal/journal.js';
 import { maskedEntries } from '../journal/mask-entry.js';
+import { documentOverlays } from '../load/overlay-document.js';
 import { createMetrics } from '../metrics/metrics.js';
 import type { CredentialPlaces } from '../openapi/mask-credentials.js';
 import type { ResolvedOptions } from '../options.js';
@@ -38,6 +39,7 @@ export async function createMountedMock({ options, documents, generator, log, re
     options.dataSources,
     documents.map(({ mount }) => mount),
   );
+  const served = documents.map(({ source }) => source.file);
   const mocks: Mock[] = [];
   try {
     for (const [i, { source, spec, mount }] of documents.entries()) {
@@ -45,6 +47,8 @@ export async function createMountedMock({ options, documents, generator, log, re
         ...options,
         spec: source.file,
         documents: [source],
+        // Reloads apply the overlays that apply to this document.
+        overlays: documentOverlays(source.file, options.overlays, served).map((overlay) => overlay.file),
         // Collection paths are one document's: each its own file.
         data: seeds[i],
         // Each document writes its own report, in a folder of its name.

@@ -9,6 +9,7 @@ export {
   DATA_DIR,
   DEFAULT_IMAGE,
   MOCK_PORT,
+  OVERLAYS_DIR,
   PlantStoreMockContainer,
   SCENARIOS_DIR,
   SPEC_DIR,

@@ -24,6 +24,11 @@ describe('PlantStoreMockContainer options', () => {
     expect(() => new PlantStoreMockContainer().withSpecs({ base: 'billing', file: 'b.yaml' })).toThrow(RangeError);
   });
 
+  it('rejects no overlays and an overlay file name with a comma', () => {
+    expect(() => new PlantStoreMockContainer().withOverlays()).toThrow(/at least one overlay file/);
+    expect(() => new PlantStoreMockContainer().withOverlays('a,b.yaml')).toThrow(/no comma/);
+  });
+
   it('rejects a proxy URL the mock would refuse', () => {
     expect(() => new PlantStoreMockContainer().withProxy('ftp://example.com')).toThrow(/http:\/\/ or https:\/\//);
     expect(new PlantStoreMockContainer().withProxy('http://host.testcontainers.internal:8080/v1')).toBeInstanceOf(PlantStoreMockContainer);
@@ -34,5 +39,6 @@ describe('PlantStoreMockContainer options', () => {
     expect(container.withSeed(7).withTokens('secret').withScenario('slow').withLogLevel('warn')).toBe(container);
     expect(container.withStateful().withAdminToken('admin').withFlag('--journal-size', '50')).toBe(container);
     expect(container.withTls().withProxy('http://upstream:4010').withSpecs('a.yaml', { base: '/b', file: 'b.yaml' })).toBe(container);
+    expect(container.withOverlays('a.yaml', 'b.yaml')).toBe(container);
   });
 });

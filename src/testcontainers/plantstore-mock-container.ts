@@ -10,6 +10,8 @@ export const DEFAULT_IMAGE = 'plantstore-mock:latest';
 export const SPEC_DIR = '/spec';
 export const SCENARIOS_DIR = '/scenarios';
 export const DATA_DIR = '/data';
+/** Where `withOverlays()` copies overlay files, each in a folder of its position (`/overlays/1/...`). */
+export const OVERLAYS_DIR = '/overlays';
 /** Where `withTls()` has the server write its generated CA (`--tls-ca-file`), for the module to copy out. */
 export const TLS_CA_FILE = '/tmp/plantstore-mock-ca.pem';
 
@@ -77,6 +79,18 @@ export class PlantStoreMockContainer extends GenericContainer {
       return ['--spec', base === undefined ? target : `${base}=${target}`];
     });
     return this.withCommand(args);
+  }
+
+  /** OpenAPI Overlay (1.0 or 1.1) host files applied, in order, to the document at load (`--overlay`; docs/overlays.md). */
+  withOverlays(...hostFiles: readonly string[]): this {
+    if (hostFiles.length === 0) throw new RangeError('withOverlays needs at least one overlay file');
+    const targets = hostFiles.map((file, i) => {
+      if (basename(file).includes(',')) throw new RangeError(`an overlay's file name must hold no comma; got "${file}"`);
+      const target = `${OVERLAYS_DIR}/${i + 1}/${basename(file)}`;
+      this.withCopyFilesToContainer([{ source: resolve(file), target }]);
+      return target;
+    });
+    return this.withEnvironment({ PLANTSTORE_MOCK_OVERLAY: targets.join(',') });
   }
 
   /** Seed records for `--stateful` (a host file, JSON or YAML), copied to /data. */

@@ -112,9 +112,13 @@ describe.skipIf(!runtime.available)(
 
     it('serves a custom spec, accepts only the given tokens, and generates from the given seed', async () => {
       const custom = await start(
-        new PlantStoreMockContainer(IMAGE).withSpec(`${FIXTURES}/tiny-store.yaml`).withTokens('secret-1', 'secret-2').withSeed(42),
+        new PlantStoreMockContainer(IMAGE)
+          .withSpec(`${FIXTURES}/tiny-store.yaml`)
+          .withOverlays(`${FIXTURES}/tiny-store-overlay.yaml`)
+          .withTokens('secret-1', 'secret-2')
+          .withSeed(42),
       );
-      expect((await custom.health()).body).toMatchObject({ spec: 'Tiny Store', version: '9.9.9' });
+      expect((await custom.health()).body).toMatchObject({ spec: 'Tiny Store, overlaid', version: '9.9.9' });
       expect((await post(custom, { id: 1, name: 'Aloe' }, 'not-listed')).status).toBe(401);
       expect((await post(custom, { id: 1, name: 'Aloe' }, 'secret-2')).status).toBe(200);
       // The same seed in-process gives byte-identical generated bodies: the image runs the same generator.

@@ -13,6 +13,11 @@ def test_a_missing_document_file_raises_at_once_naming_it() -> None:
         PlantStoreMockContainer().with_spec("no-such-openapi.yaml")
 
 
+def test_a_missing_overlay_file_raises_at_once_naming_it() -> None:
+    with pytest.raises(FileNotFoundError, match=r"the overlay .*no-such-overlay\.yaml does not exist"):
+        PlantStoreMockContainer().with_overlays("no-such-overlay.yaml")
+
+
 def test_an_image_the_runtime_cannot_find_raises_naming_it(image: str) -> None:
     with pytest.raises(MockStartError, match=r"the image localhost/plantstore-mock-missing:0 could not be started"):
         PlantStoreMockContainer("localhost/plantstore-mock-missing:0").start()

@@ -60,13 +60,14 @@ def test_serves_a_copied_in_document_with_tokens_an_admin_token_and_flags(image:
     container = (
         PlantStoreMockContainer(image)
         .with_spec(FIXTURES / "tiny-store.yaml")
+        .with_overlays(FIXTURES / "tiny-store-overlay.yaml")
         .with_tokens("secret-1", "secret-2")
         .with_admin_token("admin")
         .with_seed(42)
         .with_flag("journal-size", 50)
     )
     with container as custom:
-        assert custom.health()["spec"] == "Tiny Store"
+        assert custom.health()["spec"] == "Tiny Store, overlaid"
         url = f"{custom.get_base_url()}/plants"
         assert httpx.post(url, json={"id": 1, "name": "Aloe"}, headers={"Authorization": "Bearer other"}).status_code == 401
         assert httpx.post(url, json={"id": 1, "name": "Aloe"}, headers={"Authorization": "Bearer secret-2"}).status_code == 200

@@ -25,6 +25,7 @@ DEFAULT_IMAGE = "plantstore-mock:latest"
 SPEC_DIR = "/spec"
 SCENARIOS_DIR = "/scenarios"
 DATA_DIR = "/data"
+OVERLAYS_DIR = "/overlays"
 #: Where ``with_tls()`` has the server write its generated CA (``--tls-ca-file``), for the module to copy out.
 TLS_CA_FILE = "/tmp/plantstore-mock-ca.pem"
 ENV_PREFIX = "PLANTSTORE_MOCK_"
@@ -116,6 +117,20 @@ class PlantStoreMockContainer(DockerContainer):
         file = _existing_file(path, "the seed data file")
         self.with_copy_into_container(file, f"{DATA_DIR}/{file.name}")
         return self.with_flag("data", f"{DATA_DIR}/{file.name}")
+
+    def with_overlays(self, *paths: PathLike) -> PlantStoreMockContainer:
+        """Applies these OpenAPI Overlay (1.0 or 1.1) files, in order, to the document at load (``--overlay``);
+        each is copied to /overlays/N (N from 1), so that files of the same name do not collide."""
+        if not paths:
+            raise ValueError("with_overlays needs at least one overlay file")
+        targets = []
+        for i, path in enumerate(paths, start=1):
+            file = _existing_file(path, "the overlay")
+            if "," in file.name:
+                raise ValueError(f"an overlay's file name must hold no comma: {file.name}")
+            self.with_copy_into_container(file, f"{OVERLAYS_DIR}/{i}/{file.name}")
+            targets.append(f"{OVERLAYS_DIR}/{i}/{file.name}")
+        return self.with_flag("overlay", ",".join(targets))
 
     def with_tokens(self, *tokens: str) -> PlantStoreMockContainer:
         """Accepts only these bearer tokens; without it any non-empty token is accepted."""

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -37,6 +38,7 @@ public class PlantStoreMockContainer extends GenericContainer<PlantStoreMockCont
     public static final String SPEC_DIR = "/spec";
     public static final String SCENARIOS_DIR = "/scenarios";
     public static final String DATA_DIR = "/data";
+    public static final String OVERLAYS_DIR = "/overlays";
     /** Where {@link #withTls()} has the server write its generated CA ({@code --tls-ca-file}), for the module to copy out. */
     public static final String TLS_CA_FILE = "/tmp/plantstore-mock-ca.pem";
     /** The module's version: the project's one version number. */
@@ -140,6 +142,21 @@ public class PlantStoreMockContainer extends GenericContainer<PlantStoreMockCont
     /** Seed records for {@code --stateful} (JSON or YAML), copied to /data. */
     public PlantStoreMockContainer withData(Path file) {
         return withFlag("data", copy(existingFile(file, "the seed data file"), DATA_DIR));
+    }
+
+    /**
+     * Applies these OpenAPI Overlay (1.0 or 1.1) files, in order, to the document at load ({@code --overlay});
+     * each is copied to /overlays/N (N from 1), so that files of the same name do not collide.
+     */
+    public PlantStoreMockContainer withOverlays(Path... overlays) {
+        if (overlays.length == 0) throw new IllegalArgumentException("withOverlays needs at least one overlay file");
+        List<String> targets = new ArrayList<>();
+        for (int i = 0; i < overlays.length; i++) {
+            String target = copy(existingFile(overlays[i], "the overlay"), OVERLAYS_DIR + "/" + (i + 1));
+            if (target.contains(",")) throw new IllegalArgumentException("an overlay's file name must hold no comma: " + target);
+            targets.add(target);
+        }
+        return withFlag("overlay", String.join(",", targets));
     }
 
     /** Accepts only these bearer tokens; without it any non-empty token is accepted. */

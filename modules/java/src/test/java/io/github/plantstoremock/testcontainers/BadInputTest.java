@@ -20,6 +20,13 @@ class BadInputTest {
     }
 
     @Test
+    void aMissingOverlayFileThrowsAtOnceNamingIt() {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> new PlantStoreMockContainer().withOverlays(Path.of("no-such-overlay.yaml")));
+        assertTrue(error.getMessage().matches("the overlay .*no-such-overlay\\.yaml does not exist or is not a file"), error.getMessage());
+    }
+
+    @Test
     void noDocumentsABasePathThatIsNoPathAndAProxyUrlThatIsNoUrlThrowAtOnce() {
         assertThrows(IllegalArgumentException.class, () -> new PlantStoreMockContainer().withSpecs(new SpecDocument[0]));
         IllegalArgumentException base = assertThrows(IllegalArgumentException.class, () -> SpecDocument.at("tiny", Path.of("x.yaml")));

@@ -88,12 +88,13 @@ class PlantStoreMockContainerTest {
     void servesACopiedInDocumentWithTokensAnAdminTokenAndFlags() throws Exception {
         try (PlantStoreMockContainer custom = new PlantStoreMockContainer(TestImage.name())
                 .withSpec(TestImage.FIXTURES.resolve("tiny-store.yaml"))
+                .withOverlays(TestImage.FIXTURES.resolve("tiny-store-overlay.yaml"))
                 .withTokens("secret-1", "secret-2")
                 .withAdminToken("admin")
                 .withSeed(42)
                 .withFlag("journal-size", "50")) {
             custom.start();
-            assertEquals("Tiny Store", custom.health().path("spec").asText());
+            assertEquals("Tiny Store, overlaid", custom.health().path("spec").asText());
             assertEquals(401, post(custom.getBaseUrl(), "other", "{\"id\": 1, \"name\": \"Aloe\"}").statusCode());
             assertEquals(200, post(custom.getBaseUrl(), "secret-2", "{\"id\": 1, \"name\": \"Aloe\"}").statusCode());
             HttpResponse<String> unauthorized = HttpClient.newHttpClient().send(
