@@ -8,7 +8,7 @@ const SERVER = '^src/((server|index)[.]ts$|session/)';
 const HTTP = '^src/http/';
 const ADMIN = '^src/admin/';
 const MOCK = '^src/mock/';
-const FEATURES = '^src/(pipeline|answer|scenarios|journal|metrics|contract-coverage|state|callbacks|proxy|load)/';
+const FEATURES = '^src/(pipeline|answer|scenarios|journal|metrics|contract-coverage|state|callbacks|proxy|load|store)/';
 const ADAPTER = '^src/prism/';
 const MODEL = '^src/(openapi|document)/';
 const LEAVES = [
@@ -103,7 +103,7 @@ module.exports = {
     forbid(
       'core-knows-no-fastify',
       'The pipeline, the answer room, scenarios, the model, the adapter and the leaves know no Fastify.',
-      { path: ['^src/(pipeline|answer|scenarios|state|callbacks|proxy|load|openapi|document|prism)/', ...LEAVES] },
+      { path: ['^src/(pipeline|answer|scenarios|state|callbacks|proxy|load|store|openapi|document|prism)/', ...LEAVES] },
       { path: '^fastify$|node_modules/fastify/' },
     ),
     forbid(

@@ -225,6 +225,12 @@ export const ERRORS = {
     message: 'The upstream service broke the contract: {details}',
     when: 'With `--proxy-strict`, the real service answered what the document does not allow; the journal keeps its answer.',
   },
+  STORE_UNAVAILABLE: {
+    status: 503,
+    error: 50301,
+    message: 'The shared store is unavailable: the request needs session data kept there; try again shortly',
+    when: 'With `--store`, the Valkey/Redis server is unreachable (or too contended) and the request needs session data; `Retry-After` says when to try again ([scale-out](docs/scale-out.md)).',
+  },
   UPSTREAM_TIMEOUT: {
     status: 504,
     error: 50401,

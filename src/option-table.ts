@@ -487,6 +487,27 @@ export const OPTIONS = {
     max: 10,
     help: 'times a callback is sent again after a timeout, a failed connection or a 5xx answer',
   },
+  store: {
+    kind: 'string',
+    pattern: /^rediss?:\/\/[^\s]+$/i,
+    invalid: 'must be a redis:// or rediss:// URL such as redis://valkey:6379/0',
+    arg: 'URL',
+    help: 'share sessions, sequences and records with other replicas through Valkey or Redis at URL (env MOCK_STORE too)',
+    readme: 'share sessions, sequence positions and records between replicas through Valkey/Redis ([scale-out](docs/scale-out.md))',
+  },
+  storePrefix: {
+    kind: 'string',
+    pattern: /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/,
+    invalid: 'must be 1 to 100 letters, digits and ._:-',
+    showValue: true,
+    arg: 'P',
+    help: 'prefix of the --store keys, so several mocks share one server (default: derived from the served documents)',
+  },
+  storeOptional: {
+    kind: 'boolean',
+    default: false,
+    help: 'start with a warning and keep state in memory when the --store is unreachable at start (default: exit 2)',
+  },
   proxy: {
     kind: 'string',
     pattern: /^https?:\/\/[^\s]+$/i,

@@ -174,6 +174,15 @@ export interface MockServerOptions {
   readonly callbackRetries?: number;
   /** Base URL of the real service: routed requests are forwarded there and its answers checked against the document. Default: none. */
   readonly proxy?: string;
+  /**
+   * `redis://[user:pass@]host:port[/db]` or `rediss://`: sessions, sequence positions and stateful records are kept in
+   * this Valkey/Redis server and shared by every replica given the same URL and prefix (docs/scale-out.md). Default: in memory.
+   */
+  readonly store?: string;
+  /** Prefix of the store's keys; mocks with different prefixes never see each other's data. Default: derived from the documents. */
+  readonly storePrefix?: string;
+  /** When the store is unreachable at start: warn and keep state in memory instead of failing. Default false. */
+  readonly storeOptional?: boolean;
   /** PEM file of the certificate authorities that sign the `proxy` service's certificate. Default: the system's. */
   readonly proxyCa?: string;
   /** Milliseconds the `proxy` service has to answer (and between body chunks); then 504. Default 30 000. */

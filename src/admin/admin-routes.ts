@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MockDocument, MockFeatures } from '../mock/create-mock.js';
+import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { adminJsonBodies } from './admin-json.js';
 import { adminOpenApiRoute } from './admin-openapi.js';
@@ -16,6 +17,7 @@ import { registerProxyRoutes } from './proxy-routes.js';
 import { registerRecordingRoutes } from './recording-routes.js';
 import { registerScenarioRoutes } from './scenario-routes.js';
 import { sendProblem } from './send-problem.js';
+import { sharedSessionHooks } from './shared-session-hooks.js';
 import { stateRoutes } from './state-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
 
@@ -32,10 +34,17 @@ export interface AdminLimits {
  * module, one line here each.
  */
 export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, limits: AdminLimits): void {
+  sharedSessionHooks(app, parts.documents);
   app.get(`${ADMIN_PREFIX}/health`, async (request, reply) => {
     const pick = pickDocument(parts.documents, (request.query as { spec?: unknown }).spec, (d) => d.mount.name);
     if ('error' in pick) return sendProblem(reply, pick.error);
     return healthOf(parts.documents, pick.found);
+  });
+  // Readiness, apart from liveness: with `--store`, not ready while the store is unreachable.
+  app.get(`${ADMIN_PREFIX}/health/ready`, async (_request, reply) => {
+    const down = parts.documents.some((document) => document.shared !== undefined && !document.shared.store.ready);
+    if (down) return sendProblem(reply, problemResponse({ code: 'STORE_UNAVAILABLE', headers: { 'retry-after': '1' } }));
+    return { status: 'ready' };
   });
   app.get(`${ADMIN_PREFIX}/document`, async (request, reply) => {
     const pick = pickDocument(parts.documents, (request.query as { spec?: unknown }).spec, (d) => d.mount.name);

@@ -4,7 +4,7 @@ import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { sendProblem } from './send-problem.js';
 
-const OPEN_PATHS = new Set([`${ADMIN_PREFIX}/health`]);
+const OPEN_PATHS = new Set([`${ADMIN_PREFIX}/health`, `${ADMIN_PREFIX}/health/ready`]);
 
 /**
  * With an admin token, everything under /__mock/ but health needs `Authorization: Bearer <token>`, or

@@ -6,6 +6,11 @@ export const healthSchema = {
   required: ['status', 'spec', 'version', 'documents'],
   properties: {
     status: { type: 'string', enum: ['ok'] },
+    store: {
+      type: 'string',
+      enum: ['up', 'down'],
+      description: 'With `--store`: whether the shared store is reachable now (readiness: `/__mock/health/ready`).',
+    },
     spec: { type: 'string', description: 'The title of the document `?spec=` names (default: the first).' },
     version: { type: 'string', description: 'Its `info.version`.' },
     documents: {
@@ -32,6 +37,7 @@ export function healthOf(documents: readonly MockDocument[], named: MockDocument
   const shown = (named ?? documents[0]) as MockDocument;
   return {
     status: 'ok',
+    ...(documents.some((d) => d.shared) ? { store: documents.every((d) => d.shared?.store.ready ?? true) ? 'up' : 'down' } : {}),
     spec: shown.spec.title,
     version: shown.spec.version,
     documents: documents.map(({ mount, spec }) => ({

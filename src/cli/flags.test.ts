@@ -26,8 +26,8 @@ function sample(declaration: CliDeclaration): string | boolean {
         ['token-a,token-b', 'http://a.test,http://b.test'].find((list) => list.split(',').every((v) => declaration.pattern.test(v))) ?? ''
       );
     case 'string':
-      // A name or token, milliseconds (--delay) or a URL (--proxy): the first sample the declaration's pattern takes.
-      return ['sample-1', '120', 'http://a.test/v1'].find((value) => declaration.pattern.test(value)) ?? '';
+      // A name or token, milliseconds (--delay) or a URL (--proxy, --store): the first sample the declaration's pattern takes.
+      return ['sample-1', '120', 'http://a.test/v1', 'redis://a.test:6379'].find((value) => declaration.pattern.test(value)) ?? '';
     case 'path':
       return 'some/dir';
   }

@@ -49,6 +49,9 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     if ('error' in read) return { kind: 'exit', code: 2, output: `plantstore-mock: ${read.error}` };
     if (read.value !== undefined) options[name] = read.value;
   }
+  // The name other mocks' deployments use for a shared store, as well as PLANTSTORE_MOCK_STORE.
+  const sharedStore = process.env.MOCK_STORE;
+  if (options.store === undefined && sharedStore !== undefined && sharedStore !== '') options.store = sharedStore;
   const document = args.document;
   if (typeof document === 'string') {
     if (options.spec !== undefined)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { createAnswering } from '../answer/compose.js';
 import { CallbackSender, type Delivery } from '../callbacks/callback-sender.js';
@@ -19,6 +20,7 @@ import { type CredentialPlaces, credentialPlaces } from '../openapi/mask-credent
 import type { ResolvedOptions } from '../options.js';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.js';
 import type { DocumentMount, Exchange, Responder } from '../pipeline/types.js';
+import { problemResponse } from '../problem.js';
 import { createProxy, type MockProxy } from '../proxy/create-proxy.js';
 import { recordedStepCheck } from '../scenarios/recording/check-recorded.js';
 import { type FlushReport, Recorder, type RecorderSettings } from '../scenarios/recording/recorder.js';
@@ -26,6 +28,8 @@ import { redactionOf } from '../scenarios/recording/redaction.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
 import { StateSimulator } from '../state/simulator.js';
+import { connectStore, type SharedStore } from '../store/shared-store.js';
+import { SharedSessions, UNAVAILABLE } from './shared-sessions.js';
 
 /** Where the mock's own messages go (start-up summary, reloads, a report it could not write). */
 export interface MockLog {
@@ -88,6 +92,8 @@ export interface MockDocument {
   readonly stateful: boolean;
   /** Sends this document's callbacks and webhooks. */
   readonly callbacks: CallbackSender;
+  /** With `--store`: its sessions, shared with the other replicas. */
+  readonly shared: SharedSessions | undefined;
 }
 
 /** One mock server without its transport: what decides answers and what records them. */
@@ -187,6 +193,11 @@ export async function createMock({ options, spec, generator, log, responders = [
     generator,
     budget,
   });
+  const store = await openStore(options, spec, mounted?.mount.name, log).catch(async (error: unknown) => {
+    await proxy?.close();
+    throw error;
+  });
+  const shared = store && new SharedSessions(store, scenarios, state, options.stateful);
 
   // The one place the pipeline is made: from a (re)loaded spec, scenario set and seed data, swapped
   // together only once all are loaded and checked. One set of plans and error shapes per load.
@@ -271,12 +282,13 @@ export async function createMock({ options, spec, generator, log, responders = [
         state,
         stateful: options.stateful,
         callbacks,
+        shared,
       },
     ],
     credentials: () => credentials,
     proxy,
     recordings: recorder && { flush: async () => [await recorder.flush()] },
-    answer: (exchange) => pipeline(exchange),
+    answer: (exchange) => (shared?.needed ? sharedAnswer(shared, exchange, () => pipeline(exchange)) : pipeline(exchange)),
     answered(exchange, seen, status, elapsedMs, responseHeaders, responseText) {
       if (journal.capacity > 0) journal.record(entryOf(exchange, status, responseHeaders, elapsedMs, responseText));
       metrics.observe(seen ? exchange : undefined, status, elapsedMs / 1000);
@@ -297,6 +309,7 @@ export async function createMock({ options, spec, generator, log, responders = [
         failures.push(`could not write the recordings: ${error.message}`);
         log.warn(failures[failures.length - 1] ?? '');
       });
+      await store?.close();
       const coverageFailure = await coverage.close();
       if (coverageFailure !== undefined) failures.push(coverageFailure);
       return failures;
@@ -325,4 +338,42 @@ function deliveryEntry(delivery: Delivery, spec: string | undefined): NewJournal
     responseBody: delivery.responseBody,
     durationMs: delivery.durationMs,
   };
+}
+
+/** `--store`: connected, or undefined without one (or, with `--store-optional`, when it cannot be reached). */
+async function openStore(options: ResolvedOptions, spec: LoadedSpec, mount: string | undefined, log: MockLog) {
+  if (options.store === undefined) return undefined;
+  const base = options.storePrefix ?? `plantstore-mock:${documentDigest(spec)}`;
+  const prefix = `${base}:${mount === undefined ? '' : `${mount}:`}`;
+  const settings = { url: options.store, prefix, idleMs: options.sessionIdleTimeout, warn: (m: string) => log.warn(m) };
+  try {
+    const store: SharedStore = await connectStore(settings);
+    log.info(`sessions shared through ${store.where} under the prefix ${prefix}`);
+    return store;
+  } catch (error) {
+    if (!options.storeOptional) throw error;
+    log.warn(`${(error as Error).message}; --store-optional: sessions stay in this replica's memory`);
+    return undefined;
+  }
+}
+
+/** The default prefix: replicas serving the same document share data, mocks of other documents never do. */
+function documentDigest(spec: LoadedSpec): string {
+  const ids = spec.operations.map((operation) => `${operation.method} ${operation.path}`).join('\n');
+  return createHash('sha256').update(`${spec.title}\n${spec.version}\n${ids}`).digest('hex').slice(0, 12);
+}
+
+/** An answer decided with the session held from the store; 503 with Retry-After when the store cannot be reached. */
+async function sharedAnswer(shared: SharedSessions, exchange: Exchange, decide: () => MockResponse | Promise<MockResponse>) {
+  // What the request brought; the pipeline's own fields are dropped before it decides again.
+  const given = new Set(Object.keys(exchange));
+  const again = () => {
+    for (const key of Object.keys(exchange)) if (!given.has(key)) delete (exchange as unknown as Record<string, unknown>)[key];
+  };
+  const decided = await shared.run(exchange.session.id, decide, again);
+  if (decided !== UNAVAILABLE) return decided;
+  const response = problemResponse({ code: 'STORE_UNAVAILABLE', headers: { 'retry-after': '1' } });
+  exchange.response = response;
+  exchange.provenance = { kind: 'rejected', code: 'STORE_UNAVAILABLE' };
+  return response;
 }

@@ -58,6 +58,11 @@ export function idKey(id: unknown): string {
   return typeof id === 'object' ? JSON.stringify(id) : String(id);
 }
 
+/** A session's collections as data: path, next integer id, records by key in creation order. */
+export type SharedCollections = readonly (readonly [string, number, readonly (readonly [string, Record<string, unknown>])[]])[];
+
+const NO_SEEDS: SeedData = new Map();
+
 /** What the simulator needs of the server's sessions (the scenarios' SessionStore): one object per session. */
 export interface SessionDirectory {
   /** The session, created when new and touched, so it lives while it is used. */
@@ -100,6 +105,25 @@ export class SessionResources {
     const key = this.sessions.peek(session);
     const store = key && this.#stores.get(key);
     return store && store.generation === this.#generation ? store : undefined;
+  }
+
+  /** The session's records as a shared store keeps them; undefined when it has none (seeds on first use). */
+  dump(session: string | undefined): SharedCollections | undefined {
+    const store = this.peek(session);
+    return store && [...store.collections].map(([path, { next, records }]) => [path, next, [...records]]);
+  }
+
+  /** Replaces the session's records with a shared store's copy (undefined: none yet, the seeds on first use). */
+  restore(session: string | undefined, collections: SharedCollections | undefined): void {
+    const key = this.sessions.get(session);
+    if (collections === undefined) return void this.#stores.delete(key);
+    const store = new ResourceStore(this.#generation, NO_SEEDS, this.idFieldOf);
+    for (const [path, next, records] of collections) {
+      const collection = store.collection(path);
+      for (const [id, record] of records) store.put(collection, id, record);
+      collection.next = next;
+    }
+    this.#stores.set(key, store);
   }
 
   reset(session?: string): void {

@@ -1,0 +1,136 @@
+import { jsonBytes } from '../json/byte-budget.js';
+import { parseJson } from '../json/parse-json.js';
+import { stringifyJson } from '../json/stringify-json.js';
+import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
+import type { StateSimulator } from '../state/simulator.js';
+import type { SharedStore, StoredSession } from '../store/shared-store.js';
+
+/** What the store could not do: the request that needed it answers 503 (STORE_UNAVAILABLE). */
+export const UNAVAILABLE = Symbol('store unavailable');
+
+/** A session brought into this replica's memory from the store, held until its changes are written back. */
+export interface HeldSession {
+  /** Writes back what changed and lets the next request of the session on this replica go on. */
+  end(): Promise<'saved' | 'conflict' | typeof UNAVAILABLE>;
+}
+
+/**
+ * The sessions of one document shared through a store (`--store`, docs/scale-out.md). Each request that
+ * needs session data holds its session on this replica (one at a time per session), loads it in one
+ * round trip, is decided by the unchanged in-memory code, and writes back what changed in one more,
+ * only if nobody wrote the session since (else it is decided again on the fresh copy). So a session's
+ * requests spread over replicas see one sequence, one set of records, one scenario choice.
+ */
+export class SharedSessions {
+  readonly #tails = new Map<string, Promise<void>>();
+
+  constructor(
+    readonly store: SharedStore,
+    readonly scenarios: ScenarioEngine,
+    readonly state: StateSimulator,
+    /** `--stateful`: every request may read or change records. */
+    readonly stateful: boolean,
+  ) {}
+
+  /** Whether an API request needs its session: a scenario may answer it or the simulator may. Else no round trip. */
+  get needed(): boolean {
+    return this.stateful || this.scenarios.catalogue.size > 0;
+  }
+
+  /** Holds the session here and brings its shared data in; UNAVAILABLE when the store cannot be reached. */
+  async begin(session: string | undefined): Promise<HeldSession | typeof UNAVAILABLE> {
+    const key = session ?? '';
+    const before = this.#tails.get(key);
+    let release: () => void = () => undefined;
+    const tail = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.#tails.set(key, tail);
+    const done = () => {
+      release();
+      if (this.#tails.get(key) === tail) this.#tails.delete(key);
+    };
+    await before;
+    let read: StoredSession;
+    try {
+      read = await this.store.load(session);
+    } catch {
+      done();
+      return UNAVAILABLE;
+    }
+    this.#restore(session, read);
+    const text = this.#encode(session);
+    const scenario = this.scenarios.sessions.peek(session)?.scenario;
+    return {
+      end: async () => {
+        try {
+          const now = this.#encode(session);
+          const chosen = this.scenarios.sessions.peek(session)?.scenario;
+          if (now === text && chosen === scenario) return 'saved';
+          return await this.store.save(session, read, now, chosen === scenario ? undefined : (chosen ?? null));
+        } catch {
+          return UNAVAILABLE;
+        } finally {
+          done();
+        }
+      },
+    };
+  }
+
+  /**
+   * Decides with the session held: `decide` again (after `again`) when another replica wrote the session
+   * meanwhile, at most a few times; UNAVAILABLE when the store cannot be reached or stays contended.
+   */
+  async run<T>(session: string | undefined, decide: () => T | Promise<T>, again: () => void): Promise<T | typeof UNAVAILABLE> {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      if (attempt > 0) again();
+      const held = await this.begin(session);
+      if (held === UNAVAILABLE) return UNAVAILABLE;
+      let value: T;
+      try {
+        value = await decide();
+      } catch (error) {
+        await held.end();
+        throw error;
+      }
+      const outcome = await held.end();
+      if (outcome === UNAVAILABLE) return UNAVAILABLE;
+      if (outcome === 'saved') return value;
+    }
+    return UNAVAILABLE;
+  }
+
+  /** Resets every session in the store too (a new generation: other replicas see empty sessions next). */
+  resetAll(): Promise<void> {
+    return this.store.resetAll();
+  }
+
+  #encode(session: string | undefined): string {
+    const own = this.scenarios.sessions.peek(session);
+    const records = this.state.resources.dump(session);
+    return stringifyJson({ p: own ? [...own.positions] : [], d: own ? [...own.stored] : [], r: records ?? null });
+  }
+
+  #restore(session: string | undefined, read: StoredSession): void {
+    const parsed = read.data === undefined ? undefined : parseJson(read.data);
+    const data = (parsed?.ok ? parsed.value : {}) as Partial<Encoded>;
+    const own = this.scenarios.sessions.get(session);
+    own.scenario = read.scenario;
+    if (session !== undefined) this.scenarios.sessions.get(undefined).scenario = read.defaultScenario;
+    else own.scenario = read.defaultScenario;
+    own.positions.clear();
+    for (const [key, calls] of data.p ?? []) own.positions.set(key, calls);
+    own.stored.clear();
+    for (const [key, value] of data.d ?? []) own.stored.set(key, value);
+    this.state.resources.restore(session, data.r ?? undefined);
+    // The session's bytes, as the store holds them, count against its budget on this replica too.
+    this.scenarios.budget.release(own);
+    if (read.data !== undefined) this.scenarios.budget.charge(own, jsonBytes(data));
+  }
+}
+
+interface Encoded {
+  readonly p: readonly [string, number][];
+  readonly d: readonly [string, unknown][];
+  readonly r: Parameters<StateSimulator['resources']['restore']>[1] | null;
+}

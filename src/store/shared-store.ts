@@ -1,0 +1,149 @@
+import { Redis } from 'ioredis';
+import { MockConfigError } from '../config-error.js';
+
+/** A session's shared data as the store holds it: the generation of resets, its version, its text, the scenario choices. */
+export interface StoredSession {
+  readonly generation: string;
+  readonly version: string;
+  /** The encoded session (src/mock/shared-sessions.ts); undefined when the session has none yet. */
+  readonly data: string | undefined;
+  /** `X-Mock-Session`'s own scenario choice and the default session's. */
+  readonly scenario: string | undefined;
+  readonly defaultScenario: string | undefined;
+}
+
+/** What a save says: written, or someone else wrote (or reset) the session since it was read. */
+export type SaveOutcome = 'saved' | 'conflict';
+
+/** The server's connection to a shared Valkey/Redis store, with the operations the mock needs, each one round trip. */
+export interface SharedStore {
+  /** The address, its password masked: for messages. */
+  readonly where: string;
+  readonly prefix: string;
+  /** Connected now: what readiness reports. */
+  readonly ready: boolean;
+  load(session: string | undefined): Promise<StoredSession>;
+  /** Writes the session when nobody did since `read`; `scenario`: its new choice (null: none), undefined: unchanged. */
+  save(session: string | undefined, read: StoredSession, data: string, scenario?: string | null): Promise<SaveOutcome>;
+  /** Forgets every session's data (a new generation), scenario choices kept. */
+  resetAll(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StoreSettings {
+  readonly url: string;
+  readonly prefix: string;
+  /** Milliseconds a named session lives unused (the store expires its keys). */
+  readonly idleMs: number;
+  /** Milliseconds the first connection and each command may take. */
+  readonly timeoutMs?: number;
+  readonly warn: (message: string) => void;
+}
+
+// Keys: {p}gen (resets), {p}s:{gen}:{id} (hash v, b), {p}c:{id} (scenario choice); '' is the default session.
+// Built inside the scripts from the prefix: one Valkey/Redis server, not a cluster (docs/scale-out.md).
+const LOAD = `
+local p, id, idle = ARGV[1], ARGV[2], tonumber(ARGV[3])
+local gen = redis.call('GET', p .. 'gen') or '0'
+local key = p .. 's:' .. gen .. ':' .. id
+local row = redis.call('HMGET', key, 'v', 'b')
+local mine = redis.call('GET', p .. 'c:' .. id)
+local default = redis.call('GET', p .. 'c:')
+if id ~= '' and row[1] then redis.call('PEXPIRE', key, idle) end
+if id ~= '' and mine then redis.call('PEXPIRE', p .. 'c:' .. id, idle) end
+return {gen, row[1] or '0', row[2] or false, mine or false, default or false}`;
+
+const SAVE = `
+local p, id, gen, version, data, idle, scenario = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], tonumber(ARGV[6]), ARGV[7]
+if (redis.call('GET', p .. 'gen') or '0') ~= gen then return 0 end
+local key = p .. 's:' .. gen .. ':' .. id
+if (redis.call('HGET', key, 'v') or '0') ~= version then return 0 end
+redis.call('HSET', key, 'v', tonumber(version) + 1, 'b', data)
+if id ~= '' then redis.call('PEXPIRE', key, idle) end
+if scenario == '-' then redis.call('DEL', p .. 'c:' .. id)
+elseif scenario ~= '' then
+  if id == '' then redis.call('SET', p .. 'c:', string.sub(scenario, 2))
+  else redis.call('SET', p .. 'c:' .. id, string.sub(scenario, 2), 'PX', idle) end
+end
+return 1`;
+
+/**
+ * Connects to the store named by `url`. Unreachable: a MockConfigError (the CLI's one line and exit 2).
+ * Once connected, a lost connection is retried with back-off while commands fail at once (no offline
+ * queue: nothing waits unbounded in memory), so requests that need the store are answered 503.
+ */
+export async function connectStore({ url, prefix, idleMs, timeoutMs = 2000, warn }: StoreSettings): Promise<SharedStore> {
+  const where = maskedUrl(url);
+  let lost = false;
+  const client = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: timeoutMs,
+    commandTimeout: timeoutMs,
+    // Back-off with jitter, at most 2 s apart: a restarted store is found again within seconds.
+    retryStrategy: (attempt) => Math.min(50 * 2 ** Math.min(attempt, 6), 2000) + Math.floor(Math.random() * 50),
+  });
+  // Errors are reported once per outage, as the connection goes and comes back; the last one names the cause.
+  let cause = 'connection failed';
+  client.on('error', (error: Error) => {
+    cause = error.message || cause;
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    client.disconnect();
+    const reason = cause === 'connection failed' ? (error as Error).message || cause : cause;
+    throw new MockConfigError(`option "store": cannot reach ${where}: ${reason}`);
+  }
+  client.on('close', () => {
+    if (!lost) warn(`lost the store at ${where}; requests that need shared data answer 503 until it is back`);
+    lost = true;
+  });
+  client.on('ready', () => {
+    if (lost) warn(`the store at ${where} is back`);
+    lost = false;
+  });
+  const idle = String(idleMs);
+  return {
+    where,
+    prefix,
+    get ready() {
+      return client.status === 'ready';
+    },
+    async load(session) {
+      const row = (await client.eval(LOAD, 0, prefix, session ?? '', idle)) as (string | null)[];
+      return {
+        generation: String(row[0]),
+        version: String(row[1]),
+        data: row[2] ?? undefined,
+        scenario: row[3] ?? undefined,
+        defaultScenario: row[4] ?? undefined,
+      };
+    },
+    async save(session, read, data, scenario) {
+      const choice = scenario === undefined ? '' : scenario === null ? '-' : `=${scenario}`;
+      const done = await client.eval(SAVE, 0, prefix, session ?? '', read.generation, read.version, data, idle, choice);
+      return done === 1 ? 'saved' : 'conflict';
+    },
+    async resetAll() {
+      await client.incr(`${prefix}gen`);
+    },
+    async close() {
+      // Down or reconnecting: nothing to say goodbye to, and QUIT would wait for a connection.
+      if (client.status !== 'ready') return void client.disconnect();
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
+}
+
+/** The URL with its password (and a user's secret) masked, for messages and health. */
+export function maskedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the store URL';
+  }
+}

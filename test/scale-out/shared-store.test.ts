@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MockConfigError, type MockServer } from '../../src/index.js';
+import { runCli } from '../support/cli.js';
+import { eventually } from '../support/eventually.js';
+import { canRun, STORE_SERVER, type StoreServer, startStoreServer } from '../support/infrastructure.js';
+import { serverWith } from '../support/scenarios.js';
+import { closeServersAfterEach, JSON_BODY, mockServer } from '../support/servers.js';
+
+closeServersAfterEach();
+
+const GROWN = 'test/fixtures/plantstore-crud.yaml';
+const as = (session: string) => ({ ...JSON_BODY, 'x-mock-session': session });
+const call = (server: MockServer, session: string, method: string, url: string, body?: unknown) =>
+  server.inject({ method: method as 'GET', url, headers: as(session), ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+
+const SEQUENCE = `
+description: fails twice, then creates
+rules:
+  - operation: createPlant
+    sequence:
+      - { times: 2, status: 503, body: { error: 50301, message: busy } }
+      - { body: { name: created } }
+`;
+
+describe.runIf(canRun(STORE_SERVER))('--store: sessions shared through a real Valkey/Redis server', () => {
+  let store: StoreServer;
+  beforeAll(async () => {
+    store = await startStoreServer();
+  });
+  afterAll(async () => {
+    await store?.stop();
+  });
+
+  it('a record created through one replica is read, listed, replaced and deleted through another', async () => {
+    const options = { spec: GROWN, stateful: true, store: store.url, storePrefix: 'crud-a' };
+    const [a, b] = [await mockServer(options), await mockServer(options)] as [MockServer, MockServer];
+    expect((await call(a, 's', 'POST', '/plants', { id: 42, name: 'Ficus', tag: 'tree' })).statusCode).toBe(200);
+    await call(b, 's', 'POST', '/plants', { id: 7, name: 'Aloe', tag: 'succulent' });
+    expect((await call(b, 's', 'GET', '/plants/42')).json()).toEqual({ name: 'Ficus', tag: 'tree' });
+    expect((await call(a, 's', 'GET', '/plants')).json().map((p: { name: string }) => p.name)).toEqual(['Ficus', 'Aloe']);
+    expect((await call(b, 's', 'PUT', '/plants/42', { name: 'Ficus lyrata' })).statusCode).toBe(200);
+    expect((await call(a, 's', 'GET', '/plants/42')).json()).toEqual({ name: 'Ficus lyrata' });
+    expect((await call(a, 's', 'DELETE', '/plants/42')).statusCode).toBe(204);
+    expect((await call(b, 's', 'GET', '/plants/42')).statusCode).toBe(404);
+    // Another session sees none of it.
+    expect((await call(b, 'other', 'GET', '/plants')).json()).toEqual([]);
+  });
+
+  it('a sequence step with times: 2 answers twice across replicas, and a scenario chosen on one holds on the other', async () => {
+    const options = { spec: GROWN, store: store.url, storePrefix: 'sequence' };
+    const [a, b] = [await serverWith({ 'flaky.yaml': SEQUENCE }, options), await serverWith({ 'flaky.yaml': SEQUENCE }, options)];
+    try {
+      const chosen = await a.inject({
+        method: 'PUT',
+        url: '/__mock/scenario',
+        headers: { 'content-type': 'application/json' },
+        payload: { session: 'q', scenario: 'flaky' },
+      });
+      expect(chosen.statusCode).toBe(200);
+      expect((await b.inject('/__mock/scenario?session=q')).json()).toMatchObject({ scenario: 'flaky' });
+      const statuses = [];
+      for (const server of [b, a, b, a]) statuses.push((await call(server, 'q', 'POST', '/plants', { id: 1, name: 'x' })).statusCode);
+      expect(statuses).toEqual([503, 503, 200, 200]);
+      // A reset through one replica starts the sequence again on both.
+      await b.inject({ method: 'POST', url: '/__mock/reset', headers: { 'content-type': 'application/json' }, payload: { session: 'q' } });
+      expect((await call(a, 'q', 'POST', '/plants', { id: 1, name: 'x' })).statusCode).toBe(503);
+      await a.inject({ method: 'POST', url: '/__mock/reset' });
+      expect((await call(b, 'q', 'POST', '/plants', { id: 1, name: 'x' })).statusCode).toBe(503);
+    } finally {
+      await Promise.all([a.cleanup(), b.cleanup()]);
+    }
+  });
+
+  it('parallel requests of one session through two replicas each take their own step', async () => {
+    const options = { spec: GROWN, store: store.url, storePrefix: 'parallel', scenario: 'flaky' };
+    const [a, b] = [await serverWith({ 'flaky.yaml': SEQUENCE }, options), await serverWith({ 'flaky.yaml': SEQUENCE }, options)];
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => call(i % 2 === 0 ? a : b, 'p', 'POST', '/plants', { id: 1, name: 'x' })),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 503, 503]);
+    } finally {
+      await Promise.all([a.cleanup(), b.cleanup()]);
+    }
+  });
+
+  it('mocks with different prefixes on one store never see each other', async () => {
+    const a = await mockServer({ spec: GROWN, stateful: true, store: store.url, storePrefix: 'team-a' });
+    const b = await mockServer({ spec: GROWN, stateful: true, store: store.url, storePrefix: 'team-b' });
+    await call(a, 's', 'POST', '/plants', { id: 1, name: 'Ficus' });
+    expect((await call(b, 's', 'GET', '/plants')).json()).toEqual([]);
+    expect((await call(a, 's', 'GET', '/plants')).json()).toHaveLength(1);
+  });
+
+  it('store lost mid-run: shared requests answer 503 with Retry-After, stateless ones keep answering, readiness follows', async () => {
+    const stateful = await mockServer({ spec: GROWN, stateful: true, store: store.url, storePrefix: 'faults', logLevel: 'silent' });
+    const stateless = await mockServer({
+      spec: GROWN,
+      bundledScenarios: false,
+      store: store.url,
+      storePrefix: 'faults-2',
+      logLevel: 'silent',
+    });
+    await call(stateful, 's', 'POST', '/plants', { id: 1, name: 'Ficus' });
+    expect((await stateful.inject('/__mock/health/ready')).statusCode).toBe(200);
+    await store.stop();
+    await eventually(async () => (await stateful.inject('/__mock/health/ready')).statusCode === 503, 5000);
+    const refused = await call(stateful, 's', 'GET', '/plants/1');
+    expect([refused.statusCode, refused.headers['retry-after'], refused.json().error]).toEqual([503, '1', 50301]);
+    expect((await stateful.inject('/__mock/health')).json()).toMatchObject({ status: 'ok', store: 'down' });
+    expect((await call(stateless, 's', 'POST', '/plants', { id: 2, name: 'Aloe' })).statusCode).toBe(200);
+    await store.start();
+    // Reconnected with back-off; the store came back empty (no persistence), so the session starts anew.
+    await eventually(async () => (await stateful.inject('/__mock/health/ready')).statusCode === 200, 10_000);
+    expect((await call(stateful, 's', 'GET', '/plants/1')).statusCode).toBe(404);
+    expect((await call(stateful, 's', 'POST', '/plants', { id: 1, name: 'Ficus' })).statusCode).toBe(200);
+  });
+});
+
+describe('--store unreachable at start', () => {
+  it('fails creation with one sentence, the password masked', async () => {
+    const failed = mockServer({ store: 'redis://user:secret@127.0.0.1:1', logLevel: 'silent' });
+    await expect(failed).rejects.toThrow(MockConfigError);
+    await expect(failed).rejects.toThrow(/cannot reach redis:\/\/user:\*\*\*@127\.0\.0\.1:1/);
+  });
+
+  it('the CLI says so in one line and exits 2', async () => {
+    const run = await runCli(['--port', '0', '--store', 'redis://127.0.0.1:1']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/^plantstore-mock: --store: cannot reach redis:\/\/127\.0\.0\.1:1/);
+  });
+
+  it('with --store-optional, warns and keeps sessions in memory', async () => {
+    const lines: string[] = [];
+    const server = await mockServer({
+      spec: GROWN,
+      stateful: true,
+      store: 'redis://127.0.0.1:1',
+      storeOptional: true,
+      logLevel: 'warn',
+      logStream: { write: (line: string) => lines.push(line) },
+    });
+    expect(lines.join('')).toMatch(/cannot reach .*--store-optional/);
+    await call(server, 's', 'POST', '/plants', { id: 1, name: 'Ficus' });
+    expect((await call(server, 's', 'GET', '/plants/1')).statusCode).toBe(200);
+    expect((await server.inject('/__mock/health/ready')).statusCode).toBe(200);
+  });
+});
