@@ -4,7 +4,7 @@
 //       problem, protocol, json, generate, ...)
 // Type-only imports count too. Tests (*.test.ts) may import across layers.
 const CLI = '^src/cli/';
-const SERVER = '^src/((server|index)[.]ts$|session/)';
+const SERVER = '^src/((server|index)[.]ts$|session/|import/)';
 const HTTP = '^src/http/';
 const ADMIN = '^src/admin/';
 const MOCK = '^src/mock/';

@@ -13,6 +13,7 @@ async function main(): Promise<number> {
     process.once('SIGINT', stop);
   });
   if (process.argv[2] === 'mcp') return (await import('./mcp-command.js')).runMcpCommand(process.argv.slice(3), stopRequested);
+  if (process.argv[2] === 'import') return (await import('./import-command.js')).runImportCommand(process.argv.slice(3));
   if (process.argv[2] === 'coverage') return (await import('./coverage-command.js')).runCoverageCommand(process.argv.slice(3));
   const parsed = await parseArgs(process.argv.slice(2));
   if (parsed.kind === 'exit') {

@@ -8,8 +8,9 @@ import { REDACTED, type Redaction, redactBody, redactedQuery } from './redaction
 
 /** An answer as a recording writes it: a scenario step. */
 export interface RecordedStep {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
+  /** Absent, with the headers, for a step the mock answers itself (a request imported without its answer). */
+  readonly status?: number;
+  readonly headers?: Readonly<Record<string, string>>;
   /** Absent for an answer without content. */
   readonly body?: unknown;
 }
@@ -44,27 +45,59 @@ export function recordedExchange(exchange: Exchange, redaction: Redaction, maxBy
   if (provenance.violation !== undefined) return `the request broke the contract (${provenance.violation}): a replay rejects it itself`;
   if (provenance.strict === true) return 'the answer was replaced by 502 (--proxy-strict)';
   if (response.stream !== undefined) return 'the body was larger than the body limit and streamed';
-  const type = response.headers['content-type'];
+  const findings = provenance.drift.map((d) => `${d.kind}${d.at === '' ? '' : ` ${d.at}`}: ${d.message}`);
+  return recordedAnswer(
+    exchange,
+    { status: provenance.status, headers: response.headers, payload: response.payload },
+    findings,
+    redaction,
+    maxBytes,
+  );
+}
+
+/** An answer as the proxy got it, or as another tool kept it (a HAR entry, a saved example). */
+export interface GivenAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, unknown>>;
+  /** Bytes as sent (decoded by their Content-Encoding here), or text already decoded. */
+  readonly payload: string | Buffer | undefined;
+}
+
+/**
+ * A routed exchange and the answer it got as a recording keeps it (redacted), or why it cannot be
+ * written. Shared by the recorder and the importer (src/import/): one rule for what is kept.
+ */
+export function recordedAnswer(
+  exchange: Exchange,
+  answer: GivenAnswer | undefined,
+  findings: readonly string[],
+  redaction: Redaction,
+  maxBytes: number,
+): RecordedExchange | string {
+  const operation = exchange.operation as NonNullable<Exchange['operation']>;
+  const request = {
+    query: queryOf(exchange.query, redaction),
+    params: { ...(exchange.pathParams ?? {}) },
+    body: redactBody(exchange.body, redaction.pointers),
+  };
+  if (answer === undefined) return { operationId: operation.id, request, step: {}, findings };
+  const type = answer.headers['content-type'];
   if (type !== undefined && (typeof type !== 'string' || type.length > 1024 || !MEDIA_TYPE.test(type)))
     return `its Content-Type ${JSON.stringify(String(type)).slice(0, 80)} is no media type (a replay could not send it)`;
   const headers: Record<string, string> = {};
-  for (const name of Object.keys(response.headers).sort()) {
+  for (const name of Object.keys(answer.headers).sort()) {
     if (NOT_RECORDED.has(name) || name.startsWith('x-mock-')) continue;
-    const value = response.headers[name];
+    const value = answer.headers[name];
     const text = Array.isArray(value) ? value.join(', ') : String(value);
     headers[name] = redaction.headers.has(name) || isSecretHeader(name) ? REDACTED : String(maskHeaderByRule(name, text));
   }
-  const body = answerBody(response.payload, response.headers['content-type'], response.headers['content-encoding'], maxBytes);
+  const body = answerBody(answer.payload, type, answer.headers['content-encoding'], maxBytes);
   if (typeof body === 'object' && body !== null && 'unrecordable' in body) return body.unrecordable;
   return {
     operationId: operation.id,
-    request: {
-      query: queryOf(exchange.query, redaction),
-      params: { ...(exchange.pathParams ?? {}) },
-      body: redactBody(exchange.body, redaction.pointers),
-    },
-    step: { status: provenance.status, headers, ...(body === undefined ? {} : { body: redactBody(body.value, redaction.pointers) }) },
-    findings: provenance.drift.map((d) => `${d.kind}${d.at === '' ? '' : ` ${d.at}`}: ${d.message}`),
+    request,
+    step: { status: answer.status, headers, ...(body === undefined ? {} : { body: redactBody(body.value, redaction.pointers) }) },
+    findings,
   };
 }
 

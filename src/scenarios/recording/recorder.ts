@@ -5,7 +5,7 @@ import { MockConfigError } from '../../config-error.js';
 import { stringifyJson } from '../../json/stringify-json.js';
 import type { Exchange } from '../../pipeline/types.js';
 import { type RecordedExchange, type RecordedStep, recordedExchange } from './recorded-exchange.js';
-import { recordingText } from './recording-file.js';
+import { type RecordingOrigin, recordingText } from './recording-file.js';
 import type { Redaction } from './redaction.js';
 
 /** Bounds that keep every file loadable (at most 200 rules, 1 MiB) and the recorder's memory bounded. */
@@ -39,7 +39,12 @@ export interface RecorderSettings {
   readonly log: { warn(message: string): void };
   /** Smaller bounds, for tests. */
   readonly bounds?: RecordingBounds;
+  /** Where the answers came from, when not through the proxy (an import): the files' comments and description. */
+  readonly origin?: RecordingOrigin & { readonly description: string };
 }
+
+/** Why `keep` left out an exchange identical to one it holds (nothing worth a warning). */
+export const SAME_AS_KEPT = 'the same as one kept';
 
 /** What a flush wrote. */
 export interface FlushReport {
@@ -106,11 +111,21 @@ export class Recorder {
       this.#warnOnce(`not recorded: ${exchange.method} ${exchange.path}: ${recorded}`, recorded);
       return;
     }
-    const file = this.#fileOf(exchange.session.id);
+    this.keep(recorded, exchange.session.id);
+  }
+
+  /**
+   * Keeps one recorded exchange in its session's file (one file with `name`): left out when it is the
+   * same as one kept, or off the contract with `onContractOnly`, or past the bounds (with a warning).
+   * Says why it was left out, or what the kept one breaks (empty: nothing).
+   */
+  keep(recorded: RecordedExchange, session: string | undefined): string | { readonly findings: readonly string[] } {
+    const settings = this.#settings;
+    const file = this.#fileOf(session);
     const bounds = this.#bounds;
     if (file === undefined) {
       this.#warnOnce(`not recorded: more than ${bounds.files} sessions`, 'files');
-      return;
+      return `more than ${bounds.files} files`;
     }
     if (typeof file === 'string' || file.released) {
       const name = typeof file === 'string' ? file : file.name;
@@ -118,24 +133,24 @@ export class Recorder {
         `recording ${name} was written and released (the recordings held reached ${bounds.heldBytes} bytes): later exchanges are left out`,
         `released ${name}`,
       );
-      return;
+      return `${name} was written and released`;
     }
     const text = stringifyJson({ o: recorded.operationId, r: recorded.request, s: recorded.step });
     const digest = createHash('sha256').update(text).digest('base64');
-    if (file.seen.has(digest)) return;
+    if (file.seen.has(digest)) return SAME_AS_KEPT;
     // The load-time check, for what the drift check lets through (once per distinct exchange).
     let findings = recorded.findings;
     if (findings.length === 0) {
       const violation = settings.check(recorded.operationId, recorded.step);
       if (violation !== undefined) findings = [`contract: ${violation}`];
     }
-    if (findings.length > 0 && settings.onContractOnly) return;
+    if (findings.length > 0 && settings.onContractOnly) return `off the contract: ${findings.join('; ')}`;
     // Bytes as written (UTF-8), not characters: a body of multi-byte characters counts in full.
     const size = Buffer.byteLength(text);
     if (file.exchanges.length >= bounds.exchangesPerFile || file.bytes + size > bounds.bytesPerFile) {
       const limits = `${bounds.exchangesPerFile} exchanges or ${bounds.bytesPerFile} bytes`;
       this.#warnOnce(`recording ${file.name} is full (${limits}): later exchanges are left out`, file.name);
-      return;
+      return `${file.name} is full (${limits})`;
     }
     if (this.#heldBytes + size > bounds.heldBytes) this.#release(file);
     file.seen.add(digest);
@@ -143,6 +158,7 @@ export class Recorder {
     this.#heldBytes += size;
     file.exchanges.push({ ...recorded, findings });
     file.dirty = true;
+    return { findings };
   }
 
   /**
@@ -197,7 +213,7 @@ export class Recorder {
       const path = join(this.#settings.dir, `${file.name}.yaml`);
       const temporary = join(this.#settings.dir, `.${file.name}.yaml.${randomBytes(6).toString('hex')}.tmp`);
       try {
-        await writeFile(temporary, recordingText(file.description, file.exchanges, this.#settings.spec));
+        await writeFile(temporary, recordingText(file.description, file.exchanges, this.#settings.spec, this.#settings.origin));
         await rename(temporary, path);
       } catch (error) {
         file.dirty = true;
@@ -226,7 +242,7 @@ export class Recorder {
       const from = name !== undefined ? 'every session' : session === undefined ? 'the default session' : `session ${session}`;
       file = {
         name: key,
-        description: `Recorded through the proxy from ${from}.`,
+        description: this.#settings.origin?.description ?? `Recorded through the proxy from ${from}.`,
         exchanges: [],
         seen: new Set(),
         bytes: 0,

@@ -13,13 +13,29 @@ interface RecordedRule {
   readonly steps: { readonly step: RecordedStep; readonly findings: readonly string[] }[];
 }
 
+/** Where a file's answers came from: its first comment, and the comment above an answer that drifts. */
+export interface RecordingOrigin {
+  readonly comment: string;
+  readonly drift: string;
+}
+
+const RECORDED_ORIGIN: RecordingOrigin = {
+  comment: ' Recorded through the proxy; see docs/proxy.md#recording.',
+  drift: " The real service's answer drifts from the document:",
+};
+
 /**
  * A recording as a scenario file: rules grouped by operation, each matching the request parts that
  * differ between that operation's exchanges (query and path parameters, body fields; the rest is the
  * same for all, so matching it would only make the replay brittle). Exchanges that match alike answer
  * in turn (a sequence, the last answer repeating). Keys sorted, so the same traffic writes the same file.
  */
-export function recordingText(description: string, exchanges: readonly RecordedExchange[], spec: string | undefined): string {
+export function recordingText(
+  description: string,
+  exchanges: readonly RecordedExchange[],
+  spec: string | undefined,
+  origin = RECORDED_ORIGIN,
+): string {
   const byOperation = new Map<string, RecordedExchange[]>();
   for (const exchange of exchanges) {
     const list = byOperation.get(exchange.operationId) ?? [];
@@ -44,10 +60,10 @@ export function recordingText(description: string, exchanges: readonly RecordedE
     }
     rules.push(...[...byMatch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, rule]) => rule));
   }
-  return render(description, rules, spec);
+  return render(description, rules, spec, origin);
 }
 
-function render(description: string, rules: readonly RecordedRule[], spec: string | undefined): string {
+function render(description: string, rules: readonly RecordedRule[], spec: string | undefined, origin: RecordingOrigin): string {
   const plain = {
     description,
     ...(spec === undefined ? {} : { spec }),
@@ -66,17 +82,17 @@ function render(description: string, rules: readonly RecordedRule[], spec: strin
       if (findings.length === 0) return;
       const path = rule.steps.length === 1 ? ['rules', r, 'respond'] : ['rules', r, 'sequence', s];
       const node = document.getIn(path, true) as YAMLMap;
-      node.commentBefore = ` The real service's answer drifts from the document:\n${findings.map((f) => ` - ${oneLine(f)}`).join('\n')}`;
+      node.commentBefore = `${origin.drift}\n${findings.map((f) => ` - ${oneLine(f)}`).join('\n')}`;
     });
   });
-  document.commentBefore = ' Recorded through the proxy; see docs/proxy.md#recording.';
+  document.commentBefore = origin.comment;
   return document.toString({ lineWidth: 0 });
 }
 
 function stepOf(step: RecordedStep): Record<string, unknown> {
   return {
-    status: step.status,
-    ...(Object.keys(step.headers).length > 0 ? { headers: step.headers } : {}),
+    ...(step.status === undefined ? {} : { status: step.status }),
+    ...(step.headers !== undefined && Object.keys(step.headers).length > 0 ? { headers: step.headers } : {}),
     ...('body' in step ? { body: step.body } : {}),
   };
 }
