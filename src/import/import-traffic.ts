@@ -56,7 +56,7 @@ export async function importTraffic(input: MockServerOptions, settings: ImportSe
   const log = { info: () => undefined, warn: (message: string) => warnings.push(message) };
   const generator = new DataGenerator(options.seed ?? 1);
   const mock = await buildMock(options, generator, log);
-  const name = fileName(settings.name ?? `import-${basename(settings.file, extname(settings.file))}`);
+  const name = fileName(settings.name ?? `import-${basename(settings.file, extname(settings.file)).replace(/\.postman_collection$/, '')}`);
   const several = mock.documents.length > 1 || mock.documents[0]?.mount.base !== '/';
   const recorders = new Map<string | undefined, { recorder: Recorder; redaction: Redaction }>();
   for (const { mount, spec } of mock.documents) {
