@@ -149,6 +149,21 @@ func WithSeed(seed uint64) testcontainers.CustomizeRequestOption {
 // WithStateful simulates the document's resources per session.
 func WithStateful() testcontainers.CustomizeRequestOption { return WithFlag("stateful", "true") }
 
+// WithStore shares sessions and records with other replicas through Valkey/Redis at url (redis:// or
+// rediss://, reachable from the container, e.g. a network alias), under prefix ("" for the default).
+func WithStore(url, prefix string) testcontainers.CustomizeRequestOption {
+	return option(func(request *testcontainers.GenericContainerRequest) error {
+		if !strings.HasPrefix(url, "redis://") && !strings.HasPrefix(url, "rediss://") {
+			return fmt.Errorf("plantstoremock: the store must be a redis:// or rediss:// URL; got %q", url)
+		}
+		setEnv(request, "store", url)
+		if prefix != "" {
+			setEnv(request, "store-prefix", prefix)
+		}
+		return nil
+	})
+}
+
 // WithScenario starts with this scenario active for every request.
 func WithScenario(name string) testcontainers.CustomizeRequestOption {
 	return WithFlag("scenario", name)

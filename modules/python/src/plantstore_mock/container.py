@@ -153,6 +153,14 @@ class PlantStoreMockContainer(DockerContainer):
     def with_stateful(self, stateful: bool = True) -> PlantStoreMockContainer:
         return self.with_flag("stateful", stateful)
 
+    def with_store(self, url: str, prefix: str | None = None) -> PlantStoreMockContainer:
+        """Shares sessions and records with other replicas through Valkey/Redis at ``url`` (``redis://`` or
+        ``rediss://``, reachable from the container, e.g. a network alias), under ``prefix``."""
+        if not url.startswith(("redis://", "rediss://")):
+            raise ValueError(f"the store must be a redis:// or rediss:// URL; got {url!r}")
+        self.with_flag("store", url)
+        return self if not prefix else self.with_flag("store-prefix", prefix)
+
     def with_scenario(self, name: str) -> PlantStoreMockContainer:
         """Starts with this scenario active for every request."""
         return self.with_flag("scenario", name)

@@ -183,6 +183,18 @@ public class PlantStoreMockContainer extends GenericContainer<PlantStoreMockCont
         return withFlag("stateful", "true");
     }
 
+    /**
+     * Shares sessions and records with other replicas through Valkey/Redis at this {@code redis://} or
+     * {@code rediss://} URL (reachable from the container, e.g. a network alias), under the given key prefix.
+     */
+    public PlantStoreMockContainer withStore(String url, String prefix) {
+        if (url == null || !(url.startsWith("redis://") || url.startsWith("rediss://"))) {
+            throw new IllegalArgumentException("the store must be a redis:// or rediss:// URL; got " + url);
+        }
+        withFlag("store", url);
+        return prefix == null || prefix.isEmpty() ? this : withFlag("store-prefix", prefix);
+    }
+
     /** Starts with this scenario active for every request. */
     public PlantStoreMockContainer withScenario(String name) {
         return withFlag("scenario", name);

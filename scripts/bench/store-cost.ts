@@ -1,0 +1,124 @@
+/**
+ * What `--store` costs (docs/scale-out.md, docs/performance.md): server CPU per valid POST /plants of the
+ * mock in memory and with a real Redis store, side by side in interleaved rounds (bundled scenarios: one
+ * round trip per request; a sequence advanced by each request: a read and a versioned write); throughput of 1, 2
+ * and 3 replicas behind HAProxy; and the store's memory per 1,000 sessions and per 1,000 records.
+ *
+ * Usage: npm run build && npx tsx scripts/bench/store-cost.ts [--rounds N (3)] [--duration S (5)] [--connections N (10)]
+ * Needs redis-server (or valkey-server) and haproxy.
+ */
+import { parseArgs } from 'node:util';
+import { type Balancer, startBalancer, startStoreServer } from '../../test/support/infrastructure.js';
+import { runLoad } from './load.js';
+import { machineLine } from './machine.js';
+import { servesPlants, spawnServer, withCpu } from './servers.js';
+import { fixed, markdownTable, median } from './stats.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+  },
+});
+const rounds = Number(flags.rounds);
+const duration = Number(flags.duration);
+const connections = Number(flags.connections);
+
+const store = await startStoreServer();
+const variants: Record<string, string[]> = {
+  memory: [],
+  store: ['--store', store.url],
+  // A sequence advanced by every request: a read and a versioned write per request with the store.
+  'memory, sequence': ['--scenario', 'fail-then-succeed'],
+  'store, sequence': ['--scenario', 'fail-then-succeed', '--store', store.url],
+};
+let started = 0;
+// Each start its own prefix: a fresh store, as a fresh process has fresh memory.
+const start = (args: readonly string[], prefix = `bench-${started++}`) =>
+  spawnServer({
+    args: [
+      'dist/cli/main.js',
+      '--port',
+      '{port}',
+      '--log-level',
+      'warn',
+      ...args,
+      ...(args.includes('--store') ? ['--store-prefix', prefix] : []),
+    ],
+    ready: servesPlants,
+    label: args.join(' '),
+  });
+
+const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
+const rate: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
+const names = Object.keys(variants);
+for (let round = 0; round < rounds; round++) {
+  // A rotating order, so no variant always runs first on a machine warming up or cooling down.
+  for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
+    const server = await start(variants[name] ?? []);
+    await runLoad({ url: server.url, mix: 'valid', connections, duration: 2 }); // warm-up
+    const result = await withCpu(server.child.pid, () => runLoad({ url: server.url, mix: 'valid', connections, duration }));
+    cpu[name]?.push(result.cpuUsPerRequest);
+    rate[name]?.push(result.reqPerSec);
+    await server.stop();
+  }
+}
+
+// Throughput of N replicas sharing the store, behind HAProxy round-robin, all on this machine.
+const fleet: string[][] = [];
+for (const count of [1, 2, 3]) {
+  const replicas = await Promise.all(Array.from({ length: count }, () => start(['--store', store.url], `fleet-${count}`)));
+  let balancer: Balancer | undefined;
+  try {
+    balancer = await startBalancer(replicas.map((r) => new URL(r.url).host));
+    await runLoad({ url: balancer.url, mix: 'valid', connections: 50, duration: 2 });
+    const result = await runLoad({ url: balancer.url, mix: 'valid', connections: 50, duration });
+    fleet.push([String(count), fixed(result.reqPerSec), fixed(result.p99), String(result.errors + result.non2xx)]);
+  } finally {
+    await balancer?.stop();
+    await Promise.all(replicas.map((r) => r.stop()));
+  }
+}
+
+// Store memory: 1,000 sessions of one record each, then 1,000 records in one session.
+const used = () => Number(/used_memory:(\d+)/.exec(store.command('INFO', 'memory'))?.[1] ?? Number.NaN);
+const memory = await start(['--stateful', '--store', store.url], 'memory');
+const post = (session: string, id: number) =>
+  fetch(`${memory.url}/plants`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer bench', 'content-type': 'application/json', 'x-mock-session': session },
+    body: JSON.stringify({ id, name: 'Monstera deliciosa', tag: 'tropical' }),
+  }).then((r) => r.arrayBuffer());
+let before = used();
+for (let i = 0; i < 1000; i++) await post(`session-${i}`, 1);
+const perThousandSessions = used() - before;
+before = used();
+for (let i = 0; i < 1000; i++) await post('one-session', i + 1);
+const perThousandRecords = used() - before;
+await memory.stop();
+await store.stop();
+
+const base = median(cpu.memory ?? []);
+const baseSequence = median(cpu['memory, sequence'] ?? []);
+const lines = [
+  `# --store cost (${new Date().toISOString().slice(0, 10)}, ${machineLine()})`,
+  '',
+  `CPU per valid POST /plants, ${rounds} interleaved rounds of ${duration} s at ${connections} connections (medians):`,
+  '',
+  markdownTable(
+    ['variant', 'CPU µs/request', 'over memory', 'req/s'],
+    names.map((name) => {
+      const mine = median(cpu[name] ?? []);
+      const over = name.includes('sequence') ? mine / baseSequence : mine / base;
+      return [name, fixed(mine), `${fixed(over, 2)}x`, fixed(median(rate[name] ?? []))];
+    }),
+  ),
+  '',
+  'Replicas with --store (bundled scenarios: one round trip per request) behind HAProxy round-robin, 50 connections, all on this machine:',
+  '',
+  markdownTable(['replicas', 'req/s', 'p99 ms', 'errors + non-2xx'], fleet),
+  '',
+  `Store memory: ${fixed(perThousandSessions / 1024)} KiB per 1,000 sessions of one record; ${fixed(perThousandRecords / 1024)} KiB per 1,000 records of one session.`,
+];
+console.log(lines.join('\n'));
