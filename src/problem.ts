@@ -67,6 +67,8 @@ export type ErrorBodyShape =
       readonly messageKey: string | undefined;
       readonly codeKey: string | undefined;
       readonly statusKey: string | undefined;
+      /** The message member's `maxLength`: the message is cut to it. */
+      readonly messageMax?: number;
       /** The nested object that carries them instead (`{"error": {"message": ...}}`). */
       readonly inner?: { readonly key: string; readonly body: ErrorBodyShape };
     };
@@ -89,7 +91,8 @@ function shapedBody(body: ErrorBodyShape, status: number, error: number, message
     case 'object': {
       const value: Record<string, unknown> = { ...body.template };
       if (body.codeKey !== undefined) value[body.codeKey] = error;
-      if (body.messageKey !== undefined) value[body.messageKey] = message;
+      if (body.messageKey !== undefined)
+        value[body.messageKey] = body.messageMax === undefined ? message : message.slice(0, body.messageMax);
       if (body.statusKey !== undefined) value[body.statusKey] = status;
       if (body.inner !== undefined) value[body.inner.key] = shapedBody(body.inner.body, status, error, message);
       return value;

@@ -55,7 +55,7 @@ export interface Answering {
   readonly compose: Compose;
 }
 
-export function createAnswering(options: ResponseSelectorOptions): Answering {
+export function createAnswering(options: ResponseSelectorOptions, operations: readonly MockOperation[] = []): Answering {
   const plans = createResponsePlans(options.generator, options.serveInvalidExamples);
   const select = createResponseSelector(options, plans);
   const given = (exchange: Exchange, want: GivenWant) => composeGiven(exchange.operation, want, plans, options.generator);
@@ -67,7 +67,7 @@ export function createAnswering(options: ResponseSelectorOptions): Answering {
     if (extra === undefined) return answer;
     return { response: { ...answer.response, headers: { ...answer.response.headers, ...extra } }, provenance: answer.provenance };
   };
-  return { plans, errorShapes: new ErrorShapes(options.generator), compose };
+  return { plans, errorShapes: new ErrorShapes(options.generator, operations), compose };
 }
 
 /** A given (or generated) body in the status's JSON representation, its headers decided here once. */

@@ -102,6 +102,52 @@ describe('planErrorShape', () => {
   });
 });
 
+describe('planErrorShape keeps the body within its schema', () => {
+  it('leaves a member with a list of values, a pattern or a format to the document, and cuts the message to maxLength', () => {
+    const schema = {
+      type: 'object',
+      required: ['error', 'message', 'detail'],
+      properties: {
+        error: { type: 'string', enum: ['invalid_request', 'not_found'] },
+        message: { type: 'string', pattern: '^[A-Z]+$' },
+        detail: { type: 'string', maxLength: 20 },
+      },
+    };
+    const body = answer(response('400', [json(schema)])).body as Record<string, unknown>;
+    expect(body.error).toBe('invalid_request');
+    expect(body.message).toMatch(/^[A-Z]+$/);
+    expect(body.detail).toBe('Invalid request: x');
+    const long = shapedError(planErrorShape(response('400', [json(schema)]), 400, generator), 40001, 'Invalid request: a longer message');
+    expect((long.body as Record<string, unknown>).detail).toBe('Invalid request: a l');
+  });
+
+  it('writes the code only into an integer that takes every catalogue code, and the status only where it is allowed', () => {
+    const schema = {
+      type: 'object',
+      required: ['code', 'status', 'message'],
+      properties: {
+        code: { type: 'string' },
+        status: { type: 'integer', enum: [401, 403] },
+        message: { type: 'string' },
+      },
+    };
+    const spec = response('default', [json(schema, [{ name: 'e', value: { code: 'E1', status: 403, message: 'no' } }])]);
+    expect(answer(spec, 401).body).toEqual({ code: 'E1', status: 401, message: 'Invalid request: x' });
+    expect(answer(spec, 400).body).toEqual({ code: 'E1', status: 403, message: 'Invalid request: x' });
+  });
+
+  it('writes the status into a status-named member or a code bounded like a status (100-599)', () => {
+    const schema = {
+      type: 'object',
+      required: ['code', 'status_code', 'message'],
+      properties: { code: { type: 'integer', minimum: 100, maximum: 599 }, status_code: { type: 'integer' }, message: { type: 'string' } },
+    };
+    expect(answer(response('default', [json(schema)]), 422).body).toMatchObject({ code: 422, message: 'Invalid request: x' });
+    const other = { ...schema, properties: { ...schema.properties, code: { type: 'integer' } } };
+    expect(answer(response('default', [json(other)]), 422).body).toMatchObject({ code: 40001, status_code: 422 });
+  });
+});
+
 describe('ErrorShapes', () => {
   const operation = {
     id: 'op',
@@ -113,7 +159,33 @@ describe('ErrorShapes', () => {
     const first = shapes.forFailure(operation, 400);
     expect(first?.status).toBe(422);
     expect(shapes.forFailure(operation, 400)).toBe(first);
-    expect(shapes.forFailure(operation, 401)).toBeUndefined();
+    // Nothing fits 401: the operation's other error shape, answered with 401.
+    expect(shapes.forFailure(operation, 401)?.status).toBe(401);
+    expect(shapes.forFailure(operation, 404)).toBeUndefined();
+  });
+
+  it("takes the document's error shape from its other operations where the operation documents none", () => {
+    const error = json({
+      type: 'object',
+      required: ['error'],
+      properties: { error: { type: 'object', properties: { message: { type: 'string' }, type: { type: 'string' } } } },
+    });
+    const bare = { id: 'bare', path: '/a', responses: [response('200', [])] } as unknown as MockOperation;
+    const onlyDefault = { id: 'd', path: '/b', responses: [response('default', [json({ type: 'string' })])] } as unknown as MockOperation;
+    const documented = {
+      id: 'doc',
+      path: '/c',
+      responses: [response('200', []), response('default', [error])],
+    } as unknown as MockOperation;
+    const shapes = new ErrorShapes(generator, [bare, onlyDefault, documented]);
+    const shape = shapes.forFailure(bare, 400);
+    expect(shape?.status).toBe(400);
+    expect(shapedError(shape as NonNullable<typeof shape>, 40001, 'Invalid request: x').body).toMatchObject({
+      error: { message: 'Invalid request: x' },
+    });
+    expect(new ErrorShapes(generator, [bare, onlyDefault]).forFailure(bare, 400)).toBeUndefined();
+    const ownNotFound = { id: 'nf', path: '/d', responses: [response('200', []), response('404', [error])] } as unknown as MockOperation;
+    expect(new ErrorShapes(generator, [ownNotFound, bare]).forFailure(ownNotFound, 401)?.status).toBe(401);
   });
 
   it('shapes any status the document covers, for answers other than rejections', () => {

@@ -2,29 +2,24 @@ import type { DataGenerator } from '../generate/data-generator.js';
 import { isJsonObject } from '../json/json-object.js';
 import { resolveFragment } from '../json/json-pointer.js';
 import type { JsonSchema } from '../json/json-schema.js';
-import { findFailureResponse, findResponse } from '../openapi/find-response.js';
+import { findDocumentFailureResponse, findFailureResponse, findResponse } from '../openapi/find-response.js';
 import { concreteMediaType, contentTypeHeader, essenceOf, jsonContent, mediaKind } from '../openapi/media-type.js';
 import type { MockContent, MockOperation, MockResponseSpec } from '../openapi/operation.js';
 import { documentedValue } from '../openapi/schema-value.js';
 import { serialiserFor } from '../openapi/serialise-body.js';
 import type { ErrorBodyShape, ErrorShape } from '../problem.js';
+import {
+  boundedLikeStatus,
+  CODE_NAMES,
+  MESSAGE_NAMES,
+  STATUS_NAMES,
+  takesCode,
+  takesMessage,
+  takesStatus,
+  typeIncludes,
+} from './error-members.js';
 import { planHeaders } from './header-plan.js';
 
-/** Properties that carry a message, most telling first (RFC 9457's `detail`, OAuth's `error_description`). */
-const MESSAGE_NAMES = [
-  'message',
-  'detail',
-  'error_description',
-  'errormessage',
-  'error_message',
-  'description',
-  'title',
-  'reason',
-  'msg',
-  'error',
-];
-/** Integer properties that carry the catalogue's code. */
-const CODE_NAMES = ['code', 'error', 'errorcode', 'error_code', 'errcode'];
 /** Generated parts of error bodies come from a fixed seed, so a rejection reads the same every time. */
 const ERROR_SEED = 1;
 
@@ -38,14 +33,19 @@ export class ErrorShapes {
   readonly #failures = new Map<MockOperation, Map<number, ErrorShape | null>>();
   readonly #statuses = new Map<MockOperation, Map<number, ErrorShape | null>>();
 
-  constructor(generator: DataGenerator) {
+  /** The document's operations, where a rejection its own operation documents nothing for finds the document's error shape. */
+  readonly #operations: readonly MockOperation[];
+
+  constructor(generator: DataGenerator, operations: readonly MockOperation[] = []) {
     this.#generator = generator;
+    this.#operations = operations;
   }
 
   /** The shape of a rejection the catalogue answers with `failureStatus`, or undefined when the document has none fitting. */
   forFailure(operation: MockOperation, failureStatus: number): ErrorShape | undefined {
     return cached(this.#failures, operation, failureStatus, () => {
-      const found = findFailureResponse(operation, failureStatus);
+      const found =
+        findFailureResponse(operation, failureStatus) ?? findDocumentFailureResponse(operation, this.#operations, failureStatus);
       return found && planErrorShape(found.response, found.status, this.#generator);
     });
   }
@@ -87,14 +87,15 @@ function cached(
 export function planErrorShape(response: MockResponseSpec, status: number, generator: DataGenerator): ErrorShape {
   const content = jsonContent(response.contents);
   const headers: Record<string, string> = { ...planHeaders(response, generator).all };
-  if (!content || essenceOf(content.mediaType) === 'application/json') return { status, headers, body: planBody(content, generator) };
+  if (!content || essenceOf(content.mediaType) === 'application/json')
+    return { status, headers, body: planBody(content, generator, status) };
   const mediaType = concreteMediaType(content.mediaType);
   const kind = mediaKind(mediaType);
   headers['content-type'] = contentTypeHeader(mediaType, kind);
-  return { status, headers, body: planBody(content, generator), serialise: serialiserFor(kind, content.schema) };
+  return { status, headers, body: planBody(content, generator, status), serialise: serialiserFor(kind, content.schema) };
 }
 
-function planBody(content: MockContent | undefined, generator: DataGenerator): ErrorBodyShape {
+function planBody(content: MockContent | undefined, generator: DataGenerator, status: number): ErrorBodyShape {
   if (!content) return { kind: 'none' };
   // The document's values that break their schema are left out, as in every answer (example-check.ts).
   const verdict = content.verdict?.();
@@ -108,7 +109,7 @@ function planBody(content: MockContent | undefined, generator: DataGenerator): E
     if (!schema || typeIncludes(schema, 'string')) return { kind: 'text' };
     return { kind: 'fixed', value: tryGenerate(generator, schema) };
   }
-  return planObject(schema, properties, example, generator, 1);
+  return planObject(schema, properties, example, generator, 1, status);
 }
 
 /**
@@ -123,15 +124,21 @@ function planObject(
   example: unknown,
   generator: DataGenerator,
   depth: number,
+  status: number,
 ): Extract<ErrorBodyShape, { kind: 'object' }> {
   const template: Record<string, unknown> = isJsonObject(example) ? { ...example } : {};
-  const pick = (names: readonly string[], type: string, except?: string) =>
+  // Each member only where the value written fits its schema (no free text in an enum, no 40001 in a
+  // string, a status within its list and bounds); else it keeps the document's value.
+  const pick = (names: readonly string[], takes: (property: JsonSchema) => boolean, except?: string) =>
     names
       .map((n) => Object.keys(properties).find((key) => key.toLowerCase() === n && key !== except))
-      .find((key) => key !== undefined && typeIncludes(properties[key] ?? {}, type) && !isJsonObject(properties[key]?.properties));
-  const codeKey = pick(CODE_NAMES, 'integer');
-  const messageKey = pick(MESSAGE_NAMES, 'string', codeKey);
-  const statusKey = pick(['status'], 'integer', codeKey);
+      .find((key) => key !== undefined && !isJsonObject(properties[key]?.properties) && takes(properties[key] ?? {}));
+  // A `code` bounded to 100-599 is the HTTP status, not the catalogue's code.
+  const statusLike = pick(CODE_NAMES, (p) => boundedLikeStatus(p) && takesStatus(p, status));
+  const codeKey = statusLike === undefined ? pick(CODE_NAMES, takesCode) : undefined;
+  const messageKey = pick(MESSAGE_NAMES, takesMessage, codeKey ?? statusLike);
+  const statusKey = statusLike ?? pick(STATUS_NAMES, (p) => takesStatus(p, status), codeKey);
+  const messageMax = messageKey === undefined ? undefined : properties[messageKey]?.maxLength;
   const innerKey =
     depth > 0 && messageKey === undefined && codeKey === undefined && statusKey === undefined
       ? ['error', ...Object.keys(properties)].find((key) => holdsError(properties[key], schema))
@@ -141,17 +148,17 @@ function planObject(
     if (name === innerKey || !required.has(name) || name in template) continue;
     template[name] = (documentedValue(property) ?? { value: tryGenerate(generator, property) }).value;
   }
-  if (innerKey === undefined) return { kind: 'object', template, messageKey, codeKey, statusKey };
+  if (innerKey === undefined) return { kind: 'object', template, messageKey, codeKey, statusKey, ...maxOf(messageMax) };
   const innerSchema = properties[innerKey] as JsonSchema;
-  const inner = planObject(innerSchema, propertiesOf(innerSchema, schema), template[innerKey], generator, depth - 1);
-  return { kind: 'object', template, messageKey, codeKey, statusKey, inner: { key: innerKey, body: inner } };
+  const inner = planObject(innerSchema, propertiesOf(innerSchema, schema), template[innerKey], generator, depth - 1, status);
+  return { kind: 'object', template, messageKey, codeKey, statusKey, ...maxOf(messageMax), inner: { key: innerKey, body: inner } };
 }
 
 /** Whether a property is an object with a member for the message, code or status. */
 function holdsError(property: JsonSchema | undefined, root: JsonSchema | undefined): boolean {
   if (property === undefined) return false;
   const names = Object.keys(propertiesOf(property, root)).map((n) => n.toLowerCase());
-  return names.some((n) => MESSAGE_NAMES.includes(n) || CODE_NAMES.includes(n) || n === 'status');
+  return names.some((n) => MESSAGE_NAMES.includes(n) || CODE_NAMES.includes(n) || STATUS_NAMES.includes(n));
 }
 
 /** The properties an object schema defines, its `allOf` members' included, references to the operation's bundle followed. */
@@ -180,12 +187,8 @@ function requiredOf(schema: JsonSchema, root: JsonSchema = schema): string[] {
   return [...own, ...members.flatMap((member) => requiredOf(followed(member, root), root))];
 }
 
-/** Whether a schema admits `type`; a schema without a type admits anything. `integer` also fits `number`. */
-function typeIncludes(schema: JsonSchema, type: string): boolean {
-  const declared = schema.type;
-  if (declared === undefined) return true;
-  const types = Array.isArray(declared) ? declared : [declared];
-  return types.includes(type) || (type === 'integer' && types.includes('number'));
+function maxOf(max: unknown): { messageMax?: number } {
+  return typeof max === 'number' ? { messageMax: max } : {};
 }
 
 function tryGenerate(generator: DataGenerator, schema: JsonSchema | undefined): unknown {

@@ -202,7 +202,10 @@ export async function createMock({ options, spec, generator, log, responders = [
   // The one place the pipeline is made: from a (re)loaded spec, scenario set and seed data, swapped
   // together only once all are loaded and checked. One set of plans and error shapes per load.
   const assemble = async (current: LoadedSpec) => {
-    const answering = createAnswering({ generator, dynamic: options.dynamic, serveInvalidExamples: options.serveInvalidExamples });
+    const answering = createAnswering(
+      { generator, dynamic: options.dynamic, serveInvalidExamples: options.serveInvalidExamples },
+      current.operations,
+    );
     const loaded = await scenarios.load(current.operations, [...current.webhooks.keys()], answering);
     for (const scenario of loaded.catalogue.values()) for (const warning of scenario.warnings) log.warn(warning);
     const mayEnable = [...loaded.catalogue.values()].some((s) => s.stateful);

@@ -65,3 +65,57 @@ export function findFailureResponse(operation: MockOperation, failureStatus: num
   const fallback = responses.find((r) => r.code.toUpperCase() === '4XX') ?? responses.find((r) => r.code === 'default');
   return fallback && { status: failureStatus, response: fallback };
 }
+
+/** Operations looked through at most for the document's error shape: a bound on what a first rejection reads. */
+const DOCUMENT_SCAN = 200;
+
+/**
+ * The document's own error response for a rejection its operation documents nothing fitting for: the
+ * one its other errors use, so a generated SDK decodes the rejection with its error type. In order:
+ * another operation's fitting status, its `4XX`, its `default` beside a documented success (a
+ * `default` alone is often the success), then any other `4xx` of the operation itself, else of the
+ * others; each answered with the failure's own status. The operation's siblings on its path come first.
+ */
+export function findDocumentFailureResponse(
+  operation: MockOperation,
+  operations: readonly MockOperation[],
+  failureStatus: number,
+): FailureResponse | undefined {
+  const fitting = FITTING_STATUSES[failureStatus];
+  if (!fitting) return undefined;
+  const others = operations.filter((o) => o !== operation);
+  const ordered = [...others.filter((o) => o.path === operation.path), ...others.filter((o) => o.path !== operation.path)].slice(
+    0,
+    DOCUMENT_SCAN,
+  );
+  const ranked: (MockResponseSpec | undefined)[] = [];
+  const consider = (rank: number, response: MockResponseSpec | undefined) => {
+    if (response !== undefined && response.contents.length > 0 && ranked[rank] === undefined) ranked[rank] = response;
+  };
+  consider(3, otherClientError(operation));
+  for (const other of ordered) {
+    const responses = other.responses;
+    for (const status of fitting)
+      consider(
+        0,
+        responses.find((r) => r.code === String(status)),
+      );
+    if (ranked[0] !== undefined) break;
+    consider(
+      1,
+      responses.find((r) => r.code.toUpperCase() === '4XX'),
+    );
+    if (responses.some((r) => r.code.startsWith('2')))
+      consider(
+        2,
+        responses.find((r) => r.code === 'default'),
+      );
+    consider(4, otherClientError(other));
+  }
+  const response = ranked.find((r) => r !== undefined);
+  return response && { status: failureStatus, response };
+}
+
+function otherClientError(operation: MockOperation): MockResponseSpec | undefined {
+  return operation.responses.find((r) => /^4\d\d$/.test(r.code) && r.contents.length > 0);
+}
