@@ -6,12 +6,14 @@
  *
  *   npm run judge -- [--sample 20] [--corpus-seed S] [--docs stripe.com.json,xkcd.com.json] [--fixtures]
  *                    [--examples 20] [--seed 1] [--seconds 120] [--json FILE] [--cli dist/cli/main.js] [--ci]
+ *   npm run judge -- --prism-harness DIR [--strict] [--only REGEXP] [--json FILE]   (Prism's own harness; prism-harness.ts)
  */
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { corpusDirectory, corpusDocuments, sample } from '../conformance/corpus.js';
+import { prismHarness } from './prism-harness.js';
 import { type DocumentOutcome, judgeDocument, SCHEMATHESIS_VERSION, schemathesis } from './schemathesis.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -59,6 +61,20 @@ function label(document: string): string {
 }
 
 async function main(): Promise<void> {
+  const harness = flag('prism-harness');
+  if (harness !== undefined) {
+    const only = flag('only');
+    const { markdown, results } = await prismHarness(
+      harness,
+      settings.cli,
+      process.argv.includes('--strict'),
+      only === undefined ? undefined : new RegExp(only),
+    );
+    process.stdout.write(markdown);
+    const out = flag('json');
+    if (out !== undefined) writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+    return;
+  }
   const list = documents();
   schemathesis();
   const scratch = mkdtempSync(join(tmpdir(), 'plantstore-judge-'));

@@ -7,6 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMock } from './start-mock.js';
 
 export const SCHEMATHESIS_VERSION = '4.32.5';
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -89,33 +90,10 @@ export function schemathesisArguments(document: string, url: string, report: str
 
 /** Starts the mock on `document`, runs Schemathesis against it, stops the mock. */
 export async function judgeDocument(document: string, scratch: string, settings: RunSettings): Promise<DocumentOutcome> {
-  const mock = spawn(
-    process.execPath,
-    [join(root, 'dist/cli/main.js'), '--spec', document, '--port', '0', '--log-level', 'warn', '--seed', '1'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  );
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  mock.stderr.on('data', collect);
+  const mock = await startMock(['--spec', document, '--log-level', 'warn', '--seed', '1'], settings.cli);
   try {
-    const url = await new Promise<string | undefined>((resolve) => {
-      const timer = setTimeout(() => resolve(undefined), 60_000);
-      mock.once('exit', () => resolve(undefined));
-      mock.stdout.on('data', (chunk: Buffer) => {
-        collect(chunk);
-        const found = /listening on (\S+)/.exec(output)?.[1];
-        if (found !== undefined) {
-          clearTimeout(timer);
-          resolve(found);
-        }
-      });
-    });
-    if (url === undefined) return { kind: 'not started', line: lastLine(output) };
+    const url = mock.url;
+    if (url === undefined) return { kind: 'not started', line: mock.output() };
     const report = join(scratch, 'report.json');
     rmSync(report, { force: true });
     const run = spawn(schemathesis(), schemathesisArguments(document, url, report, settings), {
@@ -135,7 +113,7 @@ export async function judgeDocument(document: string, scratch: string, settings:
     if (!existsSync(report)) return { kind: 'not judged', line: lastLine(text) };
     return readReport(readFileSync(report, 'utf8'));
   } finally {
-    mock.kill('SIGTERM');
+    await mock.stop();
   }
 }
 
