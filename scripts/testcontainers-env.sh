@@ -3,7 +3,7 @@
 # (provided by scripts/container-runtime.sh when unset), Ryuk off (its image comes from a registry; the tests
 # stop their own containers), 127.0.0.1 as the host of mapped ports for a local socket, and the image tag.
 if [ -z "${DOCKER_HOST:-}" ]; then
-  DOCKER_HOST=$(scripts/container-runtime.sh | tail -n 1 | sed 's/^DOCKER_HOST=//')
+  DOCKER_HOST=$("$(dirname "${BASH_SOURCE[0]}")/container-runtime.sh" | tail -n 1 | sed 's/^DOCKER_HOST=//')
 fi
 export DOCKER_HOST
 export TESTCONTAINERS_RYUK_DISABLED=${TESTCONTAINERS_RYUK_DISABLED:-true}

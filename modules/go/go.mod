@@ -2,7 +2,10 @@ module github.com/plantstore-mock/plantstore-mock/modules/go
 
 go 1.26.0
 
-require github.com/testcontainers/testcontainers-go v0.45.0
+require (
+	github.com/stretchr/testify v1.12.1
+	github.com/testcontainers/testcontainers-go v0.45.0
+)
 
 require (
 	dario.cat/mergo v1.0.2 // indirect
@@ -41,7 +44,6 @@ require (
 	github.com/power-devops/perfstat v0.0.0-20240221224432-82ca36839d55 // indirect
 	github.com/shirou/gopsutil/v4 v4.26.6 // indirect
 	github.com/sirupsen/logrus v1.9.4 // indirect
-	github.com/stretchr/testify v1.12.1 // indirect
 	github.com/tklauser/go-sysconf v0.4.0 // indirect
 	github.com/tklauser/numcpus v0.12.0 // indirect
 	github.com/yusufpapurcu/wmi v1.2.4 // indirect

@@ -11,6 +11,7 @@ from typing import Any, Optional, Union
 
 import docker.errors  # type: ignore[import-untyped]  # docker ships no type hints
 import httpx
+from testcontainers.core.config import testcontainers_config
 from testcontainers.core.container import DockerContainer
 
 from plantstore_mock.coverage import GateVerdict, check_gate
@@ -176,6 +177,14 @@ class PlantStoreMockContainer(DockerContainer):
         except docker.errors.DockerException as error:
             logs = self._logs_or_empty()
             self.stop()
+            if "ryuk" in str(error).lower():
+                # Testcontainers starts its reaper first: the failure is its image's, not this one's.
+                raise MockStartError(
+                    f"Testcontainers' reaper (Ryuk, {testcontainers_config.ryuk_image}) could not be started, so "
+                    f"{self.image} was not tried: {error}; make that image available, or set "
+                    "TESTCONTAINERS_RYUK_DISABLED=true (containers are then stopped only by the tests)",
+                    logs,
+                ) from error
             raise MockStartError(f"the image {self.image} could not be started: {error}", logs) from error
         try:
             self._wait_until_healthy()
@@ -202,6 +211,14 @@ class PlantStoreMockContainer(DockerContainer):
             self._ca_file.unlink(missing_ok=True)
             self._ca_file = None
         super().stop(force, delete_volume)
+
+    def get_container_host_ip(self) -> str:
+        try:
+            return super().get_container_host_ip()
+        except KeyError:
+            # Inside a container (/.dockerenv) Testcontainers asks for the bridge gateway, from fields podman's
+            # API leaves out (KeyError: 'HostConfig'); the ports are published on the runtime's host all the same.
+            return self.get_docker_client().host()
 
     def _wait_until_healthy(self) -> None:
         deadline = time.monotonic() + self._startup_timeout
