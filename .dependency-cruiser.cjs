@@ -1,14 +1,16 @@
 // The layer rules of src/ (ARCHITECTURE.md explains them). Dependencies point down:
 //   cli -> server -> http -> admin -> mock (createMock) -> features (pipeline, scenarios, journal,
-//       metrics, state, answer, load) -> adapter (prism) -> model (openapi, document) -> leaves (errors,
+//       metrics, state, answer, load) -> sessions (the session store) -> adapter (prism) -> model
+//       (openapi, document) -> leaves (errors,
 //       problem, protocol, json, generate, ...)
 // Type-only imports count too. Tests (*.test.ts) may import across layers.
 const CLI = '^src/cli/';
-const SERVER = '^src/((server|index)[.]ts$|session/|import/)';
+const SERVER = '^src/((server|index)[.]ts$|client/|import/)';
 const HTTP = '^src/http/';
 const ADMIN = '^src/admin/';
 const MOCK = '^src/mock/';
 const FEATURES = '^src/(pipeline|answer|scenarios|journal|metrics|contract-coverage|state|callbacks|proxy|load|store)/';
+const SESSIONS = '^src/sessions/';
 const ADAPTER = '^src/prism/';
 const MODEL = '^src/(openapi|document)/';
 const LEAVES = [
@@ -74,6 +76,12 @@ module.exports = {
       'Scenarios, journal, metrics and the stateful simulator may use the pipeline, not each other.',
       { path: '^src/(scenarios|journal|metrics|state|callbacks|proxy)/' },
       { path: '^src/(scenarios|journal|metrics|state|callbacks|proxy)/', pathNot: '^src/$1/' },
+    ),
+    forbid(
+      'sessions-are-data',
+      'The session store (src/sessions/) keeps per-session data for the features; it imports only leaves.',
+      { path: SESSIONS },
+      { path: '^src/', pathNot: [...LEAVES, SESSIONS] },
     ),
     forbid(
       'adapter-not-up',

@@ -1,3 +1,9 @@
+export type {
+  MockSession,
+  SessionExpectation,
+  SessionJournalFilter,
+  SessionVerification,
+} from './client/session-handle.js';
 export { MockConfigError } from './config-error.js';
 export type {
   CoverageReport,
@@ -20,9 +26,3 @@ export {
 export type { DriftFinding, DriftKind } from './provenance.js';
 export { SCENARIO_FILE_SCHEMA } from './scenarios/file-schema.js';
 export { type CloseOutcome, createMockServer, type MockInjectOptions, type MockServer, type ServedDocument } from './server.js';
-export type {
-  MockSession,
-  SessionExpectation,
-  SessionJournalFilter,
-  SessionVerification,
-} from './session/session-handle.js';

@@ -1,4 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { injectFetch } from './client/inject-fetch.js';
+import { createSession, type MockSession } from './client/session-handle.js';
 import { MockConfigError } from './config-error.js';
 import { type CoverageReport, coverageReport } from './contract-coverage/coverage-report.js';
 import type { DocumentSource } from './document-source.js';
@@ -11,8 +13,6 @@ import { documentOverlays } from './load/overlay-document.js';
 import { mountDocuments } from './mock/mount-documents.js';
 import { type StartUpProgress, startUpProgress, withinStartUpBound } from './openapi/start-up-bound.js';
 import { type MockServerOptions, type ResolvedOptions, resolveOptions } from './options.js';
-import { injectFetch } from './session/inject-fetch.js';
-import { createSession, type MockSession } from './session/session-handle.js';
 
 export interface MockServer {
   /** The validated, frozen options this server runs with. */

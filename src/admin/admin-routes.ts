@@ -53,18 +53,9 @@ export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, l
   });
   documentSourceRoute(app, parts.documents);
   mcpRoutes(app, limits.mcp);
-  registerProxyRoutes(app, parts.proxy);
+  registerProxyRoutes(app, parts.proxy, parts.sessions);
   registerRecordingRoutes(app, parts.recordings);
-  registerScenarioRoutes(app, parts.documents, (document, session) => {
-    const { coverage, state, scenarios } = document;
-    coverage.reset(session);
-    state.resources.reset(session);
-    if (session === undefined) scenarios.budget.releaseAll();
-    else {
-      const owner = scenarios.sessions.peek(session);
-      if (owner) scenarios.budget.release(owner);
-    }
-  });
+  registerScenarioRoutes(app, parts.documents, (document, session) => document.coverage.reset(session));
   // One plugin, for the admin routes' own JSON parser; each feature's routes join it rather than being a
   // plugin of their own: a server per test pays Fastify's plugin machinery once instead of seven times.
   app.register(async (admin) => {

@@ -3,17 +3,18 @@ import { parseJson } from '../json/parse-json.js';
 import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX, SESSION_ID } from '../protocol.js';
 import type { MockProxy } from '../proxy/create-proxy.js';
+import type { SessionStore } from '../sessions/session-store.js';
 import { sendProblem } from './send-problem.js';
 
 /**
  * GET|PUT /__mock/proxy: whether a session's requests go to the real service (`--proxy`). Only on or
  * off: the upstream itself is chosen at start-up, never through the admin API.
  */
-export function registerProxyRoutes(app: FastifyInstance, proxy: MockProxy | undefined): void {
-  const state = (session: string | undefined) => ({
+export function registerProxyRoutes(app: FastifyInstance, proxy: MockProxy | undefined, sessions: SessionStore): void {
+  const state = async (session: string | undefined) => ({
     upstream: proxy === undefined ? null : `${proxy.upstream.origin}${proxy.upstream.basePath}`,
     session: session ?? null,
-    proxy: proxy !== undefined && (proxy.switch.choiceOf(session) ?? true) ? 'on' : 'off',
+    proxy: proxy !== undefined && ((await sessions.proxyChoice(session)) ?? true) ? 'on' : 'off',
   });
   const invalid = (details: string) => problemResponse({ code: 'INVALID_ADMIN_REQUEST', params: { details } });
 
@@ -37,7 +38,7 @@ export function registerProxyRoutes(app: FastifyInstance, proxy: MockProxy | und
       return sendProblem(reply, invalid('"session" must be 1 to 128 letters, digits and -._:, or null'));
     if (choice !== 'on' && choice !== 'off' && choice !== null) return sendProblem(reply, invalid('"proxy" must be "on", "off" or null'));
     const id = session ?? undefined;
-    proxy.switch.choose(id, choice === null ? undefined : choice === 'on');
+    await sessions.chooseProxy(id, choice === null ? undefined : choice === 'on');
     return state(id);
   });
 }

@@ -25,9 +25,9 @@ export function registerScenarioRoutes<T extends ScenarioDocument>(
 ): void {
   const fail = (reply: FastifyReply, problem: Problem) => sendProblem(reply, problemResponse(problem));
   const invalid = (details: string): Problem => ({ code: 'INVALID_ADMIN_REQUEST', params: { details } });
-  const current = (engine: ScenarioEngine, session: string | undefined) => ({
+  const current = async (engine: ScenarioEngine, session: string | undefined) => ({
     session: session ?? null,
-    scenario: engine.scenarioOf(session) ?? null,
+    scenario: (await engine.scenarioOf(session)) ?? null,
   });
   const picked = (request: FastifyRequest) => pickDocument(documents, (request.query as { spec?: unknown }).spec, (d) => d.mount.name);
   const first = documents[0] as T;
@@ -38,7 +38,7 @@ export function registerScenarioRoutes<T extends ScenarioDocument>(
     const engine = (pick.found ?? first).scenarios;
     return {
       scenarios: [...engine.catalogue.values()].map(({ name, description }) => ({ name, description })),
-      active: engine.scenarioOf(undefined) ?? null,
+      active: (await engine.scenarioOf(undefined)) ?? null,
     };
   });
 
@@ -62,7 +62,7 @@ export function registerScenarioRoutes<T extends ScenarioDocument>(
     if (scenario !== null && typeof scenario !== 'string') return fail(reply, invalid('"scenario" must be a scenario name or null'));
     if (scenario !== null && !engine.catalogue.has(scenario))
       return fail(reply, { code: 'UNKNOWN_SCENARIO', params: { name: scenario, available: namesOf(engine.catalogue) } });
-    engine.sessions.get(session).scenario = scenario ?? undefined;
+    await engine.sessions.chooseScenario(session, scenario ?? undefined);
     return current(engine, session);
   });
 
@@ -74,7 +74,7 @@ export function registerScenarioRoutes<T extends ScenarioDocument>(
     const session = body.session ?? undefined;
     if (session !== undefined && !validSession(session)) return fail(reply, invalid(sessionRule));
     for (const document of pick.found ? [pick.found] : documents) {
-      document.scenarios.sessions.reset(session);
+      await document.scenarios.sessions.reset(session);
       onReset?.(document, session);
     }
     return { reset: session ?? 'all' };

@@ -53,7 +53,7 @@ export async function stateRoutes(app: FastifyInstance, { documents }: { documen
     if ('error' in pick) return sendProblem(reply, pick.error);
     const { state, stateful } = pick.found ?? (documents[0] as StateDocument);
     reply.header('cache-control', 'no-store');
-    const body = { session: session ?? null, stateful, collections: state.view(session) };
+    const body = { session: session ?? null, stateful, collections: await state.view(session) };
     // Records may hold integers beyond 2^53 (bigints), which JSON.stringify cannot write.
     return reply.type('application/json; charset=utf-8').send(stringifyJson(body));
   });
@@ -88,12 +88,12 @@ function putStateRoute(app: FastifyInstance, documents: readonly StateDocument[]
       const pick = pickDocument(documents, spec, (document) => document.mount.name);
       if ('error' in pick) return sendProblem(reply, pick.error);
       const { state, stateful } = pick.found ?? (documents[0] as StateDocument);
-      const failed = state.replace(session, (request.body as { collections: unknown }).collections);
+      const failed = await state.replace(session, (request.body as { collections: unknown }).collections);
       if (failed && 'problem' in failed)
         return sendProblem(reply, problemResponse({ code: 'INVALID_ADMIN_REQUEST', params: { details: failed.problem } }));
       if (failed) return sendProblem(reply, problemResponse(overBudgetProblem(failed.over, failed.bytes)));
       reply.header('cache-control', 'no-store');
-      const body = { session: session ?? null, stateful, collections: state.view(session) };
+      const body = { session: session ?? null, stateful, collections: await state.view(session) };
       return reply.type('application/json; charset=utf-8').send(stringifyJson(body));
     },
   );

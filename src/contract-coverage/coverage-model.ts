@@ -1,6 +1,7 @@
 import type { LintFinding } from '../openapi/document-lint.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Exchange } from '../pipeline/types.js';
+import { SessionLru } from '../sessions/session-lru.js';
 import { OperationCounts, UnmatchedCounts } from './coverage-counts.js';
 import { answeredMediaType, answerKindOf, rejectionOf, sessionOf } from './coverage-exchange.js';
 import { OperationShape } from './operation-shape.js';
@@ -9,13 +10,12 @@ import { OperationShape } from './operation-shape.js';
 export class CoverageTally {
   readonly byOperation = new Map<MockOperation, OperationCounts>();
   readonly unmatched = new UnmatchedCounts();
-  lastSeen = 0;
 }
 
 export interface CoverageModelOptions {
   /** The operations of the document, in its order. */
   readonly operations: readonly MockOperation[];
-  /** Sessions are kept as the scenario sessions are: at most this many, the least recently used dropped first... */
+  /** Session slices follow the sessions' eviction policy (SessionLru): at most this many, the least recently used dropped first... */
   readonly maxSessions: number;
   /** ...and forgotten after this many milliseconds without a request. */
   readonly sessionIdleMs: number;
@@ -30,18 +30,22 @@ export interface CoverageModelOptions {
  */
 export class CoverageModel {
   #overall = new CoverageTally();
-  readonly #sessions = new Map<string, CoverageTally>();
+  /** The coverage slice of each session: counts of this process's answers, kept beside the session store. */
+  readonly #sessions: SessionLru<CoverageTally>;
   readonly #shapes = new Map<MockOperation, OperationShape>();
   /** The latest operation object of each id: a reload (--watch) compiles new ones. */
   readonly #operations = new Map<string, MockOperation>();
   readonly #options: CoverageModelOptions;
-  readonly #now: () => number;
   /** Callbacks sent per operation id and callback name, by outcome: every session's together. */
   #callbacks = new Map<string, Map<string, Map<string, number>>>();
 
   constructor(options: CoverageModelOptions) {
     this.#options = options;
-    this.#now = options.now ?? Date.now;
+    this.#sessions = new SessionLru({
+      idleMs: options.sessionIdleMs,
+      max: options.maxSessions,
+      ...(options.now ? { now: options.now } : {}),
+    });
     for (const operation of options.operations) this.#operations.set(operation.id, operation);
   }
 
@@ -53,7 +57,7 @@ export class CoverageModel {
     const mediaType = answeredMediaType(exchange);
     this.#recordIn(this.#overall, exchange, status, rejection, kind, mediaType);
     const session = sessionOf(exchange);
-    if (session !== undefined) this.#recordIn(this.#session(session), exchange, status, rejection, kind, mediaType);
+    if (session !== undefined) this.#recordIn(this.#sessions.use(session, newTally), exchange, status, rejection, kind, mediaType);
   }
 
   /** Counts a callback an answer to `operation` triggered, by how it ended (`on-contract`, `off-contract`, `refused`, ...). */
@@ -79,8 +83,7 @@ export class CoverageModel {
   /** The counts of one session (undefined: every request); undefined for a session that sent nothing or was forgotten. */
   tally(session?: string): CoverageTally | undefined {
     if (session === undefined) return this.#overall;
-    this.#expire(this.#now());
-    return this.#sessions.get(session);
+    return this.#sessions.peek(session);
   }
 
   documentFindings(): readonly LintFinding[] {
@@ -108,7 +111,7 @@ export class CoverageModel {
       this.#sessions.delete(session);
       return;
     }
-    this.#sessions.clear();
+    this.#sessions.delete();
     this.#overall = new CoverageTally();
     this.#callbacks = new Map();
   }
@@ -133,24 +136,8 @@ export class CoverageModel {
     }
     counts.record(exchange, status, rejection, kind, media);
   }
+}
 
-  /** The session's tally, made the most recently used; the least recently used go beyond the limit. */
-  #session(id: string): CoverageTally {
-    const now = this.#now();
-    this.#expire(now);
-    let tally = this.#sessions.get(id);
-    if (tally === undefined) tally = new CoverageTally();
-    else this.#sessions.delete(id);
-    tally.lastSeen = now;
-    this.#sessions.set(id, tally);
-    if (this.#sessions.size > this.#options.maxSessions) this.#sessions.delete(this.#sessions.keys().next().value as string);
-    return tally;
-  }
-
-  #expire(now: number): void {
-    for (const [id, tally] of this.#sessions) {
-      if (now - tally.lastSeen < this.#options.sessionIdleMs) break;
-      this.#sessions.delete(id);
-    }
-  }
+function newTally(): CoverageTally {
+  return new CoverageTally();
 }

@@ -10,7 +10,6 @@ import { Journal } from '../journal/journal.js';
 import type { JournalEntry, NewJournalEntry } from '../journal/journal-entry.js';
 import { maskedEntries } from '../journal/mask-entry.js';
 import { entryOf } from '../journal/record-entry.js';
-import { ByteBudget } from '../json/byte-budget.js';
 import { type LoadedSpec, loadSpec } from '../load/load-spec.js';
 import { documentOverlays } from '../load/overlay-document.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
@@ -27,6 +26,8 @@ import { type FlushReport, Recorder, type RecorderSettings } from '../scenarios/
 import { redactionOf } from '../scenarios/recording/redaction.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
+import { MemorySessionStore } from '../sessions/memory-store.js';
+import type { SessionLimits, SessionStore } from '../sessions/session-store.js';
 import { StateSimulator } from '../state/simulator.js';
 import { connectStore, type SharedStore } from '../store/shared-store.js';
 import { SharedSessions, UNAVAILABLE } from './shared-sessions.js';
@@ -65,6 +66,8 @@ export interface MountedParts {
 export interface MockFeatures {
   /** The document loaded at start-up. */
   readonly spec: LoadedSpec;
+  /** Its sessions: scenario choices, positions, stored bodies, records and proxy switches. */
+  readonly sessions: SessionStore;
   readonly scenarios: ScenarioEngine;
   readonly journal: Journal;
   readonly metrics: Metrics;
@@ -87,6 +90,7 @@ export interface MockDocument {
   readonly mount: DocumentMount;
   readonly spec: LoadedSpec;
   readonly coverage: CoverageModel;
+  readonly sessions: SessionStore;
   readonly scenarios: ScenarioEngine;
   readonly state: StateSimulator;
   readonly stateful: boolean;
@@ -131,14 +135,18 @@ export interface Mock extends MockFeatures {
 export async function createMock({ options, spec, generator, log, responders = [], mounted, ownPorts }: MockParts): Promise<Mock> {
   // Checked by resolveOptions: a range here.
   const serverDelay = options.delay === undefined ? undefined : (parseDelayRange(options.delay) as DelayRange);
-  // Stored bodies and records, per session and in all: one budget for both.
-  const budget = new ByteBudget(options.maxStateBytes, options.maxTotalStateBytes);
+  // Every session's data in one store, with one eviction policy and one byte budget.
+  const limits: SessionLimits = {
+    idleMs: options.sessionIdleTimeout,
+    max: options.maxSessions,
+    sessionBytes: options.maxStateBytes,
+    totalBytes: options.maxTotalStateBytes,
+  };
+  const sessions = new MemorySessionStore(limits);
   const scenarios = new ScenarioEngine({
-    budget,
+    sessions,
     dirs: options.scenarioDirs,
     defaultScenario: options.scenario,
-    sessionIdleTimeout: options.sessionIdleTimeout,
-    maxSessions: options.maxSessions,
     seed: options.seed,
     generator,
     ...(mounted ? { document: { name: mounted.mount.name, names: mounted.names } } : {}),
@@ -162,7 +170,7 @@ export async function createMock({ options, spec, generator, log, responders = [
       if (delivery.operation !== undefined) coverage.model.recordCallback(delivery.operation, delivery.name, delivery.outcome);
     },
   });
-  const proxy = await createProxy(options, log);
+  const proxy = await createProxy(options, sessions, log);
   if (options.record !== undefined && proxy === undefined)
     throw new MockConfigError('--record records what passes through the proxy: give --proxy too');
   if (options.record === undefined && (options.recordName !== undefined || options.redact.length > 0 || options.recordOnContractOnly))
@@ -189,15 +197,14 @@ export async function createMock({ options, spec, generator, log, responders = [
     stateful: options.stateful,
     maxResources: options.maxResources,
     dataFile: options.data,
-    sessions: scenarios.sessions,
+    sessions,
     generator,
-    budget,
   });
   const store = await openStore(options, spec, mounted?.mount.name, log).catch(async (error: unknown) => {
     await proxy?.close();
     throw error;
   });
-  const shared = store && new SharedSessions(store, scenarios, state, options.stateful);
+  const shared = store && new SharedSessions(store, sessions, scenarios, options.stateful);
 
   // The one place the pipeline is made: from a (re)loaded spec, scenario set and seed data, swapped
   // together only once all are loaded and checked. One set of plans and error shapes per load.
@@ -269,6 +276,7 @@ export async function createMock({ options, spec, generator, log, responders = [
 
   return {
     spec,
+    sessions,
     scenarios,
     journal,
     metrics,
@@ -281,6 +289,7 @@ export async function createMock({ options, spec, generator, log, responders = [
         mount: mounted?.mount ?? { name: basename(spec.path, extname(spec.path)), base: '/' },
         spec,
         coverage: coverage.model,
+        sessions,
         scenarios,
         state,
         stateful: options.stateful,
@@ -313,6 +322,7 @@ export async function createMock({ options, spec, generator, log, responders = [
         log.warn(failures[failures.length - 1] ?? '');
       });
       await store?.close();
+      sessions.close();
       const coverageFailure = await coverage.close();
       if (coverageFailure !== undefined) failures.push(coverageFailure);
       return failures;

@@ -71,12 +71,13 @@ export async function createMountedMock({ options, documents, generator, log, re
   const first = mocks[0] as Mock;
   return {
     spec: first.spec,
+    sessions: first.sessions,
     scenarios: first.scenarios,
     state: first.state,
     coverage: first.coverage,
     stateful: first.stateful,
     callbacks: first.callbacks,
-    // A proxy is per document (each its own upstream path); the server's own switch reads the first's.
+    // A proxy is per document (each its own upstream path); the admin API's switch is the first's sessions'.
     proxy: first.proxy,
     recordings: first.recordings && {
       flush: async () => (await Promise.all(mocks.map((mock) => mock.recordings?.flush() ?? []))).flat(),

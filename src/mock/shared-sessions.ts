@@ -1,8 +1,7 @@
-import { jsonBytes } from '../json/byte-budget.js';
 import { parseJson } from '../json/parse-json.js';
 import { stringifyJson } from '../json/stringify-json.js';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
-import type { StateSimulator } from '../state/simulator.js';
+import type { MemorySessionStore, SessionCopy } from '../sessions/memory-store.js';
 import type { SharedStore, StoredSession } from '../store/shared-store.js';
 
 /** What the store could not do: the request that needed it answers 503 (STORE_UNAVAILABLE). */
@@ -26,8 +25,9 @@ export class SharedSessions {
 
   constructor(
     readonly store: SharedStore,
+    /** This replica's copy of the sessions, which the mock's code reads and writes. */
+    readonly sessions: MemorySessionStore,
     readonly scenarios: ScenarioEngine,
-    readonly state: StateSimulator,
     /** `--stateful`: every request may read or change records. */
     readonly stateful: boolean,
   ) {}
@@ -60,12 +60,12 @@ export class SharedSessions {
     }
     this.#restore(session, read);
     const text = this.#encode(session);
-    const scenario = this.scenarios.sessions.peek(session)?.scenario;
+    const scenario = this.sessions.ownScenario(session);
     return {
       end: async () => {
         try {
           const now = this.#encode(session);
-          const chosen = this.scenarios.sessions.peek(session)?.scenario;
+          const chosen = this.sessions.ownScenario(session);
           if (now === text && chosen === scenario) return 'saved';
           return await this.store.save(session, read, now, chosen === scenario ? undefined : (chosen ?? null));
         } catch {
@@ -106,31 +106,12 @@ export class SharedSessions {
   }
 
   #encode(session: string | undefined): string {
-    const own = this.scenarios.sessions.peek(session);
-    const records = this.state.resources.dump(session);
-    return stringifyJson({ p: own ? [...own.positions] : [], d: own ? [...own.stored] : [], r: records ?? null });
+    return stringifyJson(this.sessions.copyOf(session));
   }
 
   #restore(session: string | undefined, read: StoredSession): void {
     const parsed = read.data === undefined ? undefined : parseJson(read.data);
-    const data = (parsed?.ok ? parsed.value : {}) as Partial<Encoded>;
-    const own = this.scenarios.sessions.get(session);
-    own.scenario = read.scenario;
-    if (session !== undefined) this.scenarios.sessions.get(undefined).scenario = read.defaultScenario;
-    else own.scenario = read.defaultScenario;
-    own.positions.clear();
-    for (const [key, calls] of data.p ?? []) own.positions.set(key, calls);
-    own.stored.clear();
-    for (const [key, value] of data.d ?? []) own.stored.set(key, value);
-    this.state.resources.restore(session, data.r ?? undefined);
-    // The session's bytes, as the store holds them, count against its budget on this replica too.
-    this.scenarios.budget.release(own);
-    if (read.data !== undefined) this.scenarios.budget.charge(own, jsonBytes(data));
+    const copy = read.data === undefined ? undefined : ((parsed?.ok ? parsed.value : {}) as Partial<SessionCopy>);
+    this.sessions.restore(session, copy, { scenario: read.scenario, defaultScenario: read.defaultScenario });
   }
-}
-
-interface Encoded {
-  readonly p: readonly [string, number][];
-  readonly d: readonly [string, unknown][];
-  readonly r: Parameters<StateSimulator['resources']['restore']>[1] | null;
 }

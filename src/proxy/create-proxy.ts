@@ -3,12 +3,13 @@ import { MockConfigError } from '../config-error.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Effects, Exchange, Rejection, Responder } from '../pipeline/types.js';
 import type { FallbackReason } from '../provenance.js';
+import { andThen, type SessionStore } from '../sessions/session-store.js';
 import { type ForwardSettings, forward } from './proxy-responder.js';
-import { ProxySwitch } from './proxy-switch.js';
+import { proxyForwards } from './proxy-switch.js';
 import { createUpstreamPool, probeUpstream } from './upstream-client.js';
 import { parseUpstream, type Upstream } from './upstream-target.js';
 
-/** The proxy of one server (`--proxy`): what answers from the real service, and its per-session switch. */
+/** The proxy of one server (`--proxy`): what answers from the real service (the switch is the session store's). */
 export interface MockProxy {
   readonly upstream: Upstream;
   /**
@@ -17,7 +18,6 @@ export interface MockProxy {
    * `--proxy-validate-request reject`).
    */
   readonly responder: Responder;
-  readonly switch: ProxySwitch;
   close(): Promise<void>;
 }
 
@@ -36,7 +36,7 @@ const FALLBACKS: Readonly<Record<ResolvedOptions['proxyFallback'], readonly Fall
  * The proxy when `--proxy` is given, else undefined. Checks at start that the upstream accepts
  * connections: an unreachable one stops start-up, or with a fallback for it, is a warning.
  */
-export async function createProxy(options: ResolvedOptions, log: Warn): Promise<MockProxy | undefined> {
+export async function createProxy(options: ResolvedOptions, sessions: SessionStore, log: Warn): Promise<MockProxy | undefined> {
   if (options.proxy === undefined) return undefined;
   const upstream = parseUpstream(options.proxy);
   const fallback = new Set(FALLBACKS[options.proxyFallback]);
@@ -55,14 +55,13 @@ export async function createProxy(options: ResolvedOptions, log: Warn): Promise<
     strict: options.proxyStrict,
     fallback,
   };
-  const proxySwitch = new ProxySwitch(options.maxSessions);
-  const forwards = proxySwitch.forwards.bind(proxySwitch);
   return {
     upstream,
-    switch: proxySwitch,
     responder: Object.assign(
       (exchange: Exchange, _effects: Effects, rejection?: Rejection) =>
-        forwards(exchange.headers, exchange.session.id) ? forward(settings, exchange, rejection) : undefined,
+        andThen(proxyForwards(exchange.headers, exchange.session.id, sessions), (on) =>
+          on ? forward(settings, exchange, rejection) : undefined,
+        ),
       { takesRejected: options.proxyValidateRequest !== 'reject' },
     ),
     // Closed after the server answered its last request: nothing in flight is left to wait for.

@@ -2,25 +2,22 @@ import type { Answering } from '../answer/compose.js';
 import { MockConfigError } from '../config-error.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { createSeededRandom } from '../generate/seeded-random.js';
-import type { ByteBudget } from '../json/byte-budget.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Responder } from '../pipeline/types.js';
+import { andThen, type Maybe, type SessionId, type SessionStore } from '../sessions/session-store.js';
 import { loadScenarios, type ScenarioDocument } from './load-scenarios.js';
 import { createScenarioResponder } from './scenario-responder.js';
 import { type Catalogue, namesOf } from './scenario-types.js';
-import { SessionStore } from './session-store.js';
 
 export interface ScenarioEngineOptions {
   /** Directories read in order; a later file replaces an earlier one of the same name. */
   readonly dirs: readonly string[];
   /** `--scenario`: the server's default scenario. */
   readonly defaultScenario: string | undefined;
-  readonly sessionIdleTimeout: number;
-  readonly maxSessions: number;
   readonly seed: number | undefined;
   readonly generator: DataGenerator;
-  /** Bytes of `store`d bodies and stateful records, per session and in all (shared with the simulator). */
-  readonly budget: ByteBudget;
+  /** The mock's sessions: scenario choices, sequence positions and stored bodies live there. */
+  readonly sessions: SessionStore;
   /** The document the files are for, when a file may name one (`spec:`). */
   readonly document?: ScenarioDocument;
 }
@@ -34,12 +31,11 @@ export interface LoadedScenarios {
 }
 
 /**
- * The scenarios of one server: the current catalogue (swapped whole on reload), the sessions, and the
- * seeded randomness of delays and fault probabilities.
+ * The scenarios of one server: the current catalogue (swapped whole on reload), the session store it
+ * reads and writes, and the seeded randomness of delays and fault probabilities.
  */
 export class ScenarioEngine {
   readonly sessions: SessionStore;
-  readonly budget: ByteBudget;
   /** Uniform [0, 1), seeded from the server's seed: a seeded server replays its delays and faults. */
   readonly random: () => number;
   #defaultScenario: string | undefined;
@@ -49,12 +45,7 @@ export class ScenarioEngine {
   constructor(options: ScenarioEngineOptions) {
     this.#options = options;
     this.#defaultScenario = options.defaultScenario;
-    this.budget = options.budget;
-    this.sessions = new SessionStore({
-      idleMs: options.sessionIdleTimeout,
-      max: options.maxSessions,
-      onDrop: (session) => options.budget.release(session),
-    });
+    this.sessions = options.sessions;
     this.random = createSeededRandom(options.seed ?? Math.floor(Math.random() * 2 ** 32));
   }
 
@@ -88,7 +79,7 @@ export class ScenarioEngine {
   }
 
   /** The scenario requests of a session get: its own choice, the default session's, then `--scenario`. */
-  scenarioOf(session: string | undefined): string | undefined {
-    return this.sessions.peek(session)?.scenario ?? this.sessions.peek(undefined)?.scenario ?? this.defaultScenario;
+  scenarioOf(session: SessionId): Maybe<string | undefined> {
+    return andThen(this.sessions.scenarioOf(session), (chosen) => chosen ?? this.defaultScenario);
   }
 }

@@ -1,62 +1,82 @@
-import { type ByteBudget, jsonBytes, type OverBudget, overBudgetProblem } from '../json/byte-budget.js';
+import { type OverBudget, overBudgetProblem } from '../json/byte-budget.js';
 import { resolvePointer } from '../json/json-pointer.js';
 import type { MockResponse } from '../mock-response.js';
-import type { Answer, Exchange, Pass, Responder } from '../pipeline/types.js';
+import type { Answer, Exchange, Pass, Proposal, Responder } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
 import type { Provenance } from '../provenance.js';
+import { andThen, type Maybe, type SessionId, type SessionStore } from '../sessions/session-store.js';
 import { matches, storeKey } from './match-rule.js';
 import { type RespondParts, stepResponse, withChaos } from './respond-rule.js';
-import { type Catalogue, namesOf, type Rule, type Step } from './scenario-types.js';
-import type { Session, SessionStore } from './session-store.js';
+import { type Catalogue, namesOf, type Rule, type Scenario, type Step } from './scenario-types.js';
 
 /** What the responder reads of its server's scenarios (the ScenarioEngine). */
 export interface ScenarioSelection {
   readonly sessions: SessionStore;
-  readonly budget: ByteBudget;
   /** Uniform [0, 1), for fault and delay probabilities. */
   readonly random: () => number;
-  scenarioOf(session: string | undefined): string | undefined;
+  scenarioOf(session: SessionId): Maybe<string | undefined>;
 }
 
 /**
  * Answers requests from the selected scenario: `X-Mock-Scenario`, else the session's choice, else
- * `--scenario`; none selected, forcing asked for, or no rule fits: the next responder answers. The step
- * is decided and the sequence advanced synchronously, before any await, so parallel calls in one
- * session each take their own step. The session headers were read and checked by the pipeline.
+ * `--scenario`; none selected, forcing asked for, or no rule fits: the next responder answers. The
+ * store advances the rule's position and answers it in one operation, so parallel calls in one session
+ * each take their own step. The session headers were read and checked by the pipeline. With the
+ * in-memory store, all of it is synchronous.
  */
 export function createScenarioResponder(engine: ScenarioSelection, catalogue: Catalogue, parts: RespondParts): Responder {
   return (exchange) => {
-    const session = exchange.session.id;
-    const name = exchange.session.scenario ?? engine.scenarioOf(session);
-    if (name === undefined) return undefined;
-    const scenario = catalogue.get(name);
-    if (!scenario) {
-      const response = problemResponse({ code: 'UNKNOWN_SCENARIO', params: { name, available: namesOf(catalogue) } });
-      return { response, provenance: { kind: 'rejected', code: 'UNKNOWN_SCENARIO' } };
-    }
-    // A stateful scenario leaves what no rule answers to the stateful simulator.
-    const none = scenario.stateful ? STATEFUL : undefined;
-    if (exchange.forcing) return none;
-    const operationId = exchange.operation?.id;
-    const state = engine.sessions.get(session);
-    for (const rule of scenario.rules) {
-      if (rule.operationId !== undefined && rule.operationId !== operationId) continue;
-      if (!matches(rule.match, exchange, state.stored)) continue;
-      const key = `${scenario.name}#${rule.index}`;
-      const calls = state.positions.get(key) ?? 0;
-      state.positions.set(key, calls + 1);
-      const [step, stepNumber] = stepAt(rule, calls);
-      const response = withChaos(stepResponse(step, exchange, state.stored, parts), step, engine.random);
-      if (rule.store && response.status < 300 && response.fault === undefined) {
-        const over = remember(rule, exchange, state, engine.budget);
-        if (over) return overBudget(exchange, over);
-      }
-      const provenance = provenanceOf(scenario.name, rule, stepNumber, response, step);
-      if (step.webhook && response.fault === undefined) return { response, provenance, effects: { webhook: step.webhook } };
-      return { response, provenance };
-    }
-    return none;
+    const asked = exchange.session.scenario;
+    // No scenario loaded and none asked for: nothing to read from the store.
+    if (asked === undefined && catalogue.size === 0) return undefined;
+    const name = asked ?? engine.scenarioOf(exchange.session.id);
+    return andThen(name, (chosen) => (chosen === undefined ? undefined : answerFrom(chosen, exchange, engine, catalogue, parts)));
   };
+}
+
+function answerFrom(
+  name: string,
+  exchange: Exchange,
+  engine: ScenarioSelection,
+  catalogue: Catalogue,
+  parts: RespondParts,
+): Maybe<Proposal> {
+  const scenario = catalogue.get(name);
+  if (!scenario) {
+    const response = problemResponse({ code: 'UNKNOWN_SCENARIO', params: { name, available: namesOf(catalogue) } });
+    return { response, provenance: { kind: 'rejected', code: 'UNKNOWN_SCENARIO' } };
+  }
+  // A stateful scenario leaves what no rule answers to the stateful simulator.
+  const none = scenario.stateful ? STATEFUL : undefined;
+  if (exchange.forcing) return none;
+  const session = exchange.session.id;
+  return andThen(engine.sessions.storedBodies(session), (stored) => {
+    const rule = firstRule(scenario, exchange, stored);
+    if (rule === undefined) return none;
+    const key = `${scenario.name}#${rule.index}`;
+    return andThen(engine.sessions.advance(session, key), (calls) => {
+      const [step, stepNumber] = stepAt(rule, calls);
+      const response = withChaos(stepResponse(step, exchange, stored, parts), step, engine.random);
+      const answer = (): Answer => {
+        const provenance = provenanceOf(scenario.name, rule, stepNumber, response, step);
+        if (step.webhook && response.fault === undefined) return { response, provenance, effects: { webhook: step.webhook } };
+        return { response, provenance };
+      };
+      if (!rule.store || response.status >= 300 || response.fault !== undefined) return answer();
+      const storing = storeKey(resolvePointer(exchange.body, rule.store));
+      if (storing === undefined) return answer();
+      return andThen(engine.sessions.storeBody(session, storing, exchange.body), (over) => (over ? overBudget(exchange, over) : answer()));
+    });
+  });
+}
+
+function firstRule(scenario: Scenario, exchange: Exchange, stored: ReadonlyMap<string, unknown>): Rule | undefined {
+  const operationId = exchange.operation?.id;
+  for (const rule of scenario.rules) {
+    if (rule.operationId !== undefined && rule.operationId !== operationId) continue;
+    if (matches(rule.match, exchange, stored)) return rule;
+  }
+  return undefined;
 }
 
 const STATEFUL: Pass = Object.freeze({ effects: Object.freeze({ stateful: true }) });
@@ -83,16 +103,6 @@ function stepAt(rule: Rule, calls: number): [Step, number] {
     remaining -= step.times;
   }
   throw new Error('a rule has at least one step');
-}
-
-/** Stores the body under its key, within the session's byte budget; where it does not fit, nothing is stored. */
-function remember(rule: Rule, exchange: Exchange, session: Session, budget: ByteBudget): OverBudget | undefined {
-  const key = storeKey(resolvePointer(exchange.body, rule.store ?? []));
-  if (key === undefined) return undefined;
-  const bytes = jsonBytes(exchange.body);
-  const over = budget.charge(session, bytes - (session.stored.has(key) ? jsonBytes(session.stored.get(key)) : 0));
-  if (!over) session.stored.set(key, exchange.body);
-  return over;
 }
 
 function overBudget(exchange: Exchange, over: OverBudget): Answer {

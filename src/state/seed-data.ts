@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { MockConfigError } from '../config-error.js';
 import { checkInput, checkOutput } from '../prism/prism-engine.js';
+import { idKey, type RecordSets as SeedData } from '../sessions/session-store.js';
 import type { Resource, StateModel } from './infer-resources.js';
-import { idKey, type SeedData } from './resource-store.js';
 import { isRecord } from './schema-shape.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { Answering } from '../answer/compose.js';
 import type { DataGenerator } from '../generate/data-generator.js';
-import { type ByteBudget, jsonBytes, type OverBudget } from '../json/byte-budget.js';
+import type { OverBudget } from '../json/byte-budget.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Responder } from '../pipeline/types.js';
+import type { RecordSets as SeedData, SessionId, SessionStore } from '../sessions/session-store.js';
 import { describeModel, inferResources, type StateModel } from './infer-resources.js';
-import { idKey, type SeedData, type SessionDirectory, SessionResources } from './resource-store.js';
 import { loadSeedData, readSeedCollections } from './seed-data.js';
 import { createStateResponder } from './state-responder.js';
 
@@ -14,10 +14,9 @@ export interface SimulatorOptions {
   readonly maxResources: number;
   /** `--data FILE`: seed records every new session starts with. */
   readonly dataFile: string | undefined;
-  readonly sessions: SessionDirectory;
+  /** The mock's sessions: the records live there, within its byte budget. */
+  readonly sessions: SessionStore;
   readonly generator: DataGenerator;
-  /** Bytes of records per session and in all (shared with the scenarios' stored bodies). */
-  readonly budget: ByteBudget;
 }
 
 /** One document load's resources and the responder answering from them. */
@@ -31,18 +30,15 @@ export interface LoadedState {
   readonly summary: readonly string[];
 }
 
-/** The stateful simulator of one server: the session's records and the model of the current document. */
+/** The stateful simulator of one server: the model of the current document; the records are the session store's. */
 export class StateSimulator {
-  #loaded: Pick<LoadedState, 'model'> = { model: { resources: [], bindings: new Map() } };
-  /** Read by the sessions' stores as each new session starts; refilled in place by use(). */
-  readonly #seeds = new Map<string, readonly Record<string, unknown>[]>();
-  readonly resources: SessionResources;
+  #loaded: Pick<LoadedState, 'model' | 'seeds'> = { model: { resources: [], bindings: new Map() }, seeds: new Map() };
   readonly #options: SimulatorOptions;
 
   constructor(options: SimulatorOptions) {
     this.#options = options;
     const idFieldOf = (path: string) => this.model.resources.find((r) => r.collection === path)?.idField ?? 'id';
-    this.resources = new SessionResources(options.sessions, this.#seeds, idFieldOf);
+    options.sessions.useSeeds({ records: new Map(), idFieldOf });
   }
 
   get model(): StateModel {
@@ -61,13 +57,13 @@ export class StateSimulator {
     scenariosMayEnable: boolean,
     { errorShapes, compose }: Pick<Answering, 'errorShapes' | 'compose'>,
   ): Promise<LoadedState> {
-    const { stateful, dataFile, generator, maxResources, budget } = this.#options;
+    const { stateful, dataFile, generator, maxResources, sessions } = this.#options;
     const enabled = stateful || scenariosMayEnable;
     if (!enabled && dataFile === undefined) return lazyState(operations);
     const model = inferResources(operations);
     const seeds = dataFile === undefined ? new Map() : await loadSeedData(dataFile, model);
     const responder = enabled
-      ? createStateResponder({ model, resources: this.resources, generator, errorShapes, compose, maxResources, budget, always: stateful })
+      ? createStateResponder({ model, sessions, generator, errorShapes, compose, maxResources, always: stateful })
       : undefined;
     return { model, responder, seeds, summary: describeModel(model) };
   }
@@ -75,8 +71,8 @@ export class StateSimulator {
   /** Serves a load: sessions that start from now on begin with its seed data; running ones keep their records. */
   use(loaded: LoadedState): void {
     this.#loaded = loaded;
-    this.#seeds.clear();
-    for (const [path, records] of loaded.seeds) this.#seeds.set(path, records);
+    const idFieldOf = (path: string) => loaded.model.resources.find((r) => r.collection === path)?.idField ?? 'id';
+    this.#options.sessions.useSeeds({ records: loaded.seeds, idFieldOf });
   }
 
   /**
@@ -84,10 +80,10 @@ export class StateSimulator {
    * as `--data` records are; the others are kept. The byte budget and `--max-resources` hold as for
    * records the API creates. A problem is answered as a message and nothing changes.
    */
-  replace(
-    session: string | undefined,
+  async replace(
+    session: SessionId,
     collections: unknown,
-  ): { readonly problem: string } | { readonly over: OverBudget; readonly bytes: number } | undefined {
+  ): Promise<{ readonly problem: string } | { readonly over: OverBudget; readonly bytes: number } | undefined> {
     let problem: string | undefined;
     let seeds: SeedData;
     try {
@@ -98,40 +94,19 @@ export class StateSimulator {
     } catch {
       return { problem: problem ?? 'the records cannot be read' };
     }
-    const store = this.resources.of(session);
-    const owner = this.resources.owner(session);
-    let delta = 0;
-    let count = store.count;
-    for (const [path, records] of seeds) {
-      const existing = store.collections.get(path);
-      for (const record of existing?.records.values() ?? []) delta -= jsonBytes(record);
-      for (const record of records) delta += jsonBytes(record);
-      count += records.length - (existing?.records.size ?? 0);
-    }
-    if (count > this.#options.maxResources)
-      return { problem: `the session would hold ${count} records, beyond --max-resources (${this.#options.maxResources})` };
-    const over = this.#options.budget.charge(owner, delta);
-    if (over) return { over, bytes: delta };
-    for (const [path, records] of seeds) {
-      const collection = store.collection(path);
-      for (const key of [...collection.records.keys()]) store.remove(collection, key);
-      collection.next = 1;
-      const field = this.resources.idFieldOf(path);
-      for (const record of records) store.put(collection, idKey(record[field]), structuredClone(record));
-    }
-    return undefined;
+    const maxRecords = this.#options.maxResources;
+    const refused = await this.#options.sessions.replaceRecords(session, seeds, { maxRecords });
+    if (refused && 'records' in refused)
+      return { problem: `the session would hold ${refused.records} records, beyond --max-resources (${maxRecords})` };
+    return refused;
   }
 
   /** A session's records by collection path, in creation order (seed data for a session not yet seen). */
-  view(session: string | undefined): Record<string, unknown[]> {
-    const store = this.resources.peek(session);
+  async view(session: SessionId): Promise<Record<string, unknown[]>> {
+    const sets = (await this.#options.sessions.viewRecords(session)) ?? this.#loaded.seeds;
     const out: Record<string, unknown[]> = {};
     for (const resource of this.model.resources) if (!resource.collection.includes('{')) out[resource.collection] = [];
-    if (!store) {
-      for (const [path, records] of this.#seeds) out[path] = [...records];
-      return out;
-    }
-    for (const [path, collection] of store.collections) out[path] = [...collection.records.values()];
+    for (const [path, records] of sets) out[path] = [...records];
     return out;
   }
 }

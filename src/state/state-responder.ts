@@ -2,28 +2,28 @@ import { randomUUID } from 'node:crypto';
 import type { Compose } from '../answer/compose.js';
 import type { ErrorShapes } from '../answer/error-shape.js';
 import type { DataGenerator } from '../generate/data-generator.js';
-import { type ByteBudget, jsonBytes, type OverBudget, overBudgetProblem } from '../json/byte-budget.js';
+import { type OverBudget, overBudgetProblem } from '../json/byte-budget.js';
 import type { MockOperation } from '../openapi/operation.js';
-import type { Answer, Exchange, Responder } from '../pipeline/types.js';
+import type { Answer, Exchange, Proposal, Responder } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
 import type { Provenance } from '../provenance.js';
+import { andThen, idKey, type Maybe, type SessionStore, type StoredRecord } from '../sessions/session-store.js';
 import { conflictError, notFoundError } from './documented-error.js';
 import type { Action, Resource, StateModel } from './infer-resources.js';
 import { type ListPlan, planList, selectRecords } from './list-query.js';
 import { fillRequired, listBody, mergePatch, planSuccess, recordBody, type SuccessPlan, withoutReadOnly } from './record-answers.js';
-import { type Collection, idKey, type ResourceStore, type SessionResources } from './resource-store.js';
 import { isRecord, setOwn } from './schema-shape.js';
 
 export interface StateResponderOptions {
   readonly model: StateModel;
-  readonly resources: SessionResources;
+  /** The mock's sessions, which hold the records. */
+  readonly sessions: SessionStore;
   readonly generator: DataGenerator;
   /** The server's error shapes, the ones its rejections use. */
   readonly errorShapes: ErrorShapes;
   /** The server's one way to make an answer: the simulator's success answers ask it. */
   readonly compose: Compose;
   readonly maxResources: number;
-  readonly budget: ByteBudget;
   /** `--stateful`: every request; otherwise only those a stateful scenario passed on (`effects.stateful`). */
   readonly always: boolean;
 }
@@ -41,16 +41,17 @@ interface Call {
   readonly exchange: Exchange;
   readonly operation: MockOperation;
   readonly prepared: Prepared;
-  readonly store: ResourceStore;
-  readonly collection: Collection;
+  readonly sessions: SessionStore;
+  /** The concrete collection path (`/owners/7/pets`). */
   readonly path: string;
   readonly shapes: ErrorShapes;
   readonly compose: Compose;
 }
 
 /**
- * Answers the operations of inferred resources from the session's records. Each call reads and writes
- * the store synchronously, with no await in between, so parallel requests never interleave.
+ * Answers the operations of inferred resources from the session's records. Each write is one store
+ * operation (insert if absent, replace if present, remove), so parallel requests never undo each
+ * other's work; with the in-memory store every call is synchronous.
  * Forcing (`Prefer`, `__code`) and scenario rules answer before it.
  */
 export function createStateResponder(options: StateResponderOptions): Responder {
@@ -73,9 +74,8 @@ export function createStateResponder(options: StateResponderOptions): Responder 
     const operation = exchange.operation;
     const found = operation && prepared.get(operation);
     if (!operation || !found) return undefined;
-    const store = options.resources.of(exchange.session.id);
     const path = concretePath(found.resource.collection, exchange.pathParams);
-    const call: Call = { exchange, operation, prepared: found, store, collection: store.collection(path), path, shapes, compose };
+    const call: Call = { exchange, operation, prepared: found, sessions: options.sessions, path, shapes, compose };
     return respond(call, options);
   };
 }
@@ -90,77 +90,79 @@ function done(call: Call, body: () => unknown, headers?: Record<string, string>)
   return call.compose(call.exchange, { ...want, provenance: prepared.provenance });
 }
 
-function respond(call: Call, options: StateResponderOptions): Answer | undefined {
-  const { exchange, prepared, collection, operation } = call;
+function respond(call: Call, options: StateResponderOptions): Maybe<Proposal> {
+  const { exchange, prepared, operation, sessions, path } = call;
   const { resource, success, action } = prepared;
+  const session = exchange.session.id;
   const generator = options.generator;
-  if (action === 'list') {
-    const records = selectRecords(prepared.list as ListPlan, collection.records.values(), exchange.query);
-    return done(call, () => listBody(success, records, records.length, generator));
-  }
+  if (action === 'list')
+    return andThen(sessions.listRecords(session, path), (all) => {
+      const records = selectRecords(prepared.list as ListPlan, all, exchange.query);
+      return done(call, () => listBody(success, records, records.length, generator));
+    });
   if (action === 'create') return create(call, options);
   const id = exchange.pathParams?.[resource.idParam ?? ''];
   if (id === undefined) return undefined;
   const key = idKey(id);
-  const existing = collection.records.get(key);
-  if (!existing) {
+  const notFound = (): Answer => {
     const response = notFoundError(call.shapes, operation, { resource: resource.noun, id });
     return { response, provenance: { kind: 'state', action, outcome: 'not-found' } };
-  }
-  if (action === 'read') return done(call, () => recordBody(success, existing));
-  if (action === 'remove') {
-    call.store.remove(collection, key);
-    options.budget.charge(options.resources.owner(exchange.session.id), -jsonBytes(existing));
-    return done(call, () => recordBody(success, existing));
-  }
-  if (!isRecord(exchange.body)) return undefined;
-  const next =
-    action === 'merge'
-      ? (mergePatch(existing, withoutReadOnly(exchange.body, resource.recordSchema)) as Record<string, unknown>)
-      : { ...readOnlyOf(existing, resource), ...withoutReadOnly(exchange.body, resource.recordSchema) };
-  next[resource.idField] = existing[resource.idField];
-  fillRequired(next, resource.recordSchema, generator);
-  const over = options.budget.charge(options.resources.owner(exchange.session.id), jsonBytes(next) - jsonBytes(existing));
-  if (over) return overBudget(exchange, over, action);
-  call.store.put(collection, key, next);
-  return done(call, () => recordBody(success, next));
+  };
+  if (action === 'remove')
+    return andThen(sessions.removeRecord(session, path, key), (removed) =>
+      removed ? done(call, () => recordBody(success, removed)) : notFound(),
+    );
+  return andThen(sessions.readRecord(session, path, key), (existing) => {
+    if (!existing) return notFound();
+    if (action === 'read') return done(call, () => recordBody(success, existing));
+    if (!isRecord(exchange.body)) return undefined;
+    const next =
+      action === 'merge'
+        ? (mergePatch(existing, withoutReadOnly(exchange.body, resource.recordSchema)) as StoredRecord)
+        : { ...readOnlyOf(existing, resource), ...withoutReadOnly(exchange.body, resource.recordSchema) };
+    next[resource.idField] = existing[resource.idField];
+    fillRequired(next, resource.recordSchema, generator);
+    return andThen(sessions.updateRecord(session, path, key, next), (outcome) => {
+      if (outcome === 'missing') return notFound();
+      return outcome ? overBudget(exchange, outcome, action) : done(call, () => recordBody(success, next));
+    });
+  });
 }
 
-function create(call: Call, options: StateResponderOptions): Answer | undefined {
-  const { exchange, prepared, collection, store } = call;
+function create(call: Call, options: StateResponderOptions): Maybe<Answer | undefined> {
+  const { exchange, prepared, sessions, path } = call;
   const { resource, success } = prepared;
   if (!isRecord(exchange.body)) return undefined;
   const record = withoutReadOnly(exchange.body, resource.recordSchema, resource.idReadOnly ? undefined : resource.idField);
-  record[resource.idField] ??= assignId(resource, collection);
-  const id = record[resource.idField];
-  const key = idKey(id);
-  if (collection.records.has(key)) {
-    const response = conflictError(call.shapes, call.operation, { resource: resource.noun, id: String(id) });
-    return { response, provenance: { kind: 'state', action: 'create', outcome: 'conflict' } };
-  }
-  if (store.count >= options.maxResources) {
-    const response = problemResponse({ code: 'TOO_MANY_RESOURCES', params: { max: options.maxResources } });
-    return { response, provenance: { kind: 'state', action: 'create', outcome: 'over-limit' } };
-  }
-  fillRequired(record, resource.recordSchema, options.generator);
-  const over = options.budget.charge(options.resources.owner(exchange.session.id), jsonBytes(record));
-  if (over) return overBudget(exchange, over, 'create');
-  store.put(collection, key, record);
-  // A document mounted at a base path is reached through it: so is the record the Location names.
-  const base = exchange.document === undefined || exchange.document.base === '/' ? '' : exchange.document.base;
-  const headers: Record<string, string> =
-    prepared.location && resource.item ? { location: `${base}${call.path.replace(/\/$/, '')}/${encodeURIComponent(String(id))}` } : {};
-  return done(call, () => recordBody(success, record), headers);
+  if (resource.idKind === 'uuid') record[resource.idField] ??= randomUUID();
+  const how = {
+    idField: resource.idField,
+    assign: resource.idKind === 'string' ? 'string' : 'integer',
+    maxRecords: options.maxResources,
+    complete: (kept: StoredRecord) => fillRequired(kept, resource.recordSchema, options.generator),
+  } as const;
+  return andThen(sessions.insertRecord(exchange.session.id, path, record, how), (outcome) => {
+    if (outcome.kind === 'conflict') {
+      const response = conflictError(call.shapes, call.operation, { resource: resource.noun, id: String(outcome.id) });
+      return { response, provenance: { kind: 'state', action: 'create', outcome: 'conflict' } };
+    }
+    if (outcome.kind === 'over-limit') {
+      const response = problemResponse({ code: 'TOO_MANY_RESOURCES', params: { max: options.maxResources } });
+      return { response, provenance: { kind: 'state', action: 'create', outcome: 'over-limit' } };
+    }
+    if (outcome.kind === 'over-budget') return overBudget(exchange, outcome.over, 'create');
+    const id = record[resource.idField];
+    // A document mounted at a base path is reached through it: so is the record the Location names.
+    const base = exchange.document === undefined || exchange.document.base === '/' ? '' : exchange.document.base;
+    const headers: Record<string, string> =
+      prepared.location && resource.item ? { location: `${base}${path.replace(/\/$/, '')}/${encodeURIComponent(String(id))}` } : {};
+    return done(call, () => recordBody(success, outcome.record), headers);
+  });
 }
 
 function overBudget(exchange: Exchange, over: OverBudget, action: Action): Answer {
   const response = problemResponse(overBudgetProblem(over, exchange.rawBody?.length ?? 0));
   return { response, provenance: { kind: 'state', action, outcome: 'over-limit' } };
-}
-
-function assignId(resource: Resource, collection: Collection): unknown {
-  if (resource.idKind === 'uuid') return randomUUID();
-  return resource.idKind === 'string' ? String(collection.next) : collection.next;
 }
 
 function readOnlyOf(record: Record<string, unknown>, resource: Resource): Record<string, unknown> {

@@ -1,10 +1,10 @@
 // Entry point `plantstore-mock/testcontainers`; testcontainers is an optional peer dependency, loaded
 // only by this entry (the main entry never imports it).
 
+export type { MockSession, SessionExpectation, SessionJournalFilter, SessionVerification } from '../client/session-handle.js';
 export type { GateBar } from '../contract-coverage/coverage-gate.js';
 export type { CoverageReport } from '../contract-coverage/coverage-report.js';
 export type { DriftReport } from '../contract-coverage/drift-report.js';
-export type { MockSession, SessionExpectation, SessionJournalFilter, SessionVerification } from '../session/session-handle.js';
 export {
   DATA_DIR,
   DEFAULT_IMAGE,

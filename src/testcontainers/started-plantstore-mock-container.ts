@@ -1,9 +1,9 @@
 import { AbstractStartedContainer, type StartedTestContainer, type StopOptions, type StoppedTestContainer } from 'testcontainers';
 import { Agent, fetch as fetchTrusting } from 'undici';
+import { createSession, type MockSession } from '../client/session-handle.js';
 import { checkGate, type GateBar } from '../contract-coverage/coverage-gate.js';
 import type { CoverageReport } from '../contract-coverage/coverage-report.js';
 import type { DriftReport } from '../contract-coverage/drift-report.js';
-import { createSession, type MockSession } from '../session/session-handle.js';
 
 /** The JSON an admin endpoint answered, with its status (admin endpoints answer JSON). */
 export interface AdminResponse<T = unknown> {

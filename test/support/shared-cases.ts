@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import type { MockSession, SessionExpectation } from '../../src/session/session-handle.js';
+import type { MockSession, SessionExpectation } from '../../src/client/session-handle.js';
 
 // The cases every language module's tests run against the image (modules/cases.json), so the four
 // modules cannot drift apart. Each case runs in a fresh session of the module's session handle.

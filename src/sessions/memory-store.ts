@@ -1,0 +1,252 @@
+import { ByteBudget, jsonBytes, type OverBudget } from '../json/byte-budget.js';
+import { MemoryRecords } from './memory-records.js';
+import { SessionLru } from './session-lru.js';
+import {
+  type InsertHow,
+  type InsertOutcome,
+  idKey,
+  type RecordSeeds,
+  type RecordSets,
+  type ReplaceRefusal,
+  type SessionId,
+  type SessionLimits,
+  type SessionStore,
+  type StoredRecord,
+} from './session-store.js';
+
+/** What one session holds in memory; it is also the owner its bytes are charged to. */
+interface Held {
+  scenario: string | undefined;
+  proxy: boolean | undefined;
+  readonly positions: Map<string, number>;
+  readonly stored: Map<string, unknown>;
+  /** Made from the seeds on first use, so a session that never reaches the simulator costs nothing. */
+  records: MemoryRecords | undefined;
+}
+
+const NO_SEEDS: RecordSeeds = { records: new Map(), idFieldOf: () => 'id' };
+
+/**
+ * The default SessionStore: every session of one document's mock in this process's memory, answered
+ * synchronously. Named sessions follow the one eviction policy (SessionLru); their bytes are charged
+ * to one ByteBudget and freed as they go.
+ */
+export class MemorySessionStore implements SessionStore {
+  readonly #budget: ByteBudget;
+  readonly #named: SessionLru<Held>;
+  readonly #default: Held = held();
+  #seeds: RecordSeeds = NO_SEEDS;
+
+  constructor(limits: SessionLimits) {
+    this.#budget = new ByteBudget(limits.sessionBytes, limits.totalBytes);
+    this.#named = new SessionLru<Held>(limits, (gone) => this.#budget.release(gone));
+  }
+
+  scenarioOf(session: SessionId): string | undefined {
+    return this.#peek(session)?.scenario ?? this.#default.scenario;
+  }
+
+  chooseScenario(session: SessionId, scenario: string | undefined): void {
+    this.#use(session).scenario = scenario;
+  }
+
+  advance(session: SessionId, rule: string): number {
+    const positions = this.#use(session).positions;
+    const calls = positions.get(rule) ?? 0;
+    positions.set(rule, calls + 1);
+    return calls;
+  }
+
+  storedBodies(session: SessionId): ReadonlyMap<string, unknown> {
+    return this.#peek(session)?.stored ?? EMPTY;
+  }
+
+  storeBody(session: SessionId, key: string, body: unknown): OverBudget | undefined {
+    const owner = this.#use(session);
+    const before = owner.stored.has(key) ? jsonBytes(owner.stored.get(key)) : 0;
+    const over = this.#budget.charge(owner, jsonBytes(body) - before);
+    if (!over) owner.stored.set(key, body);
+    return over;
+  }
+
+  proxyChoice(session: SessionId): boolean | undefined {
+    return this.#peek(session)?.proxy;
+  }
+
+  chooseProxy(session: SessionId, on: boolean | undefined): void {
+    this.#use(session).proxy = on;
+  }
+
+  useSeeds(seeds: RecordSeeds): void {
+    this.#seeds = seeds;
+  }
+
+  listRecords(session: SessionId, collection: string): readonly StoredRecord[] {
+    // Reaching a collection lists it in the session's view, empty or not (as the state API shows it).
+    return [...this.#records(this.#use(session)).collection(collection).records.values()];
+  }
+
+  readRecord(session: SessionId, collection: string, key: string): StoredRecord | undefined {
+    return this.#records(this.#use(session)).collection(collection).records.get(key);
+  }
+
+  insertRecord(session: SessionId, collection: string, record: StoredRecord, how: InsertHow): InsertOutcome {
+    const owner = this.#use(session);
+    const records = this.#records(owner);
+    const next = records.collection(collection).next;
+    if (how.assign !== undefined) record[how.idField] ??= how.assign === 'string' ? String(next) : next;
+    const id = record[how.idField];
+    const key = idKey(id);
+    if (records.collection(collection).records.has(key)) return { kind: 'conflict', id };
+    if (records.count >= how.maxRecords) return { kind: 'over-limit' };
+    how.complete?.(record);
+    const over = this.#budget.charge(owner, jsonBytes(record));
+    if (over) return { kind: 'over-budget', over };
+    records.put(collection, key, record);
+    return { kind: 'created', record };
+  }
+
+  updateRecord(session: SessionId, collection: string, key: string, record: StoredRecord): OverBudget | 'missing' | undefined {
+    const owner = this.#use(session);
+    const records = this.#records(owner);
+    const existing = records.collection(collection).records.get(key);
+    if (existing === undefined) return 'missing';
+    const over = this.#budget.charge(owner, jsonBytes(record) - jsonBytes(existing));
+    if (!over) records.put(collection, key, record);
+    return over;
+  }
+
+  removeRecord(session: SessionId, collection: string, key: string): StoredRecord | undefined {
+    const owner = this.#use(session);
+    const removed = this.#records(owner).remove(collection, key);
+    if (removed !== undefined) this.#budget.charge(owner, -jsonBytes(removed));
+    return removed;
+  }
+
+  replaceRecords(session: SessionId, sets: RecordSets, how: { readonly maxRecords: number }): ReplaceRefusal | undefined {
+    const owner = this.#use(session);
+    const records = this.#records(owner);
+    let delta = 0;
+    let count = records.count;
+    for (const [path, replacing] of sets) {
+      delta -= records.bytesOf(path);
+      for (const record of replacing) delta += jsonBytes(record);
+      count += replacing.length - (records.collections.get(path)?.records.size ?? 0);
+    }
+    if (count > how.maxRecords) return { records: count };
+    const over = this.#budget.charge(owner, delta);
+    if (over) return { over, bytes: delta };
+    for (const [path, replacing] of sets) {
+      records.clear(path);
+      const field = this.#seeds.idFieldOf(path);
+      for (const record of replacing) records.put(path, idKey(record[field]), structuredClone(record));
+    }
+    return undefined;
+  }
+
+  viewRecords(session: SessionId): RecordSets | undefined {
+    const records = this.#peek(session)?.records;
+    if (records === undefined) return undefined;
+    const view = new Map<string, readonly StoredRecord[]>();
+    for (const [path, collection] of records.collections) view.set(path, [...collection.records.values()]);
+    return view;
+  }
+
+  reset(session: SessionId): void {
+    const owners = session === undefined ? [this.#default, ...this.#named.values()] : [this.#peek(session)];
+    for (const owner of owners) {
+      if (owner === undefined) continue;
+      owner.positions.clear();
+      owner.stored.clear();
+      owner.records = undefined;
+      this.#budget.release(owner);
+    }
+  }
+
+  bytesUsed(session: SessionId | null): number {
+    if (session === null) return this.#budget.used();
+    const owner = this.#peek(session);
+    return owner ? this.#budget.used(owner) : 0;
+  }
+
+  size(): number {
+    return this.#named.size;
+  }
+
+  close(): void {
+    this.#named.delete();
+  }
+
+  /** The session's own scenario choice, without the default session's (a shared copy keeps both apart). */
+  ownScenario(session: SessionId): string | undefined {
+    return this.#peek(session)?.scenario;
+  }
+
+  /** What a replica sharing sessions by whole copies writes back (src/mock/shared-sessions.ts). */
+  copyOf(session: SessionId): SessionCopy {
+    const owner = this.#peek(session);
+    const records = owner?.records;
+    return {
+      p: owner ? [...owner.positions] : [],
+      d: owner ? [...owner.stored] : [],
+      r: records ? [...records.collections].map(([path, { next, records: byKey }]) => [path, next, [...byKey]]) : null,
+    };
+  }
+
+  /**
+   * Replaces the session's data with a shared copy, and the scenario choices with the shared ones; its
+   * bytes, as the copy holds them, count against its budget here too.
+   */
+  restore(session: SessionId, copy: Partial<SessionCopy> | undefined, choices: SharedChoices): void {
+    const owner = this.#use(session);
+    owner.scenario = session === undefined ? choices.defaultScenario : choices.scenario;
+    this.#default.scenario = choices.defaultScenario;
+    owner.positions.clear();
+    for (const [key, calls] of copy?.p ?? []) owner.positions.set(key, calls);
+    owner.stored.clear();
+    for (const [key, value] of copy?.d ?? []) owner.stored.set(key, value);
+    owner.records = undefined;
+    if (copy?.r) {
+      const records = new MemoryRecords(NO_SEEDS);
+      for (const [path, next, byKey] of copy.r) {
+        for (const [key, record] of byKey) records.put(path, key, record);
+        records.collection(path).next = next;
+      }
+      owner.records = records;
+    }
+    this.#budget.release(owner);
+    if (copy !== undefined) this.#budget.charge(owner, jsonBytes(copy));
+  }
+
+  #use(session: SessionId): Held {
+    return session === undefined ? this.#default : this.#named.use(session, held);
+  }
+
+  #peek(session: SessionId): Held | undefined {
+    return session === undefined ? this.#default : this.#named.peek(session);
+  }
+
+  #records(owner: Held): MemoryRecords {
+    owner.records ??= new MemoryRecords(this.#seeds);
+    return owner.records;
+  }
+}
+
+const EMPTY: ReadonlyMap<string, unknown> = new Map();
+
+/** A session's data as a shared store keeps it: positions, stored bodies, collections (path, next id, records by key). */
+export interface SessionCopy {
+  readonly p: readonly (readonly [string, number])[];
+  readonly d: readonly (readonly [string, unknown])[];
+  readonly r: readonly (readonly [string, number, readonly (readonly [string, StoredRecord])[]])[] | null;
+}
+
+/** The scenario choices a shared store holds for a session: its own, and the default session's. */
+export interface SharedChoices {
+  readonly scenario: string | undefined;
+  readonly defaultScenario: string | undefined;
+}
+
+function held(): Held {
+  return { scenario: undefined, proxy: undefined, positions: new Map(), stored: new Map(), records: undefined };
+}
