@@ -15,7 +15,7 @@ const ADAPTER = '^src/prism/';
 const MODEL = '^src/(openapi|document)/';
 const LEAVES = [
   '^src/(errors|problem|protocol|mock-response|mock-extensions|provenance|config-error|options|option-table|option-kinds|document-source)[.]ts$',
-  '^src/(json|generate|assets|cache|har)/',
+  '^src/(json|generate|assets|cache|har|tracing)/',
 ];
 const TESTS = '[.]test[.]ts$';
 

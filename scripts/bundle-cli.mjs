@@ -181,7 +181,8 @@ async function bundleEntry(entry, outfile) {
     plugins: [prismRequires, loadedOnFirstUse, precompiledScenarioSchema, lazyStringWidth],
     // The MCP SDK (and the web framework pieces it brings) is loaded from node_modules when an MCP server
     // is first asked for: bundled, its half a megabyte would be read by every start of the CLI and the library.
-    external: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
+    // The OpenTelemetry SDK likewise, loaded only by a server with tracing on (src/tracing/tracing.ts).
+    external: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', '@opentelemetry/*'],
     logLevel: 'warning',
     write: false,
   });

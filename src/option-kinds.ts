@@ -53,9 +53,18 @@ export type Declaration =
   /** A list of strings matching `pattern`; repeatable as a flag, comma-separated in the environment. */
   | (Described & { readonly kind: 'tokens'; readonly default: readonly string[]; readonly pattern: RegExp; readonly invalid: string })
   /** Programmatic only: no flag. */
-  | { readonly kind: 'stream' };
+  | { readonly kind: 'stream' }
+  /** Programmatic only: what the CLI reads from the standard `OTEL_*` variables (docs/tracing.md). */
+  | { readonly kind: 'otel' };
 
-export type CliDeclaration = Exclude<Declaration, { kind: 'stream' }>;
+export type CliDeclaration = Exclude<Declaration, { kind: 'stream' | 'otel' }>;
+
+/** Who exports the spans, besides where (`otelEndpoint`): the exporter's headers, the service's name, resource attributes. */
+export interface OtelSettings {
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly serviceName?: string;
+  readonly resourceAttributes?: Readonly<Record<string, string>>;
+}
 
 export interface LogStream {
   write(line: string): unknown;
@@ -73,7 +82,9 @@ type ValueOf<D> = D extends { kind: 'integer' | 'size' }
           ? readonly string[]
           : D extends { kind: 'choice'; choices: readonly (infer C)[] }
             ? C
-            : LogStream;
+            : D extends { kind: 'otel' }
+              ? OtelSettings
+              : LogStream;
 
 /** Options as given: any may be left out. */
 export type GivenOptions<Table> = { readonly [K in keyof Table]?: ValueOf<Table[K]> };

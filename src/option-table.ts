@@ -180,6 +180,18 @@ export const OPTIONS = {
     readme: 'answer CORS requests and preflights',
   },
   logStream: { kind: 'stream' },
+  otelEndpoint: {
+    kind: 'string',
+    pattern: /^https?:\/\/[^\s/]+/i,
+    invalid: 'must be an http:// or https:// URL of an OTLP/HTTP traces receiver',
+    showValue: true,
+    arg: 'URL',
+    help: 'send OpenTelemetry traces (OTLP/HTTP, protobuf) to this URL; the CLI reads OTEL_EXPORTER_OTLP_* too',
+    readme:
+      'send [OpenTelemetry traces](docs/tracing.md) over OTLP/HTTP to this URL (`…/v1/traces`); also from the standard `OTEL_*` variables',
+    readmeDefault: 'off',
+  },
+  otel: { kind: 'otel' },
   adminCors: {
     kind: 'tokens',
     flag: 'admin-cors',

@@ -3,7 +3,7 @@ import { BUNDLED_SCENARIOS, BUNDLED_SPEC } from './assets/package-files.js';
 import { MockConfigError } from './config-error.js';
 import { type DocumentSource, parseDocumentSource } from './document-source.js';
 import { parseDelayRange } from './mock-extensions.js';
-import type { Declaration, FilledOptions, LogStream } from './option-kinds.js';
+import type { Declaration, FilledOptions, LogStream, OtelSettings } from './option-kinds.js';
 import { type ARRAY_FORMATS, DECLARATIONS, type LogLevel, type OBJECT_FORMATS, OPTIONS, type OptionName } from './option-table.js';
 import { TOKEN68 } from './protocol.js';
 
@@ -91,6 +91,13 @@ export interface MockServerOptions {
   readonly cors?: boolean;
   /** Where log lines are written. Default: standard output. */
   readonly logStream?: LogStream;
+  /**
+   * Send OpenTelemetry traces over OTLP/HTTP (protobuf) to this URL (`http://collector:4318/v1/traces`): a
+   * server span per request, client spans for proxied calls, callbacks and webhooks (docs/tracing.md). Default: off.
+   */
+  readonly otelEndpoint?: string;
+  /** With `otelEndpoint`: the exporter's headers, `service.name` (default `plantstore-mock`) and resource attributes. */
+  readonly otel?: OtelSettings;
   /**
    * Serve HTTPS, HTTP/2 with HTTP/1.1 fallback (ALPN), with a certificate made at start for `localhost`,
    * `127.0.0.1` and `allowedHosts`, signed by a CA made for this server (`server.tls.caFile`). Default false.
@@ -340,5 +347,19 @@ function checked(name: string, declaration: Declaration, value: unknown): unknow
       return Object.freeze([...value]);
     case 'stream':
       return value;
+    case 'otel':
+      return checkedOtel(value, bad);
   }
+}
+
+/** The exporter's settings: string maps and a name, copied and frozen. */
+function checkedOtel(value: unknown, bad: (must: string) => MockConfigError): OtelSettings {
+  const strings = (map: unknown) =>
+    map === undefined || (map !== null && typeof map === 'object' && Object.values(map).every((v) => typeof v === 'string'));
+  const given = (value ?? {}) as Partial<Record<keyof OtelSettings, unknown>>;
+  if (typeof value !== 'object' || value === null || !strings(given.headers) || !strings(given.resourceAttributes))
+    throw bad('must be { headers?, serviceName?, resourceAttributes? }, the maps of strings');
+  if (given.serviceName !== undefined && (typeof given.serviceName !== 'string' || given.serviceName === ''))
+    throw bad('"serviceName" must be a non-empty string');
+  return Object.freeze({ ...(value as OtelSettings) });
 }

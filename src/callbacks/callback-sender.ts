@@ -4,6 +4,7 @@ import type { MockCallback } from '../openapi/operation.js';
 import { type ExpressionContext, evaluateTemplate, type ParsedTemplate, parseTemplate } from '../openapi/runtime-expression.js';
 import type { Exchange } from '../pipeline/types.js';
 import type { CallbackOutcome } from '../provenance.js';
+import type { OutboundTrace, RequestTrace, Tracing } from '../tracing/tracing.js';
 import { type OutboundRequest, outboundRequest } from './callback-request.js';
 import { checkAnswer } from './check-answer.js';
 import { checkedLookup, type Resolve } from './checked-lookup.js';
@@ -50,6 +51,8 @@ export interface CallbackSenderOptions {
   readonly resolve?: Resolve;
   /** The ports the mock listens on now: never contacted unless `allow` names them (outbound-policy.ts). */
   readonly ownPorts?: () => Iterable<number>;
+  /** With tracing on: the tracer of webhooks sent with no request behind them (a request's callbacks use its span). */
+  readonly tracing?: Tracing;
 }
 
 /** Bytes of a consumer's answer read; the rest is left unread. */
@@ -195,7 +198,7 @@ export class CallbackSender {
   #prepare(what: Scheduled, exchange: Exchange, context: ExpressionContext): () => Promise<Delivery> {
     const { via, callback, url: key } = what;
     const request = outboundRequest(callback, this.#options.generator, what.given);
-    const base = { via, callback, request, operation: exchange.operation?.id, session: exchange.session.id };
+    const base = { via, callback, request, operation: exchange.operation?.id, session: exchange.session.id, trace: exchange.trace };
     const unsent = (url: string, outcome: CallbackOutcome, problem: string) => async () => this.#unsent(base, url, outcome, problem);
     if (what.problem !== undefined) return unsent(key, 'unresolved', what.problem);
     const template = templateOf(key);
@@ -218,11 +221,14 @@ export class CallbackSender {
       signal: this.#closing.signal,
       dispatcher: this.#agent,
     };
+    const span = this.#span(sending);
+    // The journal keeps the request as sent: with its trace context when traced.
+    const sent = span ? { ...sending, request: { ...sending.request, headers: { ...sending.request.headers, ...span.headers } } } : sending;
     let attempts = 0;
     let result: Awaited<ReturnType<typeof deliver>>;
     for (;;) {
       attempts++;
-      result = await deliver(sending.url, sending.request, options);
+      result = await deliver(sending.url, sent.request, options);
       const retry = 'failure' in result ? result.failure !== 'cancelled' && result.failure !== 'refused' : result.status >= 500;
       if (!retry || attempts > this.#options.retries || this.#closing.signal.aborted) break;
       await pause(100 * attempts, this.#closing.signal);
@@ -234,8 +240,9 @@ export class CallbackSender {
         ? 'on-contract'
         : 'off-contract'
       : (result as { failure: CallbackOutcome }).failure;
+    span?.end(answered?.status, { 'mock.callback.outcome': outcome, 'http.request.resend_count': attempts - 1 }, problems[0]);
     return this.#recorded({
-      ...this.#common(sending, sending.url.href, started),
+      ...this.#common(sent, sending.url.href, started),
       outcome,
       status: answered?.status ?? 0,
       responseHeaders: answered?.headers ?? {},
@@ -244,6 +251,24 @@ export class CallbackSender {
       attempts,
       durationMs: Date.now() - started,
     });
+  }
+
+  /** The client span of a delivery: under the span of the request that caused it, else a trace of its own. */
+  #span(sending: Sending & { readonly url: URL }): OutboundTrace | undefined {
+    if (sending.trace === undefined && this.#options.tracing === undefined) return undefined;
+    const { method } = sending.request;
+    const attributes = {
+      'http.request.method': method,
+      'url.full': sending.url.href,
+      'server.address': sending.url.hostname,
+      'server.port': Number(sending.url.port) || (sending.url.protocol === 'https:' ? 443 : 80),
+      'mock.callback.via': sending.via,
+      'mock.callback.name': sending.callback.name,
+      'mock.operation_id': sending.operation,
+      'mock.session': sending.session,
+    };
+    const name = `${method} ${sending.via} ${sending.callback.name}`;
+    return sending.trace ? sending.trace.outbound(name, attributes) : this.#options.tracing?.outbound(name, attributes);
   }
 
   #unsent(sending: Sending, url: string, outcome: CallbackOutcome, problem: string): Delivery {
@@ -296,6 +321,8 @@ interface Sending {
   readonly request: ReturnType<typeof outboundRequest>;
   readonly operation: string | undefined;
   readonly session: string | undefined;
+  /** The span of the request that caused it, when traced. */
+  readonly trace?: RequestTrace;
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {

@@ -1,6 +1,7 @@
 import { MockConfigError } from '../config-error.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { asFlags } from './flags.js';
+import { otelOptions } from './otel-env.js';
 import { parseArgs } from './parse-args.js';
 
 /** The CLI: flags in, programmatic API called, one-line errors out. The only place that exits. */
@@ -22,7 +23,7 @@ async function main(): Promise<number> {
   }
   // Loaded after the handlers are in place: importing the server (Fastify, Prism) is most of start-up.
   const { createMockServer } = await import('../server.js');
-  const server = await createMockServer(parsed.options);
+  const server = await createMockServer({ ...parsed.options, ...otelOptions(process.env, parsed.options) });
   try {
     await server.listen();
   } catch (error) {

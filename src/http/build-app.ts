@@ -13,6 +13,7 @@ import type { ResolvedOptions } from '../options.js';
 import { newExchange } from '../pipeline/session.js';
 import type { Exchange, Responder } from '../pipeline/types.js';
 import { answerOf } from '../provenance.js';
+import { startTracing } from '../tracing/tracing.js';
 import { mountAdmin } from './admin-app.js';
 import { createBrowserGuard } from './browser-guard.js';
 import { proxiedClient } from './client-gone.js';
@@ -24,6 +25,7 @@ import { asyncFd } from './log-destination.js';
 import { prettyAnswerLog, prettyStream, wantsPrettyLog } from './pretty-log.js';
 import { sentHeaders } from './reply-headers.js';
 import { answerLog, createLogger, elapsedMs, pathOf } from './request-logger.js';
+import { endRequestTrace, startRequestTrace } from './request-tracing.js';
 import { clientSubject, secureConnections, secureServerOptions } from './secure-server.js';
 import { sendResponse, type Told } from './send-response.js';
 import type { TlsSetup } from './tls-options.js';
@@ -78,6 +80,8 @@ export async function buildApp({ options, spec, documents, generator, responders
   const logStream = pretty ? await prettyStream(given, stdout !== undefined && isatty(1)) : given;
   const log = createLogger(options, logStream);
   const logAnswer = pretty && logStream ? prettyAnswerLog(log, logStream) : answerLog(log, logStream);
+  // Off unless asked: then the OpenTelemetry SDK is loaded, once per server (docs/tracing.md).
+  const tracing = options.otelEndpoint === undefined ? undefined : await startTracing({ endpoint: options.otelEndpoint, ...options.otel });
   /**
    * Every answer to the API (and every fault, as status 0), once written, with the body text sent: its
    * log line, then what the HTTP side sent handed to the mock (journal entry, metrics, coverage).
@@ -90,6 +94,7 @@ export async function buildApp({ options, spec, documents, generator, responders
     // Requests the pipeline never saw (a preflight, one over the limits) are journalled with what is known.
     const exchange = seen ?? unpipelined(request, request.query ?? {}, request.body);
     mock.answered(exchange, seen !== undefined, status, elapsed, sentHeaders(reply), text);
+    if (tracing) endRequestTrace(tracing, request, exchange, status);
   };
   const app = createFastify(
     options,
@@ -119,9 +124,13 @@ export async function buildApp({ options, spec, documents, generator, responders
     const address = app.server.address();
     return typeof address === 'object' && address ? [address.port] : [];
   };
-  const mock = documents
-    ? await createMountedMock({ options, documents, generator, log, responders, ownPorts })
-    : await createMock({ options, spec, generator, log, responders, ownPorts });
+  const mock = await (documents
+    ? createMountedMock({ options, documents, generator, log, responders, ownPorts, tracing })
+    : createMock({ options, spec, generator, log, responders, ownPorts, tracing })
+  ).catch(async (error: unknown) => {
+    await tracing?.close();
+    throw error;
+  });
   mountAdmin(app, {
     options,
     log,
@@ -135,6 +144,9 @@ export async function buildApp({ options, spec, documents, generator, responders
   let unsaved: readonly string[] = [];
   app.addHook('onClose', async () => {
     unsaved = await mock.close();
+    // After the mock: the spans of the callbacks it cancelled or finished go out too.
+    const untraced = await tracing?.close();
+    if (untraced !== undefined) log.warn(`could not send the last traces: ${untraced}`);
   });
   // The generated CA's temporary folder goes with the server: nothing of it is left behind.
   const temporaryDir = tls?.temporaryDir;
@@ -158,6 +170,7 @@ export async function buildApp({ options, spec, documents, generator, responders
       proxying ? proxiedClient(request.ip, request.protocol, reply.raw) : undefined,
     );
     request.exchange = exchange;
+    if (tracing) exchange.trace = startRequestTrace(tracing, request);
     const response = mock.answer(exchange);
     // Fastify sends a handler's return value: an answer already sent must not be returned.
     if (response instanceof Promise) return response.then((decided) => sendResponse(reply, corsOf(exchange, reply, decided), held, told));

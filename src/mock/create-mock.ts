@@ -30,6 +30,7 @@ import { MemorySessionStore } from '../sessions/memory-store.js';
 import type { SessionLimits, SessionStore } from '../sessions/session-store.js';
 import { StateSimulator } from '../state/simulator.js';
 import { connectStore, type SharedStore } from '../store/shared-store.js';
+import type { Tracing } from '../tracing/tracing.js';
 import { SharedSessions, UNAVAILABLE } from './shared-sessions.js';
 
 /** Where the mock's own messages go (start-up summary, reloads, a report it could not write). */
@@ -49,6 +50,8 @@ export interface MockParts {
   readonly mounted?: MountedParts;
   /** The ports the server listens on now: callbacks and webhooks never reach them unless allowed by port. */
   readonly ownPorts?: () => Iterable<number>;
+  /** With tracing on: the tracer of the webhooks sent on an admin request (a request's own calls use its span). */
+  readonly tracing?: Tracing;
 }
 
 /** What the documents of one server share: the journal and metrics; and where this one is mounted. */
@@ -132,7 +135,7 @@ export interface Mock extends MockFeatures {
  * adapts it to Fastify. With `--watch`, a changed document, scenario or data file is reloaded and
  * swapped in whole, or, when it fails to load, the last good version keeps serving.
  */
-export async function createMock({ options, spec, generator, log, responders = [], mounted, ownPorts }: MockParts): Promise<Mock> {
+export async function createMock({ options, spec, generator, log, responders = [], mounted, ownPorts, tracing }: MockParts): Promise<Mock> {
   // Checked by resolveOptions: a range here.
   const serverDelay = options.delay === undefined ? undefined : (parseDelayRange(options.delay) as DelayRange);
   // Every session's data in one store, with one eviction policy and one byte budget.
@@ -164,6 +167,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     retries: options.callbackRetries,
     generator,
     ...(ownPorts ? { ownPorts } : {}),
+    ...(tracing ? { tracing } : {}),
     record(delivery) {
       if (journal.capacity > 0) journal.record(deliveryEntry(delivery, mounted?.mount.name));
       metrics.observeCallback(delivery.via, delivery.name, delivery.outcome);

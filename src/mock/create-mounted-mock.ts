@@ -9,6 +9,7 @@ import type { CredentialPlaces } from '../openapi/mask-credentials.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Exchange, Responder } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
+import type { Tracing } from '../tracing/tracing.js';
 import { createMock, type Mock, type MockLog } from './create-mock.js';
 import type { MountedSpec } from './mount-documents.js';
 import { createMountRouter } from './mount-router.js';
@@ -23,6 +24,8 @@ export interface MountedMockParts {
   readonly responders?: readonly Responder[];
   /** The ports the server listens on now (callbacks never reach them unasked). */
   readonly ownPorts?: () => Iterable<number>;
+  /** With tracing on: the tracer of webhooks sent on an admin request. */
+  readonly tracing?: Tracing;
 }
 
 /**
@@ -30,7 +33,15 @@ export interface MountedMockParts {
  * shapes, scenarios, state, coverage, reloads), all writing to one journal and one set of metrics that
  * say, as `exchange.document`, which answered. A request under no document's base path is 404.
  */
-export async function createMountedMock({ options, documents, generator, log, responders, ownPorts }: MountedMockParts): Promise<Mock> {
+export async function createMountedMock({
+  options,
+  documents,
+  generator,
+  log,
+  responders,
+  ownPorts,
+  tracing,
+}: MountedMockParts): Promise<Mock> {
   let places: CredentialPlaces | undefined;
   const journal = new Journal(options.journalSize, options.journalUnmasked ? undefined : maskedEntries(() => (places ??= union(mocks))));
   const metrics = createMetrics(() => journal.size);
@@ -55,7 +66,7 @@ export async function createMountedMock({ options, documents, generator, log, re
         coverageReport: options.coverageReport === undefined ? undefined : join(options.coverageReport, mount.name),
       };
       const mounted = { mount, names, journal, metrics, credentialsChanged: () => (places = undefined) };
-      mocks.push(await createMock({ options: own, spec, generator, log: named(log, mount.name), responders, mounted, ownPorts }));
+      mocks.push(await createMock({ options: own, spec, generator, log: named(log, mount.name), responders, mounted, ownPorts, tracing }));
     }
   } catch (error) {
     await Promise.all(mocks.map((mock) => mock.close()));

@@ -5,6 +5,7 @@ import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
 import type { FallbackReason, Provenance } from '../provenance.js';
+import type { RequestTrace } from '../tracing/tracing.js';
 
 /** What a request asked of its response, Prism-style: `Prefer: code=400, example=NAME, dynamic=true, seed=7`. */
 export interface Forcing {
@@ -70,6 +71,8 @@ export interface Exchange {
   response?: MockResponse;
   /** What the responders asked to be done besides answering (a webhook to send), once the pipeline has decided. */
   effects?: Effects;
+  /** With tracing on (docs/tracing.md): the request's server span, parent of the calls made on its behalf. */
+  trace?: RequestTrace;
 }
 
 /**

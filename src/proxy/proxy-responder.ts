@@ -48,16 +48,21 @@ export async function forward(settings: ForwardSettings, exchange: Exchange, vio
       provenance: { kind: 'rejected', code: 'PROXY_REFUSED' },
     };
   }
+  const headers = requestHeadersFor(exchange.headers, exchange.client ?? LOCAL_CLIENT);
+  // Traced: a client span under the request's, its context sent on in place of the caller's.
+  const span = exchange.trace?.outbound(exchange.method, upstreamAttributes(settings.upstream, exchange.method, path));
   const request: UpstreamRequest = {
     method: exchange.method,
     path,
-    headers: requestHeadersFor(exchange.headers, exchange.client ?? LOCAL_CLIENT),
+    headers: span ? { ...headers, ...span.headers } : headers,
     body: exchange.rawBody,
   };
   let reply: UpstreamReply;
   try {
     reply = await requestUpstream(settings.pool, request, settings.bodyLimit, settings.timeoutMs, exchange.client?.whenGone);
+    span?.end(reply.status);
   } catch (error) {
+    span?.end(undefined, undefined, error instanceof ClientGoneError ? 'the client left first' : failureOf(error).reason);
     if (error instanceof ClientGoneError) return CLIENT_GONE;
     const failure = failureOf(error);
     if (settings.fallback.has('unavailable')) return fallBack('unavailable', failure.reason);
@@ -85,6 +90,17 @@ export async function forward(settings: ForwardSettings, exchange: Exchange, vio
 }
 
 const LOCAL_CLIENT = { address: undefined, protocol: 'http' };
+
+function upstreamAttributes(upstream: Upstream, method: string, path: string) {
+  const url = new URL(path, upstream.origin);
+  return {
+    'http.request.method': method,
+    // Without the query, which may carry a credential.
+    'url.full': `${url.origin}${url.pathname}`,
+    'server.address': url.hostname,
+    'server.port': Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+  };
+}
 
 /**
  * The client left before the upstream answered: no answer is written (status 0 in the journal and
