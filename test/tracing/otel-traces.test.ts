@@ -97,6 +97,21 @@ describe('OpenTelemetry traces', () => {
     expect(seen[0]?.traceparent).toBe(`00-${TRACE_ID}-${clientSpan?.spanId}-01`);
   });
 
+  it('answers as ever while the collector is down, and closes with a warning, not an error', async () => {
+    const receiver = await startOtlpReceiver();
+    await receiver.close();
+    const log: string[] = [];
+    const server = await createMockServer({
+      spec: PETS,
+      otelEndpoint: receiver.url,
+      logLevel: 'warn',
+      logStream: { write: (line) => log.push(line) },
+    });
+    expect((await server.inject({ url: '/pets', headers: { 'x-api-key': 'k' } })).statusCode).toBe(200);
+    await expect(server.close()).resolves.toEqual({ unsaved: [] });
+    expect(log.map((line) => JSON.parse(line).msg).join('\n')).toContain('could not send the last traces');
+  });
+
   it('sends a client span for each callback, under the span of the request that caused it', async () => {
     const target = await consumer((_path, response) => response.writeHead(204).end());
     const { server, finish } = await traced({ spec: CALLBACKS });
