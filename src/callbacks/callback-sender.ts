@@ -2,6 +2,7 @@ import { Agent, buildConnector } from 'undici';
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockCallback } from '../openapi/operation.js';
 import { type ExpressionContext, evaluateTemplate, type ParsedTemplate, parseTemplate } from '../openapi/runtime-expression.js';
+import { readPrefer } from '../pipeline/prefer.js';
 import type { Exchange } from '../pipeline/types.js';
 import type { CallbackOutcome } from '../provenance.js';
 import type { OutboundTrace, RequestTrace, Tracing } from '../tracing/tracing.js';
@@ -11,7 +12,6 @@ import { checkedLookup, type Resolve } from './checked-lookup.js';
 import { type Delivered, deliver } from './deliver.js';
 import { expressionContext } from './expression-context.js';
 import { createOutboundPolicy } from './outbound-policy.js';
-import { callbackDelay } from './prefer-delay.js';
 
 /** One callback or webhook the mock sent, or refused to send, and how it ended. */
 export interface Delivery {
@@ -344,4 +344,11 @@ function withQuery(url: URL, query: OutboundRequest['query']): URL {
   const present = new Set(url.searchParams.keys());
   for (const [name, value] of query) if (!present.has(name)) added.searchParams.append(name, value);
   return added;
+}
+
+/** `Prefer: callback-delay=MS`: the milliseconds this request's callbacks wait, or undefined when not asked. */
+function callbackDelay(prefer: string | string[] | undefined): number | undefined {
+  if (prefer === undefined) return undefined;
+  const asked = readPrefer(prefer).get('callback-delay');
+  return asked !== undefined && /^\d{1,9}$/.test(asked) ? Number(asked) : undefined;
 }

@@ -4,6 +4,7 @@ import { defaultStatus, findResponse } from '../openapi/find-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
 import { FORCING_QUERY_KEYS, forcingQueryName } from '../protocol.js';
+import { readPrefer } from './prefer.js';
 import { type Exchange, type Forcing, NO_FINDINGS, type Stage } from './types.js';
 
 const QUERY_KEYS = FORCING_QUERY_KEYS;
@@ -34,21 +35,7 @@ export const readForcing: Stage = (exchange) => {
     const value = exchange.query[name];
     if (value !== undefined) raw.set(key, Array.isArray(value) ? String(value[value.length - 1]) : value);
   }
-  const prefer = Array.isArray(header) ? header.join(',') : header;
-  if (prefer !== undefined) {
-    for (const part of prefer.split(',')) {
-      const [name = '', ...rest] = part.split('=');
-      const key = name.trim().toLowerCase();
-      if ((KEYS as readonly string[]).includes(key))
-        raw.set(
-          key as Key,
-          rest
-            .join('=')
-            .trim()
-            .replace(/^"(.*)"$/, '$1'),
-        );
-    }
-  }
+  for (const [key, value] of readPrefer(header)) if ((KEYS as readonly string[]).includes(key)) raw.set(key as Key, value);
   if (raw.size === 0) return NO_FINDINGS;
   const findings: Finding[] = [];
   const forcing: { -readonly [K in keyof Forcing]: Forcing[K] } = {};

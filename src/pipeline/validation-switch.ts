@@ -1,3 +1,4 @@
+import { readPrefer } from './prefer.js';
 import { NO_FINDINGS, type Stage } from './types.js';
 
 /**
@@ -20,6 +21,6 @@ export function switchableValidation(validate: Stage, serverValidates: boolean):
 /** `validate=true|false` in a Prefer header; undefined when it says neither. */
 export function preferredValidation(prefer: string | string[] | undefined): boolean | undefined {
   if (prefer === undefined) return undefined;
-  const match = /(?:^|[,;\s])validate\s*=\s*"?(true|false)"?\s*(?:[,;]|$)/i.exec(Array.isArray(prefer) ? prefer.join(',') : prefer);
-  return match ? match[1]?.toLowerCase() === 'true' : undefined;
+  const asked = readPrefer(prefer).get('validate')?.toLowerCase();
+  return asked === 'true' ? true : asked === 'false' ? false : undefined;
 }
