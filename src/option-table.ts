@@ -591,6 +591,14 @@ export const OPTIONS = {
     default: false,
     help: 'leave exchanges whose answer drifts from the document out of recordings',
   },
+  recordFormat: {
+    kind: 'choice',
+    choices: ['scenario', 'har', 'both'],
+    default: 'scenario',
+    arg: 'FORMAT',
+    help: 'what --record writes: scenario files, HAR 1.2 logs (NAME.har), or both side by side',
+    readme: 'what `--record` writes: scenario files, HAR 1.2 logs (`NAME.har`), or both side by side ([HAR](docs/import-export.md))',
+  },
 } as const satisfies Record<string, Declaration>;
 
 export type OptionName = keyof typeof OPTIONS;

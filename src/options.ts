@@ -208,6 +208,8 @@ export interface MockServerOptions {
   readonly redact?: readonly string[];
   /** Leave exchanges whose answer drifts from the document out of recordings. Default false. */
   readonly recordOnContractOnly?: boolean;
+  /** What `record` writes: scenario files, HAR 1.2 logs (`NAME.har`), or both side by side. Default `scenario`. */
+  readonly recordFormat?: 'scenario' | 'har' | 'both';
 }
 
 type Filled = FilledOptions<typeof OPTIONS>;

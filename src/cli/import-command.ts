@@ -67,6 +67,8 @@ export async function runImportCommand(
   out.write(`read ${report.read} exchanges from ${file} (${report.kind})\n`);
   for (const one of report.files) out.write(`wrote ${one.file}: ${one.exchanges} exchanges\n`);
   if (report.offContract > 0) out.write(`${report.offContract} answers break the document: marked offContract, with the findings\n`);
+  if (report.credentialsFilled > 0)
+    out.write(`${report.credentialsFilled} carried no usable credentials (masked or stripped): checked with placeholders, never written\n`);
   if (report.unmatched.length > 0) out.write(`${report.unmatched.length} match no operation:\n${lines(report.unmatched)}`);
   if (report.leftOut.length > 0) out.write(`${report.leftOut.length} left out:\n${lines(report.leftOut)}`);
   if (written === 0) err.write('plantstore-mock import: nothing could be imported\n');

@@ -21,9 +21,9 @@ export interface HarExchange {
   readonly custom?: Readonly<Record<`_${string}`, unknown>>;
 }
 
-/** A HAR 1.2 log of the exchanges, in the order given. */
-export function harLog(exchanges: readonly HarExchange[], creator: { name: string; version: string }): HarLog {
-  return { log: { version: '1.2', creator, entries: exchanges.map(harEntry) } };
+/** A HAR 1.2 log of the entries, in the order given. */
+export function harLog(entries: readonly HarEntry[], creator: { name: string; version: string }): HarLog {
+  return { log: { version: '1.2', creator, entries } };
 }
 
 export function harEntry(exchange: HarExchange): HarEntry {

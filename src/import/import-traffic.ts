@@ -39,6 +39,8 @@ export interface ImportReport {
   readonly leftOut: readonly string[];
   /** Exchanges written whose answer breaks the document (marked offContract). */
   readonly offContract: number;
+  /** Exchanges whose saved credentials the document refused (masked, stripped): checked with placeholders. */
+  readonly credentialsFilled: number;
 }
 
 /**
@@ -82,9 +84,15 @@ export async function importTraffic(input: MockServerOptions, settings: ImportSe
   const unmatched: string[] = [];
   const leftOut: string[] = [];
   let offContract = 0;
+  let credentialsFilled = 0;
   try {
     for (const one of traffic.exchanges) {
-      const exchange = await routed(mock, one);
+      const { exchange, filled } = await routed(mock, one);
+      if (filled && one.answer?.status === 401) {
+        leftOut.push(`${one.label}: sent without credentials and refused (401): the mock answers that itself`);
+        continue;
+      }
+      if (filled) credentialsFilled++;
       const provenance = exchange.provenance;
       if (exchange.operation === undefined) {
         unmatched.push(`${one.label}: ${provenance?.kind === 'rejected' ? unmatchedReason(provenance.code) : 'no operation matches'}`);
@@ -116,7 +124,7 @@ export async function importTraffic(input: MockServerOptions, settings: ImportSe
     const files = [];
     for (const { recorder } of recorders.values())
       for (const file of (await recorder.flush()).files) files.push({ file: file.file, exchanges: file.exchanges });
-    return { kind: traffic.kind, read: traffic.exchanges.length, files, unmatched, leftOut, offContract };
+    return { kind: traffic.kind, read: traffic.exchanges.length, files, unmatched, leftOut, offContract, credentialsFilled };
   } finally {
     await mock.close();
   }
@@ -135,11 +143,44 @@ async function buildMock(
   return createMountedMock({ options, documents: mountDocuments(loaded), generator, log });
 }
 
-/** The exchange after the mock's pipeline: routed to an operation (or not), its request checked, its body parsed. */
-async function routed(mock: Mock, one: TrafficExchange): Promise<Exchange> {
+/**
+ * The exchange after the mock's pipeline: routed to an operation (or not), its request checked, its
+ * body parsed. Saved traffic often lacks usable credentials (browsers strip them from exported HARs,
+ * exports and recordings mask them), and a replay's client sends its own: a request refused for its
+ * credentials alone is sent again with placeholders where the operation's schemes want them, which
+ * are never written (matchers hold no credentials). `filled` says so.
+ */
+async function routed(mock: Mock, one: TrafficExchange): Promise<{ exchange: Exchange; filled: boolean }> {
+  const exchange = await answered(mock, one, one.headers, one.query);
+  const provenance = exchange.provenance;
+  const operation = exchange.operation;
+  const credentialsOnly =
+    provenance?.kind === 'rejected' &&
+    (provenance.findings ?? []).length > 0 &&
+    provenance.findings?.every((f) => f.location === 'security');
+  if (!credentialsOnly || operation === undefined) return { exchange, filled: false };
   const headers: Record<string, string> = { ...one.headers };
+  const query = new URLSearchParams(one.query);
+  const cookies: string[] = [];
+  if (operation.acceptsBearer) headers.authorization = `Bearer ${PLACEHOLDER}`;
+  else if (operation.challengeSchemes.some((scheme) => scheme.toLowerCase() === 'basic'))
+    headers.authorization = `Basic ${Buffer.from(`${PLACEHOLDER}:${PLACEHOLDER}`).toString('base64')}`;
+  for (const key of operation.apiKeys) {
+    if (key.in === 'header') headers[key.name.toLowerCase()] = PLACEHOLDER;
+    else if (key.in === 'query') query.set(key.name, PLACEHOLDER);
+    else cookies.push(`${key.name}=${PLACEHOLDER}`);
+  }
+  if (cookies.length > 0) headers.cookie = cookies.join('; ');
+  return { exchange: await answered(mock, one, headers, query.toString()), filled: true };
+}
+
+/** What stands in for credentials the saved traffic did not keep. */
+const PLACEHOLDER = 'imported-placeholder-credential';
+
+async function answered(mock: Mock, one: TrafficExchange, given: Readonly<Record<string, string>>, query: string): Promise<Exchange> {
+  const headers: Record<string, string> = { ...given };
   if (one.body !== undefined) headers['content-length'] = String(one.body.length);
-  const exchange = newExchange(one.method, one.path, parseQuery(one.query) as Exchange['query'], headers, one.body);
+  const exchange = newExchange(one.method, one.path, parseQuery(query) as Exchange['query'], headers, one.body);
   await mock.answer(exchange);
   return exchange;
 }

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { type HarExchange, harLog } from '../har/har-entry.js';
+import { type HarExchange, harEntry, harLog } from '../har/har-entry.js';
 import type { HarLog } from '../har/har-types.js';
 import { describeProvenance } from '../provenance.js';
 import type { JournalEntry } from './journal-entry.js';
@@ -11,7 +11,7 @@ import type { JournalEntry } from './journal-entry.js';
  */
 export function journalHar(entries: readonly JournalEntry[], origin: string, creator: { name: string; version: string }): HarLog {
   return harLog(
-    entries.map((entry) => harExchangeOf(entry, origin)),
+    entries.map((entry) => harEntry(harExchangeOf(entry, origin))),
     creator,
   );
 }

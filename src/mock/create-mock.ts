@@ -177,8 +177,10 @@ export async function createMock({ options, spec, generator, log, responders = [
   const proxy = await createProxy(options, sessions, log);
   if (options.record !== undefined && proxy === undefined)
     throw new MockConfigError('--record records what passes through the proxy: give --proxy too');
-  if (options.record === undefined && (options.recordName !== undefined || options.redact.length > 0 || options.recordOnContractOnly))
-    throw new MockConfigError('--record-name, --redact and --record-on-contract-only shape recordings: give --record too');
+  const shaped =
+    options.recordName !== undefined || options.redact.length > 0 || options.recordOnContractOnly || options.recordFormat !== 'scenario';
+  if (options.record === undefined && shaped)
+    throw new MockConfigError('--record-name, --redact, --record-on-contract-only and --record-format shape recordings: give --record too');
   // Checked against the operations and answers of the last load (the assembly below keeps it current).
   let checkRecorded: RecorderSettings['check'] = () => undefined;
   const recorder =
@@ -190,6 +192,7 @@ export async function createMock({ options, spec, generator, log, responders = [
           spec: mounted?.mount.name,
           redaction: () => redactionOf(options.redact, credentials),
           onContractOnly: options.recordOnContractOnly,
+          format: options.recordFormat,
           maxBodyBytes: options.bodyLimit,
           check: (operationId, step) => checkRecorded(operationId, step),
           log,

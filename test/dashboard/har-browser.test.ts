@@ -56,8 +56,9 @@ describe.skipIf(skipBrowser)('HAR in and out with a real headless Chromium', () 
     const report = await importTraffic({ spec: CRUD }, { file: har, out: join(dir, 'out'), onContractOnly: false });
     expect(report.kind).toBe('HAR');
     expect(report.unmatched).toEqual([expect.stringMatching(/^GET \/gardens \(entry \d+\): no operation of the document has this path$/)]);
-    // The navigation carried no credentials: the document's bearer scheme rejects it, and a replay would too.
-    expect(report.leftOut).toEqual([expect.stringMatching(/^GET \/plants\/7 \(entry 1\): the request breaks the contract \(/)]);
+    // The navigation carried no credentials and was refused: the mock answers that itself.
+    expect(report.leftOut).toEqual(['GET /plants/7 (entry 1): sent without credentials and refused (401): the mock answers that itself']);
+    expect(report.credentialsFilled).toBe(0);
     expect(await readFile(join(dir, 'out', 'import-chromium.yaml'), 'utf8')).not.toContain('browser-token');
 
     const replay = await createMockServer({ spec: CRUD, scenariosDir: join(dir, 'out'), scenario: 'import-chromium' });

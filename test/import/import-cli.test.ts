@@ -17,6 +17,7 @@ async function file(name: string, text: string): Promise<string> {
   return path;
 }
 
+// Runs the import recipe of docs/import-export.md: a HAR the mock exported, imported by the built CLI.
 describe('plantstore-mock import', () => {
   it('imports a HAR the mock exported and says what it wrote and what it left out', async () => {
     const mock = await createMockServer();

@@ -1,9 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { packageVersion } from '../../assets/package-files.js';
 import { MockConfigError } from '../../config-error.js';
+import { harLog } from '../../har/har-entry.js';
+import type { HarEntry } from '../../har/har-types.js';
 import { stringifyJson } from '../../json/stringify-json.js';
 import type { Exchange } from '../../pipeline/types.js';
+import { recordedHarEntry } from './har-recording.js';
 import { type RecordedExchange, type RecordedStep, recordedExchange } from './recorded-exchange.js';
 import { type RecordingOrigin, recordingText } from './recording-file.js';
 import type { Redaction } from './redaction.js';
@@ -39,6 +43,8 @@ export interface RecorderSettings {
   readonly log: { warn(message: string): void };
   /** Smaller bounds, for tests. */
   readonly bounds?: RecordingBounds;
+  /** `--record-format`: scenario files (the default), HAR 1.2 logs (NAME.har), or both side by side. */
+  readonly format?: 'scenario' | 'har' | 'both';
   /** Where the answers came from, when not through the proxy (an import): the files' comments and description. */
   readonly origin?: RecordingOrigin & { readonly description: string };
 }
@@ -56,6 +62,8 @@ interface PendingFile {
   readonly name: string;
   readonly description: string;
   readonly exchanges: RecordedExchange[];
+  /** With `--record-format har` or `both`: every exchange, as a HAR log keeps it. */
+  readonly har: HarEntry[];
   /** Digests of the exchanges held, to leave out identical ones. */
   readonly seen: Set<string>;
   bytes: number;
@@ -105,6 +113,9 @@ export class Recorder {
   /** Takes in one answered exchange; only the real service's answers are kept. */
   observe(exchange: Exchange): void {
     const settings = this.#settings;
+    const format = settings.format ?? 'scenario';
+    if (format !== 'scenario') this.#keepHar(exchange);
+    if (format === 'har') return;
     const recorded = recordedExchange(exchange, settings.redaction(), settings.maxBodyBytes);
     if (recorded === undefined) return;
     if (typeof recorded === 'string') {
@@ -161,6 +172,24 @@ export class Recorder {
     return { findings };
   }
 
+  /** Keeps the exchange in its file's HAR log, within the same bounds as its scenario file. */
+  #keepHar(exchange: Exchange): void {
+    const entry = recordedHarEntry(exchange, this.#settings.redaction(), this.#settings.maxBodyBytes);
+    const file = entry === undefined ? undefined : this.#fileOf(exchange.session.id);
+    if (entry === undefined || file === undefined || typeof file === 'string' || file.released) return;
+    const size = Buffer.byteLength(JSON.stringify(entry));
+    const bounds = this.#bounds;
+    if (file.har.length >= bounds.exchangesPerFile || file.bytes + size > bounds.bytesPerFile) {
+      this.#warnOnce(`recording ${file.name}.har is full: later exchanges are left out`, `${file.name}.har`);
+      return;
+    }
+    if (this.#heldBytes + size > bounds.heldBytes) this.#release(file);
+    file.har.push(entry);
+    file.bytes += size;
+    this.#heldBytes += size;
+    file.dirty = true;
+  }
+
   /**
    * The held bytes bound is reached: writes every file, then releases the least recently recorded ones
    * (never `current`) until half the bound is held. A file is released once written, so nothing
@@ -210,19 +239,36 @@ export class Recorder {
     for (const file of this.#files.values()) {
       if (!file.dirty) continue;
       file.dirty = false;
-      const path = join(this.#settings.dir, `${file.name}.yaml`);
-      const temporary = join(this.#settings.dir, `.${file.name}.yaml.${randomBytes(6).toString('hex')}.tmp`);
+      const format = this.#settings.format ?? 'scenario';
       try {
-        await writeFile(temporary, recordingText(file.description, file.exchanges, this.#settings.spec, this.#settings.origin));
-        await rename(temporary, path);
+        if (format !== 'har') {
+          const text = recordingText(file.description, file.exchanges, this.#settings.spec, this.#settings.origin);
+          files.push(await this.#writeFile(`${file.name}.yaml`, text, file.name, file.exchanges.length));
+        }
+        if (format !== 'scenario' && file.har.length > 0) {
+          const text = `${JSON.stringify(harLog(file.har, { name: 'plantstore-mock', version: packageVersion() }), null, 2)}\n`;
+          files.push(await this.#writeFile(`${file.name}.har`, text, file.name, file.har.length));
+        }
       } catch (error) {
         file.dirty = true;
-        await rm(temporary, { force: true });
         throw error;
       }
-      files.push({ name: file.name, file: path, exchanges: file.exchanges.length });
     }
     return { directory: this.#settings.dir, files };
+  }
+
+  /** Writes one file under a temporary name, then renames it: a reader never sees half of it. */
+  async #writeFile(base: string, text: string, name: string, exchanges: number) {
+    const path = join(this.#settings.dir, base);
+    const temporary = join(this.#settings.dir, `.${base}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await writeFile(temporary, text);
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    return { name, file: path, exchanges };
   }
 
   /** The session's file; its name when it was released; undefined when there are too many. */
@@ -244,6 +290,7 @@ export class Recorder {
         name: key,
         description: this.#settings.origin?.description ?? `Recorded through the proxy from ${from}.`,
         exchanges: [],
+        har: [],
         seen: new Set(),
         bytes: 0,
         dirty: false,
