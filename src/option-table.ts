@@ -462,7 +462,13 @@ export const OPTIONS = {
     arg: 'MS',
     help: 'ms the documents may take to load; beyond it start-up stops with one line saying where it was',
     readme:
-      'how long reading the documents may take; beyond it start-up stops with one line saying where it was ([large documents](docs/openapi-support.md#large-documents))',
+      'how long reading the documents may take; beyond it start-up stops with one line saying where it was ([large documents](docs/openapi-support.md#large-documents)); `--warm` also prepares every operation before listening, rather than in the background once listening ([no slow first call](docs/openapi-support.md#no-slow-first-call))',
+  },
+  warm: {
+    kind: 'boolean',
+    readmeJoin: true,
+    default: false,
+    help: 'prepare every operation before listening (by default they are prepared in the background once listening; health says when ready)',
   },
   callbackAllow: {
     kind: 'tokens',

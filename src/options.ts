@@ -171,6 +171,8 @@ export interface MockServerOptions {
   readonly shutdownTimeout?: number;
   /** Milliseconds loading the documents may take; beyond it creation fails with a MockConfigError saying where it was. Default 120 000. */
   readonly startupTimeout?: number;
+  /** Prepare every operation before listening; by default they are prepared in the background once listening (`ready` in health). Default false. */
+  readonly warm?: boolean;
   /** Hosts (`host` for any port, `host:port`) callbacks and webhooks may be sent to; others are refused. Default: loopback only. */
   readonly callbackAllow?: readonly string[];
   /** Milliseconds between an answer and its callbacks (`Prefer: callback-delay=MS` per request). Default 100. */

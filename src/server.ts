@@ -66,7 +66,9 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
     building.then(({ app }) => app.close()).catch(() => undefined);
     throw error;
   });
-  checkExamplesSoon(...(documents ?? [{ spec }]).map((document) => document.spec));
+  // Up front, or once listening (see Mock.prepare); meanwhile a server that only injects checks its examples soon.
+  if (options.warm) await mock.prepare();
+  else checkExamplesSoon(...(documents ?? [{ spec }]).map((document) => document.spec));
   let url: string | undefined;
   const served = Object.freeze(mock.documents.map(({ mount, spec: { path } }) => Object.freeze({ ...mount, file: path })));
   return {
@@ -79,6 +81,7 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
     async listen() {
       await app.listen({ port: options.port, host: options.host });
       url = baseUrl(app, options.host, tls === undefined ? 'http' : 'https');
+      void mock.prepare();
       return url;
     },
     inject: async (request) => asSocketWouldDeliver(await app.inject(request as InjectOptions), request as InjectOptions),

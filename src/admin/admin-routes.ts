@@ -38,7 +38,7 @@ export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, l
   app.get(`${ADMIN_PREFIX}/health`, async (request, reply) => {
     const pick = pickDocument(parts.documents, (request.query as { spec?: unknown }).spec, (d) => d.mount.name);
     if ('error' in pick) return sendProblem(reply, pick.error);
-    return healthOf(parts.documents, pick.found);
+    return healthOf(parts.documents, pick.found, parts.readiness());
   });
   // Readiness, apart from liveness: with `--store`, not ready while the store is unreachable.
   app.get(`${ADMIN_PREFIX}/health/ready`, async (_request, reply) => {

@@ -299,10 +299,42 @@ function unfitWords(node: JsonSchema, own: JsonSchema, walk: Walk, at: string): 
 }
 
 function fits(schema: JsonSchema, value: unknown, walk: Walk, pointer: string, kind: 'example' | 'default'): boolean {
-  const problems = checkDocumentValue(schema, approximate(value), walk.bundle);
+  const problems = checkDocumentValue(alike(schema, walk.bundle), approximate(value), walk.bundle);
   if (problems.length === 0) return true;
   walk.report(pointer, kind, problems.slice(0, 3).join('; '));
   return false;
+}
+
+/**
+ * One schema object per content, for the schemas words are checked against: each is a new copy (its
+ * words left out, see ownSchema), and Prism compiles a validator per schema object, so a document
+ * with `example` on thousands of properties compiled thousands of alike `{type: string}` (GitHub's:
+ * most of a minute and a few hundred megabytes to check all). Per bundle (what its references
+ * reach), of a bounded size; the most recent kept.
+ */
+const ALIKE = new WeakMap<object, Map<string, JsonSchema>>();
+const NO_BUNDLE = {};
+const ALIKE_MAX_TEXT = 16 * 1024;
+const ALIKE_KEEP = 4096;
+function alike(schema: JsonSchema, bundle: unknown): JsonSchema {
+  let text: string;
+  try {
+    text = JSON.stringify(schema, (key, value) => (key === '__bundled__' ? undefined : value));
+  } catch {
+    return schema;
+  }
+  if (text === undefined || text.length > ALIKE_MAX_TEXT) return schema;
+  const owner = bundle !== null && typeof bundle === 'object' ? bundle : NO_BUNDLE;
+  let known = ALIKE.get(owner);
+  if (!known) {
+    known = new Map();
+    ALIKE.set(owner, known);
+  }
+  const earlier = known.get(text);
+  if (earlier !== undefined) return earlier;
+  known.set(text, schema);
+  if (known.size > ALIKE_KEEP) known.delete(known.keys().next().value as string);
+  return schema;
 }
 
 /** The schema a word is checked against: itself without its words, in the document's JSON Schema dialect. */

@@ -210,13 +210,10 @@ function firstLine(error: unknown): string {
  * the documents of one server share one sweep's time.
  */
 export function checkExamplesSoon(...specs: readonly LoadedSpec[]): void {
-  sweepAll(
-    specs.map(({ operations, lint, webhooks }) => ({
-      operations,
-      lint,
-      rest: () => {
-        for (const read of webhooks.values()) for (const content of read()?.requestBody?.contents ?? []) content.verdict?.();
-      },
-    })),
-  );
+  sweepAll(specs.map((spec) => ({ operations: spec.operations, lint: spec.lint, rest: () => checkWebhookExamples(spec) })));
+}
+
+/** The checks outside the operations: the examples of the document's webhooks. */
+export function checkWebhookExamples({ webhooks }: LoadedSpec): void {
+  for (const read of webhooks.values()) for (const content of read()?.requestBody?.contents ?? []) content.verdict?.();
 }

@@ -10,7 +10,8 @@ import { Journal } from '../journal/journal.js';
 import type { JournalEntry, NewJournalEntry } from '../journal/journal-entry.js';
 import { maskedEntries } from '../journal/mask-entry.js';
 import { entryOf } from '../journal/record-entry.js';
-import { type LoadedSpec, loadSpec } from '../load/load-spec.js';
+import { verdictsOf } from '../load/example-check.js';
+import { checkWebhookExamples, type LoadedSpec, loadSpec } from '../load/load-spec.js';
 import { documentOverlays } from '../load/overlay-document.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
 import { type DelayRange, parseDelayRange } from '../mock-extensions.js';
@@ -31,6 +32,7 @@ import type { SessionLimits, SessionStore } from '../sessions/session-store.js';
 import { StateSimulator } from '../state/simulator.js';
 import { connectStore, type SharedStore } from '../store/shared-store.js';
 import type { Tracing } from '../tracing/tracing.js';
+import { Preparation, type Readiness } from './preparation.js';
 import { SharedSessions, UNAVAILABLE } from './shared-sessions.js';
 
 /** Where the mock's own messages go (start-up summary, reloads, a report it could not write). */
@@ -86,6 +88,8 @@ export interface MockFeatures {
   readonly documents: readonly MockDocument[];
   /** `--record`: writes the recordings of what passed through the proxy; undefined without it. */
   readonly recordings: { flush(): Promise<readonly FlushReport[]> } | undefined;
+  /** How far the operations are prepared for their first requests (see Mock.prepare). */
+  readiness(): Readiness;
 }
 
 /** One document of a server and what is its own: its coverage, scenarios and state (`?spec=` of the admin routes). */
@@ -127,6 +131,11 @@ export interface Mock extends MockFeatures {
   close(): Promise<readonly string[]>;
   /** Where this document's requests carry credentials (masked in the journal). */
   credentials(): CredentialPlaces;
+  /**
+   * Prepares every operation (preparation.ts) a slice at a time, requests served between slices;
+   * resolves once all are. After a reload, the reloaded document is prepared the same way.
+   */
+  prepare(): Promise<void>;
 }
 
 /**
@@ -259,6 +268,8 @@ export async function createMock({ options, spec, generator, log, responders = [
   );
   let pipeline = first.pipeline;
   let webhooks = spec.webhooks;
+  let preparing = false;
+  let preparation = preparationOf(first.pipeline, spec);
   let stopWatching: (() => void) | undefined;
   if (options.watch) {
     const files = [options.spec, ...options.overlays, ...(options.data === undefined ? [] : [options.data])].map(fileTarget);
@@ -274,6 +285,9 @@ export async function createMock({ options, spec, generator, log, responders = [
         webhooks = next.webhooks;
         credentials = credentialPlaces(next.operations);
         mounted?.credentialsChanged();
+        preparation.stop();
+        preparation = preparationOf(next.pipeline, reloaded);
+        if (preparing) void preparation.run();
         log.info(options.data === undefined ? 'reloaded the spec and scenarios' : 'reloaded the spec, scenarios and data file');
       } catch (error) {
         log.warn(`reload failed, still serving the last good version: ${(error as Error).message}`);
@@ -305,6 +319,11 @@ export async function createMock({ options, spec, generator, log, responders = [
       },
     ],
     credentials: () => credentials,
+    prepare() {
+      preparing = true;
+      return preparation.run();
+    },
+    readiness: () => preparation.readiness,
     proxy,
     recordings: recorder && { flush: async () => [await recorder.flush()] },
     answer: (exchange) => (shared?.needed ? sharedAnswer(shared, exchange, () => pipeline(exchange)) : pipeline(exchange)),
@@ -319,6 +338,7 @@ export async function createMock({ options, spec, generator, log, responders = [
         callbacks.afterStep(exchange, status, responseHeaders, webhook, webhooks.get(webhook.name)?.(), responseText);
     },
     async close() {
+      preparation.stop();
       stopLint();
       stopWatching?.();
       await callbacks.close();
@@ -335,6 +355,21 @@ export async function createMock({ options, spec, generator, log, responders = [
       return failures;
     },
   };
+}
+
+/** What makes each operation of a load ready for its first request: its examples checked, then its rehearsal (rehearse.ts). */
+function preparationOf(pipeline: Pipeline, spec: LoadedSpec): Preparation {
+  return new Preparation({
+    operations: spec.operations,
+    prepare(operation) {
+      for (const verdict of verdictsOf(operation)) verdict();
+      pipeline.prepare(operation);
+    },
+    finish() {
+      checkWebhookExamples(spec);
+      spec.lint.complete = true;
+    },
+  });
 }
 
 /** A callback or webhook as the journal keeps it: the request the mock sent, and the consumer's answer. */

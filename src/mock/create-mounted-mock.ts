@@ -104,6 +104,17 @@ export async function createMountedMock({
       else first.answered(exchange, false, status, elapsedMs, responseHeaders, responseText);
     },
     credentials: () => (places ??= union(mocks)),
+    async prepare() {
+      for (const mock of mocks) await mock.prepare();
+    },
+    readiness() {
+      const each = mocks.map((mock) => mock.readiness());
+      return {
+        ready: each.every((r) => r.ready),
+        prepared: each.reduce((sum, r) => sum + r.prepared, 0),
+        operations: each.reduce((sum, r) => sum + r.operations, 0),
+      };
+    },
     async close() {
       return (await Promise.all(mocks.map((mock) => mock.close()))).flat();
     },

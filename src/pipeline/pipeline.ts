@@ -10,6 +10,7 @@ import { findingsHeaders } from '../problem.js';
 import { createDelays } from './delays.js';
 import { readForcing } from './forcing.js';
 import { parseBody } from './parse-body.js';
+import { rehearse } from './rehearse.js';
 import { createRouteStage } from './route.js';
 import { createSecurityStage } from './security.js';
 import { checkSessionHeaders } from './session.js';
@@ -51,7 +52,11 @@ export interface PipelineOptions {
  * Decides the answer of an exchange and records it there (`response`, `provenance`). Synchronous
  * whenever every responder asked answers synchronously; a promise only when one of them waits.
  */
-export type Pipeline = (exchange: Exchange) => MockResponse | Promise<MockResponse>;
+export interface Pipeline {
+  (exchange: Exchange): MockResponse | Promise<MockResponse>;
+  /** Makes now what the first request of `operation` would make (rehearse.ts); answers nothing, records nothing. */
+  prepare(operation: MockOperation): void;
+}
 
 /**
  * The request path, top to bottom: route -> security -> body parsing -> validation -> forcing ->
@@ -135,7 +140,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       );
     return settle(exchange, proposed, passed);
   };
-  return (exchange) => {
+  const run = (exchange: Exchange): MockResponse | Promise<MockResponse> => {
     for (const stage of stages) {
       const findings = stage(exchange);
       if (findings.length > 0) {
@@ -147,4 +152,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     }
     return respond(exchange, responders, 0, NO_EFFECTS, compose);
   };
+  // Routing is the request's own: a rehearsal starts at the operation.
+  const prepare = (operation: MockOperation) => rehearse(operation, stages.slice(1), options.answering, rejections);
+  return Object.assign(run, { prepare });
 }

@@ -154,7 +154,7 @@ function useLinearPatterns(): void {
       // `multipleOf: 0.01` judged as decimals are: 0.07 / 0.01 is 7.000000000000001 in binary floating
       // point, which Ajv refuses without a precision (its documented option for decimal multiples).
       opts.multipleOfPrecision = 9;
-      forgetFailedCompiles(found);
+      forgetCompiles(found);
       PATTERN_ENGINES.push(found as (typeof PATTERN_ENGINES)[number]);
     }
   }
@@ -162,25 +162,26 @@ function useLinearPatterns(): void {
 
 /**
  * Prism compiles a fresh copy of a schema (`{ ...schema, __bundled__ }`) each time it has no validator
- * for it, and keeps only validators that compiled: a schema Ajv refuses is compiled again on every
- * request that meets it. Ajv adds each schema to its cache before compiling and keeps the entry when
- * the compile throws, so every such request left one behind for good. The entry of a failed compile is
- * dropped (a copy Prism made is never asked for again).
+ * for it, and keeps the validators that compiled itself (by the schema it was given). Ajv adds each
+ * schema to its own cache too, for good, keyed by that copy, which nobody asks for again: every schema
+ * ever compiled stayed, with its generated code, long after the schema it was made for was gone (the
+ * example checks' one-off schemas; a document prepared whole held a gigabyte). The entry is dropped
+ * once compiled, and when the compile throws (Prism then compiles a schema Ajv refuses again on every
+ * request that meets it, each leaving one behind).
  */
-function forgetFailedCompiles(instance: unknown): void {
+function forgetCompiles(instance: unknown): void {
   const ajv = instance as { compile?: unknown; _cache?: unknown };
   const cache = ajv._cache;
   if (typeof ajv.compile !== 'function' || !(cache instanceof Map))
-    throw movedOrChanged("Ajv's compile and _cache", 'forgetting schemas Ajv refuses', 'not found');
+    throw movedOrChanged("Ajv's compile and _cache", 'forgetting the schemas Ajv compiled', 'not found');
   // The prototype's compile, looked up on each call: captureCompiled wraps it for a moment.
   const inherited = Object.getPrototypeOf(ajv) as { compile: (...args: unknown[]) => unknown };
   ajv.compile = function (this: unknown, schema: unknown, ...rest: unknown[]) {
     const known = cache.has(schema);
     try {
       return inherited.compile.call(this, schema, ...rest);
-    } catch (error) {
+    } finally {
       if (!known) cache.delete(schema);
-      throw error;
     }
   };
 }

@@ -62,6 +62,9 @@ describe('GET /__mock/health with several documents', () => {
     const health = (await server.inject('/__mock/health')).json();
     expect(health).toEqual({
       status: 'ok',
+      // Prepared once listening (test/serve/preparation.test.ts).
+      ready: false,
+      prepared: { operations: 0, of: expect.any(Number) },
       spec: 'Plant Store (grown)',
       version: '1.0.0',
       documents: [
@@ -87,6 +90,8 @@ describe('GET /__mock/health with several documents', () => {
     const server = await mockServer({ spec: SHIPPING });
     expect((await server.inject('/__mock/health')).json()).toEqual({
       status: 'ok',
+      ready: false,
+      prepared: { operations: 0, of: 1 },
       spec: 'Shipping',
       version: '2.0.0',
       documents: [{ name: 'shipping', base: '/', title: 'Shipping', version: '2.0.0', operations: 1, webhooks: ['parcelShipped'] }],

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { MockOperation } from '../openapi/operation.js';
+import { Preparation } from './preparation.js';
+
+const operations = Array.from({ length: 20 }, (_, i) => ({ id: `op${i}` }) as MockOperation);
+
+/** Busy for `ms` milliseconds, as a large operation's compile is. */
+function busy(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {}
+}
+
+describe('Preparation', () => {
+  it('prepares every operation once, then finishes, and says so', async () => {
+    const seen: string[] = [];
+    let finished = 0;
+    const preparation = new Preparation({ operations, prepare: (o) => seen.push(o.id), finish: () => finished++ });
+    expect(preparation.readiness).toEqual({ ready: false, prepared: 0, operations: 20 });
+    await Promise.all([preparation.run(), preparation.run()]);
+    expect(seen).toEqual(operations.map((o) => o.id));
+    expect(finished).toBe(1);
+    expect(preparation.readiness).toEqual({ ready: true, prepared: 20, operations: 20 });
+  });
+
+  it('lets the event loop go between slices: a timer due meanwhile runs before the last operation', async () => {
+    const order: string[] = [];
+    const preparation = new Preparation({
+      operations,
+      prepare: (o) => {
+        busy(5);
+        order.push(o.id);
+      },
+    });
+    const timer = new Promise<void>((resolve) => setTimeout(() => resolve(void order.push('timer')), 1));
+    await Promise.all([preparation.run(), timer]);
+    expect(order.indexOf('timer')).toBeGreaterThan(0);
+    expect(order.indexOf('timer')).toBeLessThan(order.length - 1);
+  });
+
+  it('goes on past an operation that throws, and stops where it is when stopped', async () => {
+    const preparation = new Preparation({
+      operations,
+      prepare: (o) => {
+        busy(3);
+        if (o.id === 'op1') throw new Error('unreadable');
+      },
+    });
+    const running = preparation.run();
+    await new Promise((resolve) => setImmediate(resolve));
+    preparation.stop();
+    await running;
+    const { ready, prepared } = preparation.readiness;
+    expect(prepared).toBeGreaterThan(1);
+    expect(prepared).toBeLessThan(20);
+    expect(ready).toBe(false);
+  });
+});

@@ -1,0 +1,88 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { getHeapStatistics } from 'node:v8';
+import type { MockOperation } from '../openapi/operation.js';
+
+/**
+ * How far a server has prepared its operations (GET /__mock/health): `ready` once preparation is over,
+ * every operation prepared, or as many as the memory bound let (`prepared` < `operations`).
+ */
+export interface Readiness {
+  readonly ready: boolean;
+  readonly prepared: number;
+  readonly operations: number;
+}
+
+/** The operations of one document load, and what prepares one of them. */
+export interface PreparationWork {
+  readonly operations: readonly MockOperation[];
+  prepare(operation: MockOperation): void;
+  /** Run once every operation is prepared (the checks outside the operations). */
+  finish?(): void;
+}
+
+/** How long one slice of preparation may hold the event loop before requests are served again. */
+const SLICE_MS = 8;
+/**
+ * Preparation stops once the heap holds this share of what it may grow to: what is prepared stays in
+ * memory (each operation read and compiled), and a document far larger than the process's memory
+ * (Microsoft Graph's) must leave room to serve; the operations left are prepared on first use.
+ */
+const HEAP_SHARE = 0.5;
+
+/**
+ * Prepares every operation of a document, in slices of a few milliseconds with the event loop let go
+ * between them (requests arriving meanwhile are answered between two slices), so that no first call
+ * of an operation pays for reading and compiling it. One per document load: a reload (`--watch`)
+ * starts a new one and the old one stops. Nothing runs until `run()`; `stop()` ends it where it is.
+ */
+export class Preparation {
+  readonly #work: PreparationWork;
+  #next = 0;
+  #stopped = false;
+  #over = false;
+  #running: Promise<void> | undefined;
+
+  constructor(work: PreparationWork) {
+    this.#work = work;
+  }
+
+  get readiness(): Readiness {
+    const operations = this.#work.operations.length;
+    return { ready: this.#over || this.#next >= operations, prepared: this.#next, operations };
+  }
+
+  /** Prepares what is left; resolves when every operation is prepared or preparation was stopped. Idempotent. */
+  run(): Promise<void> {
+    this.#running ??= this.#slices();
+    return this.#running;
+  }
+
+  stop(): void {
+    this.#stopped = true;
+  }
+
+  async #slices(): Promise<void> {
+    const { operations, prepare, finish } = this.#work;
+    while (this.#next < operations.length && !this.#stopped && withinMemory()) {
+      const until = performance.now() + SLICE_MS;
+      do {
+        const operation = operations[this.#next] as MockOperation;
+        try {
+          prepare(operation);
+        } catch {
+          // What failed here fails again on the operation's first request, which answers for it.
+        }
+        this.#next += 1;
+      } while (this.#next < operations.length && performance.now() < until);
+      await yieldToRequests();
+    }
+    if (this.#stopped) return;
+    this.#over = true;
+    finish?.();
+  }
+}
+
+function withinMemory(): boolean {
+  const { used_heap_size: used, heap_size_limit: limit } = getHeapStatistics();
+  return used < limit * HEAP_SHARE;
+}
