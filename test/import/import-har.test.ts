@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { importTraffic } from '../../src/import/import-traffic.js';
 import { createMockServer, type MockServer } from '../../src/index.js';
+import { handHar } from '../support/har.js';
 
 const CRUD = new URL('../fixtures/plantstore-crud.yaml', import.meta.url).pathname;
 const auth = { authorization: 'Bearer consumer-token-0123456789', 'content-type': 'application/json' };
@@ -72,48 +73,22 @@ describe('importing a HAR log', () => {
   it('masks credentials and secrets with the recordings` rule, and marks answers that break the document', async () => {
     const dir = await tempDir();
     const file = join(dir, 'secrets.har');
-    const entry = (url: string, status: number, body: string, extra: { name: string; value: string }[] = []) => ({
-      startedDateTime: '2026-01-01T00:00:00.000Z',
-      time: 1,
-      request: {
-        method: 'GET',
-        url,
-        httpVersion: 'HTTP/1.1',
-        cookies: [],
-        headers: [
+    const har = handHar([
+      {
+        url: 'https://api.example.com/plants/1',
+        requestHeaders: [
           { name: 'Authorization', value: 'Bearer real-secret-token-abcdef' },
           { name: ':authority', value: 'x' },
         ],
-        queryString: [],
-        headersSize: -1,
-        bodySize: 0,
-      },
-      response: {
-        status,
-        statusText: '',
-        httpVersion: 'HTTP/1.1',
-        cookies: [],
-        headers: [{ name: 'Content-Type', value: 'application/json' }, { name: 'Content-Encoding', value: 'gzip' }, ...extra],
-        content: { size: body.length, mimeType: 'application/json', text: body },
-        redirectURL: '',
-        headersSize: -1,
-        bodySize: -1,
-      },
-      cache: {},
-      timings: { send: 0, wait: 1, receive: 0 },
-    });
-    const har = {
-      log: {
-        version: '1.2',
-        creator: { name: 'test', version: '1' },
-        entries: [
-          entry('https://api.example.com/plants/1', 200, '{"name":"Aloe","password":"hunter2"}', [
-            { name: 'Set-Cookie', value: 'sid=abcdefghijklmnop' },
-          ]),
-          entry('https://api.example.com/plants/2', 200, '{"name":42}'),
+        status: 200,
+        body: '{"name":"Aloe","password":"hunter2"}',
+        responseHeaders: [
+          { name: 'Content-Encoding', value: 'gzip' },
+          { name: 'Set-Cookie', value: 'sid=abcdefghijklmnop' },
         ],
       },
-    };
+      { url: 'https://api.example.com/plants/2', status: 200, body: '{"name":42}' },
+    ]);
     await writeFile(file, JSON.stringify(har));
     const report = await importTraffic({ spec: CRUD }, { file, out: join(dir, 'out'), onContractOnly: false });
     expect(report.offContract).toBe(1);
@@ -128,5 +103,39 @@ describe('importing a HAR log', () => {
     const strict = await importTraffic({ spec: CRUD }, { file, out: join(dir, 'strict'), onContractOnly: true, name: 'strict' });
     expect(strict.files).toEqual([{ file: join(dir, 'strict', 'strict.yaml'), exchanges: 1 }]);
     expect(strict.leftOut).toEqual([expect.stringMatching(/^GET \/plants\/2 \(entry 2\): off the contract: contract: /)]);
+  });
+
+  it('routes under the servers` base paths and to each mounted document, one file per document', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'shop.har');
+    await writeFile(
+      file,
+      JSON.stringify(
+        handHar([
+          { url: 'https://api.example.com/shop/orders/5', status: 200, body: '{"id":5,"item":"pot"}' },
+          { url: 'https://api.example.com/ship/parcels/p1', status: 200, body: '{"id":"p1"}' },
+          { url: 'https://api.example.com/elsewhere/1', status: 200, body: '{}' },
+        ]),
+      ),
+    );
+    const orders = 'test/fixtures/multi/orders.yaml';
+    const lone = await importTraffic({ spec: orders }, { file, out: join(dir, 'lone'), onContractOnly: false });
+    expect(lone.files).toEqual([{ file: join(dir, 'lone', 'import-shop.yaml'), exchanges: 1 }]);
+    expect(lone.unmatched).toHaveLength(2);
+
+    const several = await importTraffic(
+      { spec: [orders, '/ship=test/fixtures/multi/shipping.yaml'] },
+      { file, out: join(dir, 'several'), onContractOnly: false },
+    );
+    expect(several.unmatched).toEqual(['GET /elsewhere/1 (entry 3): no operation of the document has this path']);
+    expect(several.files.map((f) => f.file).sort()).toEqual([
+      join(dir, 'several', 'orders-import-shop.yaml'),
+      join(dir, 'several', 'shipping-import-shop.yaml'),
+    ]);
+    const shipping = parse(await readFile(join(dir, 'several', 'shipping-import-shop.yaml'), 'utf8')) as { spec: string; rules: unknown[] };
+    expect(shipping.spec).toBe('shipping');
+    expect(shipping.rules).toEqual([
+      { operation: 'getParcel', respond: { status: 200, headers: { 'content-type': 'application/json' }, body: { id: 'p1' } } },
+    ]);
   });
 });
