@@ -60,7 +60,7 @@ export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, l
   // plugin of their own: a server per test pays Fastify's plugin machinery once instead of seven times.
   app.register(async (admin) => {
     adminJsonBodies(admin);
-    await journalRoutes(admin, { journal: parts.journal, maxEventStreams: limits.maxEventStreams });
+    await journalRoutes(admin, { journal: parts.journal, fleet: parts.fleetJournal, maxEventStreams: limits.maxEventStreams });
     await metricsRoutes(admin, { metrics: parts.metrics });
     await coverageRoutes(admin, { documents: parts.documents.map(({ mount, coverage }) => ({ name: mount.name, coverage })) });
     await stateRoutes(admin, { documents: parts.documents });

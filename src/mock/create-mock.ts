@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { createAnswering } from '../answer/compose.js';
 import { CallbackSender, type Delivery } from '../callbacks/callback-sender.js';
@@ -20,7 +19,6 @@ import { type CredentialPlaces, credentialPlaces } from '../openapi/mask-credent
 import type { ResolvedOptions } from '../options.js';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.js';
 import type { DocumentMount, Exchange, Responder } from '../pipeline/types.js';
-import { problemResponse } from '../problem.js';
 import { createProxy, type MockProxy } from '../proxy/create-proxy.js';
 import { recordedStepCheck } from '../scenarios/recording/check-recorded.js';
 import { type FlushReport, Recorder, type RecorderSettings } from '../scenarios/recording/recorder.js';
@@ -30,10 +28,11 @@ import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
 import { MemorySessionStore } from '../sessions/memory-store.js';
 import type { SessionLimits, SessionStore } from '../sessions/session-store.js';
 import { StateSimulator } from '../state/simulator.js';
-import { connectStore, type SharedStore } from '../store/shared-store.js';
 import type { Tracing } from '../tracing/tracing.js';
+import { FleetJournal } from './fleet-journal.js';
 import { Preparation, type Readiness } from './preparation.js';
-import { SharedSessions, UNAVAILABLE } from './shared-sessions.js';
+import { SharedSessions } from './shared-sessions.js';
+import { openStore, sharedAnswer } from './store-setup.js';
 
 /** Where the mock's own messages go (start-up summary, reloads, a report it could not write). */
 export interface MockLog {
@@ -86,6 +85,8 @@ export interface MockFeatures {
   readonly proxy: MockProxy | undefined;
   /** Every document served, with where; one, at `/`, unless several were given. */
   readonly documents: readonly MockDocument[];
+  /** With `--store`: the journal of every replica, which the journal's admin routes read. */
+  readonly fleetJournal: FleetJournal | undefined;
   /** `--record`: writes the recordings of what passed through the proxy; undefined without it. */
   readonly recordings: { flush(): Promise<readonly FlushReport[]> } | undefined;
   /** How far the operations are prepared for their first requests (see Mock.prepare). */
@@ -221,6 +222,7 @@ export async function createMock({ options, spec, generator, log, responders = [
     throw error;
   });
   const shared = store && new SharedSessions(store, sessions, scenarios, options.stateful);
+  const fleetJournal = store && !mounted && journal.capacity > 0 ? new FleetJournal(store, journal) : undefined; // one journal of several documents: per replica
 
   // The one place the pipeline is made: from a (re)loaded spec, scenario set and seed data, swapped
   // together only once all are loaded and checked. One set of plans and error shapes per load.
@@ -324,6 +326,7 @@ export async function createMock({ options, spec, generator, log, responders = [
       return preparation.run();
     },
     readiness: () => preparation.readiness,
+    fleetJournal,
     proxy,
     recordings: recorder && { flush: async () => [await recorder.flush()] },
     answer: (exchange) => (shared?.needed ? sharedAnswer(shared, exchange, () => pipeline(exchange)) : pipeline(exchange)),
@@ -348,6 +351,7 @@ export async function createMock({ options, spec, generator, log, responders = [
         failures.push(`could not write the recordings: ${error.message}`);
         log.warn(failures[failures.length - 1] ?? '');
       });
+      await fleetJournal?.close();
       await store?.close();
       sessions.close();
       const coverageFailure = await coverage.close();
@@ -393,42 +397,4 @@ function deliveryEntry(delivery: Delivery, spec: string | undefined): NewJournal
     responseBody: delivery.responseBody,
     durationMs: delivery.durationMs,
   };
-}
-
-/** `--store`: connected, or undefined without one (or, with `--store-optional`, when it cannot be reached). */
-async function openStore(options: ResolvedOptions, spec: LoadedSpec, mount: string | undefined, log: MockLog) {
-  if (options.store === undefined) return undefined;
-  const base = options.storePrefix ?? `plantstore-mock:${documentDigest(spec)}`;
-  const prefix = `${base}:${mount === undefined ? '' : `${mount}:`}`;
-  const settings = { url: options.store, prefix, idleMs: options.sessionIdleTimeout, warn: (m: string) => log.warn(m) };
-  try {
-    const store: SharedStore = await connectStore(settings);
-    log.info(`sessions shared through ${store.where} under the prefix ${prefix}`);
-    return store;
-  } catch (error) {
-    if (!options.storeOptional) throw error;
-    log.warn(`${(error as Error).message}; --store-optional: sessions stay in this replica's memory`);
-    return undefined;
-  }
-}
-
-/** The default prefix: replicas serving the same document share data, mocks of other documents never do. */
-function documentDigest(spec: LoadedSpec): string {
-  const ids = spec.operations.map((operation) => `${operation.method} ${operation.path}`).join('\n');
-  return createHash('sha256').update(`${spec.title}\n${spec.version}\n${ids}`).digest('hex').slice(0, 12);
-}
-
-/** An answer decided with the session held from the store; 503 with Retry-After when the store cannot be reached. */
-async function sharedAnswer(shared: SharedSessions, exchange: Exchange, decide: () => MockResponse | Promise<MockResponse>) {
-  // What the request brought; the pipeline's own fields are dropped before it decides again.
-  const given = new Set(Object.keys(exchange));
-  const again = () => {
-    for (const key of Object.keys(exchange)) if (!given.has(key)) delete (exchange as unknown as Record<string, unknown>)[key];
-  };
-  const decided = await shared.run(exchange.session.id, decide, again);
-  if (decided !== UNAVAILABLE) return decided;
-  const response = problemResponse({ code: 'STORE_UNAVAILABLE', headers: { 'retry-after': '1' } });
-  exchange.response = response;
-  exchange.provenance = { kind: 'rejected', code: 'STORE_UNAVAILABLE' };
-  return response;
 }

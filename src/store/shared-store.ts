@@ -27,6 +27,12 @@ export interface SharedStore {
   save(session: string | undefined, read: StoredSession, data: string, scenario?: string | null): Promise<SaveOutcome>;
   /** Forgets every session's data (a new generation), scenario choices kept. */
   resetAll(): Promise<void>;
+  /** Appends journal entries (as text) of this replica, keeping the fleet's last `capacity`. */
+  appendJournal(texts: readonly string[], capacity: number): Promise<void>;
+  /** The fleet's journal, oldest first, and how many entries were ever appended (for their ids). */
+  journal(): Promise<{ readonly texts: readonly string[]; readonly total: number }>;
+  /** Replaces the fleet's journal with these entries (empty: cleared). */
+  replaceJournal(texts: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -128,6 +134,28 @@ export async function connectStore({ url, prefix, idleMs, timeoutMs = 2000, warn
     },
     async resetAll() {
       await client.incr(`${prefix}gen`);
+    },
+    async appendJournal(texts, capacity) {
+      if (texts.length === 0) return;
+      const key = `${prefix}journal`;
+      await client
+        .multi()
+        .rpush(key, ...texts)
+        .ltrim(key, -capacity, -1)
+        .incrby(`${key}:total`, texts.length)
+        .exec();
+    },
+    async journal() {
+      const key = `${prefix}journal`;
+      const replies = (await client.multi().lrange(key, 0, -1).get(`${key}:total`).exec()) ?? [];
+      const texts = (replies[0]?.[1] as string[] | undefined) ?? [];
+      return { texts, total: Number(replies[1]?.[1] ?? texts.length) };
+    },
+    async replaceJournal(texts) {
+      const key = `${prefix}journal`;
+      const steps = client.multi().del(key);
+      if (texts.length > 0) steps.rpush(key, ...texts);
+      await steps.exec();
     },
     async close() {
       // Down or reconnecting: nothing to say goodbye to, and QUIT would wait for a connection.

@@ -80,6 +80,20 @@ describe.runIf(canRun(STORE_SERVER) && canRun(HAPROXY))('three replicas behind H
     expect(statuses).toEqual([503, 503, 200, 200, 200, 200]);
   });
 
+  it('the journal and verify count the fleet, whichever replica is asked', async () => {
+    for (let i = 0; i < 5; i++) expect((await send('journal', 'GET', `/plants/${100 + i}`)).status).toBe(404);
+    for (let i = 0; i < 3; i++) {
+      const verified = await fetch(`${balancer.url}/__mock/journal/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ session: 'journal', method: 'GET', exactly: 5 }),
+      });
+      expect(await verified.json()).toMatchObject({ pass: true, count: 5 });
+      const listed = (await (await fetch(`${balancer.url}/__mock/journal?session=journal`)).json()) as { count: number };
+      expect(listed.count).toBe(5);
+    }
+  });
+
   it('kill -9 of one replica mid-run: the others answer, nothing acknowledged is lost', async () => {
     const created: number[] = [];
     for (let id = 100; id < 130; id++) {

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { LoadedSpec } from '../load/load-spec.js';
+import type { MockResponse } from '../mock-response.js';
+import type { ResolvedOptions } from '../options.js';
+import type { Exchange } from '../pipeline/types.js';
+import { problemResponse } from '../problem.js';
+import { connectStore, type SharedStore } from '../store/shared-store.js';
+import { type SharedSessions, UNAVAILABLE } from './shared-sessions.js';
+
+/** `--store`: connected, or undefined without one (or, with `--store-optional`, when it cannot be reached). */
+export async function openStore(
+  options: ResolvedOptions,
+  spec: LoadedSpec,
+  mount: string | undefined,
+  log: { info(message: string): void; warn(message: string): void },
+) {
+  if (options.store === undefined) return undefined;
+  const base = options.storePrefix ?? `plantstore-mock:${documentDigest(spec)}`;
+  const prefix = `${base}:${mount === undefined ? '' : `${mount}:`}`;
+  const settings = { url: options.store, prefix, idleMs: options.sessionIdleTimeout, warn: (m: string) => log.warn(m) };
+  try {
+    const store: SharedStore = await connectStore(settings);
+    log.info(`sessions shared through ${store.where} under the prefix ${prefix}`);
+    return store;
+  } catch (error) {
+    if (!options.storeOptional) throw error;
+    log.warn(`${(error as Error).message}; --store-optional: sessions stay in this replica's memory`);
+    return undefined;
+  }
+}
+
+/** The default prefix: replicas serving the same document share data, mocks of other documents never do. */
+function documentDigest(spec: LoadedSpec): string {
+  const ids = spec.operations.map((operation) => `${operation.method} ${operation.path}`).join('\n');
+  return createHash('sha256').update(`${spec.title}\n${spec.version}\n${ids}`).digest('hex').slice(0, 12);
+}
+
+/** An answer decided with the session held from the store; 503 with Retry-After when the store cannot be reached. */
+export async function sharedAnswer(shared: SharedSessions, exchange: Exchange, decide: () => MockResponse | Promise<MockResponse>) {
+  // What the request brought; the pipeline's own fields are dropped before it decides again.
+  const given = new Set(Object.keys(exchange));
+  const again = () => {
+    for (const key of Object.keys(exchange)) if (!given.has(key)) delete (exchange as unknown as Record<string, unknown>)[key];
+  };
+  const decided = await shared.run(exchange.session.id, decide, again);
+  if (decided !== UNAVAILABLE) return decided;
+  const response = problemResponse({ code: 'STORE_UNAVAILABLE', headers: { 'retry-after': '1' } });
+  exchange.response = response;
+  exchange.provenance = { kind: 'rejected', code: 'STORE_UNAVAILABLE' };
+  return response;
+}
