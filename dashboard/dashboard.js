@@ -11,6 +11,9 @@
   const $ = (id) => document.getElementById(id);
   const rows = $('entries');
   let entries = [];
+  /** Who else reads the entries (the traffic chart): each new one, and the whole list when it is loaded again. */
+  const entryListeners = [];
+  const onEntries = (listener) => entryListeners.push(listener);
 
   function api(path, init = {}) {
     const headers = { ...(init.headers || {}) };
@@ -118,6 +121,7 @@
   function add(entry) {
     if (entries.some((e) => e.id === entry.id)) return; // already listed by a load() that raced the event
     entries.unshift(entry);
+    for (const listener of entryListeners) listener([entry], false);
     if (entries.length > MAX_ROWS) entries.length = MAX_ROWS;
     if (visible(entry)) rows.prepend(row(entry, true));
     while (rows.children.length > MAX_ROWS) rows.lastElementChild.remove();
@@ -133,6 +137,7 @@
     const newest = listed.length ? listed[0].id : 0;
     // Entries that arrived as events after the list was taken stay on top.
     entries = [...entries.filter((e) => e.id > newest), ...listed];
+    for (const listener of entryListeners) listener(entries, true);
     render();
   }
 
@@ -243,7 +248,7 @@
   }
 
   // What the coverage and state views (loaded after this script) share with it.
-  window.mockDashboard = Object.freeze({ $, el, api, pollingView, withSpec, pickedDocument });
+  window.mockDashboard = Object.freeze({ $, el, api, pollingView, withSpec, pickedDocument, onEntries });
 
   follow();
   loadDocuments()

@@ -23,6 +23,8 @@ const FILES = [
   'lint.css',
   'lint.js',
   'har.js',
+  'traffic.css',
+  'traffic.js',
 ];
 
 function dashboardPage(): Promise<string> {
