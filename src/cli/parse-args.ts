@@ -24,6 +24,7 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
     .command('$0 [document]', false)
     .positional('document', { type: 'string', describe: 'the same as --spec' })
     .command('mcp', 'serve the mock to coding agents over MCP on stdio (mcp --help; docs/mcp.md)')
+    .command('import', 'write scenario files from a HAR log or a Postman collection (import --help; docs/import-export.md)')
     .options(Object.fromEntries(FLAGS.map(({ flag, declaration }) => [flag, yargsOption(declaration)])))
     .alias('port', 'p')
     .strict()

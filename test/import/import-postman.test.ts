@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -43,5 +43,28 @@ describe('importing a Postman Collection v2.1', () => {
     const listed = await replay.inject({ method: 'GET', url: '/plants?limit=2', headers: auth });
     expect(listed.statusCode).toBe(200);
     expect(Array.isArray(listed.json())).toBe(true);
+  });
+
+  it('reads a v2.0 collection too, its auth in the older shape', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'import-postman-'));
+    const collection = {
+      info: { name: 'Old', schema: 'https://schema.getpostman.com/json/collection/v2.0.0/collection.json' },
+      auth: { type: 'bearer', bearer: { token: 'old-secret-token-123456' } },
+      item: [
+        {
+          name: 'Get plant',
+          request: { method: 'GET', url: 'http://localhost:4010/plants/12' },
+          response: [
+            { name: 'Fern', code: 200, header: [{ key: 'Content-Type', value: 'application/json' }], body: '{"name":"Boston fern"}' },
+          ],
+        },
+      ],
+    };
+    const file = join(dir, 'old.json');
+    await writeFile(file, JSON.stringify(collection));
+    const report = await importTraffic({ spec: CRUD }, { file, out: join(dir, 'out'), onContractOnly: false });
+    expect(report).toMatchObject({ kind: 'Postman collection', read: 1, unmatched: [], leftOut: [], credentialsFilled: 0 });
+    replay = await createMockServer({ spec: CRUD, scenariosDir: join(dir, 'out'), scenario: 'import-old' });
+    expect((await replay.inject({ method: 'GET', url: '/plants/12', headers: auth })).body).toBe('{"name":"Boston fern"}');
   });
 });
