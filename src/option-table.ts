@@ -314,6 +314,11 @@ export const OPTIONS = {
     max: 1_000_000,
     help: 'most X-Mock-Session sessions kept at once (least recently used go first)',
   },
+  allowRemoteRefs: {
+    kind: 'boolean',
+    default: false,
+    help: "follow $refs to http(s) URLs (without it, only files inside the document's folder)",
+  },
   stateful: {
     kind: 'boolean',
     default: false,

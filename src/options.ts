@@ -129,6 +129,8 @@ export interface MockServerOptions {
   readonly sessionIdleTimeout?: number;
   /** Most scenario sessions kept at once; the least recently used is forgotten first. Default 10000. */
   readonly maxSessions?: number;
+  /** Follow `$ref`s to http(s) URLs; without it only files inside the document's folder are read (SECURITY.md). */
+  readonly allowRemoteRefs?: boolean;
   /** Simulate the document's resources per session: what a request creates can be read, listed, replaced and deleted. Default false. */
   readonly stateful?: boolean;
   /** Most records one session holds with `stateful`; a create beyond it answers 507 TOO_MANY_RESOURCES. Default 10000. */

@@ -116,7 +116,8 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
 /** The documents read, then the app built and ready: what `startupTimeout` bounds. */
 async function build(options: ResolvedOptions, progress: StartUpProgress) {
   const served = options.documents.map((document) => document.file);
-  const spec = await loadSpec(options.spec, progress, documentOverlays(options.spec, options.overlays, served));
+  const refs = { remote: options.allowRemoteRefs };
+  const spec = await loadSpec(options.spec, progress, documentOverlays(options.spec, options.overlays, served), refs);
   const tls = await tlsSetup(options);
   // One document at `/` is served as it always was; several (or one at a base path) go behind the front router.
   const [lone] = options.documents;
@@ -134,7 +135,8 @@ async function loadRest(options: ResolvedOptions, progress: StartUpProgress) {
   const served = options.documents.map((document) => document.file);
   const loaded = [];
   for (const source of options.documents.slice(1)) {
-    loaded.push({ source, spec: await loadSpec(source.file, progress, documentOverlays(source.file, options.overlays, served)) });
+    const overlays = documentOverlays(source.file, options.overlays, served);
+    loaded.push({ source, spec: await loadSpec(source.file, progress, overlays, { remote: options.allowRemoteRefs }) });
   }
   return loaded;
 }

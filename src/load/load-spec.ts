@@ -14,7 +14,7 @@ import { exactExamples } from '../openapi/exact-examples.js';
 import type { MockCallback, MockOperation, MockServerUrl } from '../openapi/operation.js';
 import { routingProblems } from '../openapi/path-template.js';
 import { nextStep, type StartUpProgress } from '../openapi/start-up-bound.js';
-import { loadOperations } from '../prism/prism-engine.js';
+import { loadOperations, type ReferenceRules } from '../prism/prism-engine.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { applyOverlays } from './apply-overlay.js';
 import { exampleChecks, sweepAll } from './example-check.js';
@@ -54,14 +54,20 @@ const SPECS = new ContentCache<CachedSpec>(8);
  * whose one-line message names the file: unreadable, not YAML/JSON, not OpenAPI, unresolvable references.
  * A start-up `progress` is moved on from step to step of a build (see start-up-bound.ts).
  */
-export async function loadSpec(path: string, progress?: StartUpProgress, overlays: readonly Overlay[] = []): Promise<LoadedSpec> {
+export async function loadSpec(
+  path: string,
+  progress?: StartUpProgress,
+  overlays: readonly Overlay[] = [],
+  refs: ReferenceRules = { remote: false },
+): Promise<LoadedSpec> {
   if (progress) progress.step = `reading spec ${path}`;
   const text = readSpec(path);
-  const key = contentKey(resolve(path), text, ...overlays.flatMap((overlay) => [overlay.file, overlay.text]));
-  const cached = await SPECS.get(key, () => buildSpec(path, text, overlays, progress));
+  const remote = refs.remote ? ['remote refs'] : [];
+  const key = contentKey(resolve(path), text, ...overlays.flatMap((overlay) => [overlay.file, overlay.text]), ...remote);
+  const cached = await SPECS.get(key, () => buildSpec(path, text, overlays, refs, progress));
   if (await unchanged(cached.references)) return cached.path === path ? cached : { ...cached, path };
   // A referenced file changed since: this server builds its own, the cache keeps what it has.
-  return buildSpec(path, text, overlays, progress);
+  return buildSpec(path, text, overlays, refs, progress);
 }
 
 /**
@@ -80,7 +86,13 @@ function readSpec(path: string): string {
   }
 }
 
-async function buildSpec(path: string, text: string, overlays: readonly Overlay[], progress?: StartUpProgress): Promise<CachedSpec> {
+async function buildSpec(
+  path: string,
+  text: string,
+  overlays: readonly Overlay[],
+  refs: ReferenceRules,
+  progress?: StartUpProgress,
+): Promise<CachedSpec> {
   await nextStep(progress, `parsing spec ${path} (${(text.length / 1e6).toFixed(1)} MB)`);
   // JSON is read as JSON: YAML's parser is many times slower on it. Malformed JSON, or JSON with
   // duplicate keys, goes to the YAML parser, which reports either with its line.
@@ -117,7 +129,7 @@ async function buildSpec(path: string, text: string, overlays: readonly Overlay[
   try {
     // The document is handed over parsed: the reader would parse it again the same way (JSON.parse, or
     // the same YAML parser; a document with duplicate keys, which it would take, was refused above).
-    loaded = await loadOperations(path, root, (operation) => checkExamples(exact ? exact(operation) : operation));
+    loaded = await loadOperations(path, root, (operation) => checkExamples(exact ? exact(operation) : operation), refs);
   } catch (error) {
     throw new MockConfigError(`spec ${path} cannot be loaded: ${firstLine(error)}`);
   }

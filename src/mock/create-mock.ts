@@ -277,7 +277,8 @@ export async function createMock({ options, spec, generator, log, responders = [
     const files = [options.spec, ...options.overlays, ...(options.data === undefined ? [] : [options.data])].map(fileTarget);
     stopWatching = watchFiles([...files, ...options.scenarioDirs.map((dir) => ({ dir }))], async () => {
       try {
-        const reloaded = await loadSpec(options.spec, undefined, documentOverlays(options.spec, options.overlays, [options.spec]));
+        const overlays = documentOverlays(options.spec, options.overlays, [options.spec]);
+        const reloaded = await loadSpec(options.spec, undefined, overlays, { remote: options.allowRemoteRefs });
         for (const warning of reloaded.overlayWarnings) log.warn(warning);
         const next = await assemble(reloaded);
         scenarios.use(next.loaded);

@@ -32,6 +32,7 @@ import { type MockExtensions, readMockExtensions } from '../mock-extensions.js';
 import type { MockServerUrl } from '../openapi/operation.js';
 import { withFormExplode, withoutIgnoredHeaders } from './operation-repairs.js';
 import { bundleTarget, prismVersion, RefParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
+import { confinedResolvers } from './ref-confinement.js';
 
 type Node = Record<string, unknown>;
 
@@ -81,14 +82,20 @@ const READ_BESIDES = [
 export async function indexPrismOperations(
   specPath: string,
   parsed?: object,
+  rules: ReferenceRules = { remote: false },
 ): Promise<{ operations: OperationSource[]; sources: string[]; webhooks: Webhooks }> {
   const userAgent = `PrismMockServer/${prismVersion} (${type()} ${arch()} ${release()})`;
-  const options = { resolve: { http: { headers: { 'User-Agent': userAgent } } }, parse: { yaml: yamlParser } };
+  const { resolvers, refused } = confinedResolvers(specPath, rules.remote, { 'User-Agent': userAgent });
+  const options = { resolve: resolvers, parse: { yaml: yamlParser } };
   const parser = new RefParser();
   const root = (parsed ?? (await parser.parse(specPath, options))) as Node;
   const transform = transformerOf(root);
   const refs = localReferencesOf(root);
-  if (refs === undefined) return readWhole(specPath, root, options, transform);
+  if (refs === undefined) {
+    return readWhole(specPath, root, options, transform).catch((error: unknown) => {
+      throw refused() === undefined ? error : new Error(refused());
+    });
+  }
   const missing = missingPointer(root, refs);
   if (missing) throw new Error(missing);
   const parts = createSharedParts(referenceTargets(root, refs));
@@ -126,6 +133,12 @@ export async function indexPrismOperations(
   return { operations, sources: parsed === undefined ? parser.$refs.paths() : [specPath], webhooks };
 }
 
+/** Which references a document may follow besides files in its folder (ref-confinement.ts). */
+export interface ReferenceRules {
+  /** http(s) URLs, with --allow-remote-refs. */
+  readonly remote: boolean;
+}
+
 /** The document's webhooks by name, each Prism's form of its (first) operation, made on first read. */
 export type Webhooks = ReadonlyMap<string, () => unknown>;
 
@@ -155,8 +168,12 @@ function webhooksOf(
 }
 
 /** Reads and dereferences the whole document, then transforms every operation: Prism's own reading. */
-export async function readPrismOperations(specPath: string, parsed?: object): Promise<{ operations: unknown[]; sources: string[] }> {
-  const { operations, sources } = await indexPrismOperations(specPath, parsed);
+export async function readPrismOperations(
+  specPath: string,
+  parsed?: object,
+  refs?: ReferenceRules,
+): Promise<{ operations: unknown[]; sources: string[] }> {
+  const { operations, sources } = await indexPrismOperations(specPath, parsed, refs);
   return { operations: operations.map((operation) => operation.read()), sources };
 }
 

@@ -4,7 +4,7 @@
  */
 import { readMockExtensions } from '../mock-extensions.js';
 import type { MockCallback, MockContent, MockHeader, MockOperation, MockParameter } from '../openapi/operation.js';
-import { indexPrismOperations, type OperationSource } from './load-operations.js';
+import { indexPrismOperations, type OperationSource, type ReferenceRules } from './load-operations.js';
 import { LazyHandle } from './operation-handle.js';
 import type { CallbackHandle, PrismContent, PrismHeader, PrismOperation, PrismSecurityScheme } from './prism-operation.js';
 
@@ -18,8 +18,9 @@ export async function loadOperations(
   specPath: string,
   parsed?: object,
   refine: (operation: MockOperation) => MockOperation = (operation) => operation,
+  refs?: ReferenceRules,
 ): Promise<{ operations: MockOperation[]; sources: string[]; webhooks: ReadonlyMap<string, () => MockCallback | undefined> }> {
-  const { operations, sources, webhooks } = await indexPrismOperations(specPath, parsed);
+  const { operations, sources, webhooks } = await indexPrismOperations(specPath, parsed, refs);
   const callbacks = new Map<string, () => MockCallback | undefined>();
   for (const [name, read] of webhooks) {
     let made: { callback: MockCallback | undefined } | undefined;

@@ -5,6 +5,7 @@
  * answers (value-check.ts); the Prism pieces themselves come from prism-internals.ts.
  */
 export { AUTO_DIALECTS, checkInput, type DialectFormats, headersForInput } from './input-check.js';
+export type { ReferenceRules } from './load-operations.js';
 export { loadOperations, toCallback } from './mock-operations.js';
 export type { PrismRequest, SecurityRequest } from './prism-operation.js';
 export { checkBearerToken, checkSecurity, knownSecurityVerdict } from './security-check.js';

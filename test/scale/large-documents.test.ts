@@ -129,7 +129,7 @@ describe('startupTimeout', () => {
     await writeFile(spec, JSON.stringify(document));
     try {
       const started = Date.now();
-      const result = await runCli(['--spec', spec, '--port', '0', ...args], 25_000);
+      const result = await runCli(['--spec', spec, '--port', '0', '--allow-remote-refs', ...args], 25_000);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
       return { lines: result.stderr.trimEnd().split('\n'), took: Date.now() - started };
