@@ -1,40 +1,25 @@
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../src/index.js';
-import { launchChromium, skipBrowser } from '../support/chromium.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { skipBrowser } from '../support/chromium.js';
+import { useDashboard } from '../support/dashboard.js';
 
 const ARTIFACTS = new URL('../../artifacts/', import.meta.url);
 
 describe.skipIf(skipBrowser)('the traffic chart in a real headless Chromium', () => {
-  let mock: MockServer;
-  let browser: Browser;
-  let page: Page;
-  let url: string;
-  let scenarios: string;
-
-  beforeAll(async () => {
-    // An outage the screenshot shows as 5xx beside the answers, rejections and resets.
-    scenarios = await mkdtemp(join(tmpdir(), 'traffic-scenarios-'));
-    const outage =
-      "description: The real service is down.\nrules:\n  - operation: '*'\n    respond:\n      error: { code: UPSTREAM_FAILED, params: { details: down } }\n      offContract: the real service is down\n";
-    await writeFile(join(scenarios, 'outage.yaml'), outage);
-    mock = await createMockServer({ scenariosDir: scenarios });
-    url = await mock.listen();
-    ({ browser, page } = await launchChromium(760));
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await mock?.close();
-    await rm(scenarios, { recursive: true, force: true });
-  });
+  // An outage the screenshot shows as 5xx beside the answers, rejections and resets.
+  const scenarios = mkdtempSync(join(tmpdir(), 'traffic-scenarios-'));
+  const outage =
+    "description: The real service is down.\nrules:\n  - operation: '*'\n    respond:\n      error: { code: UPSTREAM_FAILED, params: { details: down } }\n      offContract: the real service is down\n";
+  writeFileSync(join(scenarios, 'outage.yaml'), outage);
+  afterAll(() => rmSync(scenarios, { recursive: true, force: true }));
+  const dashboard = useDashboard({ scenariosDir: scenarios });
 
   const plant = (body: string, session?: string, scenario?: string) =>
-    fetch(`${url}/plants`, {
+    fetch(`${dashboard.url}/plants`, {
       method: 'POST',
       headers: {
         authorization: 'Bearer consumer-token',
@@ -44,14 +29,15 @@ describe.skipIf(skipBrowser)('the traffic chart in a real headless Chromium', ()
       },
       body,
     });
-  const count = (selector: string) => page.locator(selector).count();
+  const count = (selector: string) => dashboard.page.locator(selector).count();
 
   it('draws requests per second by status class and the p50 and p99 latency, for all traffic or one session', async () => {
+    const { page, url } = dashboard;
     await page.goto(`${url}/__mock/`);
     await page.locator('#live.on').waitFor({ timeout: 15_000 });
     for (let i = 0; i < 6; i++) await plant(`{"id": ${i}, "name": "Fern ${i}"}`, 'checkout-test');
     for (let i = 0; i < 3; i++) await plant('{"id": "seven"}', 'signup-test');
-    await fetch(`${url}/plants`, { method: 'DELETE', headers: { authorization: 'Bearer t' } });
+    await fetch(`${dashboard.url}/plants`, { method: 'DELETE', headers: { authorization: 'Bearer t' } });
     await expect.poll(() => page.locator('#traffic-now').textContent(), { timeout: 15_000 }).toContain('10 requests');
     expect(await count('#traffic-rate rect.c2xx')).toBeGreaterThan(0);
     expect(await count('#traffic-rate rect.c4xx')).toBeGreaterThan(0);
@@ -70,6 +56,7 @@ describe.skipIf(skipBrowser)('the traffic chart in a real headless Chromium', ()
   }, 60_000);
 
   it('draws a minute of mixed traffic in one-second steps (the screenshot kept in docs/)', async () => {
+    const { page } = dashboard;
     await page.locator('#traffic-window').selectOption('60');
     for (let second = 0; second < 8; second++) {
       const calls: Promise<unknown>[] = [];
@@ -92,6 +79,7 @@ describe.skipIf(skipBrowser)('the traffic chart in a real headless Chromium', ()
   }, 60_000);
 
   it('hides the chart with the journal while another view is shown', async () => {
+    const { page } = dashboard;
     await page.locator('#coverage-toggle').click();
     await expect.poll(() => page.locator('#traffic').isVisible()).toBe(false);
     await page.locator('#coverage-toggle').click();
