@@ -46,6 +46,12 @@ module.exports = {
       { path: HTTP },
       { path: '^src/(scenarios|state|journal|metrics|contract-coverage|callbacks|prism|proxy)/' },
     ),
+    forbid(
+      'http-reaches-four-folders',
+      'http/ reaches the core through src/mock/ (createMock, mock-surface.ts); besides it only admin/, tracing/ and json/, and leaf files.',
+      { path: HTTP },
+      { path: '^src/[^/]+/', pathNot: '^src/(http|admin|mock|tracing|json)/' },
+    ),
     {
       name: 'mock-knows-no-fastify',
       comment: 'createMock assembles the mock without Fastify: nothing it imports, directly or not, loads Fastify.',

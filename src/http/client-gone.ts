@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { ProxiedClient } from '../pipeline/types.js';
+import type { ProxiedClient } from '../mock/mock-surface.js';
 
 /** A response of Node's HTTP/1.1 (`destroyed`) or HTTP/2 compatibility API (`stream.destroyed`). */
 type WatchedResponse = EventEmitter & {

@@ -1,7 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { type Exchange, newExchange } from '../mock/mock-surface.js';
 import type { ResolvedOptions } from '../options.js';
-import { newExchange } from '../pipeline/session.js';
-import type { Exchange } from '../pipeline/types.js';
 import { type Problem, problemResponse } from '../problem.js';
 import { lazyAdminValidators } from './admin-validators.js';
 import { type Logger, pathOf } from './request-logger.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Exchange } from '../pipeline/types.js';
+import type { Exchange } from '../mock/mock-surface.js';
 import { requestSpan } from '../tracing/request-attributes.js';
 import type { RequestTrace, Tracing } from '../tracing/tracing.js';
 
