@@ -20,7 +20,7 @@ const options = resolveOptions({});
 const { app, mock } = await buildApp({ options, spec: await loadSpec(options.spec), generator: new DataGenerator(1) });
 await app.ready();
 // record() is always an own property (the real one or a no-op), so switching does not change the object's shape.
-const model = mock.coverage as unknown as { record: (...args: unknown[]) => void };
+const model = mock.documents[0]?.coverage as unknown as { record: (...args: unknown[]) => void };
 const record = model.record.bind(model);
 const noop = () => {};
 /** Requests per block; on and off alternate block by block, so a machine busy with other work weighs on both alike. */

@@ -53,7 +53,7 @@ export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, l
   });
   documentSourceRoute(app, parts.documents);
   mcpRoutes(app, limits.mcp);
-  registerProxyRoutes(app, parts.proxy, parts.sessions);
+  registerProxyRoutes(app, parts.proxy, (parts.documents[0] as MockDocument).sessions);
   registerRecordingRoutes(app, parts.recordings);
   registerScenarioRoutes(app, parts.documents, (document, session) => document.coverage.reset(session));
   // One plugin, for the admin routes' own JSON parser; each feature's routes join it rather than being a

@@ -26,7 +26,7 @@ describe('a mock built apart from any HTTP server', () => {
     expect(exchange.provenance).toEqual({ kind: 'echo' });
     mock.answered(exchange, true, 200, 1, {});
     expect(mock.journal.size).toBe(1);
-    expect(mock.coverage.tally('team-a')?.byOperation.size).toBe(1);
+    expect(mock.documents[0]?.coverage.tally('team-a')?.byOperation.size).toBe(1);
     await mock.close();
   });
 

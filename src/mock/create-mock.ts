@@ -68,19 +68,8 @@ export interface MountedParts {
 
 /** The parts of a mock its own routes (`/__mock/...`) read and steer. */
 export interface MockFeatures {
-  /** The document loaded at start-up. */
-  readonly spec: LoadedSpec;
-  /** Its sessions: scenario choices, positions, stored bodies, records and proxy switches. */
-  readonly sessions: SessionStore;
-  readonly scenarios: ScenarioEngine;
   readonly journal: Journal;
   readonly metrics: Metrics;
-  readonly coverage: CoverageModel;
-  readonly state: StateSimulator;
-  /** `--stateful`: the simulator answers every request it can. */
-  readonly stateful: boolean;
-  /** Sends the operations' callbacks and, on request, the document's webhooks. */
-  readonly callbacks: CallbackSender;
   /** `--proxy`: the real service requests are forwarded to; undefined without one. */
   readonly proxy: MockProxy | undefined;
   /** Every document served, with where; one, at `/`, unless several were given. */
@@ -98,9 +87,11 @@ export interface MockDocument {
   readonly mount: DocumentMount;
   readonly spec: LoadedSpec;
   readonly coverage: CoverageModel;
+  /** Its sessions: scenario choices, positions, stored bodies, records and proxy switches. */
   readonly sessions: SessionStore;
   readonly scenarios: ScenarioEngine;
   readonly state: StateSimulator;
+  /** `--stateful`: the simulator answers every request it can. */
   readonly stateful: boolean;
   /** Sends this document's callbacks and webhooks. */
   readonly callbacks: CallbackSender;
@@ -299,15 +290,8 @@ export async function createMock({ options, spec, generator, log, responders = [
   }
 
   return {
-    spec,
-    sessions,
-    scenarios,
     journal,
     metrics,
-    coverage: coverage.model,
-    state,
-    stateful: options.stateful,
-    callbacks,
     documents: [
       {
         mount: mounted?.mount ?? { name: basename(spec.path, extname(spec.path)), base: '/' },

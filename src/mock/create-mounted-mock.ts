@@ -73,7 +73,7 @@ export async function createMountedMock({
     throw error;
   }
   const scenario = options.scenario;
-  if (scenario !== undefined && !mocks.some((mock) => mock.scenarios.catalogue.has(scenario))) {
+  if (scenario !== undefined && !mocks.some((mock) => mock.documents[0]?.scenarios.catalogue.has(scenario))) {
     await Promise.all(mocks.map((mock) => mock.close()));
     throw new MockConfigError(`option "scenario": no document has a scenario "${scenario}"`);
   }
@@ -81,13 +81,6 @@ export async function createMountedMock({
   const byName = new Map(mocks.map((mock, i) => [names[i] as string, mock]));
   const first = mocks[0] as Mock;
   return {
-    spec: first.spec,
-    sessions: first.sessions,
-    scenarios: first.scenarios,
-    state: first.state,
-    coverage: first.coverage,
-    stateful: first.stateful,
-    callbacks: first.callbacks,
     // A proxy is per document (each its own upstream path); the admin API's switch is the first's sessions'.
     proxy: first.proxy,
     recordings: first.recordings && {
