@@ -12,7 +12,13 @@ export function harTraffic(value: unknown): TrafficExchange[] | string {
 
 function harExchange(entry: HarEntry, n: number): TrafficExchange {
   const { request, response } = entry;
-  const url = new URL(request.url);
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    const label = `${request.method} ${request.url.slice(0, 200)} (entry ${n})`;
+    return { label, method: request.method, path: '', query: '', headers: {}, body: undefined, unusable: 'its URL cannot be read' };
+  }
   const label = `${request.method} ${url.pathname}${url.search} (entry ${n})`;
   const base = {
     label,

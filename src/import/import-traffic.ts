@@ -87,7 +87,18 @@ export async function importTraffic(input: MockServerOptions, settings: ImportSe
   let credentialsFilled = 0;
   try {
     for (const one of traffic.exchanges) {
-      const { exchange, filled } = await routed(mock, one);
+      if (!one.path.startsWith('/')) {
+        unmatched.push(`${one.label}: ${one.unusable ?? 'no path to route'}`);
+        continue;
+      }
+      const checked = await routed(mock, one).catch(
+        (error: unknown) => `could not be checked (${String((error as Error)?.message).split('\n')[0]})`,
+      );
+      if (typeof checked === 'string') {
+        leftOut.push(`${one.label}: ${checked}`);
+        continue;
+      }
+      const { exchange, filled } = checked;
       if (filled && one.answer?.status === 401) {
         leftOut.push(`${one.label}: sent without credentials and refused (401): the mock answers that itself`);
         continue;

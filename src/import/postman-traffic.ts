@@ -73,17 +73,27 @@ export function postmanTraffic(value: unknown): TrafficExchange[] | string {
     return `not a readable Postman collection: ${String((error as Error).message).split('\n')[0]}`;
   }
   const out: TrafficExchange[] = [];
-  collection.forEachItem((item: Item) => {
-    const auth = item.getAuth();
-    const responses = item.responses.all();
-    if (responses.length === 0) out.push(requestOf(item.request, auth, collection.variables, `item "${item.name}"`));
-    for (const response of responses) {
-      const request = response.originalRequest ?? item.request;
-      const exchange = requestOf(request, auth, collection.variables, `item "${item.name}", example "${response.name}"`);
-      const headers = headerObject(response.headers.all().map((h) => ({ name: h.key ?? '', value: String(h.value ?? '') })));
-      out.push({ ...exchange, answer: { status: response.code, headers, body: response.body ?? '' } });
-    }
-  });
+  try {
+    collection.forEachItem((item: Item) => {
+      const auth = item.getAuth();
+      const responses = item.responses.all();
+      if (responses.length === 0) out.push(requestOf(item.request, auth, collection.variables, `item "${item.name}"`));
+      for (const response of responses) {
+        const request = response.originalRequest ?? item.request;
+        const exchange = requestOf(request, auth, collection.variables, `item "${item.name}", example "${response.name}"`);
+        const code = response.code;
+        if (!Number.isInteger(code) || code < 100 || code > 599) {
+          out.push({ ...exchange, unusable: `the saved example has no status code (${JSON.stringify(code ?? null)})` });
+          continue;
+        }
+        const headers = headerObject(response.headers.all().map((h) => ({ name: h.key ?? '', value: String(h.value ?? '') })));
+        out.push({ ...exchange, answer: { status: code, headers, body: response.body ?? '' } });
+      }
+    });
+  } catch (error) {
+    // The parser takes what it is given and fails later on what a collection must hold.
+    return `not a readable Postman collection: ${String((error as Error).message).split('\n')[0]}`;
+  }
   return out;
 }
 
