@@ -52,8 +52,11 @@ async function measure(spec: string, extra: readonly string[], probes: readonly 
   const started = performance.now();
   const server = await spawnServer({ args, ready: async (url) => (await health(url)) !== undefined, timeoutMs: 120_000 });
   try {
-    // Before readiness was reported, a health answer meant ready.
-    while ((await health(server.url))?.ready === false) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Before readiness was reported, a health answer meant ready; a health call that timed out is no answer.
+    for (let answer = await health(server.url); answer?.ready !== true; answer = await health(server.url)) {
+      if (answer !== undefined && answer.ready === undefined) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const readyMs = performance.now() - started;
     const cpuAtReadyS = cpuSeconds(server.child.pid);
     const timed: { probe: ProbeRequest; ms: number; status: number | undefined }[] = [];

@@ -1,16 +1,15 @@
 import { basename, extname } from 'node:path';
 import { createAnswering } from '../answer/compose.js';
-import { CallbackSender, type Delivery } from '../callbacks/callback-sender.js';
+import { CallbackSender } from '../callbacks/callback-sender.js';
 import { MockConfigError } from '../config-error.js';
 import { type Coverage, createCoverage } from '../contract-coverage/coverage.js';
 import type { CoverageModel } from '../contract-coverage/coverage-model.js';
 import type { DataGenerator } from '../generate/data-generator.js';
 import { Journal } from '../journal/journal.js';
-import type { JournalEntry, NewJournalEntry } from '../journal/journal-entry.js';
+import type { JournalEntry } from '../journal/journal-entry.js';
 import { maskedEntries } from '../journal/mask-entry.js';
 import { entryOf } from '../journal/record-entry.js';
-import { verdictsOf } from '../load/example-check.js';
-import { checkWebhookExamples, type LoadedSpec, loadSpec } from '../load/load-spec.js';
+import { type LoadedSpec, loadSpec } from '../load/load-spec.js';
 import { documentOverlays } from '../load/overlay-document.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
 import { type DelayRange, parseDelayRange } from '../mock-extensions.js';
@@ -29,8 +28,9 @@ import { MemorySessionStore } from '../sessions/memory-store.js';
 import type { SessionLimits, SessionStore } from '../sessions/session-store.js';
 import { StateSimulator } from '../state/simulator.js';
 import type { Tracing } from '../tracing/tracing.js';
+import { deliveryEntry } from './delivery-entry.js';
 import { FleetJournal } from './fleet-journal.js';
-import { Preparation, type Readiness } from './preparation.js';
+import { preparationOf, type Readiness } from './preparation.js';
 import { SharedSessions } from './shared-sessions.js';
 import { openStore, sharedAnswer } from './store-setup.js';
 
@@ -343,43 +343,5 @@ export async function createMock({ options, spec, generator, log, responders = [
       if (coverageFailure !== undefined) failures.push(coverageFailure);
       return failures;
     },
-  };
-}
-
-/** What makes each operation of a load ready for its first request: its examples checked, then its rehearsal (rehearse.ts). */
-function preparationOf(pipeline: Pipeline, spec: LoadedSpec): Preparation {
-  return new Preparation({
-    operations: spec.operations,
-    prepare(operation) {
-      for (const verdict of verdictsOf(operation)) verdict();
-      pipeline.prepare(operation);
-    },
-    finish() {
-      checkWebhookExamples(spec);
-      spec.lint.complete = true;
-    },
-  });
-}
-
-/** A callback or webhook as the journal keeps it: the request the mock sent, and the consumer's answer. */
-function deliveryEntry(delivery: Delivery, spec: string | undefined): NewJournalEntry {
-  const problems = delivery.problems.length > 0 ? { problems: delivery.problems } : {};
-  return {
-    time: delivery.time,
-    // With several documents, the one whose callback or webhook this is.
-    spec,
-    session: delivery.session,
-    method: delivery.method,
-    path: delivery.url,
-    query: {},
-    headers: delivery.requestHeaders,
-    body: delivery.requestBody,
-    bodySize: delivery.requestBody === undefined ? 0 : Buffer.byteLength(delivery.requestBody),
-    provenance: { kind: 'callback', via: delivery.via, name: delivery.name, outcome: delivery.outcome, ...problems },
-    operation: delivery.operation,
-    status: delivery.status,
-    responseHeaders: delivery.responseHeaders,
-    responseBody: delivery.responseBody,
-    durationMs: delivery.durationMs,
   };
 }

@@ -1,6 +1,9 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { getHeapStatistics } from 'node:v8';
+import { verdictsOf } from '../load/example-check.js';
+import { checkWebhookExamples, type LoadedSpec } from '../load/load-spec.js';
 import type { MockOperation } from '../openapi/operation.js';
+import type { Pipeline } from '../pipeline/pipeline.js';
 
 /**
  * How far a server has prepared its operations (GET /__mock/health): `ready` once preparation is over,
@@ -85,4 +88,19 @@ export class Preparation {
 function withinMemory(): boolean {
   const { used_heap_size: used, heap_size_limit: limit } = getHeapStatistics();
   return used < limit * HEAP_SHARE;
+}
+
+/** What makes each operation of a load ready for its first request: its examples checked, then its rehearsal (rehearse.ts). */
+export function preparationOf(pipeline: Pipeline, spec: LoadedSpec): Preparation {
+  return new Preparation({
+    operations: spec.operations,
+    prepare(operation) {
+      for (const verdict of verdictsOf(operation)) verdict();
+      pipeline.prepare(operation);
+    },
+    finish() {
+      checkWebhookExamples(spec);
+      spec.lint.complete = true;
+    },
+  });
 }
