@@ -59,3 +59,14 @@ export function contentTypeHeader(mediaType: string, kind: MediaKind): string {
   if (kind === 'json' || kind === 'binary' || kind === 'multipart' || /;\s*charset=/i.test(mediaType)) return mediaType;
   return `${mediaType}; charset=utf-8`;
 }
+
+/** RFC 9110 section 8.3.1: `type/subtype` and `; name=value` parameters (a value a token or quoted string). */
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const MEDIA_TYPE = new RegExp(
+  `^${TOKEN}/${TOKEN}(?:[ \\t]*;[ \\t]*(?:${TOKEN}=(?:${TOKEN}|"(?:[^"\\\\\\x00-\\x08\\x0a-\\x1f\\x7f]|\\\\.)*"))?)*[ \\t]*$`,
+);
+
+/** Whether a Content-Type value is a media type a parser takes (at most 1,024 characters). */
+export function isMediaType(value: unknown): boolean {
+  return typeof value === 'string' && value.length <= 1024 && MEDIA_TYPE.test(value);
+}

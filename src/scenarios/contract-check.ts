@@ -1,5 +1,6 @@
 import { ERRORS } from '../errors.js';
 import { defaultStatus, findResponse } from '../openapi/find-response.js';
+import { isMediaType } from '../openapi/media-type.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Exchange } from '../pipeline/types.js';
 import { checkOutput } from '../prism/prism-engine.js';
@@ -21,6 +22,11 @@ const SILENT_FAULTS = new Set(['reset', 'empty', 'timeout']);
  * are allowed for secured operations, as the mock answers them itself for rejected credentials.
  */
 export function checkStep(step: Step, operation: MockOperation, parts: RespondParts): string | undefined {
+  // No client (nor Prism's checker) can read a Content-Type that is no media type, on contract or off.
+  const type = Object.entries(step.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  if (type !== undefined && !isMediaType(type)) {
+    return `its Content-Type ${JSON.stringify(String(type)).slice(0, 80)} is no media type (type/subtype; name=value parameters)`;
+  }
   if (step.offContract !== undefined) return undefined;
   if (step.fault && step.fault.probability >= 1 && SILENT_FAULTS.has(step.fault.kind)) return undefined;
   const body = step.body;

@@ -51,6 +51,14 @@ describe('load-time contract check', () => {
     expect(message).toContain("must have required property 'name'");
   });
 
+  it('stops start-up for a Content-Type that is no media type, on contract or off', async () => {
+    for (const extra of ['', ', offContract: malformed on purpose']) {
+      const message = await startupError(rule(`{ headers: { content-type: 'application/json; charset' }, body: { name: a }${extra} }`));
+      expect(message).toMatch(/^scenario file \/.*broken\.yaml: rule 2 \(createPlant\) breaks the contract: /);
+      expect(message).toContain('its Content-Type "application/json; charset" is no media type');
+    }
+  });
+
   it('accepts a deliberately off-contract rule', async () => {
     const server = await serverWith({ 'negative.yaml': rule('{ status: 503, body: { down: true }, offContract: negative SDK test }') });
     await server.cleanup();

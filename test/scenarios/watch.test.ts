@@ -54,6 +54,20 @@ describe('--watch', () => {
     expect(await nameOf()).toBe('after');
   });
 
+  it('keeps the last good version when a Content-Type is no media type, naming file, rule and why', async () => {
+    const malformed = `${answering('after')}      headers: { content-type: 'application/json; charset' }\n`;
+    await writeFile(
+      join(files.dir, 'live.yaml'),
+      malformed.replace('respond: { body: { name: after } }', 'respond:\n      body: { name: after }'),
+    );
+    await eventually(async () =>
+      log.some(
+        (line) => line.includes('reload failed') && line.includes('live.yaml: rule 1 (createPlant)') && line.includes('no media type'),
+      ),
+    );
+    expect(await nameOf()).toBe('after');
+  });
+
   it('reloads the spec too', async () => {
     await writeFile(join(files.dir, 'live.yaml'), answering('after'));
     const text = await readFile(spec, 'utf8');
