@@ -15,16 +15,46 @@ import { compiledDocumentCheck } from '../prism/prism-engine.js';
 export function withOwnAddress(body: unknown, operation: MockOperation, headers: IncomingHttpHeaders, schema?: JsonSchema): unknown {
   const origins = originsOf(operation);
   if (origins.length === 0 || body === null || typeof body !== 'object' || UNLINKED.has(body)) return body;
-  const host = headers.host ?? headers[':authority'];
-  if (typeof host !== 'string' || host === '') return body;
-  const proto = headers['x-forwarded-proto'];
-  const own = `${typeof proto === 'string' && /^https?$/.test(proto) ? proto : 'http'}://${host}`;
+  const own = ownOrigin(headers);
+  if (own === undefined) return body;
   const rewritten = rewrite(body, origins, own, 0);
   // Built answers are shared and never change: one that holds no link is not walked again.
   if (rewritten === body) UNLINKED.add(body);
   if (rewritten === body || schema === undefined) return rewritten;
   const check = compiledDocumentCheck(schema, schema.__bundled__);
   return check(rewritten).length === 0 || !documentLinksFit(body, schema) ? rewritten : body;
+}
+
+/** The links in a `Location`, `Content-Location` or `Link` header lead back to the mock as those in bodies do; the same headers when none changes. */
+export function headersWithOwnAddress(
+  sent: Readonly<Record<string, string>>,
+  operation: MockOperation,
+  headers: IncomingHttpHeaders,
+): Readonly<Record<string, string>> {
+  if (sent.location === undefined && sent['content-location'] === undefined && sent.link === undefined) return sent;
+  const origins = originsOf(operation);
+  const own = origins.length === 0 ? undefined : ownOrigin(headers);
+  if (own === undefined) return sent;
+  let copy: Record<string, string> | undefined;
+  for (const name of ['location', 'content-location', 'link']) {
+    const value = sent[name];
+    if (value === undefined) continue;
+    const next =
+      name === 'link'
+        ? value.replace(/<([^>]*)>/g, (_, url: string) => `<${rewrite(url, origins, own, 0) as string}>`)
+        : (rewrite(value, origins, own, 0) as string);
+    if (next === value) continue;
+    copy ??= { ...sent };
+    copy[name] = next;
+  }
+  return copy ?? sent;
+}
+
+function ownOrigin(headers: IncomingHttpHeaders): string | undefined {
+  const host = headers.host ?? headers[':authority'];
+  if (typeof host !== 'string' || host === '') return undefined;
+  const proto = headers['x-forwarded-proto'];
+  return `${typeof proto === 'string' && /^https?$/.test(proto) ? proto : 'http'}://${host}`;
 }
 
 /** Whether an answer with the document's own links fits its schema: judged once per answer, as built answers are shared. */

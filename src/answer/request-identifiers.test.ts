@@ -45,4 +45,15 @@ describe('request identifiers in answers', () => {
     expect(withRequestIdentifiers(body, factory, { factoryName: 'f1' })).toBe(body);
     expect(withRequestIdentifiers(body, { ...factory, additionalProperties: {} }, { factoryName: 'f1' })).toEqual({ ...body, id: 'f1' });
   });
+
+  it('leaves the id of a resource made under a parent path to the resource (POST /users/{user}/playlists)', () => {
+    const playlist: JsonSchema = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } };
+    const body = { id: 'p1', name: 'Mix' };
+    expect(withRequestIdentifiers(body, playlist, { user_id: 'smedjan' }, '/users/{user_id}/playlists')).toBe(body);
+    expect(withRequestIdentifiers(body, playlist, { playlist_id: 'x9' }, '/playlists/{playlist_id}')).toEqual({ id: 'x9', name: 'Mix' });
+    expect(withRequestIdentifiers(body, playlist, { playlist_id: 'x9' }, '/playlists/{playlist_id}.json')).toEqual({
+      id: 'x9',
+      name: 'Mix',
+    });
+  });
 });

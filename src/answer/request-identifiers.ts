@@ -4,10 +4,15 @@ import { documentValueCheck } from '../prism/prism-engine.js';
 /**
  * Consistent data without state: an answer about `/pets/42` is about pet 42. A path parameter goes into
  * the top-level property of its own name (`petId`), and the last one also into `id` where no property
- * has its name, each only where the response schema takes the value (converted to a number for a
+ * has its name and the path ends with it, each only where the response schema takes the value (converted to a number for a
  * numeric property). The body is copied, never changed in place (built answers are shared).
  */
-export function withRequestIdentifiers(body: unknown, schema: JsonSchema | undefined, params: Readonly<Record<string, string>>): unknown {
+export function withRequestIdentifiers(
+  body: unknown,
+  schema: JsonSchema | undefined,
+  params: Readonly<Record<string, string>>,
+  path?: string,
+): unknown {
   if (!schema || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   const properties = topProperties(schema);
   const names = Object.keys(params);
@@ -22,8 +27,16 @@ export function withRequestIdentifiers(body: unknown, schema: JsonSchema | undef
     copy[property] = value;
   };
   for (const name of names) place(name, params[name] ?? '');
-  if (last !== undefined && !(last in properties)) place('id', params[last] ?? '');
+  // A resource made or listed under a parent (`POST /users/{user}/playlists`) has an id of its own.
+  if (last !== undefined && !(last in properties) && endsWith(path, last)) place('id', params[last] ?? '');
   return copy ?? body;
+}
+
+/** Whether the path template ends with the parameter (`/pets/{petId}`, `/pets/{petId}.json`); true without a template. */
+function endsWith(path: string | undefined, name: string): boolean {
+  if (path === undefined) return true;
+  const at = path.lastIndexOf(`{${name}}`);
+  return at !== -1 && !path.slice(at).includes('/', 1 + name.length);
 }
 
 function fitting(schema: JsonSchema, raw: string, bundle: unknown): unknown {

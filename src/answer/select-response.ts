@@ -7,7 +7,7 @@ import type { Answer, Exchange } from '../pipeline/types.js';
 import { findingsHeaders } from '../problem.js';
 import type { Provenance, SelectedBody } from '../provenance.js';
 import { echoText } from './echo-text.js';
-import { withOwnAddress } from './own-address.js';
+import { headersWithOwnAddress, withOwnAddress } from './own-address.js';
 import { recordOf, withSeededRecords } from './records-by-id.js';
 import { withRequestIdentifiers } from './request-identifiers.js';
 import { createResponsePlans, type Representation, type ResponsePlan, type ResponsePlans } from './response-plans.js';
@@ -72,7 +72,7 @@ export function createResponseSelector(
       const params = exchange.pathParams;
       const identified =
         params !== undefined && plan.status < 300 && asked.example === undefined
-          ? withRequestIdentifiers(answer, representation?.content.schema, params)
+          ? withRequestIdentifiers(answer, representation?.content.schema, params, operation.path)
           : answer;
       // Links to the document's own servers lead back to the mock (again, not in an example asked for by name).
       const body =
@@ -85,8 +85,9 @@ export function createResponseSelector(
             : made === ECHO && representation !== undefined
               ? echoJson(representation, body)
               : undefined;
+      const linked = asked.example === undefined ? headersWithOwnAddress(sent, operation, exchange.headers) : sent;
       const response: MockResponse =
-        payload === undefined ? { status: plan.status, headers: sent, body } : { status: plan.status, headers: sent, body, payload };
+        payload === undefined ? { status: plan.status, headers: linked, body } : { status: plan.status, headers: linked, body, payload };
       // A request that forced its answer says so; a caller's selection is described by the caller.
       const provenance: Provenance =
         selection === undefined && forcing !== undefined ? { kind: 'forced', code: forcing.code, body: made } : made;

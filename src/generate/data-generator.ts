@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Faker } from '@faker-js/faker';
 import type * as JsonSchemaFakerModule from 'json-schema-faker';
 import type { JsonSchema } from '../json/json-schema.js';
+import { BELIEVABLE_FORMATS } from './believable.js';
 import { withDecimalMultiples } from './draw-multiples.js';
 import { exclusiveOneOf } from './exclusive-one-of.js';
 import { restoreNames } from './faker-names.js';
@@ -172,14 +173,24 @@ function createFaker({ english }: Libraries, seed: number): Faker {
   return faker;
 }
 
+/** The faker of the generation under way (json-schema-faker's formats are module state; generation is synchronous). */
+let current: Faker | undefined;
+let believableRegistered = false;
+
 function generateWith({ JSONSchemaFaker }: Libraries, faker: Faker, schema: JsonSchema, mode: typeof DYNAMIC | typeof STATIC): unknown {
   JSONSchemaFaker.extend('faker', () => withDecimalMultiples(faker));
   // The faker's own byte format is not base64; this one is, from the seeded faker.
   JSONSchemaFaker.format('byte', () => Buffer.from(faker.lorem.word()).toString('base64'));
   // The faker's uri-template names its variables with `-` and `:`, which RFC 6570 variable names never hold.
   JSONSchemaFaker.format('uri-template', () => `${faker.internet.url({ appendSlash: true })}{${faker.lorem.word()}}`);
+  // Believable values by format and by property name (believable.ts), from this call's seeded faker;
+  // registered once, as generation is synchronous.
+  current = faker;
+  if (!believableRegistered) {
+    for (const [format, make] of Object.entries(BELIEVABLE_FORMATS)) JSONSchemaFaker.format(format, () => make(current as Faker));
+    believableRegistered = true;
+  }
   // Formats Ajv's format list knows and the faker writes as lorem words (or as a bare `P`).
-  JSONSchemaFaker.format('url', () => faker.internet.url());
   JSONSchemaFaker.format('duration', () => `P${faker.number.int({ min: 1, max: 30 })}D`);
   JSONSchemaFaker.format('json-pointer-uri-fragment', () => `#/${faker.lorem.word()}`);
   JSONSchemaFaker.format('relative-json-pointer', () => `0/${faker.lorem.word()}`);

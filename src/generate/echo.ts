@@ -75,8 +75,8 @@ function echoProperty(name: string, schemas: readonly JsonSchema[], check: Value
 
 /**
  * A response body that echoes the request's fields the response schema also has (with a fitting type);
- * required fields the request lacks come from `fallback` (an example or generated data); optional ones
- * are left out, so a Plant created without a tag comes back without one. Undefined where a required
+ * required fields the request lacks come from `fallback` (an example or generated data), and so does an
+ * optional `id` (the server's to make); other optional ones are left out, so a Plant created without a tag comes back without one. Undefined where a required
  * field is in neither (a fallback that is no object, as an untyped schema's string example may be):
  * the answer is then the fallback's source itself, never an object without a required field.
  */
@@ -88,10 +88,11 @@ export function echo(plan: EchoPlan, request: unknown, fallback: () => unknown):
     const value = Object.hasOwn(source, name) ? source[name] : undefined;
     if (value !== undefined && fits(value, types) && (accepts === undefined || accepts(value))) {
       result[name] = value;
-    } else if (plan.required.has(name)) {
+    } else if (plan.required.has(name) || name === 'id') {
+      // An `id` the request does not send is the server's to make: a resource created gets its own.
       base ??= asObject(fallback());
-      if (base[name] === undefined) return undefined;
-      result[name] = base[name];
+      if (base[name] !== undefined) result[name] = base[name];
+      else if (plan.required.has(name)) return undefined;
     }
   }
   return result;

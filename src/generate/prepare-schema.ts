@@ -1,6 +1,7 @@
 import { isJsonObject } from '../json/json-object.js';
 import { resolveFragment } from '../json/json-pointer.js';
 import type { JsonSchema } from '../json/json-schema.js';
+import { believable } from './believable.js';
 import { fakerSafeName } from './faker-names.js';
 import { fixKeywords, type Mode } from './fix-keywords.js';
 import { standardPattern } from './java-classes.js';
@@ -182,7 +183,7 @@ function walkProperties(schema: Schema, map: unknown, out: Schema, context: Cont
       }
       let walked = walk(property, context, depth + 1);
       if (required.has(name)) walked = orSmallest(walked, context, () => walk(property, context, depth + 1));
-      if (walked !== undefined) properties[fakerSafeName(name)] = walked;
+      if (walked !== undefined) properties[fakerSafeName(name)] = believable(name, walked);
       else if (required.has(name)) return false;
     }
     out.properties = properties;
