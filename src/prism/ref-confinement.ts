@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,8 +24,14 @@ export function confinedResolvers(
   const file = {
     read: async ({ url }: { url: string }) => {
       const path = /^file:/i.test(url) ? fileURLToPath(url) : resolve(decodeURI(url));
-      const inside = relative(root, path);
-      if (inside.startsWith('..') || isAbsolute(inside)) {
+      const outside = (from: string, to: string) => {
+        const inside = relative(from, to);
+        return inside.startsWith('..') || isAbsolute(inside);
+      };
+      // Checked on the names as written, then on the real paths: a symlink inside must not lead outside.
+      // A file that does not exist keeps readFile's own error.
+      const real = await realpath(path).catch(() => undefined);
+      if (outside(root, path) || (real !== undefined && outside(await realpath(root), real))) {
         refuse(`$ref ${path} is outside the document's folder ${root}; references stay inside it`);
       }
       return readFile(path);

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -80,6 +80,22 @@ describe('a document with a $ref to another file', () => {
           `$ref ${join(dir, 'secret.json')} is outside the document's folder ${join(dir, 'api')}`,
         );
       }
+    } finally {
+      await rm(dir, { recursive: true });
+    }
+  });
+
+  it('refuses one reached through a symlink inside the folder that points outside it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'file-ref-'));
+    try {
+      await mkdir(join(dir, 'api'));
+      await mkdir(join(dir, 'outside'));
+      await writeFile(join(dir, 'outside/secret.json'), JSON.stringify(thing));
+      await symlink(join(dir, 'outside'), join(dir, 'api/link'));
+      await writeFile(join(dir, 'api/linked.json'), documentReferring('link/secret.json'));
+      await expect(mockServer({ spec: join(dir, 'api/linked.json'), logLevel: 'silent' })).rejects.toThrow(
+        `$ref ${join(dir, 'api/link/secret.json')} is outside the document's folder ${join(dir, 'api')}`,
+      );
     } finally {
       await rm(dir, { recursive: true });
     }
