@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { MockConfigError } from '../config-error.js';
+import { isSecretField } from '../openapi/mask-credentials.js';
 
 /** A session's shared data as the store holds it: the generation of resets, its version, its text, the scenario choices. */
 export interface StoredSession {
@@ -176,11 +177,17 @@ interface Scripts {
   mockSave(...args: string[]): Promise<number>;
 }
 
-/** The URL with its password (and a user's secret) masked, for messages and health. */
+/**
+ * The URL with its password masked, for messages and health: the one in the authority and, since ioredis
+ * also reads `?password=`, any query parameter named like a secret (the journal's rule).
+ */
 export function maskedUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password !== '') parsed.password = '***';
+    for (const name of new Set(parsed.searchParams.keys())) {
+      if (isSecretField(name)) parsed.searchParams.set(name, '***');
+    }
     return parsed.toString();
   } catch {
     return 'the store URL';
