@@ -259,7 +259,8 @@ export class CallbackSender {
     const { method } = sending.request;
     const attributes = {
       'http.request.method': method,
-      'url.full': sending.url.href,
+      // Without userinfo or query, which may carry a credential.
+      'url.full': `${sending.url.origin}${sending.url.pathname}`,
       'server.address': sending.url.hostname,
       'server.port': Number(sending.url.port) || (sending.url.protocol === 'https:' ? 443 : 80),
       'mock.callback.via': sending.via,

@@ -33,18 +33,19 @@ export function harEntry(exchange: HarExchange): HarEntry {
   const responseType = headerOf(exchange.responseHeaders, 'content-type');
   const body = exchange.responseBody ?? '';
   const size = Buffer.byteLength(body);
-  const url = new URL(exchange.url);
+  // A URL no parser reads (a journal entry's, say) is written as it is, without its query listed: one bad entry never fails a log.
+  const url = URL.canParse(exchange.url) ? new URL(exchange.url) : undefined;
   const wait = Math.max(0, Math.round(exchange.durationMs * 1000) / 1000);
   return {
     startedDateTime: new Date(exchange.time).toISOString(),
     time: wait,
     request: {
       method: exchange.method,
-      url: url.href,
+      url: url?.href ?? exchange.url,
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: requestHeaders,
-      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      queryString: [...(url?.searchParams ?? [])].map(([name, value]) => ({ name, value })),
       ...(exchange.requestBody === undefined && exchange.requestBodySize === 0
         ? {}
         : { postData: { mimeType: requestType ?? 'application/octet-stream', text: exchange.requestBody ?? '' } }),

@@ -6,7 +6,7 @@ import type { JournalEntry } from './journal-entry.js';
 
 /**
  * Journal entries as a HAR 1.2 log (`GET /__mock/journal?format=har`): as masked as the journal stores
- * them; `origin` (`http://127.0.0.1:4010`) makes their paths absolute URLs. The mock's own words go in
+ * them; `origin` (`http://127.0.0.1:4010`) makes their paths absolute URLs (a callback's is one already). The mock's own words go in
  * custom fields: `_session`, `_operation`, `_source` (describeProvenance), `_spec`.
  */
 export function journalHar(entries: readonly JournalEntry[], origin: string, creator: { name: string; version: string }): HarLog {
@@ -22,7 +22,8 @@ function harExchangeOf(entry: JournalEntry, origin: string): HarExchange {
     time: entry.time,
     durationMs: entry.durationMs,
     method: entry.method,
-    url: `${origin}${entry.path}${queryText(entry.query)}`,
+    // A callback's path is the absolute URL the mock sent it to.
+    url: `${entry.provenance?.kind === 'callback' ? '' : origin}${entry.path}${queryText(entry.query)}`,
     requestHeaders: entry.headers,
     requestBody: body === undefined || typeof body === 'string' ? body : isUtf8(body) ? body.toString('utf8') : undefined,
     requestBodySize: entry.bodySize,

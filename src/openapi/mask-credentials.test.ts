@@ -104,6 +104,14 @@ describe('masking secret fields in bodies', () => {
     expect(maskSecretQuery({ page: '2', access_token: ['abcdefghijklmnop'] })).toEqual({ page: '2', access_token: ['***mnop'] });
   });
 
+  it('masks the password of a URL`s userinfo, up to the authority`s last @, and keeps the rest', () => {
+    expect(maskUrlText('http://cbuser:CBPASSWORD@127.0.0.1:9/hook?token=abcdefghijklmnop')).toBe(
+      'http://cbuser:***@127.0.0.1:9/hook?token=***mnop',
+    );
+    expect(maskUrlText('https://u:p@ss@host/x')).toBe('https://u:***@host/x');
+    expect(maskUrlText('http://127.0.0.1:9/a@b')).toBe('http://127.0.0.1:9/a@b');
+  });
+
   it('returns the same text when no field is a secret', () => {
     const body = '{"name":"fern","tag":"green"}';
     expect(maskBodyText(body)).toBe(body);

@@ -211,9 +211,17 @@ function jsonString(literal: string): string {
   }
 }
 
-/** A URL's text with the values of its secret query parameters masked; the same text when none is there. */
+/** The password of a URL's userinfo (`http://user:password@host`), up to the authority's last `@` as URL parsers read it. */
+const USERINFO_PASSWORD = /^([a-z][a-z\d+.-]*:\/\/[^/\\?#:]*:)([^/\\?#]*)@/i;
+
+/**
+ * A URL's text with its userinfo password and the values of its secret query parameters masked
+ * (`http://user:***@host/hook?token=***abcd`); the same text when none is there.
+ */
 export function maskUrlText(url: string): string {
-  return maskUrlsIn(url);
+  return maskUrlsIn(
+    url.replace(USERINFO_PASSWORD, (_whole, before: string, password: string) => `${before}${maskField('password', password)}@`),
+  );
 }
 
 function memberName(raw: string): string {

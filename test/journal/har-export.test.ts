@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { harViolations } from '../../src/har/check-har.js';
+import { harEntry } from '../../src/har/har-entry.js';
 import { createMockServer, type MockServer } from '../../src/index.js';
+import { useConsumers } from '../callbacks/consumer.js';
+import { eventually } from '../support/eventually.js';
 
 let mock: MockServer;
 afterEach(() => mock?.close());
+const consumer = useConsumers();
 const auth = { authorization: 'Bearer consumer-token-0123456789', 'content-type': 'application/json' };
 
 describe('the journal as HAR', () => {
@@ -41,11 +45,47 @@ describe('the journal as HAR', () => {
     expect(limited.log.entries.map((e: { response: { status: number } }) => e.response.status)).toEqual([400]);
   });
 
+  it('holds callbacks at their own absolute URLs, their userinfo password and query token masked', async () => {
+    const target = await consumer((_path, response) => response.writeHead(204).end());
+    mock = await createMockServer({ spec: new URL('../fixtures/callbacks.yaml', import.meta.url).pathname });
+    for (const callbackUrl of [`http://cbuser:CBPASSWORD@127.0.0.1:${target.port}/hook?token=CBSECRETTOKEN`, `${target.url}/hook`])
+      await mock.inject({
+        method: 'POST',
+        url: '/orders',
+        headers: { 'content-type': 'application/json', prefer: 'callback-delay=0' },
+        payload: JSON.stringify({ callbackUrl }),
+      });
+    await eventually(async () => (await mock.inject('/__mock/journal')).json().entries.length === 4, 10_000);
+    // The request that named the URL keeps its body as sent; the callbacks are masked.
+    const callbacks = (await mock.inject('/__mock/journal')).json().entries.filter((entry: { callback?: unknown }) => entry.callback);
+    expect(callbacks.map((entry: { path: string }) => entry.path)).toContain(
+      `http://cbuser:***@127.0.0.1:${target.port}/hook?token=***OKEN`,
+    );
+    expect(JSON.stringify(callbacks)).not.toMatch(/CBPASSWORD|CBSECRETTOKEN/);
+    const response = await mock.inject('/__mock/journal?format=har');
+    expect(response.statusCode).toBe(200);
+    const har = response.json();
+    expect(harViolations(har)).toEqual([]);
+    const urls = har.log.entries.map((entry: { request: { url: string } }) => entry.request.url);
+    expect(urls).toContain(`${target.url}/hook`);
+    expect(urls).toContain(`http://cbuser:***@127.0.0.1:${target.port}/hook?token=***OKEN`);
+    const sent = har.log.entries.filter((entry: { _source: string }) => entry._source.startsWith('callback'));
+    expect(JSON.stringify(sent)).not.toMatch(/CBPASSWORD|CBSECRETTOKEN/);
+  });
+
   it('refuses an unknown format with the admin API`s clear error', async () => {
     mock = await createMockServer();
     const response = await mock.inject('/__mock/journal?format=csv');
     expect(response.statusCode).toBe(400);
     expect(response.body).not.toMatch(/at .*\.js/);
+  });
+});
+
+describe('a HAR entry', () => {
+  it('writes a URL no parser reads as it is, with no query listed, rather than failing the log', () => {
+    const exchange = { time: 0, durationMs: 1, method: 'GET', requestHeaders: {}, requestBody: undefined, requestBodySize: 0 };
+    const entry = harEntry({ ...exchange, url: 'http://h:1http://x', status: 200, responseHeaders: {}, responseBody: undefined });
+    expect(entry.request).toMatchObject({ url: 'http://h:1http://x', queryString: [] });
   });
 });
 
