@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyOverlays } from './apply-overlay.js';
+import { MockConfigError } from '../config-error.js';
+import { applyOverlays, MAX_ADDED_NODES } from './apply-overlay.js';
 import { documentOverlays, readOverlay } from './overlay-document.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'plantstore-overlay-'));
@@ -92,6 +93,22 @@ describe('applying an OpenAPI Overlay', () => {
     expect(() => applyOverlays(petsDocument(), [overlay('1.1.0', '  - { target: $.info, copy: $.paths.* }')])).toThrow(
       /its copy "\$\.paths\.\*" selects 2 nodes, not one/,
     );
+  });
+
+  it('refuses, naming the action, overlays that would grow the document past the budget (a copy of an array onto itself)', () => {
+    const document = { ...petsDocument(), info: { title: 'Pets', version: '1', 'x-a': [1] } };
+    const doubling = Array.from({ length: 40 }, () => `  - { target: "$.info['x-a']", copy: "$.info['x-a']" }`).join('\n');
+    let error: unknown;
+    try {
+      applyOverlays(document, [overlay('1.1.0', doubling)]);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(MockConfigError);
+    expect((error as Error).message).toMatch(
+      /^overlay \S+, action \d+ \(target "\$\.info\['x-a'\]"\): the overlays would add more than \d+ nodes/,
+    );
+    expect((document.info['x-a'] as unknown[]).length).toBeLessThanOrEqual(MAX_ADDED_NODES);
   });
 });
 

@@ -6,6 +6,12 @@ import type { Overlay, OverlayAction } from './overlay-document.js';
 type Node = Record<string, unknown> | unknown[];
 
 /**
+ * How many nodes all the overlays of one load may add: a copy that appends an array to itself doubles it
+ * at each action, and forty of them would need more memory than any machine has.
+ */
+export const MAX_ADDED_NODES = 2_000_000;
+
+/**
  * Applies overlays to a parsed document in place, in order, each action to the result of the one before
  * (OpenAPI Overlay 1.0 and 1.1). Returns a warning for each action whose target matches nothing; an
  * action that cannot be applied (a copy that selects no single node, an update of the wrong kind) is a
@@ -13,6 +19,7 @@ type Node = Record<string, unknown> | unknown[];
  */
 export function applyOverlays(document: Record<string, unknown>, overlays: readonly Overlay[]): string[] {
   const warnings: string[] = [];
+  let added = 0;
   for (const overlay of overlays) {
     for (const action of overlay.actions) {
       const targets: Path[] = [];
@@ -21,8 +28,19 @@ export function applyOverlays(document: Record<string, unknown>, overlays: reado
         warnings.push(`${action.name}: its target matches nothing; the action changed nothing`);
         continue;
       }
-      if (action.remove) remove(document, targets, action);
-      else update(document, targets, action, overlay.version, mergedValue(document, action));
+      if (action.remove) {
+        remove(document, targets, action);
+        continue;
+      }
+      const value = mergedValue(document, action);
+      // Counted before anything is copied: what the action adds is at most its value once per target.
+      added += nodeCount(value, MAX_ADDED_NODES - added + 1) * targets.length;
+      if (added > MAX_ADDED_NODES) {
+        throw new MockConfigError(
+          `${action.name}: the overlays would add more than ${MAX_ADDED_NODES} nodes to the document; split or narrow them`,
+        );
+      }
+      update(document, targets, action, overlay.version, value);
     }
   }
   return warnings;
@@ -66,8 +84,10 @@ function update(
     const target = nodeAt(document, path);
     if (Array.isArray(target)) {
       // 1.0 appends the value as one entry; 1.1 concatenates an array and appends anything else.
-      const items = version === '1.1' && Array.isArray(value) ? value : [value];
-      target.push(...items.map((item) => structuredClone(item)));
+      // Copied before the first push (the value may be this very array), and pushed one at a time: a
+      // spread of a long array overflows the stack.
+      const items = structuredClone(version === '1.1' && Array.isArray(value) ? value : [value]);
+      for (const item of items) target.push(item);
     } else if (isJsonObject(target)) {
       if (!isJsonObject(value)) throw bad(`it targets an object, so its ${what(action)} must be an object to merge`);
       merge(target, value, bad);
@@ -90,11 +110,24 @@ function merge(target: Record<string, unknown>, value: Record<string, unknown>, 
       continue;
     }
     const current = target[key];
-    if (Array.isArray(current) && Array.isArray(given)) current.push(...structuredClone(given));
+    if (Array.isArray(current) && Array.isArray(given)) for (const item of structuredClone(given)) current.push(item);
     else if (isJsonObject(current) && isJsonObject(given)) merge(current, given, bad, pointer);
     else if (isPrimitive(current) && isPrimitive(given)) target[key] = given;
     else throw bad(`at ${pointer} it would merge ${kind(given)} into ${kind(current)}: remove the property first, then add it`);
   }
+}
+
+/** The nodes of a value (itself, its members and items, at any depth), counted up to `limit`. */
+function nodeCount(value: unknown, limit: number): number {
+  let count = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0 && count < limit) {
+    const node = pending.pop();
+    count += 1;
+    if (Array.isArray(node)) for (const item of node) pending.push(item);
+    else if (isJsonObject(node)) for (const member of Object.values(node)) pending.push(member);
+  }
+  return count;
 }
 
 function nodeAt(document: Node, path: Path): Node | undefined {
