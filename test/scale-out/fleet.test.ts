@@ -15,17 +15,8 @@ import {
   startBalancer,
   startStoreServer,
 } from '../support/infrastructure.js';
-import { scenarioDir } from '../support/scenarios.js';
+import { FAILS_TWICE_THEN_CREATES, scenarioDir } from '../support/scenarios.js';
 import { JSON_BODY } from '../support/servers.js';
-
-const FLAKY = `
-description: fails twice, then creates
-rules:
-  - operation: createPlant
-    sequence:
-      - { times: 2, status: 503, body: { error: 50301, message: busy } }
-      - { body: { name: created } }
-`;
 
 describe.runIf(canRun(STORE_SERVER) && canRun(HAPROXY))('three replicas behind HAProxy sharing one store', () => {
   let store: StoreServer;
@@ -43,7 +34,7 @@ describe.runIf(canRun(STORE_SERVER) && canRun(HAPROXY))('three replicas behind H
 
   beforeAll(async () => {
     store = await startStoreServer();
-    const { dir, remove } = await scenarioDir({ 'flaky.yaml': FLAKY });
+    const { dir, remove } = await scenarioDir({ 'flaky.yaml': FAILS_TWICE_THEN_CREATES });
     removeDir = remove;
     const args = ['--spec', 'test/fixtures/plantstore-crud.yaml', '--stateful', '--scenarios', dir];
     replicas = await Promise.all([1, 2, 3].map(() => startCli([...args, '--store', store.url, '--store-prefix', 'fleet'])));

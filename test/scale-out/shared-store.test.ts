@@ -3,7 +3,7 @@ import { MockConfigError, type MockServer } from '../../src/index.js';
 import { runCli } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
 import { canRun, STORE_SERVER, type StoreServer, startStoreServer } from '../support/infrastructure.js';
-import { serverWith } from '../support/scenarios.js';
+import { FAILS_TWICE_THEN_CREATES, serverWith } from '../support/scenarios.js';
 import { closeServersAfterEach, JSON_BODY, mockServer } from '../support/servers.js';
 
 closeServersAfterEach();
@@ -12,15 +12,6 @@ const GROWN = 'test/fixtures/plantstore-crud.yaml';
 const as = (session: string) => ({ ...JSON_BODY, 'x-mock-session': session });
 const call = (server: MockServer, session: string, method: string, url: string, body?: unknown) =>
   server.inject({ method: method as 'GET', url, headers: as(session), ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
-
-const SEQUENCE = `
-description: fails twice, then creates
-rules:
-  - operation: createPlant
-    sequence:
-      - { times: 2, status: 503, body: { error: 50301, message: busy } }
-      - { body: { name: created } }
-`;
 
 describe.runIf(canRun(STORE_SERVER))('--store: sessions shared through a real Valkey/Redis server', () => {
   let store: StoreServer;
@@ -48,7 +39,10 @@ describe.runIf(canRun(STORE_SERVER))('--store: sessions shared through a real Va
 
   it('a sequence step with times: 2 answers twice across replicas, and a scenario chosen on one holds on the other', async () => {
     const options = { spec: GROWN, store: store.url, storePrefix: 'sequence' };
-    const [a, b] = [await serverWith({ 'flaky.yaml': SEQUENCE }, options), await serverWith({ 'flaky.yaml': SEQUENCE }, options)];
+    const [a, b] = [
+      await serverWith({ 'flaky.yaml': FAILS_TWICE_THEN_CREATES }, options),
+      await serverWith({ 'flaky.yaml': FAILS_TWICE_THEN_CREATES }, options),
+    ];
     try {
       const chosen = await a.inject({
         method: 'PUT',
@@ -73,7 +67,10 @@ describe.runIf(canRun(STORE_SERVER))('--store: sessions shared through a real Va
 
   it('parallel requests of one session through two replicas each take their own step', async () => {
     const options = { spec: GROWN, store: store.url, storePrefix: 'parallel', scenario: 'flaky' };
-    const [a, b] = [await serverWith({ 'flaky.yaml': SEQUENCE }, options), await serverWith({ 'flaky.yaml': SEQUENCE }, options)];
+    const [a, b] = [
+      await serverWith({ 'flaky.yaml': FAILS_TWICE_THEN_CREATES }, options),
+      await serverWith({ 'flaky.yaml': FAILS_TWICE_THEN_CREATES }, options),
+    ];
     try {
       const answers = await Promise.all(
         Array.from({ length: 6 }, (_, i) => call(i % 2 === 0 ? a : b, 'p', 'POST', '/plants', { id: 1, name: 'x' })),

@@ -4,6 +4,16 @@ import { join } from 'node:path';
 import { createMockServer, type MockServer, type MockServerOptions } from '../../src/index.js';
 import { JSON_BODY } from './servers.js';
 
+/** A scenario whose createPlant answers 503 twice, then creates: shared by the scale-out tests. */
+export const FAILS_TWICE_THEN_CREATES = `
+description: fails twice, then creates
+rules:
+  - operation: createPlant
+    sequence:
+      - { times: 2, status: 503, body: { error: 50301, message: busy } }
+      - { body: { name: created } }
+`;
+
 /** A temporary directory of scenario files, named by key. */
 export async function scenarioDir(files: Readonly<Record<string, string>>): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'plantstore-scenarios-'));
