@@ -4,7 +4,7 @@
 // stays tsc's output.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -233,6 +233,8 @@ await writeFile(
   `import { createRequire } from 'node:module';\nconst lib = createRequire(import.meta.url)('./lib/load-bundle.cjs').loadBundle();\nexport const { ${names.join(', ')} } = lib;\n`,
 );
 await rm(`${lib}.map`, { force: true });
+// tsc writes the bin 0644: `npx plantstore-mock` in a clone runs it directly (npm links no bin of the root package).
+await chmod(fileURLToPath(new URL('../dist/cli/main.js', import.meta.url)), 0o755);
 for (const which of ['lib', 'cli']) {
   const made = spawnSync(process.execPath, [fileURLToPath(new URL('./bundle/make-code-cache.cjs', import.meta.url)), dirname(lib), which], {
     stdio: 'inherit',
