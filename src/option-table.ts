@@ -179,6 +179,18 @@ export const OPTIONS = {
     help: 'answer CORS requests and preflights (--no-cors to turn off)',
     readme: 'answer CORS requests and preflights',
   },
+  corsOrigins: {
+    kind: 'tokens',
+    flag: 'cors-origin',
+    default: [],
+    pattern: /^(\*|https?:\/\/[^\s/?#]+)$/,
+    invalid: 'must be a list of origins such as http://localhost:3000, or *',
+    arg: 'ORIGIN',
+    help: "an origin whose pages may read the API's answers, proxied ones too (repeatable; *: any, no credentials)",
+    readme:
+      "an origin whose pages may read the API's answers, the real service's through `--proxy` too (repeatable; `*`: any origin, without credentials); by default any origin for made-up answers, the service's own CORS for proxied ones",
+    readmeDefault: 'any; proxied: upstream',
+  },
   logStream: { kind: 'stream' },
   otelEndpoint: {
     kind: 'string',

@@ -89,6 +89,12 @@ export interface MockServerOptions {
   readonly logFormat?: 'auto' | 'json' | 'pretty';
   /** Answer CORS requests and preflights, for browser frontends. Default true. */
   readonly cors?: boolean;
+  /**
+   * Origins whose pages may read the API's answers (`*`: any, without credentials), the real service's
+   * through the proxy too. Default: none listed: any origin for what the mock makes up, and the real
+   * service's own CORS headers on its answers.
+   */
+  readonly corsOrigins?: readonly string[];
   /** Where log lines are written. Default: standard output. */
   readonly logStream?: LogStream;
   /**

@@ -14,7 +14,7 @@ import { startTracing } from '../tracing/tracing.js';
 import { mountAdmin } from './admin-app.js';
 import { createBrowserGuard } from './browser-guard.js';
 import { proxiedClient } from './client-gone.js';
-import { applyCors, leaveCorsToUpstream } from './cors.js';
+import { createCorsPolicy } from './cors.js';
 import { createFastify, unpipelined } from './fastify-instance.js';
 import { HeldConnections } from './held-connections.js';
 import { answerOverLimits, limitServerOptions, registerLimits } from './limits.js';
@@ -101,12 +101,13 @@ export async function buildApp({ options, spec, documents, generator, responders
   );
   registerLimits(app, options);
   const guard = createBrowserGuard(options, told);
+  const cors = options.cors ? createCorsPolicy(options.corsOrigins) : undefined;
   // One hook for what every request goes through first (one hook costs less than two).
   app.addHook('onRequest', (request, reply, done) => {
     request.startedAt = performance.now();
     if (answerOverLimits(request, reply, options, told)) return;
     if (guard(request, reply)) return;
-    if (options.cors && applyCors(request, reply, told)) return;
+    if (cors?.apply(request, reply, told)) return;
     // Fastify fails a QUERY without a Content-Type before any handler (RFC 10008 §2) with its own 400;
     // the pipeline decides instead: 405 with Allow where the path has no QUERY, the document's rejection where it has.
     if (request.method === 'QUERY' && request.headers['content-type'] === undefined) {
@@ -175,13 +176,12 @@ export async function buildApp({ options, spec, documents, generator, responders
     return sent instanceof Promise ? sent : undefined;
   }
   /**
-   * The real service's answer is readable cross-origin only as the real service says: the mock's own
-   * CORS (any origin, with credentials, fit for made-up data) would open a service behind the
-   * developer's VPN to every page; the service's own `Access-Control-*` headers pass through.
+   * The real service's answer is readable cross-origin only as the real service (or `--cors-origin`)
+   * says: the mock's own open CORS, fit for made-up data, would open a service behind the developer's
+   * VPN to every page.
    */
   function corsOf(exchange: Exchange, reply: FastifyReply, response: MockResponse): MockResponse {
-    if (proxying && options.cors && answerOf(exchange.provenance)?.kind === 'proxied') leaveCorsToUpstream(reply);
-    return response;
+    return proxying && cors && answerOf(exchange.provenance)?.kind === 'proxied' ? cors.proxied(reply, response) : response;
   }
   app.route({ method: apiMethods(app, spec), url: '/*', handler: handle });
   app.setNotFoundHandler(handle);

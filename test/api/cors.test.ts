@@ -49,6 +49,36 @@ describe('CORS for browser frontends', () => {
     expect(String(response.headers['access-control-allow-methods'])).toContain('GET');
   });
 
+  it('with --cors-origin, lets only the listed origins read answers and pass preflights', async () => {
+    const server = await mockServer({ corsOrigins: ['http://localhost:5173'] });
+    const listed = await postPlant(server, '{"id": 1, "name": "x"}', { ...JSON_BODY, origin: 'http://LOCALHOST:5173' });
+    expect(listed.headers['access-control-allow-origin']).toBe('http://LOCALHOST:5173');
+    expect(listed.headers['access-control-allow-credentials']).toBe('true');
+    const other = await postPlant(server, '{"id": 1, "name": "x"}', { ...JSON_BODY, origin: 'https://evil.example' });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(other.headers['access-control-allow-credentials']).toBeUndefined();
+    const preflight = (origin: string) =>
+      server.inject({ method: 'OPTIONS', url: '/plants', headers: { origin, 'access-control-request-method': 'POST' } });
+    expect((await preflight('http://localhost:5173')).headers['access-control-allow-methods']).toContain('POST');
+    const refused = await preflight('https://evil.example');
+    expect(refused.statusCode).toBe(204);
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    expect(refused.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  it('with --cors-origin *, lets any origin read answers but never with credentials', async () => {
+    const server = await mockServer({ corsOrigins: ['*', 'http://localhost:5173'] });
+    const any = await postPlant(server, '{"id": 1, "name": "x"}', { ...JSON_BODY, origin: 'https://other.example' });
+    expect(any.headers['access-control-allow-origin']).toBe('*');
+    expect(any.headers['access-control-allow-credentials']).toBeUndefined();
+    const listed = await postPlant(server, '{"id": 1, "name": "x"}', { ...JSON_BODY, origin: 'http://localhost:5173' });
+    expect(listed.headers['access-control-allow-credentials']).toBe('true');
+  });
+
+  it('refuses a --cors-origin that is no origin', async () => {
+    await expect(mockServer({ corsOrigins: ['http://localhost:5173/app'] })).rejects.toThrow(/cors/i);
+  });
+
   it('can be turned off', async () => {
     const server = await mockServer({ cors: false });
     const response = await postPlant(server, '{"id": 1, "name": "x"}', { ...JSON_BODY, origin: 'http://localhost:5173' });

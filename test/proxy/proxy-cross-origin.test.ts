@@ -40,6 +40,33 @@ describe('a proxied answer read from another origin', () => {
   });
 });
 
+describe('a proxied answer under an explicit --cors-origin list', () => {
+  const own = {
+    'access-control-allow-origin': 'https://any-page.example',
+    'access-control-allow-credentials': 'true',
+    vary: 'Accept-Encoding',
+  };
+
+  it("is readable by a listed origin only, the list standing in for the service's own headers", async () => {
+    const server = await mockServer({ spec: SPEC, proxy: await upstream(own), corsOrigins: ['https://app.example'] });
+    const listed = await server.inject({ url: '/plants/7', headers: { ...AUTH, origin: 'https://app.example' } });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.headers['access-control-allow-origin']).toBe('https://app.example');
+    expect(listed.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(listed.headers.vary)).toMatch(/Accept-Encoding, Origin/);
+    const other = await server.inject({ url: '/plants/7', headers: fromPage });
+    expect(other.statusCode).toBe(200);
+    expect(cors(other.headers)).toEqual({});
+  });
+
+  it('with * is readable by any page, without credentials', async () => {
+    const server = await mockServer({ spec: SPEC, proxy: await upstream(own), corsOrigins: ['*'] });
+    const answer = await server.inject({ url: '/plants/7', headers: fromPage });
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+});
+
 describe("the mock's own headers from an upstream", () => {
   it('are dropped: an upstream cannot speak for the mock (x-mock-error, x-mock-findings, x-mock-drift)', async () => {
     const forged = { 'x-mock-error': 'FORGED', 'x-mock-findings': 'forged', 'x-mock-drift': 'forged', 'x-mock-anything': 'forged' };
