@@ -55,14 +55,18 @@ export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, l
   mcpRoutes(app, limits.mcp);
   registerProxyRoutes(app, parts.proxy, (parts.documents[0] as MockDocument).sessions);
   registerRecordingRoutes(app, parts.recordings);
-  registerScenarioRoutes(app, parts.documents, (document, session) => document.coverage.reset(session));
+  registerScenarioRoutes(app, parts.documents, (document, session) =>
+    document.fleetCoverage ? document.fleetCoverage.reset(session) : document.coverage.reset(session),
+  );
   // One plugin, for the admin routes' own JSON parser; each feature's routes join it rather than being a
   // plugin of their own: a server per test pays Fastify's plugin machinery once instead of seven times.
   app.register(async (admin) => {
     adminJsonBodies(admin);
     await journalRoutes(admin, { journal: parts.journal, fleet: parts.fleetJournal, maxEventStreams: limits.maxEventStreams });
     await metricsRoutes(admin, { metrics: parts.metrics });
-    await coverageRoutes(admin, { documents: parts.documents.map(({ mount, coverage }) => ({ name: mount.name, coverage })) });
+    await coverageRoutes(admin, {
+      documents: parts.documents.map(({ mount, coverage, fleetCoverage }) => ({ name: mount.name, coverage, fleet: fleetCoverage })),
+    });
     await stateRoutes(admin, { documents: parts.documents });
     await webhookRoutes(admin, { documents: parts.documents });
     await dashboardRoutes(admin);

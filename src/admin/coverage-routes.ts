@@ -61,7 +61,23 @@ const RENDER = {
 export interface DocumentCoverage {
   readonly name: string;
   readonly coverage: CoverageModel;
+  /** With `--store`: the fleet's counts, read from the store (src/mock/fleet-coverage.ts). */
+  readonly fleet?: FleetCounts | undefined;
 }
+
+/** What the routes ask of the fleet's coverage. */
+export interface FleetCounts {
+  model(session?: string): Promise<CoverageModel>;
+  reset(session?: string): Promise<void>;
+}
+
+/** The model to report: this replica's, or the fleet's; undefined when the store cannot be reached. */
+async function modelOf(document: DocumentCoverage, session: string | undefined): Promise<CoverageModel | undefined> {
+  if (document.fleet === undefined) return document.coverage;
+  return document.fleet.model(session).catch(() => undefined);
+}
+
+const storeUnavailable = () => problemResponse({ code: 'STORE_UNAVAILABLE', headers: { 'retry-after': '1' } });
 
 /** GET /__mock/coverage (JSON, JUnit, Markdown or text) and DELETE /__mock/coverage; `?spec=` picks a document. */
 export async function coverageRoutes(app: FastifyInstance, { documents }: { documents: readonly DocumentCoverage[] }): Promise<void> {
@@ -71,7 +87,8 @@ export async function coverageRoutes(app: FastifyInstance, { documents }: { docu
     const query = request.query as { session?: string; spec?: string; format?: (typeof COVERAGE_FORMATS)[number] };
     const picked = named(query.spec);
     if ('error' in picked) return sendProblem(reply, picked.error);
-    const coverage = (picked.found ?? documents[0])?.coverage as CoverageModel;
+    const coverage = await modelOf((picked.found ?? documents[0]) as DocumentCoverage, query.session);
+    if (coverage === undefined) return sendProblem(reply, storeUnavailable());
     const report = coverageReport(coverage, query.session);
     reply.header('cache-control', 'no-store');
     if (query.format === undefined || query.format === 'json')
@@ -85,7 +102,9 @@ export async function coverageRoutes(app: FastifyInstance, { documents }: { docu
     const query = request.query as { session?: string; spec?: string; format?: (typeof DRIFT_FORMATS)[number] };
     const picked = named(query.spec);
     if ('error' in picked) return sendProblem(reply, picked.error);
-    const report = driftReport(coverageReport((picked.found ?? documents[0])?.coverage as CoverageModel, query.session));
+    const coverage = await modelOf((picked.found ?? documents[0]) as DocumentCoverage, query.session);
+    if (coverage === undefined) return sendProblem(reply, storeUnavailable());
+    const report = driftReport(coverageReport(coverage, query.session));
     reply.header('cache-control', 'no-store');
     if (query.format === 'junit') return reply.type('application/xml; charset=utf-8').send(driftJunit(report));
     if (query.format === 'markdown') return reply.type('text/markdown; charset=utf-8').send(driftMarkdown(report));
@@ -100,7 +119,16 @@ export async function coverageRoutes(app: FastifyInstance, { documents }: { docu
       const { session: id, spec: name } = request.query as { session?: string; spec?: string };
       const picked = named(name);
       if ('error' in picked) return sendProblem(reply, picked.error);
-      for (const document of picked.found ? [picked.found] : documents) document.coverage.reset(id);
+      for (const document of picked.found ? [picked.found] : documents) {
+        if (document.fleet === undefined) document.coverage.reset(id);
+        else if (
+          !(await document.fleet.reset(id).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return sendProblem(reply, storeUnavailable());
+      }
       return reply.type('application/json; charset=utf-8').send(JSON.stringify({ reset: id ?? 'all' }));
     },
   );

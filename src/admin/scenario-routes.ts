@@ -21,7 +21,7 @@ export interface ScenarioDocument {
 export function registerScenarioRoutes<T extends ScenarioDocument>(
   app: FastifyInstance,
   documents: readonly T[],
-  onReset?: (document: T, session?: string) => void,
+  onReset?: (document: T, session?: string) => void | Promise<void>,
 ): void {
   const fail = (reply: FastifyReply, problem: Problem) => sendProblem(reply, problemResponse(problem));
   const invalid = (details: string): Problem => ({ code: 'INVALID_ADMIN_REQUEST', params: { details } });
@@ -75,7 +75,7 @@ export function registerScenarioRoutes<T extends ScenarioDocument>(
     if (session !== undefined && !validSession(session)) return fail(reply, invalid(sessionRule));
     for (const document of pick.found ? [pick.found] : documents) {
       await document.scenarios.sessions.reset(session);
-      onReset?.(document, session);
+      await onReset?.(document, session);
     }
     return { reset: session ?? 'all' };
   });

@@ -6,7 +6,7 @@ import { ADMIN_PREFIX } from '../protocol.js';
 import { sendProblem } from './send-problem.js';
 
 /** The admin routes that read or change sessions: with `--store`, they work on the store's copy. */
-const SESSION_ROUTES = new RegExp(`^${ADMIN_PREFIX}/(scenarios?|reset|state)(/|$|\\?)`);
+const SESSION_ROUTES = new RegExp(`^${ADMIN_PREFIX}/(scenarios?|reset|state|proxy)(/|$|\\?)`);
 
 /**
  * With `--store`, an admin request about a session (its scenario, a reset, its records) holds the

@@ -109,6 +109,23 @@ export class OperationCounts {
     return unseen.map((i) => this.shape.items[i]?.label ?? '');
   }
 
+  /** Indices (into the shape's items) of the request parts some valid request sent. */
+  sentItems(): number[] {
+    const unseen = new Set(this.#unseen.subarray(0, this.#unseenCount));
+    return [...this.shape.items.keys()].filter((i) => !unseen.has(i));
+  }
+
+  /** Marks a request part as sent (another replica's count, read back from a shared store). */
+  markSent(index: number): void {
+    const unseen = this.#unseen;
+    for (let i = 0; i < this.#unseenCount; i++) {
+      if (unseen[i] === index) {
+        unseen[i] = unseen[--this.#unseenCount] as number;
+        return;
+      }
+    }
+  }
+
   #see(exchange: Exchange): void {
     const items = this.shape.items;
     const unseen = this.#unseen;

@@ -75,6 +75,39 @@ export class CoverageModel {
     outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
   }
 
+  /** Adds `n` callbacks of one outcome (counts read back from a shared store). */
+  addCallbackOutcome(operation: string, name: string, outcome: string, n: number): void {
+    for (let i = 0; i < n; i++) this.recordCallback(operation, name, outcome);
+  }
+
+  /** Every callback count: operation id, callback name, outcome, count. */
+  *callbackCounts(): Iterable<readonly [string, string, string, number]> {
+    for (const [operation, byName] of this.#callbacks)
+      for (const [name, outcomes] of byName) for (const [outcome, n] of outcomes) yield [operation, name, outcome, n];
+  }
+
+  /** The tally of one session (made when missing), or the overall one: where counts read back are added. */
+  tallyOf(session?: string): CoverageTally {
+    return session === undefined ? this.#overall : this.#sessions.use(session, newTally);
+  }
+
+  /** The counts of an operation, by id, in a tally (made when missing); undefined for an id the document lacks. */
+  countsOf(tally: CoverageTally, operationId: string): OperationCounts | undefined {
+    const operation = this.#operations.get(operationId);
+    if (operation === undefined) return undefined;
+    let counts = tally.byOperation.get(operation);
+    if (counts === undefined) {
+      counts = new OperationCounts(this.shapeOf(operation));
+      tally.byOperation.set(operation, counts);
+    }
+    return counts;
+  }
+
+  /** Session slices held (each replica's own, for the shared store's batches). */
+  sessionTallies(): Iterable<[string, CoverageTally]> {
+    return this.#sessions.entries();
+  }
+
   /** The outcomes of one operation's callback so far, by outcome. */
   callbackOutcomes(operation: string, name: string): ReadonlyMap<string, number> | undefined {
     return this.#callbacks.get(operation)?.get(name);

@@ -29,6 +29,7 @@ import type { SessionLimits, SessionStore } from '../sessions/session-store.js';
 import { StateSimulator } from '../state/simulator.js';
 import type { Tracing } from '../tracing/tracing.js';
 import { deliveryEntry } from './delivery-entry.js';
+import { FleetCoverage } from './fleet-coverage.js';
 import { FleetJournal } from './fleet-journal.js';
 import { preparationOf, type Readiness } from './preparation.js';
 import { SharedSessions } from './shared-sessions.js';
@@ -97,6 +98,8 @@ export interface MockDocument {
   readonly callbacks: CallbackSender;
   /** With `--store`: its sessions, shared with the other replicas. */
   readonly shared: SharedSessions | undefined;
+  /** With `--store`: the fleet's coverage and drift, which the admin routes report. */
+  readonly fleetCoverage?: FleetCoverage | undefined;
 }
 
 /** One mock server without its transport: what decides answers and what records them. */
@@ -172,7 +175,9 @@ export async function createMock({ options, spec, generator, log, responders = [
     record(delivery) {
       if (journal.capacity > 0) journal.record(deliveryEntry(delivery, mounted?.mount.name));
       metrics.observeCallback(delivery.via, delivery.name, delivery.outcome);
-      if (delivery.operation !== undefined) coverage.model.recordCallback(delivery.operation, delivery.name, delivery.outcome);
+      if (delivery.operation === undefined) return;
+      coverage.model.recordCallback(delivery.operation, delivery.name, delivery.outcome);
+      fleetCoverage?.recordCallback(delivery.operation, delivery.name, delivery.outcome);
     },
   });
   const proxy = await createProxy(options, sessions, log);
@@ -212,7 +217,9 @@ export async function createMock({ options, spec, generator, log, responders = [
     await proxy?.close();
     throw error;
   });
-  const shared = store && new SharedSessions(store, sessions, scenarios, options.stateful);
+  const shared = store && new SharedSessions(store, sessions, scenarios, options.stateful, proxy !== undefined);
+  const fleetCoverage =
+    store && new FleetCoverage(store, coverage.model, { maxSessions: options.maxSessions, sessionIdleMs: options.sessionIdleTimeout });
   const fleetJournal = store && !mounted && journal.capacity > 0 ? new FleetJournal(store, journal) : undefined; // one journal of several documents: per replica
 
   // The one place the pipeline is made: from a (re)loaded spec, scenario set and seed data, swapped
@@ -303,6 +310,7 @@ export async function createMock({ options, spec, generator, log, responders = [
         stateful: options.stateful,
         callbacks,
         shared,
+        fleetCoverage,
       },
     ],
     credentials: () => credentials,
@@ -319,6 +327,7 @@ export async function createMock({ options, spec, generator, log, responders = [
       if (journal.capacity > 0) journal.record(entryOf(exchange, status, responseHeaders, elapsedMs, responseText));
       metrics.observe(seen ? exchange : undefined, status, elapsedMs / 1000);
       if (seen) coverage.model.record(exchange, status);
+      if (seen) fleetCoverage?.record(exchange, status);
       if (recorder !== undefined && seen) recorder.observe(exchange);
       if (seen && exchange.operation?.callbacks) callbacks.afterAnswer(exchange, status, responseHeaders, responseText);
       const webhook = exchange.effects?.webhook;
@@ -337,6 +346,7 @@ export async function createMock({ options, spec, generator, log, responders = [
         log.warn(failures[failures.length - 1] ?? '');
       });
       await fleetJournal?.close();
+      await fleetCoverage?.close();
       await store?.close();
       sessions.close();
       const coverageFailure = await coverage.close();

@@ -30,11 +30,13 @@ export class SharedSessions {
     readonly scenarios: ScenarioEngine,
     /** `--stateful`: every request may read or change records. */
     readonly stateful: boolean,
+    /** `--proxy`: every request reads its session's proxy switch. */
+    readonly proxied = false,
   ) {}
 
-  /** Whether an API request needs its session: a scenario may answer it or the simulator may. Else no round trip. */
+  /** Whether an API request needs its session: a scenario, the proxy switch or the simulator may. Else no round trip. */
   get needed(): boolean {
-    return this.stateful || this.scenarios.catalogue.size > 0;
+    return this.stateful || this.proxied || this.scenarios.catalogue.size > 0;
   }
 
   /** Holds the session here and brings its shared data in; UNAVAILABLE when the store cannot be reached. */
@@ -61,13 +63,18 @@ export class SharedSessions {
     this.#restore(session, read);
     const text = this.#encode(session);
     const scenario = this.sessions.ownScenario(session);
+    const proxy = this.sessions.proxyChoice(session);
     return {
       end: async () => {
         try {
           const now = this.#encode(session);
           const chosen = this.sessions.ownScenario(session);
-          if (now === text && chosen === scenario) return 'saved';
-          return await this.store.save(session, read, now, chosen === scenario ? undefined : (chosen ?? null));
+          const switched = this.sessions.proxyChoice(session);
+          if (now === text && chosen === scenario && switched === proxy) return 'saved';
+          return await this.store.save(session, read, now, {
+            ...(chosen === scenario ? {} : { scenario: chosen ?? null }),
+            ...(switched === proxy ? {} : { proxy: switched === undefined ? null : switched ? 'on' : 'off' }),
+          });
         } catch {
           return UNAVAILABLE;
         } finally {
@@ -112,6 +119,6 @@ export class SharedSessions {
   #restore(session: string | undefined, read: StoredSession): void {
     const parsed = read.data === undefined ? undefined : parseJson(read.data);
     const copy = read.data === undefined ? undefined : ((parsed?.ok ? parsed.value : {}) as Partial<SessionCopy>);
-    this.sessions.restore(session, copy, { scenario: read.scenario, defaultScenario: read.defaultScenario });
+    this.sessions.restore(session, copy, { scenario: read.scenario, defaultScenario: read.defaultScenario, proxy: read.proxy });
   }
 }

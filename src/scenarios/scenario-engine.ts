@@ -1,7 +1,7 @@
 import type { Answering } from '../answer/compose.js';
 import { MockConfigError } from '../config-error.js';
 import type { DataGenerator } from '../generate/data-generator.js';
-import { createSeededRandom } from '../generate/seeded-random.js';
+import { createSeededRandom, keyedRandom } from '../generate/seeded-random.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Responder } from '../pipeline/types.js';
 import { andThen, type Maybe, type SessionId, type SessionStore } from '../sessions/session-store.js';
@@ -46,7 +46,15 @@ export class ScenarioEngine {
     this.#options = options;
     this.#defaultScenario = options.defaultScenario;
     this.sessions = options.sessions;
-    this.random = createSeededRandom(options.seed ?? Math.floor(Math.random() * 2 ** 32));
+    this.#seed = options.seed ?? Math.floor(Math.random() * 2 ** 32);
+    this.random = createSeededRandom(this.#seed);
+  }
+
+  readonly #seed: number;
+
+  /** The draws of one call of a rule in a session: the same on every replica sharing the session (keyedRandom). */
+  drawsOf(session: SessionId, rule: string, call: number): () => number {
+    return keyedRandom(this.#seed, `${session ?? ''}\u0000${rule}\u0000${call}`);
   }
 
   get defaultScenario(): string | undefined {

@@ -12,8 +12,8 @@ import { type Catalogue, namesOf, type Rule, type Scenario, type Step } from './
 /** What the responder reads of its server's scenarios (the ScenarioEngine). */
 export interface ScenarioSelection {
   readonly sessions: SessionStore;
-  /** Uniform [0, 1), for fault and delay probabilities. */
-  readonly random: () => number;
+  /** Uniform [0, 1) for one call of a rule in a session, for fault and delay probabilities. */
+  drawsOf(session: SessionId, rule: string, call: number): () => number;
   scenarioOf(session: SessionId): Maybe<string | undefined>;
 }
 
@@ -56,7 +56,7 @@ function answerFrom(
     const key = `${scenario.name}#${rule.index}`;
     return andThen(engine.sessions.advance(session, key), (calls) => {
       const [step, stepNumber] = stepAt(rule, calls);
-      const response = withChaos(stepResponse(step, exchange, stored, parts), step, engine.random);
+      const response = withChaos(stepResponse(step, exchange, stored, parts), step, engine.drawsOf(session, key, calls));
       const answer = (): Answer => {
         const provenance = provenanceOf(scenario.name, rule, stepNumber, response, step);
         if (step.webhook && response.fault === undefined) return { response, provenance, effects: { webhook: step.webhook } };

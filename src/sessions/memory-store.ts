@@ -201,6 +201,7 @@ export class MemorySessionStore implements SessionStore {
     const owner = this.#use(session);
     owner.scenario = session === undefined ? choices.defaultScenario : choices.scenario;
     this.#default.scenario = choices.defaultScenario;
+    owner.proxy = choices.proxy === undefined ? undefined : choices.proxy === 'on';
     owner.positions.clear();
     for (const [key, calls] of copy?.p ?? []) owner.positions.set(key, calls);
     owner.stored.clear();
@@ -241,10 +242,11 @@ export interface SessionCopy {
   readonly r: readonly (readonly [string, number, readonly (readonly [string, StoredRecord])[]])[] | null;
 }
 
-/** The scenario choices a shared store holds for a session: its own, and the default session's. */
+/** The choices a shared store holds for a session: its scenario, the default session's, its proxy switch. */
 export interface SharedChoices {
   readonly scenario: string | undefined;
   readonly defaultScenario: string | undefined;
+  readonly proxy?: string | undefined;
 }
 
 function held(): Held {

@@ -57,6 +57,12 @@ export class SessionLru<T> {
     return [...this.#entries.values()].map((e) => e.value)[Symbol.iterator]();
   }
 
+  /** Ids and values, least recently used first. */
+  entries(): [string, T][] {
+    this.#expire(this.#now());
+    return [...this.#entries].map(([id, e]) => [id, e.value]);
+  }
+
   get size(): number {
     return this.#entries.size;
   }

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { MockConfigError } from '../config-error.js';
 import { isSecretField } from '../openapi/mask-credentials.js';
+import { type CoverageStore, coverageStore } from './coverage-store.js';
 
 /** A session's shared data as the store holds it: the generation of resets, its version, its text, the scenario choices. */
 export interface StoredSession {
@@ -11,21 +12,29 @@ export interface StoredSession {
   /** `X-Mock-Session`'s own scenario choice and the default session's. */
   readonly scenario: string | undefined;
   readonly defaultScenario: string | undefined;
+  /** The session's proxy switch (`PUT /__mock/proxy`): 'on', 'off', or undefined when it made no choice. */
+  readonly proxy: string | undefined;
+}
+
+/** Choices a save changes: a new value, null to clear it, undefined (absent) to leave it. */
+export interface ChoiceChanges {
+  readonly scenario?: string | null;
+  readonly proxy?: 'on' | 'off' | null;
 }
 
 /** What a save says: written, or someone else wrote (or reset) the session since it was read. */
 export type SaveOutcome = 'saved' | 'conflict';
 
 /** The server's connection to a shared Valkey/Redis store, with the operations the mock needs, each one round trip. */
-export interface SharedStore {
+export interface SharedStore extends CoverageStore {
   /** The address, its password masked: for messages. */
   readonly where: string;
   readonly prefix: string;
   /** Connected now: what readiness reports. */
   readonly ready: boolean;
   load(session: string | undefined): Promise<StoredSession>;
-  /** Writes the session when nobody did since `read`; `scenario`: its new choice (null: none), undefined: unchanged. */
-  save(session: string | undefined, read: StoredSession, data: string, scenario?: string | null): Promise<SaveOutcome>;
+  /** Writes the session when nobody did since `read`, with the choices it changed. */
+  save(session: string | undefined, read: StoredSession, data: string, changes?: ChoiceChanges): Promise<SaveOutcome>;
   /** Forgets every session's data (a new generation), scenario choices kept. */
   resetAll(): Promise<void>;
   /** Appends journal entries (as text) of this replica, keeping the fleet's last `capacity`. */
@@ -47,7 +56,8 @@ export interface StoreSettings {
   readonly warn: (message: string) => void;
 }
 
-// Keys: {p}gen (resets), {p}s:{gen}:{id} (hash v, b), {p}c:{id} (scenario choice); '' is the default session.
+// Keys: {p}gen (resets), {p}s:{gen}:{id} (hash v, b), {p}c:{id} (scenario choice), {p}x:{id} (proxy
+// switch); '' is the default session. Choices live outside the generation: a reset keeps them, as in memory.
 // Built inside the scripts from the prefix: one Valkey/Redis server, not a cluster (docs/scale-out.md).
 const LOAD = `
 local p, id, idle = ARGV[1], ARGV[2], tonumber(ARGV[3])
@@ -56,21 +66,27 @@ local key = p .. 's:' .. gen .. ':' .. id
 local row = redis.call('HMGET', key, 'v', 'b')
 local mine = redis.call('GET', p .. 'c:' .. id)
 local default = redis.call('GET', p .. 'c:')
+local proxy = redis.call('GET', p .. 'x:' .. id)
 if id ~= '' and row[1] then redis.call('PEXPIRE', key, idle) end
 if id ~= '' and mine then redis.call('PEXPIRE', p .. 'c:' .. id, idle) end
-return {gen, row[1] or '0', row[2] or false, mine or false, default or false}`;
+if id ~= '' and proxy then redis.call('PEXPIRE', p .. 'x:' .. id, idle) end
+return {gen, row[1] or '0', row[2] or false, mine or false, default or false, proxy or false}`;
 
 const SAVE = `
-local p, id, gen, version, data, idle, scenario = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], tonumber(ARGV[6]), ARGV[7]
+local p, id, gen, version, data, idle = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], tonumber(ARGV[6])
 if (redis.call('GET', p .. 'gen') or '0') ~= gen then return 0 end
 local key = p .. 's:' .. gen .. ':' .. id
 if (redis.call('HGET', key, 'v') or '0') ~= version then return 0 end
 redis.call('HSET', key, 'v', tonumber(version) + 1, 'b', data)
 if id ~= '' then redis.call('PEXPIRE', key, idle) end
-if scenario == '-' then redis.call('DEL', p .. 'c:' .. id)
-elseif scenario ~= '' then
-  if id == '' then redis.call('SET', p .. 'c:', string.sub(scenario, 2))
-  else redis.call('SET', p .. 'c:' .. id, string.sub(scenario, 2), 'PX', idle) end
+-- ARGV[7] the scenario choice, ARGV[8] the proxy switch: '' unchanged, '-' cleared, '=value' set.
+for i, kind in ipairs({'c:', 'x:'}) do
+  local choice = ARGV[6 + i]
+  if choice == '-' then redis.call('DEL', p .. kind .. id)
+  elseif choice ~= '' then
+    if id == '' then redis.call('SET', p .. kind, string.sub(choice, 2))
+    else redis.call('SET', p .. kind .. id, string.sub(choice, 2), 'PX', idle) end
+  end
 end
 return 1`;
 
@@ -119,6 +135,7 @@ export async function connectStore({ url, prefix, idleMs, timeoutMs = 2000, warn
   const scripts = client as unknown as Scripts;
   const idle = String(idleMs);
   return {
+    ...coverageStore(client, prefix, idle),
     where,
     prefix,
     get ready() {
@@ -132,11 +149,13 @@ export async function connectStore({ url, prefix, idleMs, timeoutMs = 2000, warn
         data: row[2] ?? undefined,
         scenario: row[3] ?? undefined,
         defaultScenario: row[4] ?? undefined,
+        proxy: row[5] ?? undefined,
       };
     },
-    async save(session, read, data, scenario) {
-      const choice = scenario === undefined ? '' : scenario === null ? '-' : `=${scenario}`;
-      const done = await scripts.mockSave(prefix, session ?? '', read.generation, read.version, data, idle, choice);
+    async save(session, read, data, changes = {}) {
+      const choice = (value: string | null | undefined) => (value === undefined ? '' : value === null ? '-' : `=${value}`);
+      const args = [choice(changes.scenario), choice(changes.proxy)];
+      const done = await scripts.mockSave(prefix, session ?? '', read.generation, read.version, data, idle, ...args);
       return done === 1 ? 'saved' : 'conflict';
     },
     async resetAll() {

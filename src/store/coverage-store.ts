@@ -1,0 +1,71 @@
+import type { Redis } from 'ioredis';
+
+/** Coverage counters of one scope: undefined is every request's, else one session's. */
+export type CoverageBatch = readonly (readonly [session: string | undefined, fields: ReadonlyMap<string, number>])[];
+
+/** The store's part of fleet coverage (src/mock/fleet-coverage.ts): counters every replica adds to. */
+export interface CoverageStore {
+  /** Adds a replica's batch of counts; session scopes expire after the idle timeout, as sessions do. */
+  addCoverage(batch: CoverageBatch): Promise<void>;
+  /** The fleet's counters of one scope. */
+  coverage(session: string | undefined): Promise<Map<string, number>>;
+  /** Forgets one session's counters, or (undefined) all of them: a new generation. */
+  resetCoverage(session: string | undefined): Promise<void>;
+}
+
+// Keys: {p}covgen (resets), {p}cov:{gen} (every request's counters), {p}cov:{gen}:s:{id} (a session's).
+const KEY = `local gen = redis.call('GET', p .. 'covgen') or '0'
+local function key(id) if id == '' then return p .. 'cov:' .. gen end return p .. 'cov:' .. gen .. ':s:' .. id end`;
+
+const ADD = `local p, idle = ARGV[1], tonumber(ARGV[2])
+${KEY}
+local i = 3
+while i <= #ARGV do
+  local id, count = ARGV[i], tonumber(ARGV[i + 1])
+  for j = 0, count - 1 do redis.call('HINCRBY', key(id), ARGV[i + 2 + 2 * j], ARGV[i + 3 + 2 * j]) end
+  if id ~= '' then redis.call('PEXPIRE', key(id), idle) end
+  i = i + 2 + 2 * count
+end
+return 1`;
+
+const READ = `local p, id = ARGV[1], ARGV[2]
+${KEY}
+return redis.call('HGETALL', key(id))`;
+
+const RESET = `local p, id = ARGV[1], ARGV[2]
+${KEY}
+if id == '' then redis.call('INCR', p .. 'covgen') else redis.call('DEL', key(id)) end
+return 1`;
+
+interface Scripts {
+  coverageAdd(...args: string[]): Promise<number>;
+  coverageRead(...args: string[]): Promise<string[]>;
+  coverageReset(...args: string[]): Promise<number>;
+}
+
+export function coverageStore(client: Redis, prefix: string, idle: string): CoverageStore {
+  client.defineCommand('coverageAdd', { numberOfKeys: 0, lua: ADD });
+  client.defineCommand('coverageRead', { numberOfKeys: 0, lua: READ });
+  client.defineCommand('coverageReset', { numberOfKeys: 0, lua: RESET });
+  const scripts = client as unknown as Scripts;
+  return {
+    async addCoverage(batch) {
+      const args = [prefix, idle];
+      for (const [session, fields] of batch) {
+        if (fields.size === 0) continue;
+        args.push(session ?? '', String(fields.size));
+        for (const [field, n] of fields) args.push(field, String(n));
+      }
+      if (args.length > 2) await scripts.coverageAdd(...args);
+    },
+    async coverage(session) {
+      const flat = await scripts.coverageRead(prefix, session ?? '');
+      const fields = new Map<string, number>();
+      for (let i = 0; i + 1 < flat.length; i += 2) fields.set(flat[i] as string, Number(flat[i + 1]));
+      return fields;
+    },
+    async resetCoverage(session) {
+      await scripts.coverageReset(prefix, session ?? '');
+    },
+  };
+}
