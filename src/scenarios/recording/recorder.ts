@@ -242,7 +242,7 @@ export class Recorder {
       const format = this.#settings.format ?? 'scenario';
       try {
         if (format !== 'har') {
-          const text = recordingText(file.description, file.exchanges, this.#settings.spec, this.#settings.origin);
+          const text = await recordingText(file.description, file.exchanges, this.#settings.spec, this.#settings.origin);
           files.push(await this.#writeFile(`${file.name}.yaml`, text, file.name, file.exchanges.length));
         }
         if (format !== 'scenario' && file.har.length > 0) {

@@ -24,18 +24,60 @@ const RECORDED_ORIGIN: RecordingOrigin = {
   drift: " The real service's answer drifts from the document:",
 };
 
+/** Milliseconds of rendering between two turns of the event loop. */
+const SLICE_MS = 4;
+
 /**
  * A recording as a scenario file: rules grouped by operation, each matching the request parts that
  * differ between that operation's exchanges (query and path parameters, body fields; the rest is the
  * same for all, so matching it would only make the replay brittle). Exchanges that match alike answer
  * in turn (a sequence, the last answer repeating). Keys sorted, so the same traffic writes the same file.
+ * Made a step at a time, the event loop let go between slices: a full file takes the YAML library most
+ * of a second, which no other request should wait for.
  */
-export function recordingText(
+export async function recordingText(
   description: string,
   exchanges: readonly RecordedExchange[],
   spec: string | undefined,
   origin = RECORDED_ORIGIN,
-): string {
+): Promise<string> {
+  const rules = rulesOf(exchanges);
+  const head = new Document({ description, ...(spec === undefined ? {} : { spec }), ...(rules.length === 0 ? { rules } : {}) });
+  head.commentBefore = origin.comment;
+  const parts = [head.toString({ lineWidth: 0 })];
+  if (rules.length > 0) parts.push('rules:\n');
+  let since = performance.now();
+  for (const rule of rules) {
+    const steps = rule.steps.map(({ step, findings }) => ({ ...stepOf(step), ...(findings.length > 0 ? { offContract: true } : {}) }));
+    const match = Object.keys(rule.match).length > 0 ? { match: rule.match } : {};
+    for (let s = 0; s < steps.length; s++) {
+      if (performance.now() - since > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        since = performance.now();
+      }
+      // The rule with its first step, then each further step of its sequence alone, cut out of the same frame.
+      const single = steps.length === 1;
+      const piece = {
+        operation: rule.operation,
+        ...(s === 0 ? match : {}),
+        ...(single ? { respond: steps[0] } : { sequence: [steps[s]] }),
+      };
+      const document = new Document({ rules: [piece] }, { aliasDuplicateObjects: false });
+      const findings = rule.steps[s]?.findings ?? [];
+      if (findings.length > 0) {
+        const node = document.getIn(single ? ['rules', 0, 'respond'] : ['rules', 0, 'sequence', 0], true) as YAMLMap;
+        node.commentBefore = driftComment(origin, findings);
+      }
+      const lines = document.toString({ lineWidth: 0 }).split('\n');
+      const framing = s === 0 ? 1 : lines.indexOf('    sequence:') + 1;
+      parts.push(lines.slice(framing).join('\n'));
+      if (!parts[parts.length - 1]?.endsWith('\n')) parts.push('\n');
+    }
+  }
+  return parts.join('');
+}
+
+function rulesOf(exchanges: readonly RecordedExchange[]): RecordedRule[] {
   const byOperation = new Map<string, RecordedExchange[]>();
   for (const exchange of exchanges) {
     const list = byOperation.get(exchange.operationId) ?? [];
@@ -60,33 +102,7 @@ export function recordingText(
     }
     rules.push(...[...byMatch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, rule]) => rule));
   }
-  return render(description, rules, spec, origin);
-}
-
-function render(description: string, rules: readonly RecordedRule[], spec: string | undefined, origin: RecordingOrigin): string {
-  const plain = {
-    description,
-    ...(spec === undefined ? {} : { spec }),
-    rules: rules.map((rule) => {
-      const steps = rule.steps.map(({ step, findings }) => ({ ...stepOf(step), ...(findings.length > 0 ? { offContract: true } : {}) }));
-      return {
-        operation: rule.operation,
-        ...(Object.keys(rule.match).length > 0 ? { match: rule.match } : {}),
-        ...(steps.length === 1 ? { respond: steps[0] } : { sequence: steps }),
-      };
-    }),
-  };
-  const document = new Document(plain, { aliasDuplicateObjects: false });
-  rules.forEach((rule, r) => {
-    rule.steps.forEach(({ findings }, s) => {
-      if (findings.length === 0) return;
-      const path = rule.steps.length === 1 ? ['rules', r, 'respond'] : ['rules', r, 'sequence', s];
-      const node = document.getIn(path, true) as YAMLMap;
-      node.commentBefore = `${origin.drift}\n${findings.map((f) => ` - ${oneLine(f)}`).join('\n')}`;
-    });
-  });
-  document.commentBefore = origin.comment;
-  return document.toString({ lineWidth: 0 });
+  return rules;
 }
 
 function stepOf(step: RecordedStep): Record<string, unknown> {
@@ -95,6 +111,10 @@ function stepOf(step: RecordedStep): Record<string, unknown> {
     ...(step.headers !== undefined && Object.keys(step.headers).length > 0 ? { headers: step.headers } : {}),
     ...('body' in step ? { body: step.body } : {}),
   };
+}
+
+function driftComment(origin: RecordingOrigin, findings: readonly string[]): string {
+  return `${origin.drift}\n${findings.map((f) => ` - ${oneLine(f)}`).join('\n')}`;
 }
 
 function oneLine(text: string): string {
