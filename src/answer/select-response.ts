@@ -1,6 +1,6 @@
 import { formObject } from '../document/form-echo.js';
 import type { DataGenerator } from '../generate/data-generator.js';
-import { echo } from '../generate/echo.js';
+import { clientFieldNames, echo } from '../generate/echo.js';
 import { stringifyJson } from '../json/stringify-json.js';
 import type { MockResponse } from '../mock-response.js';
 import type { Answer, Exchange } from '../pipeline/types.js';
@@ -127,7 +127,7 @@ export function createResponseSelector(
     const first = representation.examples[0];
     if (representation.echo && plan.status < 300 && exchange.body !== undefined) {
       const fallback = () => (first ? first.value : staticBody(representation, options.generator));
-      const echoed = echo(representation.echo, echoSource(exchange), fallback);
+      const echoed = echo(representation.echo, echoSource(exchange), fallback, clientFields(exchange));
       if (echoed) return respond(echoed, ECHO);
     }
     if (first) return respond(first.value, { kind: 'example', name: first.name });
@@ -161,6 +161,19 @@ function echoSource(exchange: Exchange): unknown {
   const essence = contentType.split(';', 1)[0]?.trim().toLowerCase();
   const schema = exchange.operation?.requestBody?.contents.find((c) => c.mediaType.toLowerCase() === essence)?.schema;
   return formObject(contentType, body, schema) ?? body;
+}
+
+/** The loose names of the fields any of the operation's request bodies has (echo.ts), found once per operation. */
+const CLIENT_FIELDS = new WeakMap<object, ReadonlySet<string> | null>();
+function clientFields(exchange: Exchange): ReadonlySet<string> | undefined {
+  const requestBody = exchange.operation?.requestBody;
+  if (!requestBody) return undefined;
+  let names = CLIENT_FIELDS.get(requestBody);
+  if (names === undefined) {
+    names = clientFieldNames(requestBody.contents.map((content) => content.schema)) ?? null;
+    CLIENT_FIELDS.set(requestBody, names);
+  }
+  return names ?? undefined;
 }
 
 /** An echo's JSON text from the representation's compiled writer, where it has one that takes the body. */

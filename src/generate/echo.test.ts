@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { echo, planEcho } from './echo.js';
+import { clientFieldNames, echo, planEcho } from './echo.js';
 
 const plan = planEcho({
   allOf: [{ type: 'object', required: ['name'], properties: { name: { type: 'string' }, tag: { type: 'string' } } }],
@@ -46,6 +46,29 @@ describe('echo', () => {
     if (!checked) throw new Error('expected a plan');
     expect(echo(checked, { status: 'Draft', secret: 's' }, () => ({ status: 'Pending' }))).toEqual({ status: 'Pending' });
     expect(echo(checked, { status: 'Failed' }, () => ({ status: 'Pending' }))).toEqual({ status: 'Failed' });
+  });
+
+  it('matches a field spelt otherwise (case, `_`, `-`) where none has the exact name', () => {
+    const message = planEcho({ type: 'object', properties: { to: { type: 'string' }, status_callback: { type: 'string' } } });
+    if (!message) throw new Error('expected a plan');
+    expect(echo(message, { To: '+15558675310', StatusCallback: 'https://example.com/cb' }, () => ({}))).toEqual({
+      to: '+15558675310',
+      status_callback: 'https://example.com/cb',
+    });
+    expect(echo(message, { to: 'exact', To: 'loose' }, () => ({}))).toEqual({ to: 'exact' });
+  });
+
+  it('fills the optional fields no request can send from the fallback, the server being theirs to make', () => {
+    const message = planEcho({
+      type: 'object',
+      properties: { sid: { type: 'string' }, body: { type: 'string' }, to: { type: 'string' }, status: { type: 'string' } },
+    });
+    if (!message) throw new Error('expected a plan');
+    const fallback = () => ({ sid: 'SM1', body: 'generated', to: '+1', status: 'queued' });
+    const sendable = clientFieldNames([{ type: 'object', properties: { Body: { type: 'string' }, To: { type: 'string' } } }]);
+    expect(echo(message, { Body: 'Hello' }, fallback, sendable)).toEqual({ sid: 'SM1', body: 'Hello', status: 'queued' });
+    expect(echo(message, { Body: 'Hello' }, fallback)).toEqual({ body: 'Hello' });
+    expect(clientFieldNames([{ type: 'string' }, undefined])).toBeUndefined();
   });
 
   it('has no plan for a schema without properties', () => {

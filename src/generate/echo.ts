@@ -5,6 +5,8 @@ import { LongInteger } from '../json/long-integer.js';
 /** One property the response schema lets the mock echo. */
 interface EchoProperty {
   readonly name: string;
+  /** The name as a request may spell it (`looseName`): Twilio's form field `StatusCallback` fills `status_callback`. */
+  readonly loose: string;
   /** The types of each schema that holds the property (its own, another part's `additionalProperties`). */
   readonly types: readonly (readonly string[])[];
   /** The full check of a value against the property's schemas, where their types alone do not say enough. */
@@ -70,25 +72,55 @@ function echoProperty(name: string, schemas: readonly JsonSchema[], check: Value
   const full = schemas.filter((held) => !Object.keys(held).every((key) => ANNOTATIONS.has(key) || key.startsWith('x-')));
   const checks = check ? full.map((held) => check(held)) : [];
   const accepts = checks.length === 0 ? undefined : checks.length === 1 ? checks[0] : (value: unknown) => checks.every((ok) => ok(value));
-  return { name, types, accepts };
+  return { name, loose: looseName(name), types, accepts };
+}
+
+/** A field name without case, `_`, `-` or spaces: how a request's field is matched when no field has the exact name. */
+export function looseName(name: string): string {
+  return name.toLowerCase().replace(/[_\-\s]/g, '');
+}
+
+/** The loose names (`looseName`) of the properties of any of the request body's schemas (top level and `allOf`). */
+export function clientFieldNames(schemas: readonly (JsonSchema | undefined)[]): ReadonlySet<string> | undefined {
+  const names = new Set<string>();
+  for (const schema of schemas) {
+    const parts = schema ? [schema, ...(Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [])] : [];
+    for (const part of parts)
+      if (isJsonObject(part.properties)) for (const name of Object.keys(part.properties)) names.add(looseName(name));
+  }
+  return names.size === 0 ? undefined : names;
 }
 
 /**
- * A response body that echoes the request's fields the response schema also has (with a fitting type);
- * required fields the request lacks come from `fallback` (an example or generated data), and so does an
- * optional `id` (the server's to make); other optional ones are left out, so a Plant created without a tag comes back without one. Undefined where a required
- * field is in neither (a fallback that is no object, as an untyped schema's string example may be):
- * the answer is then the fallback's source itself, never an object without a required field.
+ * A response body that echoes the request's fields the response schema also has (with a fitting type),
+ * matched by exact name, else by loose name (`looseName`); required fields the request lacks come from
+ * `fallback` (an example or generated data), and so does an optional `id` and, where `clientFields`
+ * (the request schema's loose names) is known, every optional field no request can send (Twilio's
+ * `sid`, `status`, `date_created`: the server's to make). Other optional ones are left out, so a Plant
+ * created without a tag comes back without one. Undefined where a required field is in neither (a
+ * fallback that is no object, as an untyped schema's string example may be): the answer is then the
+ * fallback's source itself, never an object without a required field.
  */
-export function echo(plan: EchoPlan, request: unknown, fallback: () => unknown): Record<string, unknown> | undefined {
+export function echo(
+  plan: EchoPlan,
+  request: unknown,
+  fallback: () => unknown,
+  clientFields?: ReadonlySet<string>,
+): Record<string, unknown> | undefined {
   const source = request !== null && typeof request === 'object' && !Array.isArray(request) ? (request as Record<string, unknown>) : {};
   const result: Record<string, unknown> = {};
   let base: Record<string, unknown> | undefined;
-  for (const { name, types, accepts } of plan.properties) {
-    const value = Object.hasOwn(source, name) ? source[name] : undefined;
+  let loose: Map<string, string> | undefined;
+  for (const { name, loose: looseKey, types, accepts } of plan.properties) {
+    let value = Object.hasOwn(source, name) ? source[name] : undefined;
+    if (value === undefined) {
+      loose ??= new Map(Object.keys(source).map((key) => [looseName(key), key]));
+      const key = loose.get(looseKey);
+      if (key !== undefined) value = source[key];
+    }
     if (value !== undefined && fits(value, types) && (accepts === undefined || accepts(value))) {
       result[name] = value;
-    } else if (plan.required.has(name) || name === 'id') {
+    } else if (plan.required.has(name) || name === 'id' || (clientFields !== undefined && !clientFields.has(looseKey))) {
       // An `id` the request does not send is the server's to make: a resource created gets its own.
       base ??= asObject(fallback());
       if (base[name] !== undefined) result[name] = base[name];
