@@ -30,7 +30,7 @@ export const OPTIONS = {
     help: 'OpenAPI document to mock (YAML or JSON); repeatable; /BASE=PATH mounts it at /BASE',
     helpDefault: 'the bundled Plant Store openapi.yaml',
     readme:
-      'OpenAPI 3.x / Swagger 2.0 document to mock (YAML or JSON); every operation in it is mocked the same way; repeatable, `/BASE=PATH` mounts it at `/BASE` ([several APIs](docs/multiple-documents.md))',
+      'OpenAPI 3.x / Swagger 2.0 document (or Postman collection, [as Prism](docs/import-export.md)) to mock (YAML or JSON); every operation in it is mocked the same way; repeatable, `/BASE=PATH` mounts it at `/BASE` ([several APIs](docs/multiple-documents.md))',
     readmeDefault: 'bundled `openapi.yaml`',
   },
   overlays: {

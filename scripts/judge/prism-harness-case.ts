@@ -53,8 +53,6 @@ export type Translation = { readonly args: string[] } | { readonly notApplicable
 
 /** The mock's arguments for Prism's `mock -p 4010 ${document} [flags]`, or why the case does not apply to it. */
 export function translateServer(harnessCase: HarnessCase, document: string): Translation {
-  if (/^\s*\{/.test(harnessCase.spec) && harnessCase.spec.includes('"item"'))
-    return { notApplicable: 'a Postman collection as the document (Prism reads them; the mock reads OpenAPI and Swagger)' };
   const words = harnessCase.server.split(/\s+/).filter((w) => w !== '');
   if (words[0] === 'proxy')
     return { notApplicable: 'Prism proxy mode against http://httpbin.org (not reachable here; --proxy has its own tests)' };

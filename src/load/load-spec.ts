@@ -5,6 +5,7 @@ import { ContentCache, contentKey } from '../cache/content-cache.js';
 import { MockConfigError } from '../config-error.js';
 import { patternFindings } from '../document/linear-regexp.js';
 import { parseYaml } from '../document/yaml-parser.js';
+import { isJsonObject } from '../json/json-object.js';
 import { escapeToken } from '../json/json-pointer.js';
 import type { JsonSchema } from '../json/json-schema.js';
 import { parseJsonExactly } from '../json/parse-json.js';
@@ -14,6 +15,7 @@ import { exactExamples } from '../openapi/exact-examples.js';
 import type { MockCallback, MockOperation, MockServerUrl } from '../openapi/operation.js';
 import { routingProblems } from '../openapi/path-template.js';
 import { nextStep, type StartUpProgress } from '../openapi/start-up-bound.js';
+import { isPostmanCollection, postmanAsOpenApi } from '../prism/postman-document.js';
 import { loadOperations, type ReferenceRules } from '../prism/prism-engine.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { applyOverlays } from './apply-overlay.js';
@@ -103,9 +105,12 @@ async function buildSpec(
   } catch (error) {
     throw new MockConfigError(`spec ${path} is not valid YAML or JSON: ${firstLine(error)}`);
   }
-  const root = document !== null && typeof document === 'object' ? (document as Record<string, unknown>) : undefined;
+  const postman = isPostmanCollection(document);
+  const root = postman ? openApiOfPostman(path, document as Record<string, unknown>) : isJsonObject(document) ? document : undefined;
   if (!root || (typeof root.openapi !== 'string' && root.swagger !== '2.0')) {
-    throw new MockConfigError(`spec ${path} is not an OpenAPI document: it has no "openapi: 3.x" (or "swagger: 2.0") field`);
+    throw new MockConfigError(
+      `spec ${path} is not an OpenAPI document: it has no "openapi: 3.x" (or "swagger: 2.0") field, nor is it a Postman collection`,
+    );
   }
   // Overlays change the document as parsed, before anything reads or checks it.
   const overlayWarnings = applyOverlays(root, overlays);
@@ -117,7 +122,7 @@ async function buildSpec(
   const [title, version] = [String(info.title ?? 'API'), String(info.version ?? '')];
   const lint = new DocumentLint();
   // The exact integers are read from the text, which an overlay no longer matches.
-  const exact = overlays.length === 0 ? exactExamples(text) : undefined;
+  const exact = overlays.length === 0 && !postman ? exactExamples(text) : undefined;
   const swagger = root.swagger === '2.0';
   // One memo of cleaned schemas: a schema shared by a request and a response is checked (and reported) once.
   const cleaned = new WeakMap<object, JsonSchema>();
@@ -209,6 +214,15 @@ async function unchanged(references: CachedSpec['references']): Promise<boolean>
     if (key === undefined || key !== reference.key) return false;
   }
   return true;
+}
+
+/** A Postman collection as the OpenAPI document it is served as (src/prism/postman-document.ts). */
+function openApiOfPostman(path: string, collection: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return postmanAsOpenApi(collection);
+  } catch (error) {
+    throw new MockConfigError(`spec ${path} is a Postman collection that cannot be read: ${firstLine(error)}`);
+  }
 }
 
 function firstLine(error: unknown): string {

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { documentRegExp } from '../document/linear-regexp.js';
-import { PATTERN_ENGINES, PRISM_INTERNALS, piece, validateAgainstSchema } from './prism-internals.js';
+import { PATTERN_ENGINES, PRISM_INTERNALS, piece, postmanOperations, validateAgainstSchema } from './prism-internals.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -22,6 +22,12 @@ describe('the wall around Prism internals', () => {
     for (const name of ['validateInput', 'validateSecurity', 'validateOutput', 'parseMIMEHeader', 'validateAgainstSchema'])
       expect(names).toContain(name);
     for (const { usedFor } of PRISM_INTERNALS) expect(usedFor).not.toBe('');
+  });
+
+  it('loads the Postman reader only when asked, and the same one each time', () => {
+    expect(PRISM_INTERNALS.map((p) => p.name)).not.toContain('transformPostmanCollectionOperations');
+    expect(postmanOperations()).toBe(postmanOperations());
+    expect(PRISM_INTERNALS.filter((p) => p.name === 'transformPostmanCollectionOperations')).toHaveLength(1);
   });
 
   it("runs the document's patterns with the linear engine in each of Prism's Ajv instances", () => {

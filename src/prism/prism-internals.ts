@@ -230,6 +230,19 @@ export const { transformOas3Operations } = piece<{ transformOas3Operations: Tran
   { transformOas3Operations: 'function' },
   () => prism('@stoplight/http-spec/oas3/operation'),
 );
+let postman: Transform | undefined;
+/**
+ * Prism's Postman reader, loaded only when a collection is served: it and postman-collection are ~300
+ * modules that a server of an OpenAPI document never needs.
+ */
+export function postmanOperations(): Transform {
+  postman ??= piece<{ transformPostmanCollectionOperations: Transform }>(
+    'reading Postman collections',
+    { transformPostmanCollectionOperations: 'function' },
+    () => prism('@stoplight/http-spec/postman/operation'),
+  ).transformPostmanCollectionOperations;
+  return postman;
+}
 /**
  * Prism's reference parser times a remote `$ref` out with the `node-abort-controller` polyfill, whose
  * signal the fetch of Node 22 and later refuses: every remote reference failed to download on Node 24.
