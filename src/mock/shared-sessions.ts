@@ -1,5 +1,6 @@
 import { parseJson } from '../json/parse-json.js';
 import { stringifyJson } from '../json/stringify-json.js';
+import type { SessionHeaders } from '../pipeline/types.js';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import type { MemorySessionStore, SessionCopy } from '../sessions/memory-store.js';
 import type { SharedStore, StoredSession } from '../store/shared-store.js';
@@ -34,9 +35,26 @@ export class SharedSessions {
     readonly proxied = false,
   ) {}
 
-  /** Whether an API request needs its session: a scenario, the proxy switch or the simulator may. Else no round trip. */
-  get needed(): boolean {
-    return this.stateful || this.proxied || this.scenarios.catalogue.size > 0;
+  /**
+   * Whether an API request needs its session: the simulator may answer it, or a scenario or the proxy
+   * switch may decide it, because the request asks for a scenario, `--scenario` chose one, or the session
+   * (or the default session) may have chosen a scenario or switched the proxy somewhere in the fleet.
+   * Else it is answered from this replica's memory with no round trip. Not sure (the choices not watched
+   * right now): needed.
+   */
+  needs(session: SessionHeaders): boolean {
+    if (this.stateful) return true;
+    if (this.scenarios.catalogue.size === 0 && !this.proxied) return false;
+    if (session.scenario !== undefined || this.scenarios.defaultScenario !== undefined) return true;
+    const { choices } = this.store;
+    if (!choices.live || choices.mayHaveChoice(session.id ?? '')) return true;
+    // A choice this replica still holds from an earlier read goes when the session is read again.
+    const { sessions } = this;
+    return (
+      sessions.ownScenario(session.id) !== undefined ||
+      sessions.ownScenario(undefined) !== undefined ||
+      sessions.proxyChoice(session.id) !== undefined
+    );
   }
 
   /** Holds the session here and brings its shared data in; UNAVAILABLE when the store cannot be reached. */
@@ -119,6 +137,8 @@ export class SharedSessions {
   #restore(session: string | undefined, read: StoredSession): void {
     const parsed = read.data === undefined ? undefined : parseJson(read.data);
     const copy = read.data === undefined ? undefined : ((parsed?.ok ? parsed.value : {}) as Partial<SessionCopy>);
+    if (read.scenario !== undefined || read.proxy !== undefined) this.store.choices.saw(session ?? '');
+    if (read.defaultScenario !== undefined) this.store.choices.saw('');
     this.sessions.restore(session, copy, { scenario: read.scenario, defaultScenario: read.defaultScenario, proxy: read.proxy });
   }
 }

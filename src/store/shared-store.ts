@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { MockConfigError } from '../config-error.js';
 import { isSecretField } from '../openapi/mask-credentials.js';
+import { type ChoiceWatch, newNonce, watchChoices } from './choice-watch.js';
 import { type CoverageStore, coverageStore } from './coverage-store.js';
 
 /** A session's shared data as the store holds it: the generation of resets, its version, its text, the scenario choices. */
@@ -32,8 +33,13 @@ export interface SharedStore extends CoverageStore {
   readonly prefix: string;
   /** Connected now: what readiness reports. */
   readonly ready: boolean;
+  /** The fleet's scenario choices as this replica knows them without a round trip. */
+  readonly choices: ChoiceWatch;
   load(session: string | undefined): Promise<StoredSession>;
-  /** Writes the session when nobody did since `read`, with the choices it changed. */
+  /**
+   * Writes the session when nobody did since `read`, with the choices it changed. A changed choice is
+   * announced, and the write done once every replica listening acknowledged it.
+   */
   save(session: string | undefined, read: StoredSession, data: string, changes?: ChoiceChanges): Promise<SaveOutcome>;
   /** Forgets every session's data (a new generation), scenario choices kept. */
   resetAll(): Promise<void>;
@@ -73,7 +79,7 @@ if id ~= '' and proxy then redis.call('PEXPIRE', p .. 'x:' .. id, idle) end
 return {gen, row[1] or '0', row[2] or false, mine or false, default or false, proxy or false}`;
 
 const SAVE = `
-local p, id, gen, version, data, idle = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], tonumber(ARGV[6])
+local p, id, gen, version, data, idle, nonce = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], tonumber(ARGV[6]), ARGV[9]
 if (redis.call('GET', p .. 'gen') or '0') ~= gen then return 0 end
 local key = p .. 's:' .. gen .. ':' .. id
 if (redis.call('HGET', key, 'v') or '0') ~= version then return 0 end
@@ -88,6 +94,8 @@ for i, kind in ipairs({'c:', 'x:'}) do
     else redis.call('SET', p .. kind .. id, string.sub(choice, 2), 'PX', idle) end
   end
 end
+-- A changed choice is announced (ARGV[9] names the announcement): replicas skip the store for sessions without one.
+if nonce ~= '' then return 1 + redis.call('PUBLISH', p .. 'choices', nonce .. ' ' .. id) end
 return 1`;
 
 /**
@@ -134,6 +142,7 @@ export async function connectStore({ url, prefix, idleMs, timeoutMs = 2000, warn
   client.defineCommand('mockSave', { numberOfKeys: 0, lua: SAVE });
   const scripts = client as unknown as Scripts;
   const idle = String(idleMs);
+  const choices = await watchChoices(client, prefix, timeoutMs, warn);
   return {
     ...coverageStore(client, prefix, idle),
     where,
@@ -141,6 +150,7 @@ export async function connectStore({ url, prefix, idleMs, timeoutMs = 2000, warn
     get ready() {
       return client.status === 'ready';
     },
+    choices,
     async load(session) {
       const row = await scripts.mockLoad(prefix, session ?? '', idle);
       return {
@@ -155,8 +165,16 @@ export async function connectStore({ url, prefix, idleMs, timeoutMs = 2000, warn
     async save(session, read, data, changes = {}) {
       const choice = (value: string | null | undefined) => (value === undefined ? '' : value === null ? '-' : `=${value}`);
       const args = [choice(changes.scenario), choice(changes.proxy)];
-      const done = await scripts.mockSave(prefix, session ?? '', read.generation, read.version, data, idle, ...args);
-      return done === 1 ? 'saved' : 'conflict';
+      const nonce = args.some((arg) => arg !== '') ? newNonce() : '';
+      if (nonce !== '') choices.expect(nonce);
+      let done = 0;
+      try {
+        done = await scripts.mockSave(prefix, session ?? '', read.generation, read.version, data, idle, ...args, nonce);
+      } finally {
+        // Every replica that heard of the changed choice knows it before the write counts as done.
+        if (nonce !== '') await choices.confirmed(nonce, done - 1);
+      }
+      return done >= 1 ? 'saved' : 'conflict';
     },
     async resetAll() {
       await client.incr(`${prefix}gen`);
@@ -184,6 +202,7 @@ export async function connectStore({ url, prefix, idleMs, timeoutMs = 2000, warn
       await steps.exec();
     },
     async close() {
+      choices.close();
       // Down or reconnecting: nothing to say goodbye to, and QUIT would wait for a connection.
       if (client.status !== 'ready') return void client.disconnect();
       await client.quit().catch(() => client.disconnect());

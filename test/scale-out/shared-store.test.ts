@@ -81,6 +81,40 @@ describe.runIf(canRun(STORE_SERVER))('--store: sessions shared through a real Va
     }
   });
 
+  it('an answer needing no session data makes no round trip; a choice made on one replica is known on the other first', async () => {
+    // Session reads: the load script's HMGET (commands a script runs are counted; coverage batches use none).
+    const reads = () => Number(/cmdstat_hmget:calls=(\d+)/.exec(store.command('INFO', 'commandstats'))?.[1] ?? 0);
+    const options = { spec: GROWN, store: store.url, storePrefix: 'no-trip' };
+    const [a, b] = [
+      await serverWith({ 'flaky.yaml': FAILS_TWICE_THEN_CREATES }, options),
+      await serverWith({ 'flaky.yaml': FAILS_TWICE_THEN_CREATES }, options),
+    ];
+    try {
+      const before = reads();
+      for (const server of [a, b, a, b]) expect((await call(server, 'free', 'POST', '/plants', { id: 1, name: 'x' })).statusCode).toBe(200);
+      expect(reads()).toBe(before);
+      // Chosen through A: B follows it on the very next request, the other session still costs nothing.
+      await a.inject({ method: 'PUT', url: '/__mock/scenario', headers: JSON_BODY, payload: { session: 'q', scenario: 'flaky' } });
+      expect((await call(b, 'q', 'POST', '/plants', { id: 1, name: 'x' })).statusCode).toBe(503);
+      const chosen = reads();
+      expect((await call(b, 'free', 'POST', '/plants', { id: 1, name: 'x' })).statusCode).toBe(200);
+      expect(reads()).toBe(chosen);
+      // A scenario asked for by header reads the session.
+      const asked = await b.inject({
+        method: 'POST',
+        url: '/plants',
+        headers: { ...as('h'), 'x-mock-scenario': 'flaky' },
+        payload: '{"id":1,"name":"x"}',
+      });
+      expect([asked.statusCode, reads()]).toEqual([503, chosen + 1]);
+      // The default session's choice holds for every session without one of its own.
+      await b.inject({ method: 'PUT', url: '/__mock/scenario', headers: JSON_BODY, payload: { scenario: 'flaky' } });
+      expect((await call(a, 'free', 'POST', '/plants', { id: 1, name: 'x' })).statusCode).toBe(503);
+    } finally {
+      await Promise.all([a.cleanup(), b.cleanup()]);
+    }
+  });
+
   it('mocks with different prefixes on one store never see each other', async () => {
     const a = await mockServer({ spec: GROWN, stateful: true, store: store.url, storePrefix: 'team-a' });
     const b = await mockServer({ spec: GROWN, stateful: true, store: store.url, storePrefix: 'team-b' });
