@@ -188,6 +188,15 @@ describe('ErrorShapes', () => {
     expect(new ErrorShapes(generator, [ownNotFound, bare]).forFailure(ownNotFound, 401)?.status).toBe(401);
   });
 
+  it("plans the document's error shape once for all the operations that borrow it", () => {
+    const error = json({ type: 'object', properties: { error: { type: 'object', properties: { message: { type: 'string' } } } } });
+    const documented = { id: 'doc', path: '/c', responses: [response('200', []), response('400', [error])] } as unknown as MockOperation;
+    const bare = ['/a', '/b'].map((path) => ({ id: path, path, responses: [response('200', [])] }) as unknown as MockOperation);
+    const shapes = new ErrorShapes(generator, [...bare, documented]);
+    expect(shapes.forFailure(bare[0] as MockOperation, 400)).toBe(shapes.forFailure(bare[1] as MockOperation, 400));
+    expect(shapes.forFailure(bare[0] as MockOperation, 400)).not.toBe(shapes.forFailure(bare[0] as MockOperation, 422));
+  });
+
   it('shapes any status the document covers, for answers other than rejections', () => {
     expect(new ErrorShapes(generator).forStatus(operation, 422)?.status).toBe(422);
     expect(new ErrorShapes(generator).forStatus(operation, 404)).toBeUndefined();

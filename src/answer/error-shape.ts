@@ -35,6 +35,11 @@ export class ErrorShapes {
 
   /** The document's operations, where a rejection its own operation documents nothing for finds the document's error shape. */
   readonly #operations: readonly MockOperation[];
+  /**
+   * Plans by response and status: operations that document no error of their own share the document's
+   * (openai's 288 operations, one error response), so each is planned once, not once per operation.
+   */
+  readonly #byResponse = new WeakMap<MockResponseSpec, Map<number, ErrorShape>>();
 
   constructor(generator: DataGenerator, operations: readonly MockOperation[] = []) {
     this.#generator = generator;
@@ -46,7 +51,7 @@ export class ErrorShapes {
     return cached(this.#failures, operation, failureStatus, () => {
       const found =
         findFailureResponse(operation, failureStatus) ?? findDocumentFailureResponse(operation, this.#operations, failureStatus);
-      return found && planErrorShape(found.response, found.status, this.#generator);
+      return found && this.#plan(found.response, found.status);
     });
   }
 
@@ -54,8 +59,22 @@ export class ErrorShapes {
   forStatus(operation: MockOperation, status: number): ErrorShape | undefined {
     return cached(this.#statuses, operation, status, () => {
       const response = findResponse(operation, status);
-      return response && planErrorShape(response, status, this.#generator);
+      return response && this.#plan(response, status);
     });
+  }
+
+  #plan(response: MockResponseSpec, status: number): ErrorShape {
+    let byStatus = this.#byResponse.get(response);
+    if (!byStatus) {
+      byStatus = new Map();
+      this.#byResponse.set(response, byStatus);
+    }
+    let shape = byStatus.get(status);
+    if (shape === undefined) {
+      shape = planErrorShape(response, status, this.#generator);
+      byStatus.set(status, shape);
+    }
+    return shape;
   }
 }
 

@@ -14,7 +14,14 @@ describe('Preparation', () => {
   it('prepares every operation once, then finishes, and says so', async () => {
     const seen: string[] = [];
     let finished = 0;
-    const preparation = new Preparation({ operations, prepare: (o) => seen.push(o.id), finish: () => finished++ });
+    const preparation = new Preparation({
+      operations,
+      prepare: (o) => {
+        seen.push(o.id);
+        return [];
+      },
+      finish: () => finished++,
+    });
     expect(preparation.readiness).toEqual({ ready: false, prepared: 0, operations: 20 });
     await Promise.all([preparation.run(), preparation.run()]);
     expect(seen).toEqual(operations.map((o) => o.id));
@@ -29,6 +36,7 @@ describe('Preparation', () => {
       prepare: (o) => {
         busy(5);
         order.push(o.id);
+        return [];
       },
     });
     const timer = new Promise<void>((resolve) => setTimeout(() => resolve(void order.push('timer')), 1));
@@ -37,12 +45,32 @@ describe('Preparation', () => {
     expect(order.indexOf('timer')).toBeLessThan(order.length - 1);
   });
 
+  it('lets requests in between the steps of one large operation', async () => {
+    const order: string[] = [];
+    const preparation = new Preparation({
+      operations: operations.slice(0, 1),
+      *prepare() {
+        for (let step = 0; step < 10; step++) {
+          busy(5);
+          order.push(`step${step}`);
+          yield;
+        }
+      },
+    });
+    const timer = new Promise<void>((resolve) => setTimeout(() => resolve(void order.push('timer')), 1));
+    await Promise.all([preparation.run(), timer]);
+    expect(order.indexOf('timer')).toBeGreaterThan(0);
+    expect(order.indexOf('timer')).toBeLessThan(order.length - 1);
+    expect(preparation.readiness).toEqual({ ready: true, prepared: 1, operations: 1 });
+  });
+
   it('goes on past an operation that throws, and stops where it is when stopped', async () => {
     const preparation = new Preparation({
       operations,
       prepare: (o) => {
         busy(3);
         if (o.id === 'op1') throw new Error('unreadable');
+        return [];
       },
     });
     const running = preparation.run();

@@ -18,7 +18,8 @@ export interface Readiness {
 /** The operations of one document load, and what prepares one of them. */
 export interface PreparationWork {
   readonly operations: readonly MockOperation[];
-  prepare(operation: MockOperation): void;
+  /** The steps that prepare `operation`, each run when the one before is done (a slice may end between two). */
+  prepare(operation: MockOperation): Iterable<unknown>;
   /** Run once every operation is prepared (the checks outside the operations). */
   finish?(): void;
 }
@@ -44,6 +45,8 @@ export class Preparation {
   #stopped = false;
   #over = false;
   #running: Promise<void> | undefined;
+  /** The steps left of the operation being prepared. */
+  #steps: Iterator<unknown> | undefined;
 
   constructor(work: PreparationWork) {
     this.#work = work;
@@ -69,13 +72,17 @@ export class Preparation {
     while (this.#next < operations.length && !this.#stopped && withinMemory()) {
       const until = performance.now() + SLICE_MS;
       do {
-        const operation = operations[this.#next] as MockOperation;
+        let done = true;
         try {
-          prepare(operation);
+          this.#steps ??= prepare(operations[this.#next] as MockOperation)[Symbol.iterator]();
+          done = this.#steps.next().done === true;
         } catch {
           // What failed here fails again on the operation's first request, which answers for it.
         }
-        this.#next += 1;
+        if (done) {
+          this.#steps = undefined;
+          this.#next += 1;
+        }
       } while (this.#next < operations.length && performance.now() < until);
       await yieldToRequests();
     }
@@ -94,9 +101,16 @@ function withinMemory(): boolean {
 export function preparationOf(pipeline: Pipeline, spec: LoadedSpec): Preparation {
   return new Preparation({
     operations: spec.operations,
-    prepare(operation) {
-      for (const verdict of verdictsOf(operation)) verdict();
-      pipeline.prepare(operation);
+    *prepare(operation) {
+      for (const verdict of verdictsOf(operation)) {
+        try {
+          verdict();
+        } catch {
+          // Checked again where the answer needs it, which answers for a failure.
+        }
+        yield;
+      }
+      yield* pipeline.prepare(operation);
     },
     finish() {
       checkWebhookExamples(spec);

@@ -10,7 +10,7 @@ import { findingsHeaders } from '../problem.js';
 import { createDelays } from './delays.js';
 import { readForcing } from './forcing.js';
 import { parseBody } from './parse-body.js';
-import { rehearse } from './rehearse.js';
+import { rehearsal } from './rehearse.js';
 import { createRouteStage } from './route.js';
 import { createSecurityStage } from './security.js';
 import { checkSessionHeaders } from './session.js';
@@ -54,8 +54,11 @@ export interface PipelineOptions {
  */
 export interface Pipeline {
   (exchange: Exchange): MockResponse | Promise<MockResponse>;
-  /** Makes now what the first request of `operation` would make (rehearse.ts); answers nothing, records nothing. */
-  prepare(operation: MockOperation): void;
+  /**
+   * Makes what the first request of `operation` would make (rehearse.ts), a part at each step of the
+   * iteration (nothing before it starts); answers nothing, records nothing.
+   */
+  prepare(operation: MockOperation): Generator<void>;
 }
 
 /**
@@ -153,6 +156,6 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     return respond(exchange, responders, 0, NO_EFFECTS, compose);
   };
   // Routing is the request's own: a rehearsal starts at the operation.
-  const prepare = (operation: MockOperation) => rehearse(operation, stages.slice(1), options.answering, rejections);
+  const prepare = (operation: MockOperation) => rehearsal(operation, stages.slice(1), options.answering, rejections);
   return Object.assign(run, { prepare });
 }

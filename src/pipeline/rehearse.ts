@@ -17,13 +17,16 @@ const FAILURE_STATUSES = [400, 401, 403, 404, 405, 406, 415, 422] as const;
  * when one before it found something, as another request would get there) and asks the composer for
  * a static answer; no responder is asked, nothing is recorded, and the server's seeded randomness is
  * not drawn from, so what is prepared changes no answer. A failure here is left to the request path.
+ * A step at a time: each `next()` makes one part (one stage of one request, one answer, one response
+ * plan, one rejection's shape), so that preparation lets requests in between the parts of a large
+ * operation (openai's `POST /responses`) instead of holding the event loop for all of it.
  */
-export function rehearse(
+export function* rehearsal(
   operation: MockOperation,
   stages: readonly Stage[],
-  answering: { readonly compose: Compose; readonly errorShapes: ErrorShapes; readonly plans: (o: MockOperation, s: number) => unknown },
+  answering: Rehearsed,
   rejections: Rejections,
-): void {
+): Generator<void> {
   const contents = operation.requestBody?.contents ?? [];
   // One request without a body, then one per documented body media type.
   const bodies: (string | undefined)[] = [undefined, ...contents.map((content) => content.mediaType)];
@@ -31,17 +34,36 @@ export function rehearse(
     const exchange = syntheticExchange(operation, mediaType);
     for (const stage of stages) {
       const findings = attempt(() => stage(exchange));
-      if (findings !== undefined && findings.length > 0) attempt(() => rejections.answer(rejections.problem(findings, exchange), findings));
+      yield;
+      if (findings !== undefined && findings.length > 0) {
+        attempt(() => rejections.answer(rejections.problem(findings, exchange), findings));
+        yield;
+      }
     }
     // The default answer (an echo where there is a body), static: never drawn from the server's seeded generator.
-    if (exchange.plan !== undefined) attempt(() => answering.compose(exchange, { dynamic: false }));
+    if (exchange.plan !== undefined) {
+      attempt(() => answering.compose(exchange, { dynamic: false }));
+      yield;
+    }
   }
   for (const response of operation.responses) {
     const status = Number(response.code);
-    if (Number.isInteger(status)) attempt(() => answering.plans(operation, status));
+    if (!Number.isInteger(status)) continue;
+    attempt(() => answering.plans(operation, status));
+    yield;
   }
-  for (const status of FAILURE_STATUSES) attempt(() => answering.errorShapes.forFailure(operation, status));
+  for (const status of FAILURE_STATUSES) {
+    attempt(() => answering.errorShapes.forFailure(operation, status));
+    yield;
+  }
 }
+
+/** What a rehearsal asks of the answer room. */
+type Rehearsed = {
+  readonly compose: Compose;
+  readonly errorShapes: ErrorShapes;
+  readonly plans: (o: MockOperation, s: number) => unknown;
+};
 
 function attempt<T>(run: () => T): T | undefined {
   try {
