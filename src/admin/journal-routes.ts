@@ -18,7 +18,8 @@ export async function journalRoutes(
   app: FastifyInstance,
   { journal, fleet, maxEventStreams }: { journal: Journal; fleet?: FleetJournal | undefined; maxEventStreams: number },
 ): Promise<void> {
-  const events = createJournalEvents(journal, { maxStreams: maxEventStreams });
+  // With `--store`, the stream tells every replica's entries (the fleet's, polled from the store).
+  const events = createJournalEvents(fleet ?? journal, { maxStreams: maxEventStreams });
   app.addHook('preClose', async () => events.closeAll());
 
   // With `--store`, the fleet's entries (every replica's), read from the store; else this server's.

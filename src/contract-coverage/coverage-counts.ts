@@ -10,7 +10,7 @@ export function increment<K>(counts: Map<K, number>, key: K): void {
 }
 
 /** Distinct drift messages kept per operation: enough to name what broke, bounded whatever the traffic. */
-const MAX_DRIFT_MESSAGES = 20;
+export const MAX_DRIFT_MESSAGES = 20;
 
 /** The upstream answers of one operation (`--proxy`) and their drift, by kind and by message. */
 export class UpstreamCounts {

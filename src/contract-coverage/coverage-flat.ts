@@ -1,5 +1,5 @@
 import type { DriftKind } from '../provenance.js';
-import type { OperationCounts, UnmatchedCounts, UpstreamCounts } from './coverage-counts.js';
+import { MAX_DRIFT_MESSAGES, type OperationCounts, type UnmatchedCounts, type UpstreamCounts } from './coverage-counts.js';
 import type { CoverageModel, CoverageTally } from './coverage-model.js';
 
 /**
@@ -88,7 +88,12 @@ function absorbOperation(counts: OperationCounts, [what, key = '', ...rest]: rea
   else if (what === 'pa') counts.upstream.answers += n;
   else if (what === 'pd') counts.upstream.drifting += n;
   else if (what === 'pk') bump(counts.upstream.byKind, key as DriftKind, n);
-  else if (what === 'pm') bump(counts.upstream.messages, [key, ...rest].join(SEP), n);
+  else if (what === 'pm') {
+    // Each replica keeps its first messages; the fleet's stay within the same bound.
+    const messages = counts.upstream.messages;
+    const message = [key, ...rest].join(SEP);
+    if (messages.has(message) || messages.size < MAX_DRIFT_MESSAGES) bump(messages, message, n);
+  }
 }
 
 function bump<K>(map: Map<K, number>, key: K, n: number): void {

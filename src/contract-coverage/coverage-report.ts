@@ -155,7 +155,9 @@ function operationCoverage(model: CoverageModel, operation: MockOperation, count
 }
 
 function upstreamCoverage(upstream: UpstreamCounts): UpstreamCoverage {
-  const findings = [...upstream.messages].map(([key, answers]) => {
+  // Most answers first, then by kind and message: the same order however the counts were added up (a fleet's).
+  const sorted = [...upstream.messages].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0));
+  const findings = sorted.map(([key, answers]) => {
     const tab = key.indexOf('\t');
     return { kind: key.slice(0, tab), message: key.slice(tab + 1), answers };
   });

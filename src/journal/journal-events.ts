@@ -24,7 +24,7 @@ export interface EventStreamLimits {
  * lifetime after which the browser reconnects. The journal is listened to only while a stream is
  * open: a listener makes it encode every entry as it comes rather than when read.
  */
-export function createJournalEvents(journal: Journal, limits: EventStreamLimits) {
+export function createJournalEvents(journal: Pick<Journal, 'subscribe'>, limits: EventStreamLimits) {
   const heartbeatMs = limits.heartbeatMs ?? HEARTBEAT_MS;
   const maxStreamMs = limits.maxStreamMs ?? MAX_STREAM_MS;
   const writers = new Set<(text: string) => void>();

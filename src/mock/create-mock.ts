@@ -220,7 +220,9 @@ export async function createMock({ options, spec, generator, log, responders = [
   const shared = store && new SharedSessions(store, sessions, scenarios, options.stateful, proxy !== undefined);
   const fleetCoverage =
     store && new FleetCoverage(store, coverage.model, { maxSessions: options.maxSessions, sessionIdleMs: options.sessionIdleTimeout });
-  const fleetJournal = store && !mounted && journal.capacity > 0 ? new FleetJournal(store, journal) : undefined; // one journal of several documents: per replica
+  // Several documents write one journal: the first document's store carries it for the fleet.
+  const journalHere = !mounted || mounted.names[0] === mounted.mount.name;
+  const fleetJournal = store && journalHere && journal.capacity > 0 ? new FleetJournal(store, journal) : undefined;
 
   // The one place the pipeline is made: from a (re)loaded spec, scenario set and seed data, swapped
   // together only once all are loaded and checked. One set of plans and error shapes per load.

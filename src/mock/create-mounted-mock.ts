@@ -87,8 +87,8 @@ export async function createMountedMock({
       flush: async () => (await Promise.all(mocks.map((mock) => mock.recordings?.flush() ?? []))).flat(),
     },
     journal,
-    // Sessions are shared per document (each its own prefix); the one journal of several stays per replica.
-    fleetJournal: undefined,
+    // Sessions are shared per document (each its own prefix); the one journal goes through the first's.
+    fleetJournal: first.fleetJournal,
     metrics,
     documents: mocks.flatMap((mock) => mock.documents),
     answer: (exchange) => route(exchange)?.answer(exchange) ?? notMounted(exchange),

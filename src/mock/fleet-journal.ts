@@ -1,5 +1,5 @@
 import { decodeEntry, encodeEntry } from '../journal/entry-codec.js';
-import type { Journal } from '../journal/journal.js';
+import type { Journal, JournalEvent } from '../journal/journal.js';
 import type { JournalEntry } from '../journal/journal-entry.js';
 import type { SharedStore } from '../store/shared-store.js';
 
@@ -8,6 +8,8 @@ export const FLEET_FLUSH_MS = 50;
 const READ_SETTLE_MS = 3 * FLEET_FLUSH_MS;
 /** Most entries waiting while the store is away; older ones are dropped (and counted) beyond it. */
 const MAX_WAITING = 10_000;
+/** How often, while a live stream listens, a replica asks the store for the fleet's new entries. */
+const TAIL_MS = 100;
 
 /**
  * The journal of every replica sharing a store (`--store`): each replica hears its own journal's entries
@@ -22,6 +24,11 @@ export class FleetJournal {
   #sending: Promise<void> | undefined;
   readonly #timer: NodeJS.Timeout;
   readonly #stop: () => void;
+  readonly #listeners = new Set<(event: JournalEvent) => void>();
+  #tailTimer: NodeJS.Timeout | undefined;
+  /** Entries ever appended that the listeners heard of (or were there when the first one came). */
+  #heard = -1;
+  #tailing = false;
 
   constructor(
     readonly store: SharedStore,
@@ -29,6 +36,7 @@ export class FleetJournal {
   ) {
     const capacity = journal.capacity;
     this.#stop = journal.subscribe((event) => {
+      if (event.type === 'clear') for (const listener of this.#listeners) listener(event);
       if (event.type !== 'entry') return;
       this.#waiting.push(encodeEntry(0, event.entry).join(''));
       if (this.#waiting.length > MAX_WAITING) {
@@ -83,7 +91,46 @@ export class FleetJournal {
     return entries.length - kept.length;
   }
 
+  /**
+   * Hears of the fleet's entries from now on (every replica's, as they reach the store), and of clears
+   * asked of this replica: the live stream (`/__mock/events`) of any replica shows the fleet.
+   */
+  subscribe(listener: (event: JournalEvent) => void): () => void {
+    this.#listeners.add(listener);
+    if (this.#tailTimer === undefined) {
+      this.#heard = -1;
+      void this.#tail();
+      this.#tailTimer = setInterval(() => void this.#tail(), TAIL_MS);
+      this.#tailTimer.unref();
+    }
+    return () => {
+      this.#listeners.delete(listener);
+      if (this.#listeners.size > 0) return;
+      clearInterval(this.#tailTimer);
+      this.#tailTimer = undefined;
+    };
+  }
+
+  async #tail(): Promise<void> {
+    if (this.#tailing) return;
+    this.#tailing = true;
+    try {
+      const { texts, total } = await this.store.journalTail(this.#heard);
+      const first = total - texts.length + 1;
+      this.#heard = total;
+      texts.forEach((text, i) => {
+        const event: JournalEvent = { type: 'entry', entry: { ...decodeEntry(text), id: first + i } };
+        for (const listener of this.#listeners) listener(event);
+      });
+    } catch {
+      // The store is away: the stream tells nothing new until it is back.
+    } finally {
+      this.#tailing = false;
+    }
+  }
+
   async close(): Promise<void> {
+    clearInterval(this.#tailTimer);
     clearInterval(this.#timer);
     this.#stop();
     await this.flush().catch(() => undefined);

@@ -47,6 +47,8 @@ export interface SharedStore extends CoverageStore {
   appendJournal(texts: readonly string[], capacity: number): Promise<void>;
   /** The fleet's journal, oldest first, and how many entries were ever appended (for their ids). */
   journal(): Promise<{ readonly texts: readonly string[]; readonly total: number }>;
+  /** How many entries were ever appended and, when `after` is not negative, the texts appended since `after` (of those still kept). */
+  journalTail(after: number): Promise<{ readonly texts: readonly string[]; readonly total: number }>;
   /** Replaces the fleet's journal with these entries (empty: cleared). */
   replaceJournal(texts: readonly string[]): Promise<void>;
   close(): Promise<void>;
@@ -98,6 +100,13 @@ end
 if nonce ~= '' then return 1 + redis.call('PUBLISH', p .. 'choices', nonce .. ' ' .. id) end
 return 1`;
 
+// The fleet journal's entries appended after the count ARGV[2] (negative: none, only the count).
+const TAIL = `
+local key, after = ARGV[1], tonumber(ARGV[2])
+local total = tonumber(redis.call('GET', key .. ':total') or '0')
+if after < 0 or total <= after then return {total, {}} end
+return {total, redis.call('LRANGE', key, after - total, -1)}`;
+
 /**
  * Connects to the store named by `url`. Unreachable: a MockConfigError (the CLI's one line and exit 2).
  * Once connected, a lost connection is retried with back-off while commands fail at once (no offline
@@ -140,6 +149,7 @@ export async function connectStore({ url, prefix, idleMs, timeoutMs = 2000, warn
   // Sent once, then called by their digest (EVALSHA), as ioredis does for defined commands.
   client.defineCommand('mockLoad', { numberOfKeys: 0, lua: LOAD });
   client.defineCommand('mockSave', { numberOfKeys: 0, lua: SAVE });
+  client.defineCommand('journalTail', { numberOfKeys: 0, lua: TAIL });
   const scripts = client as unknown as Scripts;
   const idle = String(idleMs);
   const choices = await watchChoices(client, prefix, timeoutMs, warn);
@@ -195,6 +205,10 @@ export async function connectStore({ url, prefix, idleMs, timeoutMs = 2000, warn
       const texts = (replies[0]?.[1] as string[] | undefined) ?? [];
       return { texts, total: Number(replies[1]?.[1] ?? texts.length) };
     },
+    async journalTail(after) {
+      const [total, texts] = await scripts.journalTail(`${prefix}journal`, String(after));
+      return { total: Number(total), texts };
+    },
     async replaceJournal(texts) {
       const key = `${prefix}journal`;
       const steps = client.multi().del(key);
@@ -211,6 +225,7 @@ export async function connectStore({ url, prefix, idleMs, timeoutMs = 2000, warn
 }
 
 interface Scripts {
+  journalTail(key: string, after: string): Promise<[number, string[]]>;
   mockLoad(...args: string[]): Promise<(string | null)[]>;
   mockSave(...args: string[]): Promise<number>;
 }

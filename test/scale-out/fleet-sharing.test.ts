@@ -3,9 +3,10 @@
  * front of one Redis: proxy switches, coverage and drift, and seeded fault and delay draws. Each is
  * compared with a lone mock given the same requests: the fleet must answer and count as one does.
  */
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/index.js';
-import { type RunningCli, startCli } from '../support/cli.js';
+import { type RunningCli, runCli, startCli } from '../support/cli.js';
 import {
   type Balancer,
   canRun,
@@ -90,6 +91,42 @@ describe.runIf(canRun(STORE_SERVER) && canRun(HAPROXY))('three replicas share sw
     expect((await admin('PUT', '/__mock/proxy', { session: 'off', proxy: null })).status).toBe(200);
     for (let i = 0; i < 3; i++) await viaFleet('off', 'POST', '/plants', { id: 7, name: 'Ficus' });
     expect(upstream.seen.length).toBe(before + 6);
+  });
+
+  it('the live stream of any replica shows the requests every replica answered', async () => {
+    const controller = new AbortController();
+    const events = await fetch(`${balancer.url}/__mock/events`, {
+      signal: controller.signal,
+      headers: { accept: 'text/event-stream' },
+    });
+    const reader = events.body?.getReader();
+    if (!reader) throw new Error('no body');
+    for (let i = 0; i < 6; i++) await viaFleet('live', 'GET', `/plants/${i}`, undefined, { 'x-mock-proxy': 'off' });
+    let text = '';
+    const until = Date.now() + 10_000;
+    while ((text.match(/"session":"live"/g) ?? []).length < 6 && Date.now() < until) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    controller.abort();
+    const paths = [...text.matchAll(/"path":"(\/plants\/\d)"/g)].map((m) => m[1]).sort();
+    expect(paths).toEqual(['/plants/0', '/plants/1', '/plants/2', '/plants/3', '/plants/4', '/plants/5']);
+  });
+
+  // The recipe of docs/scale-out.md: the fleet's recordings as one HAR of its journal, imported.
+  it('recordings of the fleet: its journal as one HAR, imported as scenario files', async () => {
+    for (let id = 1; id <= 6; id++) await viaFleet('rec', 'POST', '/plants', { id, name: `Plant ${id}` });
+    const har = await (await admin('GET', '/__mock/journal?session=rec&format=har')).text();
+    expect((JSON.parse(har) as { log: { entries: unknown[] } }).log.entries).toHaveLength(6);
+    const { dir, remove } = await scenarioDir({ 'fleet.har': har });
+    try {
+      const run = await runCli(['import', join(dir, 'fleet.har'), '--out', join(dir, 'out'), '--spec', SPEC], 30_000);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(`wrote ${join(dir, 'out', 'import-fleet.yaml')}: 6 exchanges`);
+    } finally {
+      await remove();
+    }
   });
 
   it('seeded faults and delays draw the same values across replicas as on a lone mock', async () => {

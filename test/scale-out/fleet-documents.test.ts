@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canRun, STORE_SERVER, type StoreServer, startStoreServer } from '../support/infrastructure.js';
+import { AUTH, closeServersAfterEach, mockServer } from '../support/servers.js';
+
+closeServersAfterEach();
+const PETS = fileURLToPath(new URL('../fixtures/pets.yaml', import.meta.url));
+const PLANTS = 'test/fixtures/plantstore-crud.yaml';
+
+describe.runIf(canRun(STORE_SERVER))('--store with several documents', () => {
+  let store: StoreServer;
+  beforeAll(async () => {
+    store = await startStoreServer();
+  });
+  afterAll(async () => {
+    await store?.stop();
+  });
+
+  it('the one journal of several documents counts the fleet, whichever replica is asked', async () => {
+    const options = { spec: [PLANTS, `/pets=${PETS}`], stateful: true, store: store.url, storePrefix: 'documents' };
+    const [a, b] = [await mockServer(options), await mockServer(options)];
+    const headers = { ...AUTH, 'x-mock-session': 'docs' };
+    for (const server of [a, b, a]) await server.inject({ url: '/plants/1', headers });
+    for (const server of [b, a]) await server.inject({ url: '/pets/pets', headers });
+    for (const server of [a, b]) {
+      const listed = (await server.inject('/__mock/journal?session=docs')).json() as { count: number; entries: { path: string }[] };
+      expect(listed.count).toBe(5);
+      const verified = await server.inject({
+        method: 'POST',
+        url: '/__mock/journal/verify',
+        headers: { 'content-type': 'application/json' },
+        payload: { session: 'docs', path: '/plants/1', exactly: 3 },
+      });
+      expect(verified.json()).toMatchObject({ pass: true, count: 3 });
+    }
+  });
+});
