@@ -231,6 +231,12 @@ export const ERRORS = {
     message: 'The shared store is unavailable: the request needs session data kept there; try again shortly',
     when: 'With `--store`, the Valkey/Redis server is unreachable (or too contended) and the request needs session data; `Retry-After` says when to try again ([scale-out](docs/scale-out.md)).',
   },
+  NOT_READY: {
+    status: 503,
+    error: 50302,
+    message: 'Still preparing: {prepared} of {operations} operations ready; try again shortly',
+    when: '`GET /__mock/health/ready` while the operations are still being prepared after listening ([no slow first call](docs/openapi-support.md#no-slow-first-call)); `Retry-After` says when to ask again.',
+  },
   UPSTREAM_TIMEOUT: {
     status: 504,
     error: 50401,

@@ -40,8 +40,12 @@ export function registerAdminRoutes(app: FastifyInstance, parts: MockFeatures, l
     if ('error' in pick) return sendProblem(reply, pick.error);
     return healthOf(parts.documents, pick.found, parts.readiness());
   });
-  // Readiness, apart from liveness: with `--store`, not ready while the store is unreachable.
+  // Readiness, apart from liveness: not ready while the operations are being prepared after listening
+  // (a server that never listens prepares on first use), nor, with `--store`, while the store is unreachable.
   app.get(`${ADMIN_PREFIX}/health/ready`, async (_request, reply) => {
+    const { started, ready, prepared, operations } = parts.readiness();
+    if (started && !ready)
+      return sendProblem(reply, problemResponse({ code: 'NOT_READY', params: { prepared, operations }, headers: { 'retry-after': '1' } }));
     const down = parts.documents.some((document) => document.shared !== undefined && !document.shared.store.ready);
     if (down) return sendProblem(reply, problemResponse({ code: 'STORE_UNAVAILABLE', headers: { 'retry-after': '1' } }));
     return { status: 'ready' };

@@ -106,6 +106,7 @@ export async function createMountedMock({
       const each = mocks.map((mock) => mock.readiness());
       return {
         ready: each.every((r) => r.ready),
+        started: each.some((r) => r.started),
         prepared: each.reduce((sum, r) => sum + r.prepared, 0),
         operations: each.reduce((sum, r) => sum + r.operations, 0),
       };

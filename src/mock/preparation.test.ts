@@ -22,11 +22,11 @@ describe('Preparation', () => {
       },
       finish: () => finished++,
     });
-    expect(preparation.readiness).toEqual({ ready: false, prepared: 0, operations: 20 });
+    expect(preparation.readiness).toEqual({ ready: false, started: false, prepared: 0, operations: 20 });
     await Promise.all([preparation.run(), preparation.run()]);
     expect(seen).toEqual(operations.map((o) => o.id));
     expect(finished).toBe(1);
-    expect(preparation.readiness).toEqual({ ready: true, prepared: 20, operations: 20 });
+    expect(preparation.readiness).toEqual({ ready: true, started: true, prepared: 20, operations: 20 });
   });
 
   it('lets the event loop go between slices: a timer due meanwhile runs before the last operation', async () => {
@@ -61,7 +61,7 @@ describe('Preparation', () => {
     await Promise.all([preparation.run(), timer]);
     expect(order.indexOf('timer')).toBeGreaterThan(0);
     expect(order.indexOf('timer')).toBeLessThan(order.length - 1);
-    expect(preparation.readiness).toEqual({ ready: true, prepared: 1, operations: 1 });
+    expect(preparation.readiness).toEqual({ ready: true, started: true, prepared: 1, operations: 1 });
   });
 
   it('goes on past an operation that throws, and stops where it is when stopped', async () => {

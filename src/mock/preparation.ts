@@ -11,6 +11,8 @@ import type { Pipeline } from '../pipeline/pipeline.js';
  */
 export interface Readiness {
   readonly ready: boolean;
+  /** Preparation has begun (the server listens, or `--warm`): until `ready`, `/__mock/health/ready` says not yet. */
+  readonly started: boolean;
   readonly prepared: number;
   readonly operations: number;
 }
@@ -54,7 +56,7 @@ export class Preparation {
 
   get readiness(): Readiness {
     const operations = this.#work.operations.length;
-    return { ready: this.#over || this.#next >= operations, prepared: this.#next, operations };
+    return { ready: this.#over || this.#next >= operations, started: this.#running !== undefined, prepared: this.#next, operations };
   }
 
   /** Prepares what is left; resolves when every operation is prepared or preparation was stopped. Idempotent. */

@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../support/eventually.js';
@@ -29,6 +32,17 @@ describe('preparing every operation before its first call', () => {
     const after = await health(server);
     expect(after.prepared.operations).toBe(after.prepared.of);
   });
+
+  it('/__mock/health/ready says 503 NOT_READY while preparing, then 200; a server that never listens is ready', async () => {
+    const server = await mockServer({ spec: manyOperations(300) });
+    expect((await server.inject('/__mock/health/ready')).statusCode).toBe(200);
+    await server.listen();
+    const preparing = await server.inject('/__mock/health/ready');
+    expect([preparing.statusCode, preparing.headers['retry-after'], preparing.headers['x-mock-error']]).toEqual([503, '1', 'NOT_READY']);
+    expect(preparing.json().message).toMatch(/^Still preparing: \d+ of 300 operations ready/);
+    await eventually(async () => (await server.inject('/__mock/health/ready')).statusCode === 200, 60_000);
+    expect((await health(server)).ready).toBe(true);
+  }, 90_000);
 
   it('with warm, is done before the server is handed over', async () => {
     const server = await mockServer({ spec: CRUD, warm: true });
@@ -72,3 +86,24 @@ describe('preparing every operation before its first call', () => {
     expect(a?.body).toBe(b?.body);
   });
 });
+
+/** A document of `count` operations, each with a JSON body to validate: more than one slice of preparation. */
+function manyOperations(count: number): string {
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++) {
+    const body = {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string', example: `n${i}` }, size: { type: 'integer' } },
+    };
+    paths[`/things${i}`] = {
+      post: {
+        requestBody: { required: true, content: { 'application/json': { schema: body } } },
+        responses: { '201': { description: 'made', content: { 'application/json': { schema: body } } } },
+      },
+    };
+  }
+  const file = join(tmpdir(), `many-operations-${count}-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify({ openapi: '3.0.3', info: { title: 'many', version: '1' }, paths }));
+  return file;
+}
