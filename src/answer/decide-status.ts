@@ -28,10 +28,10 @@ function catalogueProblem(findings: readonly Finding[], exchange: Exchange): Pro
       return first.code === 'method-not-allowed'
         ? {
             code: 'METHOD_NOT_ALLOWED',
-            params: { method: exchange.method, path: exchange.sentPath ?? exchange.path, allow: first.message },
+            params: { method: exchange.method, path: exchange.document?.sentPath ?? exchange.path, allow: first.message },
             headers: { allow: first.message },
           }
-        : { code: 'NOT_FOUND', params: { method: exchange.method, path: exchange.sentPath ?? exchange.path } };
+        : { code: 'NOT_FOUND', params: { method: exchange.method, path: exchange.document?.sentPath ?? exchange.path } };
     case 'security': {
       const schemes = exchange.operation?.challengeSchemes ?? [];
       return first.code === 'token-rejected'

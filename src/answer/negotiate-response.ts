@@ -14,24 +14,20 @@ export function createNegotiationStage(plans: ResponsePlans, strict = false): St
   return (exchange) => {
     const operation = exchange.operation;
     if (!operation) return NO_FINDINGS;
-    const plan = plans(operation, exchange.forcing?.code);
-    exchange.plan = plan;
-    if (plan.representations.length === 0) return NO_FINDINGS;
+    const forcing = exchange.asked?.forcing;
+    const plan = plans(operation, forcing?.code);
+    if (plan.representations.length === 0) return { negotiated: { plan } };
     const accept = exchange.headers.accept;
-    const example = exchange.forcing?.example;
+    const example = forcing?.example;
     const { negotiate, among } =
       example === undefined ? { negotiate: plan.negotiate, among: plan.representations } : plan.negotiateExample(example);
     const index = strict ? negotiate(accept) : negotiateLeniently(negotiate, accept);
     const chosen = among[index] ?? (declaresAccept(operation) ? among[0] : undefined);
-    if (chosen === undefined) return [notAcceptable(plan)];
-    if (chosen.unproducible === undefined) {
-      exchange.representation = chosen;
-      return NO_FINDINGS;
-    }
+    if (chosen === undefined) return { negotiated: { plan }, findings: [notAcceptable(plan)] };
+    if (chosen.unproducible === undefined) return { negotiated: { plan, representation: chosen } };
     // Another type the client also takes does better; else this type gets the best body the mock can write in it.
     const fallback = example === undefined ? plan.producible : undefined;
-    exchange.representation = fallback?.among[fallback.negotiate(accept)] ?? chosen;
-    return NO_FINDINGS;
+    return { negotiated: { plan, representation: fallback?.among[fallback.negotiate(accept)] ?? chosen } };
   };
 }
 

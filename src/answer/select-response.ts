@@ -10,7 +10,7 @@ import { echoText } from './echo-text.js';
 import { headersWithOwnAddress, withOwnAddress } from './own-address.js';
 import { recordOf, withSeededRecords } from './records-by-id.js';
 import { withRequestIdentifiers } from './request-identifiers.js';
-import { createResponsePlans, type Representation, type ResponsePlan, type ResponsePlans } from './response-plans.js';
+import { createResponsePlans, type Representation, type ResponsePlans } from './response-plans.js';
 import { planStream, streamAnswer } from './stream-plan.js';
 
 export interface ResponseSelectorOptions {
@@ -47,13 +47,14 @@ export function createResponseSelector(
   return (exchange, selection) => {
     const operation = exchange.operation;
     if (!operation) throw new Error('response selection needs a routed operation');
-    const forcing = exchange.forcing;
+    const forcing = exchange.asked?.forcing;
     const asked: Selection = selection ?? (forcing === undefined ? NOTHING : { ...forcing, status: forcing.code });
     // A status asked for after negotiation (a scenario step's) is negotiated here, the same way.
-    const negotiated = exchange.plan !== undefined && (asked.status === undefined || asked.status === exchange.plan.status);
-    const plan = negotiated ? (exchange.plan as ResponsePlan) : plans(operation, asked.status);
+    const chosen = exchange.negotiated;
+    const negotiated = chosen !== undefined && (asked.status === undefined || asked.status === chosen.plan.status);
+    const plan = negotiated ? chosen.plan : plans(operation, asked.status);
     const representation = negotiated
-      ? exchange.representation
+      ? chosen.representation
       : (plan.representations[plan.negotiate(exchange.headers.accept)] ?? plan.representations[0]);
     const content = representation?.content;
     const dynamic = asked.dynamic ?? (asked.seed !== undefined || options.dynamic);

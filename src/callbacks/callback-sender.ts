@@ -105,7 +105,8 @@ export class CallbackSender {
   /** After an answer to the API: schedules the operation's callbacks (none after an error, a rejection or a fault). */
   afterAnswer(exchange: Exchange, status: number, responseHeaders: Readonly<Record<string, unknown>>, responseText?: string): void {
     const callbacks = exchange.operation?.callbacks;
-    if (!callbacks || status === 0 || status >= 400 || exchange.provenance?.kind === 'rejected' || this.#closing.signal.aborted) return;
+    if (!callbacks || status === 0 || status >= 400 || exchange.answer?.provenance?.kind === 'rejected' || this.#closing.signal.aborted)
+      return;
     const context = expressionContext(exchange, status, responseHeaders, responseText);
     for (const callback of callbacks) this.#schedule(exchange, { via: 'callback', callback, url: callback.url ?? '' }, context);
   }

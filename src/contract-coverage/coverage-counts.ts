@@ -81,7 +81,7 @@ export class OperationCounts {
   /** Arguments rather than an object: the model reads the exchange once for every tally it counts in, allocating nothing. */
   record(exchange: Exchange, status: number, rejection: string | undefined, kind: number, mediaType: string | undefined): void {
     this.requests++;
-    const provenance = exchange.provenance;
+    const provenance = exchange.answer?.provenance;
     if (provenance?.kind === 'proxied') this.upstream.record(provenance.drift);
     this.byKind[kind] = (this.byKind[kind] ?? 0) + 1;
     if (rejection !== undefined) {
@@ -89,7 +89,7 @@ export class OperationCounts {
       if (isViolation(rejection)) this.violations++;
     } else {
       // Answered as if valid, its validation switched off: a violation all the same.
-      if (exchange.provenance?.waived !== undefined) this.violations++;
+      if (exchange.answer?.provenance?.waived !== undefined) this.violations++;
       if (this.#unseenCount > 0) this.#see(exchange);
     }
     if (status === 0) return;

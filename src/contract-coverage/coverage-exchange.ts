@@ -12,7 +12,7 @@ const NOT_VIOLATIONS: ReadonlySet<string> = new Set<ErrorCode>(['INVALID_FORCING
 
 /** The catalogue code the request was rejected with, or undefined when it was answered. */
 export function rejectionOf(exchange: Exchange): string | undefined {
-  const provenance = answerOf(exchange.provenance);
+  const provenance = answerOf(exchange.answer?.provenance);
   if (provenance?.kind === 'rejected') return provenance.code;
   // A request the contract rejects, forwarded to the real service anyway: still the consumer's violation.
   return provenance?.kind === 'proxied' ? provenance.violation : undefined;
@@ -45,7 +45,7 @@ const KIND = Object.fromEntries(ANSWER_KINDS.map((kind, i) => [kind, i])) as Rec
 /** Index in ANSWER_KINDS of what produced the answer. */
 export function answerKindOf(exchange: Exchange, status: number): number {
   if (status === 0) return KIND.fault;
-  const provenance = exchange.provenance;
+  const provenance = exchange.answer?.provenance;
   if (provenance === undefined) return KIND.other;
   switch (provenance.kind) {
     case 'rejected':
@@ -78,7 +78,7 @@ export function sessionOf(exchange: Exchange): string | undefined {
 
 /** The media type the answer was sent with: problems and bodies without one go out as JSON. */
 export function answeredMediaType(exchange: Exchange): string | undefined {
-  const response = exchange.response;
+  const response = exchange.answer?.response;
   if (response === undefined) return undefined;
   return response.headers['content-type'] ?? (response.body === undefined ? undefined : 'application/json');
 }

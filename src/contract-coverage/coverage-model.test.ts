@@ -27,15 +27,20 @@ const exchange = (session: string | undefined, body: unknown = {}): Exchange => 
   operation,
   body,
   session: { id: session },
-  provenance: { kind: 'echo' },
-  response: { status: 201, headers: { 'content-type': 'application/vnd.thing+json; charset=utf-8' }, body: {} },
+  answer: {
+    provenance: { kind: 'echo' },
+    response: { status: 201, headers: { 'content-type': 'application/vnd.thing+json; charset=utf-8' }, body: {} },
+  },
 });
 
 describe('CoverageModel', () => {
   it('answers a status through ranges and default, and a media type through wildcards', () => {
     const model = new CoverageModel({ operations: [operation], maxSessions: 10, sessionIdleMs: 1000 });
     model.record(exchange(undefined), 201);
-    model.record({ ...exchange(undefined), response: { status: 503, headers: {}, body: undefined } }, 503);
+    model.record(
+      { ...exchange(undefined), answer: { provenance: { kind: 'echo' }, response: { status: 503, headers: {}, body: undefined } } },
+      503,
+    );
     const counts = model.tally()?.byOperation.get(operation);
     expect(counts?.bySlot).toEqual([1, 1]);
     expect(counts?.undocumented.size).toBe(0);

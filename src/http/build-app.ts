@@ -166,9 +166,9 @@ export async function buildApp({ options, spec, documents, generator, responders
       rawBody,
       tls?.clientCa !== undefined ? clientSubject(request.raw) : undefined,
       proxying ? proxiedClient(request.ip, request.protocol, reply.raw) : undefined,
+      tracing ? startRequestTrace(tracing, request) : undefined,
     );
     request.exchange = exchange;
-    if (tracing) exchange.trace = startRequestTrace(tracing, request);
     const response = mock.answer(exchange);
     // Fastify sends a handler's return value: an answer already sent must not be returned.
     if (response instanceof Promise) return response.then((decided) => sendResponse(reply, corsOf(exchange, reply, decided), held, told));
@@ -181,7 +181,7 @@ export async function buildApp({ options, spec, documents, generator, responders
    * VPN to every page.
    */
   function corsOf(exchange: Exchange, reply: FastifyReply, response: MockResponse): MockResponse {
-    return proxying && cors && answerOf(exchange.provenance)?.kind === 'proxied' ? cors.proxied(reply, response) : response;
+    return proxying && cors && answerOf(exchange.answer?.provenance)?.kind === 'proxied' ? cors.proxied(reply, response) : response;
   }
   app.route({ method: apiMethods(app, spec), url: '/*', handler: handle });
   app.setNotFoundHandler(handle);

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { type Exchange, newExchange } from '../mock/mock-surface.js';
+import { decideIfUndecided, type Exchange, newExchange } from '../mock/mock-surface.js';
 import type { ResolvedOptions } from '../options.js';
 import { type Problem, problemResponse } from '../problem.js';
 import { lazyAdminValidators } from './admin-validators.js';
@@ -57,9 +57,7 @@ export function createFastify(
     const response = problemResponse(problem);
     // Requests that failed before the pipeline saw them (e.g. over the body limit) still reach the journal.
     request.exchange ??= unpipelined(request, {}, undefined);
-    const exchange = request.exchange;
-    exchange.provenance ??= { kind: 'rejected', code: problem.code };
-    exchange.response ??= response;
+    decideIfUndecided(request.exchange, { response, provenance: { kind: 'rejected', code: problem.code } });
     return sendResponse(reply, response, undefined, told);
   });
   return app;

@@ -46,6 +46,6 @@ export function prettyAnswerLog(logger: Logger, stream: LogStream): AnswerLog {
     const exchange = request.exchange;
     const path = exchange?.path ?? pathOf(request.url);
     const fields = { level, time: Date.now(), reqId: request.id, method: request.method, path, status, ms: elapsed.toFixed(1) };
-    stream.write(`${JSON.stringify({ ...fields, source: labelProvenance(exchange?.provenance), msg: '' })}\n`);
+    stream.write(`${JSON.stringify({ ...fields, source: labelProvenance(exchange?.answer?.provenance), msg: '' })}\n`);
   };
 }

@@ -15,7 +15,7 @@ const request = (exchange?: object) => ({ id: 'req-7', method: 'POST', url: '/pl
 describe('the answer log line', () => {
   it('says method, path, status, time and what answered, with the request id', () => {
     const { logAnswer, lines } = capture('info');
-    logAnswer(request({ path: '/plants', provenance: { kind: 'echo' } }), 200, 1.234);
+    logAnswer(request({ path: '/plants', answer: { provenance: { kind: 'echo' } } }), 200, 1.234);
     logAnswer(request(), 404, 1.234);
     expect(lines()).toEqual([
       expect.objectContaining({ level: 30, reqId: 'req-7', msg: 'POST /plants 200 1.2ms echo' }),
@@ -26,7 +26,7 @@ describe('the answer log line', () => {
   it('is the line pino writes for the same message, key for key and in the same order', () => {
     const { log, logAnswer, texts } = capture('info');
     const provenance: Provenance = { kind: 'scenario', name: 'ünïcode \u2028 "x"', rule: 1, usesState: false };
-    const exchange = { path: '/plants/"quoted"\\', provenance };
+    const exchange = { path: '/plants/"quoted"\\', answer: { provenance } };
     logAnswer(request(exchange), 200, 1.234);
     log.info({ reqId: 'req-7' }, `POST ${exchange.path} 200 1.2ms ${describeProvenance(provenance)}`);
     const withoutTime = (line: string | undefined) => line?.replace(/"time":\d+/, '"time":0');
@@ -52,7 +52,7 @@ describe('the answer log line', () => {
   it('says what a fault did instead of a status', () => {
     const { logAnswer, lines } = capture('info');
     const provenance: Provenance = { kind: 'scenario', name: 'flaky', rule: 1, usesState: false, fault: 'reset' };
-    logAnswer(request({ path: '/plants', provenance }), 0, 1.234);
+    logAnswer(request({ path: '/plants', answer: { provenance } }), 0, 1.234);
     expect(lines()[0]?.msg).toBe('POST /plants scenario flaky rule 1 fault=reset');
   });
 

@@ -36,7 +36,7 @@ export function answerLog(logger: Logger, stream: LogStream | undefined): Answer
   return (request, status, elapsed) => {
     const exchange = request.exchange;
     const path = exchange?.path ?? pathOf(request.url);
-    const source = describeProvenance(exchange?.provenance);
+    const source = describeProvenance(exchange?.answer?.provenance);
     const tail = status === 0 ? '' : ` ${status} ${oneDecimal(elapsed)}ms`;
     // Only the path and the description can hold what JSON escapes (the method is an HTTP token, the
     // id Fastify's): tested apart, as the flat strings they are; the usual line is one template, with

@@ -104,7 +104,7 @@ export async function importTraffic(input: MockServerOptions, settings: ImportSe
         continue;
       }
       if (filled) credentialsFilled++;
-      const provenance = exchange.provenance;
+      const provenance = exchange.answer?.provenance;
       if (exchange.operation === undefined) {
         unmatched.push(`${one.label}: ${provenance?.kind === 'rejected' ? unmatchedReason(provenance.code) : 'no operation matches'}`);
         continue;
@@ -163,7 +163,7 @@ async function buildMock(
  */
 async function routed(mock: Mock, one: TrafficExchange): Promise<{ exchange: Exchange; filled: boolean }> {
   const exchange = await answered(mock, one, one.headers, one.query);
-  const provenance = exchange.provenance;
+  const provenance = exchange.answer?.provenance;
   const operation = exchange.operation;
   const credentialsOnly =
     provenance?.kind === 'rejected' &&

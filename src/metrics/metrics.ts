@@ -140,7 +140,7 @@ export function createMetrics(journalSize: () => number): Metrics {
         counted = { statuses: new Tally(), duration: duration.series({ ...tallies.labels, operation }) };
         tallies.byOperation.set(operation, counted);
       }
-      const provenance = exchange?.provenance;
+      const provenance = exchange?.answer?.provenance;
       counted.statuses.add(status, provenance?.kind === 'scenario' ? provenance.name : 'none');
       counted.duration.observe(seconds);
       if (provenance?.kind === 'rejected') tallies.rejected.add(operation, provenance.code);

@@ -23,7 +23,7 @@ describe('a mock built apart from any HTTP server', () => {
     const response = mock.answer(exchange);
     expect(response).not.toBeInstanceOf(Promise);
     expect(response).toMatchObject({ status: 200, body: { name: 'Fern' } });
-    expect(exchange.provenance).toEqual({ kind: 'echo' });
+    expect(exchange.answer?.provenance).toEqual({ kind: 'echo' });
     mock.answered(exchange, true, 200, 1, {});
     expect(mock.journal.size).toBe(1);
     expect(mock.documents[0]?.coverage.tally('team-a')?.byOperation.size).toBe(1);
@@ -40,7 +40,7 @@ describe('a mock built apart from any HTTP server', () => {
     });
     const bad = create({ 'x-mock-session': 'not a session id' });
     expect(mock.answer(bad)).toMatchObject({ status: 422, headers: { 'x-mock-error': 'INVALID_MOCK_HEADER' } });
-    expect(bad.provenance).toMatchObject({ kind: 'rejected', code: 'INVALID_MOCK_HEADER' });
+    expect(bad.answer?.provenance).toMatchObject({ kind: 'rejected', code: 'INVALID_MOCK_HEADER' });
     const unauthorised = create({ 'x-mock-session': 'not a session id', authorization: 'Basic x' });
     expect(mock.answer(unauthorised)).toMatchObject({ status: 401 });
     await mock.close();

@@ -332,7 +332,7 @@ export async function createMock({ options, spec, generator, log, responders = [
       if (seen) fleetCoverage?.record(exchange, status);
       if (recorder !== undefined && seen) recorder.observe(exchange);
       if (seen && exchange.operation?.callbacks) callbacks.afterAnswer(exchange, status, responseHeaders, responseText);
-      const webhook = exchange.effects?.webhook;
+      const webhook = exchange.answer?.effects?.webhook;
       if (webhook && status !== 0)
         callbacks.afterStep(exchange, status, responseHeaders, webhook, webhooks.get(webhook.name)?.(), responseText);
     },

@@ -7,6 +7,7 @@ import { documentOverlays } from '../load/overlay-document.js';
 import { createMetrics } from '../metrics/metrics.js';
 import type { CredentialPlaces } from '../openapi/mask-credentials.js';
 import type { ResolvedOptions } from '../options.js';
+import { decide } from '../pipeline/exchange.js';
 import type { Exchange, Responder } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
 import type { Tracing } from '../tracing/tracing.js';
@@ -119,8 +120,7 @@ export async function createMountedMock({
 
 function notMounted(exchange: Exchange) {
   const response = problemResponse({ code: 'NOT_FOUND', params: { method: exchange.method, path: exchange.path } });
-  exchange.response = response;
-  exchange.provenance = { kind: 'rejected', code: 'NOT_FOUND' };
+  decide(exchange, { response, provenance: { kind: 'rejected', code: 'NOT_FOUND' } });
   return response;
 }
 

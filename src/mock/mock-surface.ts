@@ -5,5 +5,6 @@
  */
 export type { DataGenerator } from '../generate/data-generator.js';
 export type { LoadedSpec } from '../load/load-spec.js';
+export { decideIfUndecided } from '../pipeline/exchange.js';
 export { newExchange } from '../pipeline/session.js';
 export type { Exchange, ProxiedClient, Responder } from '../pipeline/types.js';

@@ -1,3 +1,4 @@
+import { enterDocument } from '../pipeline/exchange.js';
 import type { DocumentMount, Exchange } from '../pipeline/types.js';
 
 /** One document of several, behind the front router. */
@@ -29,9 +30,7 @@ export function createMountRouter<T>(documents: readonly Mounted<T>[]): (exchang
 const SLASH = 0x2f;
 
 function enter<T>(exchange: Exchange, { mount, target }: Mounted<T>, rest: string): T {
-  exchange.document = mount;
-  exchange.sentPath = exchange.path;
-  exchange.path = rest;
+  enterDocument(exchange, mount, rest);
   return target;
 }
 

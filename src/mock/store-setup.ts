@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LoadedSpec } from '../load/load-spec.js';
 import type { MockResponse } from '../mock-response.js';
 import type { ResolvedOptions } from '../options.js';
+import { decide as record, restorer } from '../pipeline/exchange.js';
 import type { Exchange } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
 import { connectStore, type SharedStore } from '../store/shared-store.js';
@@ -38,14 +39,10 @@ function documentDigest(spec: LoadedSpec): string {
 /** An answer decided with the session held from the store; 503 with Retry-After when the store cannot be reached. */
 export async function sharedAnswer(shared: SharedSessions, exchange: Exchange, decide: () => MockResponse | Promise<MockResponse>) {
   // What the request brought; the pipeline's own fields are dropped before it decides again.
-  const given = new Set(Object.keys(exchange));
-  const again = () => {
-    for (const key of Object.keys(exchange)) if (!given.has(key)) delete (exchange as unknown as Record<string, unknown>)[key];
-  };
+  const again = restorer(exchange);
   const decided = await shared.run(exchange.session.id, decide, again);
   if (decided !== UNAVAILABLE) return decided;
   const response = problemResponse({ code: 'STORE_UNAVAILABLE', headers: { 'retry-after': '1' } });
-  exchange.response = response;
-  exchange.provenance = { kind: 'rejected', code: 'STORE_UNAVAILABLE' };
+  record(exchange, { response, provenance: { kind: 'rejected', code: 'STORE_UNAVAILABLE' } });
   return response;
 }

@@ -29,7 +29,7 @@ describe('createDelays', () => {
   it('takes the request first, then a scenario step, then the operation, then the server', () => {
     const delays = createDelays({ min: 10, max: 10 }, [], Math.random);
     const op = operation({ min: 20, max: 20 });
-    expect(delays.apply(exchange({ delayAsked: 30, operation: op }), { ...response, delayMs: 40 }).delayMs).toBe(30);
+    expect(delays.apply(exchange({ asked: { delay: 30 }, operation: op }), { ...response, delayMs: 40 }).delayMs).toBe(30);
     expect(delays.apply(exchange({ operation: op }), { ...response, delayMs: 40 }).delayMs).toBe(40);
     expect(delays.apply(exchange({ operation: op }), response).delayMs).toBe(20);
     expect(delays.apply(exchange(), response).delayMs).toBe(10);

@@ -16,7 +16,7 @@ export function createDelays(server: DelayRange | undefined, operations: readonl
   return {
     active: server !== undefined || operations.some((operation) => operation.mockExtensions.delay !== undefined),
     apply(exchange, response) {
-      const asked = exchange.delayAsked;
+      const asked = exchange.asked?.delay;
       if (asked !== undefined) return asked === (response.delayMs ?? 0) ? response : { ...response, delayMs: asked };
       // A scenario step that says how long to wait keeps its own delay.
       if (response.delayMs) return response;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MockOperation } from '../openapi/operation.js';
+import type { Finding } from '../problem.js';
 import { readForcing } from './forcing.js';
-import type { Exchange } from './types.js';
+import type { Exchange, Learned } from './types.js';
 
 const operation = {
   id: 'op',
@@ -19,18 +20,21 @@ function exchange(headers: Record<string, string>, query: Record<string, string>
 describe('readForcing', () => {
   it('reads Prefer keys, case-insensitively and with spaces', () => {
     const ex = exchange({ prefer: 'Code=201 ,  example=a, dynamic=true, seed=12' });
-    expect(readForcing(ex)).toEqual([]);
-    expect(ex.forcing).toEqual({ code: 201, example: 'a', dynamic: true, seed: 12 });
+    expect(readForcing(ex)).toEqual({ asked: { forcing: { code: 201, example: 'a', dynamic: true, seed: 12 } } });
   });
 
   it('sets nothing when nothing is forced', () => {
-    const ex = exchange({ prefer: 'return=minimal' });
-    expect(readForcing(ex)).toEqual([]);
-    expect(ex.forcing).toBeUndefined();
+    expect(readForcing(exchange({ prefer: 'return=minimal' }))).toEqual([]);
   });
 
   it('reports each invalid value as a forcing finding', () => {
-    const findings = readForcing(exchange({ prefer: 'code=2000, seed=x' }));
+    const findings = readForcing(exchange({ prefer: 'code=2000, seed=x' })) as readonly Finding[];
     expect(findings.map((f) => f.path[0])).toEqual(['code', 'seed']);
+  });
+
+  it('keeps a delay asked for beside the findings that reject the request', () => {
+    const { asked, findings } = readForcing(exchange({ prefer: 'delay=30, code=2000' })) as Learned;
+    expect(asked).toEqual({ delay: 30 });
+    expect(findings?.map((f) => f.path[0])).toEqual(['code']);
   });
 });

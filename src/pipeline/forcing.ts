@@ -40,16 +40,18 @@ export const readForcing: Stage = (exchange) => {
   const findings: Finding[] = [];
   const forcing: { -readonly [K in keyof Forcing]: Forcing[K] } = {};
   let forces = false;
+  let delay: number | undefined;
   for (const [key, value] of raw) {
     const parsed = parseValue(key, value);
     if (typeof parsed === 'string') findings.push(invalid(key, parsed));
-    else if (key === 'delay') exchange.delayAsked = parsed.value as number;
+    else if (key === 'delay') delay = parsed.value as number;
     else if (key !== 'validate') {
       Object.assign(forcing, { [MEMBERS[key]]: parsed.value });
       forces = true;
     }
   }
-  if (!forces) return findings;
+  // A delay asked for is kept even when the request is rejected: its rejection waits too.
+  if (!forces) return delay === undefined ? findings : { asked: { delay }, findings };
   const lasts = (forcing.streamCount ?? 0) * (forcing.streamInterval ?? 0);
   if (lasts > MAX_STREAM_MS)
     findings.push(
@@ -60,8 +62,8 @@ export const readForcing: Stage = (exchange) => {
     );
   const operation = exchange.operation;
   if (operation && findings.length === 0) findings.push(...checkAvailable(operation, forcing));
-  if (findings.length === 0) exchange.forcing = forcing;
-  return findings;
+  if (findings.length > 0) return delay === undefined ? findings : { asked: { delay }, findings };
+  return { asked: delay === undefined ? { forcing } : { forcing, delay } };
 };
 
 function forcesByQuery(query: Exchange['query']): boolean {

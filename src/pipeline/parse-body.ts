@@ -3,7 +3,10 @@ import { parseJson } from '../json/parse-json.js';
 import { essenceOf, isJsonMediaType, mediaKind } from '../openapi/media-type.js';
 import { readXmlBody } from '../openapi/xml-request.js';
 import type { Finding } from '../problem.js';
-import { type Exchange, NO_FINDINGS, type Stage } from './types.js';
+import { type Exchange, type Learned, NO_FINDINGS, type Stage } from './types.js';
+
+/** An empty form: a form without fields, which the schema may not allow. */
+const EMPTY_FORM: Learned = Object.freeze({ body: '' });
 
 /** RFC 9110 `type/subtype` followed by parameters or nothing. */
 const MEDIA_TYPE = /^\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*(;|$)/;
@@ -28,42 +31,40 @@ export const parseBody: Stage = (exchange) => {
   if (exchange.operation !== undefined && exchange.operation.requestBody === undefined) return NO_FINDINGS;
   if (raw === undefined || raw.length === 0) {
     // An empty form is a form without fields, which the schema may not allow; other types mean no body.
-    if (contentType !== undefined && isFormMediaType(contentType)) exchange.body = '';
-    return NO_FINDINGS;
+    return contentType !== undefined && isFormMediaType(contentType) ? EMPTY_FORM : NO_FINDINGS;
   }
   if (contentType === undefined) {
     return [finding('media-type', 'missing-content-type', 'a body was sent without a Content-Type header')];
   }
   if (!isJsonMediaType(contentType)) {
-    exchange.body = raw.toString('utf8');
-    return mediaKind(contentType) === 'xml' ? readXml(exchange, contentType, exchange.body as string) : [];
+    const body = raw.toString('utf8');
+    return mediaKind(contentType) === 'xml' ? readXml(exchange, contentType, body) : { body };
   }
   // What a strict UTF-8 decoder gives (a byte-order mark dropped), in two native steps that cost less.
   if (!isUtf8(raw)) return [finding('body', 'invalid-encoding', 'is not valid UTF-8')];
   const decoded = raw.toString('utf8');
   const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
-  exchange.bodyText = text;
   const parsed = parseJson(text);
-  // Only text that is no JSON can be blank: asked only then.
+  // Only text that is no JSON can be blank: asked only then. The text is kept either way (the journal shows it).
   if (!parsed.ok)
-    return [text.trim() === '' ? finding('body', 'body-required', 'is empty') : finding('body', 'malformed-json', parsed.message)];
-  exchange.body = parsed.value;
-  exchange.hasBigIntegers = parsed.hasBigIntegers;
-  return NO_FINDINGS;
+    return {
+      decoded: { text, hasBigIntegers: false },
+      findings: [text.trim() === '' ? finding('body', 'body-required', 'is empty') : finding('body', 'malformed-json', parsed.message)],
+    };
+  return { body: parsed.value, decoded: { text, hasBigIntegers: parsed.hasBigIntegers } };
 };
 
 /** An XML body becomes the value its schema describes (xml-request.ts), for validation to judge like JSON. */
-function readXml(exchange: Exchange, contentType: string, text: string): readonly Finding[] {
+function readXml(exchange: Exchange, contentType: string, text: string): readonly Finding[] | Learned {
   const contents = exchange.operation?.requestBody?.contents ?? [];
   const essence = essenceOf(contentType);
   const content = contents.find((c) => essenceOf(c.mediaType) === essence) ?? contents.find((c) => mediaKind(c.mediaType) === 'xml');
-  if (!content) return NO_FINDINGS;
+  if (!content) return { body: text };
   // A body whose schema is a string is that text as a whole (pandorabots' file uploads), as a form's is.
-  if (isStringSchema(content.schema)) return NO_FINDINGS;
+  if (isStringSchema(content.schema)) return { body: text };
   const reading = readXmlBody(text, content.schema);
-  if (!reading.ok) return [finding('body', 'malformed-xml', reading.message)];
-  exchange.body = reading.value;
-  return NO_FINDINGS;
+  if (!reading.ok) return { body: text, findings: [finding('body', 'malformed-xml', reading.message)] };
+  return { body: reading.value };
 }
 
 function isStringSchema(schema: unknown): boolean {

@@ -8,6 +8,7 @@ import type { MockOperation } from '../openapi/operation.js';
 import { AUTO_DIALECTS, type DialectFormats } from '../prism/prism-engine.js';
 import { findingsHeaders } from '../problem.js';
 import { createDelays } from './delays.js';
+import { decide, learn } from './exchange.js';
 import { readForcing } from './forcing.js';
 import { parseBody } from './parse-body.js';
 import { rehearsal } from './rehearse.js';
@@ -19,6 +20,7 @@ import {
   type Effects,
   type Exchange,
   NO_EFFECTS,
+  NO_FINDINGS,
   type Proposal,
   type Rejection,
   type Responder,
@@ -49,7 +51,7 @@ export interface PipelineOptions {
 }
 
 /**
- * Decides the answer of an exchange and records it there (`response`, `provenance`). Synchronous
+ * Decides the answer of an exchange and records it there (`answer`: response, provenance, effects). Synchronous
  * whenever every responder asked answers synchronously; a promise only when one of them waits.
  */
 export interface Pipeline {
@@ -84,6 +86,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const takingRejected = responders.filter((r) => r.takesRejected === true);
   const offered = new Set(stages.slice(1, -1));
   const delays = createDelays(options.delay, options.operations, options.random ?? Math.random);
+  // Records the answer with what the request's waived findings, its delay and the responders' effects add.
   const settle = (exchange: Exchange, answer: Answer, passed: Effects): MockResponse => {
     let { response, provenance } = answer;
     const waived = exchange.waived;
@@ -91,12 +94,13 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       provenance = { ...provenance, waived: { code: decideProblem(waived, exchange).code, findings: waived } };
       response = { ...response, headers: { ...response.headers, ...findingsHeaders(waived) } };
     }
-    if (delays.active || exchange.delayAsked !== undefined) response = delays.apply(exchange, response);
+    if (delays.active || exchange.asked?.delay !== undefined) response = delays.apply(exchange, response);
     const effects = answer.effects === undefined ? passed : passed === NO_EFFECTS ? answer.effects : { ...passed, ...answer.effects };
     const fallback = effects.fallback;
-    exchange.provenance = fallback === undefined ? provenance : { kind: 'fallback', ...fallback, answer: provenance };
-    exchange.response = response;
-    if (effects !== NO_EFFECTS) exchange.effects = effects;
+    if (fallback !== undefined) provenance = { kind: 'fallback', ...fallback, answer: provenance };
+    // Most answers are recorded as proposed: nothing added, nothing built.
+    const same = response === answer.response && provenance === answer.provenance && effects === (answer.effects ?? NO_EFFECTS);
+    decide(exchange, same ? answer : { response, provenance, effects });
     return response;
   };
   const rejections = createRejections(errorShapes);
@@ -145,7 +149,9 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   };
   const run = (exchange: Exchange): MockResponse | Promise<MockResponse> => {
     for (const stage of stages) {
-      const findings = stage(exchange);
+      const result = stage(exchange);
+      if (result === NO_FINDINGS) continue;
+      const findings = learn(exchange, result);
       if (findings.length > 0) {
         const problem = rejections.problem(findings, exchange);
         if (takingRejected.length === 0 || !offered.has(stage)) return settle(exchange, rejections.answer(problem, findings), NO_EFFECTS);

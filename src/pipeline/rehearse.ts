@@ -3,6 +3,7 @@ import type { ErrorShapes } from '../answer/error-shape.js';
 import type { Rejections } from '../answer/rejections.js';
 import { isJsonMediaType } from '../openapi/media-type.js';
 import type { MockOperation } from '../openapi/operation.js';
+import { learn } from './exchange.js';
 import { readSessionHeaders } from './session.js';
 import type { Exchange, Stage } from './types.js';
 
@@ -33,15 +34,16 @@ export function* rehearsal(
   for (const mediaType of bodies) {
     const exchange = syntheticExchange(operation, mediaType);
     for (const stage of stages) {
-      const findings = attempt(() => stage(exchange));
+      const result = attempt(() => stage(exchange));
       yield;
+      const findings = result === undefined ? undefined : learn(exchange, result);
       if (findings !== undefined && findings.length > 0) {
         attempt(() => rejections.answer(rejections.problem(findings, exchange), findings));
         yield;
       }
     }
     // The default answer (an echo where there is a body), static: never drawn from the server's seeded generator.
-    if (exchange.plan !== undefined) {
+    if (exchange.negotiated !== undefined) {
       attempt(() => answering.compose(exchange, { dynamic: false }));
       yield;
     }

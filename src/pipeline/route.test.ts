@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MockOperation } from '../openapi/operation.js';
-import { createRouteStage } from './route.js';
+import { learn } from './exchange.js';
+import { createRouteStage as routeStage } from './route.js';
 import type { Exchange } from './types.js';
+
+/** The route stage with what it learned recorded on the exchange, as the pipeline does. */
+const createRouteStage = (operations: readonly MockOperation[]) => {
+  const stage = routeStage(operations);
+  return (exchange: Exchange) => learn(exchange, stage(exchange));
+};
 
 const op = (method: string, path: string) => ({ id: `${method} ${path}`, method, path }) as MockOperation;
 const route = createRouteStage([

@@ -4,7 +4,7 @@ import { basePathOf, bySpecificity, compileTemplate, type PathPattern, routedPat
 import type { Finding } from '../problem.js';
 import { createTwinPicker, type Twin, type TwinPicker } from './route-twins.js';
 import { closedFirstPattern } from './touching-parameters.js';
-import { NO_FINDINGS, type Stage } from './types.js';
+import type { Stage } from './types.js';
 
 /**
  * An operation reached through a template, with its own names for the template's parameters; where
@@ -68,7 +68,7 @@ export function createRouteStage(operations: readonly MockOperation[]): Stage {
     const entry = byMethod.get(exchange.method) ?? (exchange.method === 'HEAD' ? byMethod.get('GET') : undefined);
     if (!entry) return [methodNotAllowed([...byMethod.keys()])];
     const routed = entry.pick ? entry.pick(exchange, values) : entry;
-    exchange.operation = routed.operation;
+    const operation = routed.operation;
     if (values || routed.fromQuery) {
       const params: Record<string, string> = Object.create(null);
       routed.names.forEach((name, i) => {
@@ -79,9 +79,9 @@ export function createRouteStage(operations: readonly MockOperation[]): Stage {
         const value = Array.isArray(sent) ? sent[0] : sent;
         if (value !== undefined) params[param] = value;
       }
-      exchange.pathParams = params;
+      return { operation, pathParams: params };
     }
-    return NO_FINDINGS;
+    return { operation };
   };
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../index.js';
 import { loadSpec } from '../load/load-spec.js';
+import type { Finding } from '../problem.js';
 import { createSecurityStage, parseBearer } from './security.js';
 import { newExchange } from './session.js';
 
@@ -130,9 +131,11 @@ paths:
     const check = createSecurityStage(['good']);
     const findings = (authorization: string | undefined, certified: boolean) => {
       const headers = authorization === undefined ? {} : { authorization };
-      const exchange = newExchange('GET', '/bearer-and-certificate', {}, headers, undefined, certified ? 'CN=consumer' : undefined);
-      exchange.operation = operation;
-      return check(exchange).map((finding) => finding.code);
+      const exchange = {
+        ...newExchange('GET', '/bearer-and-certificate', {}, headers, undefined, certified ? 'CN=consumer' : undefined),
+        operation,
+      };
+      return (check(exchange) as readonly Finding[]).map((finding) => finding.code);
     };
     expect(findings('Bearer good', true)).toEqual([]);
     expect(findings('Bearer other', true)).toEqual(['token-rejected']);

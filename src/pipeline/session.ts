@@ -17,8 +17,9 @@ export function newExchange(
   rawBody: Buffer | undefined,
   clientSubject?: string,
   client?: Exchange['client'],
+  trace?: Exchange['trace'],
 ): Exchange {
-  return { method, path, query, headers, rawBody, session: readSessionHeaders(headers), clientSubject, client };
+  return { method, path, query, headers, rawBody, session: readSessionHeaders(headers), clientSubject, client, trace };
 }
 
 /** The steering headers, each a single valid id; the first malformed one is named in `invalid`. */

@@ -18,7 +18,6 @@ export interface Forcing {
   readonly streamInterval?: number;
 }
 
-/** The request as it travels down the pipeline; stages fill in what they learn. */
 /** Where one of several documents is served (src/mock/mount-router.ts): its name and base path. */
 export interface DocumentMount {
   /** What `?spec=`, the journal's `spec` and the metrics' `spec` label call it. */
@@ -27,11 +26,18 @@ export interface DocumentMount {
   readonly base: string;
 }
 
+/**
+ * The request as it travels down the pipeline. What it brought is fixed as it is made; what the mock
+ * learns about it (ten fields: the document it went to, the route, the body read, what it asked of its
+ * answer, what validation waived, the negotiated representation, the answer) is written by
+ * `src/pipeline/exchange.ts` alone: stages return what they learned (`Learned`), responders their
+ * answer and effects, and the pipeline records them there.
+ */
 export interface Exchange {
   readonly method: string;
   /**
    * Raw path (percent-encoded, without the query string); with several documents, what follows the
-   * document's base path (the front router cuts it off, keeping the path as sent in `sentPath`).
+   * document's base path (the front router cuts it off, keeping the path as sent in `document.sentPath`).
    */
   path: string;
   readonly query: Readonly<Record<string, string | string[] | undefined>>;
@@ -44,35 +50,64 @@ export interface Exchange {
   readonly clientSubject?: string;
   /** How the client reached the mock, handed over by the HTTP side only when a proxy forwards requests (X-Forwarded-*). */
   readonly client?: ProxiedClient;
-  /** With several documents, the one the request went to; undefined when one document is served at `/`. */
-  document?: DocumentMount;
-  /** The path as sent, when `path` is what follows a document's base path. */
-  sentPath?: string;
+  /** With tracing on (docs/tracing.md): the request's server span, parent of the calls made on its behalf. */
+  readonly trace?: RequestTrace;
+  /** With several documents, the one the request went to and the path as sent; undefined when one document is served at `/`. */
+  document?: EnteredDocument;
   operation?: MockOperation;
   pathParams?: Readonly<Record<string, string>>;
-  /** The decoded body text, when there was a body and it is valid UTF-8. */
-  bodyText?: string;
   /** The parsed body: JSON value (integers beyond 2^53 as bigint), or the text for non-JSON media types. */
   body?: unknown;
-  /** Whether the parsed body holds integers beyond 2^53 (as bigints). */
-  hasBigIntegers?: boolean;
-  forcing?: Forcing;
-  /** `Prefer: delay=MS`: milliseconds the request asked the answer to wait (see delays.ts). */
-  delayAsked?: number;
+  /** A JSON body's text, when it is valid UTF-8 (parsed or not), and whether its value holds integers beyond 2^53. */
+  decoded?: DecodedJson;
+  /** What the request asked of its answer (`Prefer`, the `__code` query fallback): forcing and a delay. */
+  asked?: Asked;
   /** What validation found in a request answered as if valid, its validation switched off (see validation-switch.ts). */
   waived?: readonly Finding[];
-  /** The document's answer for the status about to be answered (forced or default), set by negotiation. */
-  plan?: ResponsePlan;
-  /** The media type negotiation chose; undefined when the response has no content. */
-  representation?: Representation;
-  /** Where the answer came from, once the pipeline has decided it. */
-  provenance?: Provenance;
-  /** The answer, once the pipeline has decided it. */
-  response?: MockResponse;
-  /** What the responders asked to be done besides answering (a webhook to send), once the pipeline has decided. */
-  effects?: Effects;
-  /** With tracing on (docs/tracing.md): the request's server span, parent of the calls made on its behalf. */
-  trace?: RequestTrace;
+  /** The document's answer for the status about to be answered (forced or default) and the media type chosen. */
+  negotiated?: Negotiated;
+  /** The answer, where it came from and what its responder wants done besides, once decided. */
+  answer?: Answer;
+}
+
+/** The document a request went to, of several (src/mock/mount-router.ts), and the path as the client sent it. */
+export interface EnteredDocument extends DocumentMount {
+  readonly sentPath: string;
+}
+
+/** A JSON body as text (a byte-order mark dropped), and whether its parsed value holds integers beyond 2^53. */
+export interface DecodedJson {
+  readonly text: string;
+  readonly hasBigIntegers: boolean;
+}
+
+/** What a request asked of its answer: what to answer (`forcing`, set only when the document can give it) and `Prefer: delay=MS`. */
+export interface Asked {
+  readonly forcing?: Forcing;
+  /** Milliseconds the request asked the answer to wait (see delays.ts). */
+  readonly delay?: number;
+}
+
+/** Negotiation's outcome (src/answer/negotiate-response.ts). */
+export interface Negotiated {
+  readonly plan: ResponsePlan;
+  /** The media type chosen; undefined when the response has no content. */
+  readonly representation?: Representation;
+}
+
+/**
+ * What a stage learned about a request, returned for the pipeline to record on the exchange (later
+ * stages read it there), with the findings that end the request, if any.
+ */
+export interface Learned {
+  readonly operation?: MockOperation;
+  readonly pathParams?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+  readonly decoded?: DecodedJson;
+  readonly asked?: Asked;
+  readonly waived?: readonly Finding[];
+  readonly negotiated?: Negotiated;
+  readonly findings?: readonly Finding[];
 }
 
 /**
@@ -109,8 +144,8 @@ export interface StepWebhook {
   readonly body?: unknown;
 }
 
-/** Every stage has this shape: it reads and enriches the exchange and returns what it found wrong. */
-export type Stage = (exchange: Exchange) => readonly Finding[];
+/** Every stage has this shape: it reads the exchange and returns what it found wrong, or what it learned (never writing the exchange). */
+export type Stage = (exchange: Exchange) => readonly Finding[] | Learned;
 
 /** What a stage returns when it finds nothing: one shared empty list, rather than a new one per stage and request. */
 export const NO_FINDINGS: readonly Finding[] = Object.freeze([]);

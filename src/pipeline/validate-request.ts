@@ -3,7 +3,7 @@ import { AUTO_DIALECTS, checkInput, type DialectFormats, headersForInput } from 
 import type { Finding } from '../problem.js';
 import { approximateBigIntegers, checkInt64Range } from './int-range.js';
 import { withoutOpaqueBodyFindings } from './opaque-body.js';
-import { NO_FINDINGS, type Stage } from './types.js';
+import { type Exchange, NO_FINDINGS } from './types.js';
 
 /**
  * Request validation: Prism validates body, query, headers and path parameters; integers beyond 2^53
@@ -11,11 +11,11 @@ import { NO_FINDINGS, type Stage } from './types.js';
  * in the query and in forms are read in the spellings `formats` says (`--query-array-format` and its siblings).
  */
 export const requestValidation =
-  (formats: DialectFormats): Stage =>
+  (formats: DialectFormats): ((exchange: Exchange) => readonly Finding[]) =>
   (exchange) => {
     const operation = exchange.operation;
     if (!operation) return NO_FINDINGS;
-    const { approximate, bigIntegers } = exchange.hasBigIntegers
+    const { approximate, bigIntegers } = exchange.decoded?.hasBigIntegers
       ? approximateBigIntegers(exchange.body)
       : { approximate: exchange.body, bigIntegers: [] };
     const checked = checkInput(
@@ -44,7 +44,7 @@ export const requestValidation =
   };
 
 /** Validation reading the document's styles and every unambiguous dialect. */
-export const validateRequest: Stage = requestValidation(AUTO_DIALECTS);
+export const validateRequest = requestValidation(AUTO_DIALECTS);
 
 /**
  * Prism takes a body of `null`, `false`, `0` or `""` for a missing one; it was sent, just not allowed.

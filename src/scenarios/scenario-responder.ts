@@ -48,7 +48,7 @@ function answerFrom(
   }
   // A stateful scenario leaves what no rule answers to the stateful simulator.
   const none = scenario.stateful ? STATEFUL : undefined;
-  if (exchange.forcing) return none;
+  if (exchange.asked?.forcing) return none;
   const session = exchange.session.id;
   return andThen(engine.sessions.storedBodies(session), (stored) => {
     const rule = firstRule(scenario, exchange, stored);

@@ -70,7 +70,7 @@ export function createStateResponder(options: StateResponderOptions): Responder 
     });
   }
   return (exchange, effects) => {
-    if (exchange.forcing || (!options.always && effects.stateful !== true)) return undefined;
+    if (exchange.asked?.forcing || (!options.always && effects.stateful !== true)) return undefined;
     const operation = exchange.operation;
     const found = operation && prepared.get(operation);
     if (!operation || !found) return undefined;

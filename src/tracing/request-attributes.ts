@@ -5,12 +5,11 @@ import type { TraceAttributes } from './tracing-types.js';
 export interface TracedExchange {
   readonly method: string;
   readonly path: string;
-  readonly sentPath?: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly session: { readonly id?: string };
-  readonly document?: { readonly name: string; readonly base: string };
+  readonly document?: { readonly name: string; readonly base: string; readonly sentPath: string };
   readonly operation?: { readonly id: string; readonly path: string };
-  readonly provenance?: Provenance;
+  readonly answer?: { readonly provenance: Provenance };
   readonly waived?: readonly unknown[];
 }
 
@@ -28,7 +27,7 @@ export interface Connection {
 export function requestSpan(exchange: TracedExchange, connection: Connection): { name: string; attributes: TraceAttributes } {
   const base = exchange.document && exchange.document.base !== '/' ? exchange.document.base : '';
   const route = exchange.operation ? `${base}${exchange.operation.path}` : undefined;
-  const provenance = exchange.provenance;
+  const provenance = exchange.answer?.provenance;
   const answer = answerOf(provenance);
   const host = first(exchange.headers.host);
   const port = host === undefined ? undefined : /:(\d+)$/.exec(host)?.[1];
@@ -36,7 +35,7 @@ export function requestSpan(exchange: TracedExchange, connection: Connection): {
     name: route === undefined ? exchange.method : `${exchange.method} ${route}`,
     attributes: {
       'http.request.method': exchange.method,
-      'url.path': exchange.sentPath ?? exchange.path,
+      'url.path': exchange.document?.sentPath ?? exchange.path,
       'url.scheme': connection.scheme,
       'http.route': route,
       'network.protocol.version': connection.protocolVersion,
@@ -77,7 +76,7 @@ function answerAttributes(provenance: Provenance | undefined, answer: Provenance
 function findingsOf(exchange: TracedExchange, answer: Provenance | undefined): number {
   if (answer?.kind === 'rejected') return answer.findings?.length ?? 0;
   if (answer?.kind === 'proxied') return answer.violations?.length ?? 0;
-  return exchange.provenance?.waived?.findings.length ?? exchange.waived?.length ?? 0;
+  return exchange.answer?.provenance?.waived?.findings.length ?? exchange.waived?.length ?? 0;
 }
 
 function first(value: string | string[] | undefined): string | undefined {

@@ -17,8 +17,8 @@ import { REDACTED, type Redaction, redactBody, redactedQuery } from './redaction
  * was recorded: the mock does not keep when the request arrived.
  */
 export function recordedHarEntry(exchange: Exchange, redaction: Redaction, maxBytes: number): HarEntry | undefined {
-  const provenance = exchange.provenance;
-  const response = exchange.response;
+  const provenance = exchange.answer?.provenance;
+  const response = exchange.answer?.response;
   if (provenance?.kind !== 'proxied' || response === undefined || response.stream !== undefined) return undefined;
   const host = String(exchange.headers.host ?? 'localhost');
   const responseHeaders = { ...response.headers };
@@ -27,9 +27,9 @@ export function recordedHarEntry(exchange: Exchange, redaction: Redaction, maxBy
     time: Date.now(),
     durationMs: 0,
     method: exchange.method,
-    url: `http://${host}${exchange.sentPath ?? exchange.path}${queryText(exchange.query, redaction)}`,
+    url: `http://${host}${exchange.document?.sentPath ?? exchange.path}${queryText(exchange.query, redaction)}`,
     requestHeaders: redactedHeaders(exchange.headers, redaction),
-    requestBody: redactedText(exchange.bodyText, exchange.headers['content-type'], redaction),
+    requestBody: redactedText(exchange.decoded?.text, exchange.headers['content-type'], redaction),
     requestBodySize: exchange.rawBody?.length ?? 0,
     status: provenance.status,
     responseHeaders: redactedHeaders(responseHeaders, redaction),

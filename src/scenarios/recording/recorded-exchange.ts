@@ -38,9 +38,9 @@ const NOT_RECORDED = new Set(['content-length', 'content-encoding', 'transfer-en
  * rejections), nor requests the contract rejects (a replay rejects them itself), nor streamed bodies.
  */
 export function recordedExchange(exchange: Exchange, redaction: Redaction, maxBytes: number): RecordedExchange | string | undefined {
-  const provenance = exchange.provenance;
+  const provenance = exchange.answer?.provenance;
   const operation = exchange.operation;
-  const response = exchange.response;
+  const response = exchange.answer?.response;
   if (provenance?.kind !== 'proxied' || operation === undefined || response === undefined) return undefined;
   if (provenance.violation !== undefined) return `the request broke the contract (${provenance.violation}): a replay rejects it itself`;
   if (provenance.strict === true) return 'the answer was replaced by 502 (--proxy-strict)';

@@ -16,12 +16,14 @@ function proxied(session: string | undefined, id: number, pad = '', answerPad = 
     body: { id, pad },
     session: { id: session },
     operation: { id: 'createPlant' },
-    provenance: { kind: 'proxied', status: 200, drift: [] },
-    response: {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-      body: undefined,
-      payload: `{"id":${id}${answerPad === '' ? '' : `,"note":"${answerPad}"`}}`,
+    answer: {
+      provenance: { kind: 'proxied', status: 200, drift: [] },
+      response: {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: undefined,
+        payload: `{"id":${id}${answerPad === '' ? '' : `,"note":"${answerPad}"`}}`,
+      },
     },
   } as unknown as Exchange;
 }
