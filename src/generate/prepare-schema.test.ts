@@ -173,4 +173,19 @@ describe('prepareSchema bounds on large documents', () => {
     expect(Object.keys(prepared.properties).length).toBeGreaterThan(0);
     expect(Object.keys(prepared.properties).length).toBeLessThan(100);
   });
+
+  it('still makes the required parts that come after the optional ones spent the budget (Stripe`s issuing.dispute)', () => {
+    const wide = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`p${i}`, { type: 'string' }]));
+    const many = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`r${i}`, { $ref: '#/__bundled__/wide' }]));
+    const small = { type: 'object', required: ['id'], properties: { id: { type: 'string' }, note: { $ref: '#/__bundled__/wide' } } };
+    const schema = {
+      type: 'object',
+      required: ['late'],
+      properties: { ...many, late: { $ref: '#/__bundled__/small' } },
+      __bundled__: { wide: { type: 'object', properties: wide }, small },
+    };
+    const prepared = prepareSchema(schema, 'static') as { properties: Record<string, { required?: string[] }> };
+    expect(prepared.properties.late?.required).toEqual(['id']);
+    expect(Object.keys(prepared.properties).length).toBeLessThan(101);
+  });
 });

@@ -27,6 +27,13 @@ const MAX_REFS = 2000;
  */
 const MAX_NODES = 5000;
 /**
+ * The same bounds for a required part's smallest value (minimal mode), which may go past the two above:
+ * a large schema whose optional parts spent them (Stripe's `issuing.dispute`) still gets its required
+ * ones, instead of an answer of `{}` that breaks its schema. Minimal mode walks required properties only.
+ */
+const MINIMAL_MAX_REFS = 4 * MAX_REFS;
+const MINIMAL_MAX_NODES = 4 * MAX_NODES;
+/**
  * Arrays nested in more arrays than this hold one item in generated answers (or their `minItems`): five items
  * at every level of a deep document multiply into answers of millions of values.
  */
@@ -137,13 +144,16 @@ function walkRef(schema: Schema, ref: string, context: Context, depth: number, n
 }
 
 /**
- * Follows a reference within its bounds (see REF_DEPTH, MAX_REFS, MAX_NODES; one entry more in minimal
- * mode): `use` runs on its target while the reference is open; undefined past them.
+ * Follows a reference within its bounds (see REF_DEPTH, MAX_REFS, MAX_NODES; one entry more and the
+ * MINIMAL_ bounds in minimal mode): `use` runs on its target while the reference is open; undefined past them.
  */
 function enter<T>(ref: string, context: Context, use: (target: unknown) => T | undefined): T | undefined {
   const open = context.refs.get(ref) ?? 0;
   const limit = context.minimal ? REF_DEPTH + 1 : REF_DEPTH;
-  const target = open < limit && context.followed < MAX_REFS && context.nodes < MAX_NODES ? resolveFragment(context.root, ref) : undefined;
+  const within = context.minimal
+    ? context.followed < MINIMAL_MAX_REFS && context.nodes < MINIMAL_MAX_NODES
+    : context.followed < MAX_REFS && context.nodes < MAX_NODES;
+  const target = open < limit && within ? resolveFragment(context.root, ref) : undefined;
   if (target === undefined) return undefined;
   context.followed += 1;
   context.refs.set(ref, open + 1);
