@@ -3,8 +3,10 @@
  * real socket on 127.0.0.1 (so Node's HTTP parser is in the path too), then byte-level mutations of
  * valid requests, then a burst of 10,000 concurrent connections, then the corpus of test/corpus (each
  * document served by its own CLI), then the admin API (hostile filters, verify bodies, state, scenario
- * switching) and hostile documents (backtracking patterns, deep $ref chains, huge enums). Exits 1 on
- * the first violation.
+ * switching), hostile documents (backtracking patterns, deep $ref chains, huge enums), streams (hostile
+ * counts, intervals and Last-Event-IDs while another client is timed), callbacks (the mock's own listener
+ * in every loopback spelling) and recordings (hostile upstream answers recorded, scanned, replayed).
+ * Each phase is bounded (at most a few hundred to a thousand cases). Exits 1 on the first violation.
  * FUZZ_RUNS (default 10000) sets the number of requests per phase; FUZZ_SEED replays a run.
  */
 import fc from 'fast-check';
@@ -14,8 +16,11 @@ import { type FuzzRequest, requestArbitrary } from '../../test/support/http-arbi
 import { rawRequest } from '../../test/support/raw-http.js';
 import { violation } from '../../test/support/well-formed.js';
 import { adminPhase } from './admin-phase.js';
+import { callbackPhase } from './callback-phase.js';
 import { corpusPhase } from './corpus-phase.js';
 import { hostileDocumentPhase } from './hostile-document-phase.js';
+import { recordingPhase } from './recording-phase.js';
+import { streamPhase } from './stream-phase.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = process.env.FUZZ_SEED === undefined ? Date.now() : Number(process.env.FUZZ_SEED);
@@ -117,6 +122,32 @@ async function main(): Promise<number> {
   failures.push(...(await adminPhase(Math.min(RUNS, 2000), SEED)));
   console.log(`fuzz: admin phase in ${Date.now() - adminStart} ms`);
   failures.push(...(await hostileDocumentPhase()));
+  const phased = async <T>(name: string, phase: () => Promise<T>, describe: (result: T) => string): Promise<T> => {
+    const started = Date.now();
+    const result = await phase();
+    console.log(`fuzz: ${name} phase in ${Date.now() - started} ms; ${describe(result)}`);
+    return result;
+  };
+  const streams = await phased(
+    'stream',
+    () => streamPhase(Math.min(RUNS, 300), SEED),
+    (r) => `another client waited at most ${Math.round(r.worst)} ms`,
+  );
+  failures.push(...streams.failures);
+  const callbackRuns = Math.min(RUNS, 500);
+  failures.push(
+    ...(await phased(
+      'callback',
+      () => callbackPhase(callbackRuns, SEED),
+      () => `${callbackRuns} orders`,
+    )),
+  );
+  const recordings = await phased(
+    'recording',
+    () => recordingPhase(Math.min(RUNS, 1000), SEED),
+    (r) => `${r.files} files replayed`,
+  );
+  failures.push(...recordings.failures);
   for (const failure of failures) console.error(`fuzz: FAILED ${failure}`);
   console.log(failures.length === 0 ? 'fuzz: all properties held' : `fuzz: ${failures.length} failure(s); replay with FUZZ_SEED=${SEED}`);
   return failures.length === 0 ? 0 : 1;

@@ -59,6 +59,12 @@ describe('load-time contract check', () => {
     }
   });
 
+  it('loads an off-contract form body with a malformed percent escape (a recording), which Prism cannot decode', async () => {
+    const step = `{ headers: { content-type: application/x-www-form-urlencoded }, body: '[{"":"%[~"}]', offContract: true }`;
+    const server = await serverWith({ 'recorded.yaml': rule(step) });
+    await server.cleanup();
+  });
+
   it('accepts a deliberately off-contract rule', async () => {
     const server = await serverWith({ 'negative.yaml': rule('{ status: 503, body: { down: true }, offContract: negative SDK test }') });
     await server.cleanup();
