@@ -1,17 +1,18 @@
 /**
  * What `--store` costs (docs/scale-out.md, docs/performance.md): server CPU per valid POST /plants of the
- * mock in memory and with a real Redis store, side by side in interleaved rounds (bundled scenarios: one
- * round trip per request; a sequence advanced by each request: a read and a versioned write); throughput of 1, 2
- * and 3 replicas behind HAProxy; and the store's memory per 1,000 sessions and per 1,000 records.
+ * mock in memory and with a real Redis store, side by side in interleaved rounds (bundled scenarios, no
+ * choice: no round trip; a sequence advanced by each request: a read and a versioned write); throughput
+ * of 1, 2 and 3 replicas behind HAProxy with the CPU each part spent per request (what saturates first);
+ * and the store's memory per 1,000 sessions and per 1,000 records.
  *
- * Usage: npm run build && npx tsx scripts/bench/store-cost.ts [--rounds N (3)] [--duration S (5)] [--connections N (10)]
+ * Usage: npm run bench:store -- [--rounds N (3)] [--duration S (5)] [--connections N (10)] [--loader wrk|autocannon]
  * Needs redis-server (or valkey-server) and haproxy.
  */
 import { parseArgs } from 'node:util';
 import { type Balancer, startBalancer, startStoreServer } from '../../test/support/infrastructure.js';
-import { runLoad } from './load.js';
+import { loaderFlag, type Request, runLoad } from './load.js';
 import { machineLine } from './machine.js';
-import { servesPlants, spawnServer, withCpu } from './servers.js';
+import { cpuSeconds, servesPlants, spawnServer, VALID_BODY, withCpu } from './servers.js';
 import { fixed, markdownTable, median } from './stats.js';
 
 const { values: flags } = parseArgs({
@@ -19,8 +20,10 @@ const { values: flags } = parseArgs({
     rounds: { type: 'string', default: '3' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
+    loader: { type: 'string' },
   },
 });
+const loader = loaderFlag(flags.loader);
 const rounds = Number(flags.rounds);
 const duration = Number(flags.duration);
 const connections = Number(flags.connections);
@@ -57,27 +60,63 @@ for (let round = 0; round < rounds; round++) {
   // A rotating order, so no variant always runs first on a machine warming up or cooling down.
   for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
     const server = await start(variants[name] ?? []);
-    await runLoad({ url: server.url, mix: 'valid', connections, duration: 2 }); // warm-up
-    const result = await withCpu(server.child.pid, () => runLoad({ url: server.url, mix: 'valid', connections, duration }));
+    await runLoad({ url: server.url, mix: 'valid', connections, duration: 2, loader }); // warm-up
+    const result = await withCpu(server.child.pid, () => runLoad({ url: server.url, mix: 'valid', connections, duration, loader }));
     cpu[name]?.push(result.cpuUsPerRequest);
     rate[name]?.push(result.reqPerSec);
     await server.stop();
   }
 }
 
-// Throughput of N replicas sharing the store, behind HAProxy round-robin, all on this machine.
+// Throughput of N replicas sharing the store, behind HAProxy round-robin, all on this machine, with the CPU
+// each part spent per request: the requests of no session data (no round trip), and requests of 20
+// sessions each advancing a sequence (a read and a versioned write).
+const AUTH = { authorization: 'Bearer bench', 'content-type': 'application/json' };
+const sessionMix: Request[] = Array.from({ length: 20 }, (_, i) => ({
+  method: 'POST',
+  path: '/plants',
+  headers: { ...AUTH, 'x-mock-session': `s${i}`, 'x-mock-scenario': 'fail-then-succeed' },
+  body: VALID_BODY,
+}));
 const fleet: string[][] = [];
-for (const count of [1, 2, 3]) {
-  const replicas = await Promise.all(Array.from({ length: count }, () => start(['--store', store.url], `fleet-${count}`)));
-  let balancer: Balancer | undefined;
-  try {
-    balancer = await startBalancer(replicas.map((r) => new URL(r.url).host));
-    await runLoad({ url: balancer.url, mix: 'valid', connections: 50, duration: 2 });
-    const result = await runLoad({ url: balancer.url, mix: 'valid', connections: 50, duration });
-    fleet.push([String(count), fixed(result.reqPerSec), fixed(result.p99), String(result.errors + result.non2xx)]);
-  } finally {
-    await balancer?.stop();
-    await Promise.all(replicas.map((r) => r.stop()));
+for (const [mixName, requests] of [
+  ['no session data', undefined],
+  ['sequence per session', sessionMix],
+] as const) {
+  for (const count of [1, 2, 3]) {
+    const replicas = await Promise.all(
+      Array.from({ length: count }, () => start(['--store', store.url], `fleet-${count}-${mixName.length}`)),
+    );
+    let balancer: Balancer | undefined;
+    try {
+      const front = await startBalancer(replicas.map((r) => new URL(r.url).host));
+      balancer = front;
+      const url = front.url;
+      const load = () => runLoad({ url, mix: 'valid', ...(requests ? { requests } : {}), connections: 50, duration, loader });
+      await runLoad({ url, mix: 'valid', ...(requests ? { requests } : {}), connections: 50, duration: 2, loader });
+      const parts = { replicas: replicas.map((r) => r.child.pid), store: [store.pid], balancer: [front.pid] };
+      const cpu = (pids: readonly (number | undefined)[]) => {
+        let seconds = 0;
+        for (const pid of pids) seconds += cpuSeconds(pid);
+        return seconds;
+      };
+      const before = new Map(Object.entries(parts).map(([part, pids]) => [part, cpu(pids)]));
+      const result = await load();
+      const perRequest = (part: keyof typeof parts) => fixed(((cpu(parts[part]) - (before.get(part) ?? 0)) * 1e6) / result.requests);
+      fleet.push([
+        mixName,
+        String(count),
+        fixed(result.reqPerSec),
+        fixed(result.p99),
+        String(result.errors + (requests ? 0 : result.non2xx)),
+        perRequest('replicas'),
+        perRequest('store'),
+        perRequest('balancer'),
+      ]);
+    } finally {
+      await balancer?.stop();
+      await Promise.all(replicas.map((r) => r.stop()));
+    }
   }
 }
 
@@ -104,7 +143,7 @@ const baseSequence = median(cpu['memory, sequence'] ?? []);
 const lines = [
   `# --store cost (${new Date().toISOString().slice(0, 10)}, ${machineLine()})`,
   '',
-  `CPU per valid POST /plants, ${rounds} interleaved rounds of ${duration} s at ${connections} connections (medians):`,
+  `CPU per valid POST /plants, ${loader}, ${rounds} interleaved rounds of ${duration} s at ${connections} connections (medians):`,
   '',
   markdownTable(
     ['variant', 'CPU µs/request', 'over memory', 'req/s'],
@@ -115,9 +154,9 @@ const lines = [
     }),
   ),
   '',
-  'Replicas with --store (bundled scenarios: one round trip per request) behind HAProxy round-robin, 50 connections, all on this machine:',
+  `Replicas with --store behind HAProxy round-robin, ${loader}, 50 connections, ${duration} s, all on this machine; CPU µs per request of each part (the replicas summed):`,
   '',
-  markdownTable(['replicas', 'req/s', 'p99 ms', 'errors + non-2xx'], fleet),
+  markdownTable(['requests', 'replicas', 'req/s', 'p99 ms', 'errors', 'replicas µs', 'store µs', 'HAProxy µs'], fleet),
   '',
   `Store memory: ${fixed(perThousandSessions / 1024)} KiB per 1,000 sessions of one record; ${fixed(perThousandRecords / 1024)} KiB per 1,000 records of one session.`,
 ];

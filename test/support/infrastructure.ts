@@ -45,6 +45,8 @@ export function freePort(): Promise<number> {
 export interface StoreServer {
   readonly url: string;
   readonly port: number;
+  /** The server's process while it runs (for CPU figures). */
+  readonly pid: number | undefined;
   /** Stops it (SIGKILL: a crash, nothing saved) and resolves once it is gone. */
   stop(): Promise<void>;
   /** Starts it again on the same port, empty. */
@@ -73,6 +75,9 @@ export async function startStoreServer(): Promise<StoreServer> {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    get pid() {
+      return child?.pid;
+    },
     start,
     async stop() {
       const running = child;
@@ -87,6 +92,7 @@ export async function startStoreServer(): Promise<StoreServer> {
 
 export interface Balancer {
   readonly url: string;
+  readonly pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -133,6 +139,7 @@ export async function startBalancer(backends: readonly string[]): Promise<Balanc
   }, 'haproxy');
   return {
     url,
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) {
         const gone = new Promise((resolve) => child.once('exit', resolve));
