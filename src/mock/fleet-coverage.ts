@@ -89,6 +89,9 @@ export class FleetCoverage {
   async reset(session?: string): Promise<void> {
     this.local.reset(session);
     this.#pending.reset(session);
+    // What every replica counted before the reset was asked lands first, then goes with the rest.
+    await this.flush();
+    await new Promise((resolve) => setTimeout(resolve, READ_SETTLE_MS));
     await this.store.resetCoverage(session);
   }
 

@@ -8,6 +8,10 @@ export const FLEET_FLUSH_MS = 50;
 const READ_SETTLE_MS = 3 * FLEET_FLUSH_MS;
 /** Most entries waiting while the store is away; older ones are dropped (and counted) beyond it. */
 const MAX_WAITING = 10_000;
+/** Entries the store keeps beyond the journal's size: room for batches of replicas that arrived out of order. */
+function slackOf(capacity: number): number {
+  return Math.min(capacity, 1000);
+}
 /** How often, while a live stream listens, a replica asks the store for the fleet's new entries. */
 const TAIL_MS = 100;
 
@@ -44,7 +48,7 @@ export class FleetJournal {
         this.#dropped++;
       }
     });
-    this.#timer = setInterval(() => void this.flush(capacity).catch(() => undefined), FLEET_FLUSH_MS);
+    this.#timer = setInterval(() => void this.flush(capacity + slackOf(capacity)).catch(() => undefined), FLEET_FLUSH_MS);
     this.#timer.unref();
     this.capacity = capacity;
   }
@@ -57,7 +61,7 @@ export class FleetJournal {
   }
 
   /** Sends what waits; on failure it waits for the next flush (bounded). */
-  flush(capacity = this.capacity): Promise<void> {
+  flush(capacity = this.capacity + slackOf(this.capacity)): Promise<void> {
     if (this.#sending) return this.#sending;
     if (this.#waiting.length === 0) return Promise.resolve();
     const batch = this.#waiting;
@@ -80,7 +84,11 @@ export class FleetJournal {
     // Other replicas send theirs within a flush interval: a read right after a request sees it.
     await new Promise((resolve) => setTimeout(resolve, READ_SETTLE_MS));
     const { texts, total } = await this.store.journal();
-    return texts.map((text, i) => ({ ...decodeEntry(text), id: total - texts.length + i + 1 }));
+    // In the order they were answered, whichever replica's batch came first (stable for equal times);
+    // the store keeps some more than the journal's size, so the last ones by time are kept, not by arrival.
+    const decoded = texts.map((text) => decodeEntry(text)).sort((a, b) => a.time - b.time);
+    const kept = decoded.slice(-this.capacity);
+    return kept.map((entry, i) => ({ ...entry, id: total - kept.length + i + 1 }));
   }
 
   /** Forgets the fleet's entries of one session, or all; returns how many. */

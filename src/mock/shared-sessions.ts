@@ -5,6 +5,9 @@ import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import type { MemorySessionStore, SessionCopy } from '../sessions/memory-store.js';
 import type { SharedStore, StoredSession } from '../store/shared-store.js';
 
+/** Decisions of one request at most, when other replicas keep writing its session meanwhile. */
+const MAX_ATTEMPTS = 32;
+
 /** What the store could not do: the request that needed it answers 503 (STORE_UNAVAILABLE). */
 export const UNAVAILABLE = Symbol('store unavailable');
 
@@ -107,8 +110,12 @@ export class SharedSessions {
    * meanwhile, at most a few times; UNAVAILABLE when the store cannot be reached or stays contended.
    */
   async run<T>(session: string | undefined, decide: () => T | Promise<T>, again: () => void): Promise<T | typeof UNAVAILABLE> {
-    for (let attempt = 0; attempt < 8; attempt++) {
-      if (attempt > 0) again();
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      if (attempt > 0) {
+        again();
+        // Replicas that lost the same race try again apart (jittered, growing to 32 ms): none starves.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 32)));
+      }
       const held = await this.begin(session);
       if (held === UNAVAILABLE) return UNAVAILABLE;
       let value: T;

@@ -18,7 +18,13 @@ export async function openStore(
   if (options.store === undefined) return undefined;
   const base = options.storePrefix ?? `plantstore-mock:${documentDigest(spec)}`;
   const prefix = `${base}:${mount === undefined ? '' : `${mount}:`}`;
-  const settings = { url: options.store, prefix, idleMs: options.sessionIdleTimeout, warn: (m: string) => log.warn(m) };
+  const settings = {
+    url: options.store,
+    prefix,
+    idleMs: options.sessionIdleTimeout,
+    maxSessions: options.maxSessions,
+    warn: (m: string) => log.warn(m),
+  };
   try {
     const store: SharedStore = await connectStore(settings);
     log.info(`sessions shared through ${store.where} under the prefix ${prefix}`);

@@ -17,15 +17,30 @@ export interface CoverageStore {
 const KEY = `local gen = redis.call('GET', p .. 'covgen') or '0'
 local function key(id) if id == '' then return p .. 'cov:' .. gen end return p .. 'cov:' .. gen .. ':s:' .. id end`;
 
-const ADD = `local p, idle = ARGV[1], tonumber(ARGV[2])
+// Sessions' scopes follow the sessions' eviction policy fleet-wide: idle ones and, past the most
+// sessions (ARGV[4]), the least recently counted go, as SessionLru drops them in memory.
+const ADD = `local p, idle, now, most = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 ${KEY}
-local i = 3
+local used = p .. 'cov:' .. gen .. ':z'
+local i = 5
 while i <= #ARGV do
   local id, count = ARGV[i], tonumber(ARGV[i + 1])
   for j = 0, count - 1 do redis.call('HINCRBY', key(id), ARGV[i + 2 + 2 * j], ARGV[i + 3 + 2 * j]) end
-  if id ~= '' then redis.call('PEXPIRE', key(id), idle) end
+  if id ~= '' then
+    redis.call('PEXPIRE', key(id), idle)
+    -- A batch lists its sessions least recently used first: later ones count as used later.
+    redis.call('ZADD', used, now + i / 1e6, id)
+  end
   i = i + 2 + 2 * count
 end
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', used, '-inf', now - idle)) do redis.call('DEL', key(id)) end
+redis.call('ZREMRANGEBYSCORE', used, '-inf', now - idle)
+local over = redis.call('ZCARD', used) - most
+if over > 0 then
+  for _, id in ipairs(redis.call('ZRANGE', used, 0, over - 1)) do redis.call('DEL', key(id)) end
+  redis.call('ZREMRANGEBYRANK', used, 0, over - 1)
+end
+redis.call('PEXPIRE', used, idle)
 return 1`;
 
 const READ = `local p, id = ARGV[1], ARGV[2]
@@ -34,7 +49,11 @@ return redis.call('HGETALL', key(id))`;
 
 const RESET = `local p, id = ARGV[1], ARGV[2]
 ${KEY}
-if id == '' then redis.call('INCR', p .. 'covgen') else redis.call('DEL', key(id)) end
+if id == '' then redis.call('INCR', p .. 'covgen')
+else
+  redis.call('DEL', key(id))
+  redis.call('ZREM', p .. 'cov:' .. gen .. ':z', id)
+end
 return 1`;
 
 interface Scripts {
@@ -43,20 +62,21 @@ interface Scripts {
   coverageReset(...args: string[]): Promise<number>;
 }
 
-export function coverageStore(client: Redis, prefix: string, idle: string): CoverageStore {
+/** `most`: sessions whose counts the fleet keeps (`--max-sessions`). */
+export function coverageStore(client: Redis, prefix: string, idle: string, most: number): CoverageStore {
   client.defineCommand('coverageAdd', { numberOfKeys: 0, lua: ADD });
   client.defineCommand('coverageRead', { numberOfKeys: 0, lua: READ });
   client.defineCommand('coverageReset', { numberOfKeys: 0, lua: RESET });
   const scripts = client as unknown as Scripts;
   return {
     async addCoverage(batch) {
-      const args = [prefix, idle];
+      const args = [prefix, idle, String(Date.now()), String(most)];
       for (const [session, fields] of batch) {
         if (fields.size === 0) continue;
         args.push(session ?? '', String(fields.size));
         for (const [field, n] of fields) args.push(field, String(n));
       }
-      if (args.length > 2) await scripts.coverageAdd(...args);
+      if (args.length > 4) await scripts.coverageAdd(...args);
     },
     async coverage(session) {
       const flat = await scripts.coverageRead(prefix, session ?? '');

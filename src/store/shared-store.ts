@@ -59,6 +59,8 @@ export interface StoreSettings {
   readonly prefix: string;
   /** Milliseconds a named session lives unused (the store expires its keys). */
   readonly idleMs: number;
+  /** Most named sessions whose coverage counts the fleet keeps (`--max-sessions`). */
+  readonly maxSessions?: number;
   /** Milliseconds the first connection and each command may take. */
   readonly timeoutMs?: number;
   readonly warn: (message: string) => void;
@@ -112,7 +114,14 @@ return {total, redis.call('LRANGE', key, after - total, -1)}`;
  * Once connected, a lost connection is retried with back-off while commands fail at once (no offline
  * queue: nothing waits unbounded in memory), so requests that need the store are answered 503.
  */
-export async function connectStore({ url, prefix, idleMs, timeoutMs = 2000, warn }: StoreSettings): Promise<SharedStore> {
+export async function connectStore({
+  url,
+  prefix,
+  idleMs,
+  maxSessions = 2 ** 31,
+  timeoutMs = 2000,
+  warn,
+}: StoreSettings): Promise<SharedStore> {
   const where = maskedUrl(url);
   let lost = false;
   const client = new Redis(url, {
@@ -154,7 +163,7 @@ export async function connectStore({ url, prefix, idleMs, timeoutMs = 2000, warn
   const idle = String(idleMs);
   const choices = await watchChoices(client, prefix, timeoutMs, warn);
   return {
-    ...coverageStore(client, prefix, idle),
+    ...coverageStore(client, prefix, idle, maxSessions),
     where,
     prefix,
     get ready() {

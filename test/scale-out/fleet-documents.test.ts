@@ -16,6 +16,17 @@ describe.runIf(canRun(STORE_SERVER))('--store with several documents', () => {
     await store?.stop();
   });
 
+  it('300 parallel creates of one session spread over three replicas all land, as on one', async () => {
+    const options = { spec: PLANTS, stateful: true, store: store.url, storePrefix: 'contended' };
+    const replicas = [await mockServer(options), await mockServer(options), await mockServer(options)];
+    const headers = { ...AUTH, 'content-type': 'application/json', 'x-mock-session': 'busy' };
+    const create = (id: number) =>
+      replicas[id % 3]?.inject({ method: 'POST', url: '/plants', headers, payload: JSON.stringify({ id, name: `Plant ${id}` }) });
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => create(i + 1)));
+    expect(answers.filter((answer) => answer?.statusCode !== 200)).toEqual([]);
+    expect((await replicas[1]?.inject({ url: '/plants?limit=1000', headers }))?.json()).toHaveLength(300);
+  });
+
   it('the one journal of several documents counts the fleet, whichever replica is asked', async () => {
     const options = { spec: [PLANTS, `/pets=${PETS}`], stateful: true, store: store.url, storePrefix: 'documents' };
     const [a, b] = [await mockServer(options), await mockServer(options)];
