@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Ajv } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { DataGenerator } from './data-generator.js';
 
@@ -60,6 +61,15 @@ describe('DataGenerator.answer (static answers)', () => {
         expect(value).toMatchObject({ jsonPath: expect.any(String), not: expect.any(Boolean), definitions: expect.any(Array) });
       }
     }
+  });
+
+  it('answers an array that holds what its contains asks, static and generated', () => {
+    const ajv = new Ajv2020();
+    const schema = { type: 'array', contains: { type: 'integer', exclusiveMinimum: 20, exclusiveMaximum: 50 }, maxContains: 3 };
+    const valid = ajv.compile(schema);
+    const generator = new DataGenerator(5);
+    for (const value of [generator.answer(schema), ...Array.from({ length: 10 }, (_, i) => generator.generate(schema, i))])
+      expect(valid(value), JSON.stringify(value)).toBe(true);
   });
 
   it('gives the same answer on every server, whatever its seed', () => {

@@ -104,7 +104,7 @@ function walk(node: unknown, context: Context, depth: number, nullable = true): 
   }
   if (pattern !== undefined) out.pattern = pattern;
   if (!walkObject(schema, out, context, depth)) return undefined;
-  if (!walkItems(schema, out, context, depth)) return undefined;
+  if (!walkItems(containsAsItems(schema, out), out, context, depth)) return undefined;
   if (!walkCombinations(schema, out, context, depth)) return undefined;
   leaveOutUnadmitted(out);
   fixKeywords(out, context.mode);
@@ -243,6 +243,21 @@ function allowsNull(schema: Schema): boolean {
   // A combination beside it still applies to null (OpenAPI 3.0's `nullable` beside `allOf` included).
   if (!typed || ('const' in schema && schema.const !== null) || ['allOf', 'anyOf', 'oneOf', 'not'].some((k) => k in schema)) return false;
   return !Array.isArray(schema.enum) || schema.enum.includes(null);
+}
+
+/**
+ * `contains` without `items`: the items are made of what it asks, at least `minContains` (1) of them and
+ * at most `maxContains`; the faker alone answers an empty array, which `contains` refuses.
+ */
+function containsAsItems(schema: Schema, out: Schema): Schema {
+  if (!isJsonObject(schema.contains) || schema.items !== undefined) return schema;
+  const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  const minItems = Math.max(number(schema.minItems) ?? 0, number(schema.minContains) ?? 1);
+  const maxItems = Math.min(number(schema.maxItems) ?? Number.POSITIVE_INFINITY, number(schema.maxContains) ?? Number.POSITIVE_INFINITY);
+  for (const keyword of ['contains', 'minContains', 'maxContains']) delete out[keyword];
+  out.minItems = minItems;
+  if (Number.isFinite(maxItems)) out.maxItems = maxItems;
+  return { ...schema, items: schema.contains, minItems };
 }
 
 function walkItems(schema: Schema, out: Schema, context: Context, depth: number): boolean {
