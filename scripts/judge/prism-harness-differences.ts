@@ -1,23 +1,37 @@
 /**
  * The cases of Prism's harness that test what Prism does by its own convention where the mock does
- * otherwise on purpose (each choice documented in docs/openapi-support.md): counted as not applicable,
+ * otherwise on purpose (each reviewed in docs/conformance.md): counted as not applicable (judged with --strict),
  * with the reason, and listed in the report so the list stays in view. Keyed by the case's path under
  * test-harness/specs.
  */
-const PLACEHOLDERS = 'Prism\'s static placeholders ("string", 0) where the mock generates a value of the schema';
-const XML_ROOT = 'Prism names an XML root without xml.name `xml`; the mock names it `root`';
-const STATUS_422 = "Prism's 422 for invalid input the document gives no status for; the mock's catalogue answers 400 (INVALID_REQUEST)";
-const FORCING_404 = "Prism's 404 for a forced status or example the document lacks; the mock's catalogue answers 422 (INVALID_FORCING)";
-const GIVES_UP = 'Prism answers 500 where it cannot generate or serialise; the mock answers';
-const LENIENT =
-  'lenient by design: the mock ignores a body an operation documents none for, and reads an unknown Accept as the first type (strictness is --strict-accept)';
-const LOWEST_CLASS =
-  'with no 2xx documented the mock answers the lowest documented class (4XX before 5XX and default); Prism picks default, then 5XX';
+const PLACEHOLDERS =
+  'a schema without examples: Prism answers static placeholders ("string", 0), the mock a generated value of the schema (believable data; docs/openapi-support.md)';
+const XML_ROOT =
+  "an XML root without xml.name: Prism names it `xml`, the mock the schema's title or `root`; OpenAPI 3.0 leaves it open and neither is the document's word";
+const STATUS_422 =
+  "invalid input the document gives no status for: Prism answers its own 422, the mock its catalogue's 400 (INVALID_REQUEST), RFC 9110's generic client error, for parameters and bodies alike; a document that lists 422 gets 422";
+const FORCING_404 =
+  'a forced status or example the document lacks: Prism answers 404, which a client under test reads as the resource missing; the mock answers 422 INVALID_FORCING, naming the misuse of its steering (x-mock-error)';
+const GIVES_UP =
+  'Prism answers 500 where it cannot generate or serialise (a schema it finds too complex; an object as text/plain or text/html); the mock answers the documented 200 (no server error is a goal)';
+const ACCEPT =
+  'an Accept that names no documented type: RFC 9110 lets a server disregard Accept, and generated SDKs send application/json to every operation, so the mock answers the documented type (406 with --strict-accept); Prism answers 406';
+const BODY_IGNORED = 'a body sent to an operation that documents none: the mock ignores it, as servers do; Prism answers 415';
+const FIRST_LISTED =
+  "with only 4XX and 5XX documented, Prism answers the first one listed (5XX), the mock the lowest class (4XX) whatever the document's order";
 const HEAD = 'the mock answers HEAD wherever GET is documented (RFC 9110); Prism refuses it where GET has only a default response';
 const SORTED = 'Prism sorts the properties of generated objects; the mock keeps the schema order';
-const MESSAGE = "the mock writes its finding into the message member of the document's error example";
-const CORS =
-  'the mock sends CORS headers to cross-origin requests (with an Origin) only, and names the headers asked for rather than `*` beside credentials';
+const MESSAGE = "the mock writes its finding into the message member of the document's error example; Prism sends the example as written";
+const CORS_EVERYWHERE =
+  'Prism sends CORS headers to every request, `*` beside credentials (which the Fetch standard forbids browsers to accept); the mock answers cross-origin requests (with an Origin) only';
+const CORS_PREFLIGHT = 'a preflight that asks for no headers: the mock allows none (Fetch needs none), Prism sends `*` beside credentials';
+const OPTIONAL_FIELD = 'the form field `arr` is optional (no `required`): a body without it is valid, which Prism rejects';
+const RAW_RESERVED =
+  "allowReserved says how a client encodes a form field; a server's form parser reads reserved characters sent raw (lenient in what it accepts); Prism rejects them";
+const MULTIPART_RESERVED =
+  'allowReserved applies to application/x-www-form-urlencoded only (OpenAPI 3.0: ignored for other media types); Prism applies it to a multipart part';
+const EMPTY_SEGMENT =
+  '`/path//foo`: an empty segment fills no path parameter, so no operation matches (404); Prism matches it, then rejects it (422)';
 
 export const PRISM_ONLY: Readonly<Record<string, string>> = {
   'content-negotiation/E2E-Accept-Content-Negotiation-AC-15.oas2.txt': PLACEHOLDERS,
@@ -63,20 +77,23 @@ export const PRISM_ONLY: Readonly<Record<string, string>> = {
   'generated-responses/too_complex-AC-1.oas3.txt': GIVES_UP,
   'serialization/E2E-text-html-complex-serialisation.oas3.txt': GIVES_UP,
   'serialization/E2E-text-plain-complex-serialisation.oas3.txt': GIVES_UP,
-  'validate-body-params/enforce-content-type-if-body-included.oas3_1.txt': LENIENT,
-  'content-negotiation/E2E-Accept-Content-Negotiation-AC-6.oas3.txt': LENIENT,
-  'content-negotiation/E2E-Accept-Content-Negotiation.invalid.oas3.txt': LENIENT,
-  'content-negotiation/E2E-Accept-Content-Negotiation-AC-6.pc.txt': LENIENT,
-  'content-negotiation/E2E-Accept-Content-Negotiation.invalid.pc.txt': LENIENT,
-  'range-status-codes/range-status-codes-AC-7.oas3.txt': LOWEST_CLASS,
-  'range-status-codes/range-status-codes-AC-8.oas3.txt': LOWEST_CLASS,
+  'validate-body-params/enforce-content-type-if-body-included.oas3_1.txt': BODY_IGNORED,
+  'content-negotiation/E2E-Accept-Content-Negotiation-AC-6.oas3.txt': ACCEPT,
+  'content-negotiation/E2E-Accept-Content-Negotiation.invalid.oas3.txt': ACCEPT,
+  'content-negotiation/E2E-Accept-Content-Negotiation-AC-6.pc.txt': ACCEPT,
+  'content-negotiation/E2E-Accept-Content-Negotiation.invalid.pc.txt': ACCEPT,
+  'range-status-codes/range-status-codes-AC-8.oas3.txt': FIRST_LISTED,
   'head-requests/head_requests-AC-2.oas2.txt': HEAD,
   'head-requests/head_requests-AC-2.oas3.txt': HEAD,
   'head-requests/head_requests-AC-2.pc.txt': HEAD,
   'dynamic-responses/dynamic_json_alphabetize_response.oas2.txt': SORTED,
   'selecting-examples/manually-select-examples-AC-4.oas3.txt': MESSAGE,
-  'cors/cors-headers-in-response.txt': CORS,
-  'cors/cors-headers-precedence.txt': CORS,
+  'cors/cors-headers-in-response.txt': CORS_EVERYWHERE,
+  'cors/cors-headers-precedence.txt': CORS_PREFLIGHT,
+  'validate-body-params/x-www-urlencoded-fail.oas2.txt': OPTIONAL_FIELD,
+  'validate-body-params/form-data-allow-reserved-fail.oas3.txt': RAW_RESERVED,
+  'validate-body-params/multipart-form-data-allow-reserved-fail.oas3.txt': MULTIPART_RESERVED,
+  'validate-path-params/missing-path-param.oas3.txt': EMPTY_SEGMENT,
 };
 
 /**

@@ -46,6 +46,13 @@ describe('defaultStatus', () => {
   it('answers 200 for an operation documenting only default', () => {
     expect(defaultStatus(withCodes('default'))).toBe(200);
   });
+
+  it('answers 200 from default rather than an error when no 2xx or 3xx is documented', () => {
+    expect(defaultStatus(withCodes('4XX', 'default'))).toBe(200);
+    expect(defaultStatus(withCodes('404', '500', 'default'))).toBe(200);
+    expect(defaultStatus(withCodes('302', 'default'))).toBe(302);
+    expect(defaultStatus(withCodes('404', '500'))).toBe(404);
+  });
 });
 
 describe('findFailureResponse', () => {

@@ -11,10 +11,10 @@ export function findResponse(operation: MockOperation, status: number): MockResp
 }
 
 /**
- * The status answered when nothing is forced: a 2xx if the operation documents one, else its lowest
- * class of status (`302` before `404`); within the class, the lowest exact status beats the range
- * (`201` over `2XX`, `401` over `4XX`), and a range alone answers its first status (`2XX` as 200).
- * 200 when only `default` (or nothing) is documented.
+ * The status answered when nothing is forced: a 2xx if the operation documents one, else 200 from
+ * `default` when it documents no 3xx either, else its lowest class of status (`302` before `404`);
+ * within the class, the lowest exact status beats the range (`201` over `2XX`, `401` over `4XX`), and
+ * a range alone answers its first status (`2XX` as 200). 200 when nothing is documented.
  */
 export function defaultStatus(operation: MockOperation): number {
   const byClass = new Map<number, number | undefined>();
@@ -26,6 +26,9 @@ export function defaultStatus(operation: MockOperation): number {
     if (exact && (lowest === undefined || Number(code) < lowest)) byClass.set(statusClass, Number(code));
     else if (!byClass.has(statusClass)) byClass.set(statusClass, undefined);
   }
+  // `default` covers every status the document lists none for, success among them: with no 2xx or 3xx,
+  // a valid request is answered 200 from it rather than with an error it did not make (as Prism does).
+  if (!byClass.has(2) && !byClass.has(3) && operation.responses.some((r) => r.code === 'default')) return 200;
   const statusClass = byClass.has(2) ? 2 : Math.min(...byClass.keys());
   if (!Number.isFinite(statusClass)) return 200;
   return byClass.get(statusClass) ?? statusClass * 100;
