@@ -68,3 +68,33 @@ describe('a Postman collection read as an OpenAPI document', () => {
     });
   });
 });
+
+describe('a hostile Postman collection', () => {
+  it.each(['__proto__', 'constructor', 'toString'])(
+    'with a JSON body member named %s is refused, and no built-in object changes',
+    (name) => {
+      const hostile = {
+        info: { name: 'X' },
+        item: [
+          {
+            name: 'r',
+            request: { method: 'GET', url: 'http://x/a' },
+            response: [{ name: 'ok', code: 200, header: json, body: `{"a":{"${name}":{"x":1}}}` }],
+          },
+        ],
+      };
+      const enumerable = () =>
+        Object.keys(Object.getOwnPropertyDescriptors(Object.prototype)).filter((key) =>
+          Object.prototype.propertyIsEnumerable.call(Object.prototype, key),
+        );
+      try {
+        expect(() => postmanAsOpenApi(hostile)).toThrow(`a JSON body has a member named "${name}"`);
+        expect(enumerable()).toEqual([]);
+        expect(Object.hasOwn(Object, 'types')).toBe(false);
+      } finally {
+        for (const key of enumerable()) delete (Object.prototype as Record<string, unknown>)[key];
+        for (const key of ['types', 'children'] as const) delete (Object as unknown as Record<string, unknown>)[key];
+      }
+    },
+  );
+});

@@ -59,6 +59,11 @@ export function isPostmanCollection(document: unknown): boolean {
 
 /** The collection as an OpenAPI 3.1 document; throws with the reader's words when it cannot be read. */
 export function postmanAsOpenApi(collection: Node): Node {
+  const unsafe = builtInMember(collection);
+  if (unsafe !== undefined)
+    throw new Error(
+      `a JSON body has a member named "${unsafe}", which the collection reader would write into the process's built-in objects`,
+    );
   const operations = postmanOperations()(collection) as Operation[];
   const paths: Record<string, Node> = {};
   const securitySchemes: Record<string, Node> = {};
@@ -73,6 +78,38 @@ export function postmanAsOpenApi(collection: Node): Node {
     paths,
     ...(Object.keys(securitySchemes).length > 0 ? { components: { securitySchemes } } : {}),
   };
+}
+
+/**
+ * The first member of a JSON body in the collection that names a member of `Object.prototype`
+ * (`__proto__`, `constructor`, `toString`...). Prism's reader infers schemas with
+ * Stoplight's JSON schema generator, which writes `tree.children[name]` into a plain object: a body
+ * `{"__proto__": {...}}` gave every object of the process enumerable `types` and `children` (a cycle
+ * that hung the loader, then crashed Node), and `constructor` writes onto `Object`. Such bodies are refused.
+ */
+function builtInMember(collection: Node): string | undefined {
+  const stack: unknown[] = [collection];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') {
+      const json = /^\s*[[{]/.test(node) ? parsedOrUndefined(node) : undefined;
+      if (json !== undefined) stack.push({ json });
+    } else if (node !== null && typeof node === 'object') {
+      for (const key of Object.keys(node)) {
+        if (key in Object.prototype) return key;
+        stack.push((node as Node)[key]);
+      }
+    }
+  }
+  return undefined;
+}
+
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function operationObject(operation: Operation): Node {
