@@ -3,10 +3,13 @@ import { stringifyJson } from '../json/stringify-json.js';
 import type { SessionHeaders } from '../pipeline/types.js';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import type { MemorySessionStore, SessionCopy } from '../sessions/memory-store.js';
-import type { SharedStore, StoredSession } from '../store/shared-store.js';
+import type { SaveOutcome, SharedStore, StoredSession } from '../store/shared-store.js';
 
 /** Decisions of one request at most, when other replicas keep writing its session meanwhile. */
 const MAX_ATTEMPTS = 32;
+
+/** The fleet's sessions hold `--max-total-state-bytes` already: the request answers 507 (STATE_BUDGET_EXCEEDED). */
+export const OVER_BUDGET = Symbol('over the fleet budget');
 
 /** What the store could not do: the request that needed it answers 503 (STORE_UNAVAILABLE). */
 export const UNAVAILABLE = Symbol('store unavailable');
@@ -14,7 +17,7 @@ export const UNAVAILABLE = Symbol('store unavailable');
 /** A session brought into this replica's memory from the store, held until its changes are written back. */
 export interface HeldSession {
   /** Writes back what changed and lets the next request of the session on this replica go on. */
-  end(): Promise<'saved' | 'conflict' | typeof UNAVAILABLE>;
+  end(): Promise<SaveOutcome | typeof UNAVAILABLE>;
 }
 
 /**
@@ -109,7 +112,11 @@ export class SharedSessions {
    * Decides with the session held: `decide` again (after `again`) when another replica wrote the session
    * meanwhile, at most a few times; UNAVAILABLE when the store cannot be reached or stays contended.
    */
-  async run<T>(session: string | undefined, decide: () => T | Promise<T>, again: () => void): Promise<T | typeof UNAVAILABLE> {
+  async run<T>(
+    session: string | undefined,
+    decide: () => T | Promise<T>,
+    again: () => void,
+  ): Promise<T | typeof UNAVAILABLE | typeof OVER_BUDGET> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       if (attempt > 0) {
         again();
@@ -128,6 +135,7 @@ export class SharedSessions {
       const outcome = await held.end();
       if (outcome === UNAVAILABLE) return UNAVAILABLE;
       if (outcome === 'saved') return value;
+      if (outcome === 'over-budget') return OVER_BUDGET;
     }
     return UNAVAILABLE;
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { overBudgetProblem } from '../json/byte-budget.js';
 import type { LoadedSpec } from '../load/load-spec.js';
 import type { MockResponse } from '../mock-response.js';
 import type { ResolvedOptions } from '../options.js';
@@ -6,7 +7,7 @@ import { decide as record, restorer } from '../pipeline/exchange.js';
 import type { Exchange } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
 import { connectStore, type SharedStore } from '../store/shared-store.js';
-import { type SharedSessions, UNAVAILABLE } from './shared-sessions.js';
+import { OVER_BUDGET, type SharedSessions, UNAVAILABLE } from './shared-sessions.js';
 
 /** `--store`: connected, or undefined without one (or, with `--store-optional`, when it cannot be reached). */
 export async function openStore(
@@ -23,6 +24,7 @@ export async function openStore(
     prefix,
     idleMs: options.sessionIdleTimeout,
     maxSessions: options.maxSessions,
+    totalBytes: options.maxTotalStateBytes,
     warn: (m: string) => log.warn(m),
   };
   try {
@@ -47,6 +49,12 @@ export async function sharedAnswer(shared: SharedSessions, exchange: Exchange, d
   // What the request brought; the pipeline's own fields are dropped before it decides again.
   const again = restorer(exchange);
   const decided = await shared.run(exchange.session.id, decide, again);
+  if (decided === OVER_BUDGET) {
+    const over = { scope: 'all sessions', limit: shared.store.totalBytes } as const;
+    const response = problemResponse(overBudgetProblem(over, exchange.rawBody?.length ?? 0));
+    record(exchange, { response, provenance: { kind: 'rejected', code: 'STATE_BUDGET_EXCEEDED' } });
+    return response;
+  }
   if (decided !== UNAVAILABLE) return decided;
   const response = problemResponse({ code: 'STORE_UNAVAILABLE', headers: { 'retry-after': '1' } });
   record(exchange, { response, provenance: { kind: 'rejected', code: 'STORE_UNAVAILABLE' } });

@@ -24,13 +24,15 @@ export interface ChoiceChanges {
 }
 
 /** What a save says: written, or someone else wrote (or reset) the session since it was read. */
-export type SaveOutcome = 'saved' | 'conflict';
+export type SaveOutcome = 'saved' | 'conflict' | 'over-budget';
 
 /** The server's connection to a shared Valkey/Redis store, with the operations the mock needs, each one round trip. */
 export interface SharedStore extends CoverageStore {
   /** The address, its password masked: for messages. */
   readonly where: string;
   readonly prefix: string;
+  /** `--max-total-state-bytes` across the fleet. */
+  readonly totalBytes: number;
   /** Connected now: what readiness reports. */
   readonly ready: boolean;
   /** The fleet's scenario choices as this replica knows them without a round trip. */
@@ -59,8 +61,10 @@ export interface StoreSettings {
   readonly prefix: string;
   /** Milliseconds a named session lives unused (the store expires its keys). */
   readonly idleMs: number;
-  /** Most named sessions whose coverage counts the fleet keeps (`--max-sessions`). */
+  /** Most named sessions the fleet keeps (`--max-sessions`): their data and their coverage counts. */
   readonly maxSessions?: number;
+  /** Bytes of session data the fleet holds at most (`--max-total-state-bytes`), as the store keeps it. */
+  readonly totalBytes?: number;
   /** Milliseconds the first connection and each command may take. */
   readonly timeoutMs?: number;
   readonly warn: (message: string) => void;
@@ -87,6 +91,29 @@ local p, id, gen, version, data, idle, nonce = ARGV[1], ARGV[2], ARGV[3], ARGV[4
 if (redis.call('GET', p .. 'gen') or '0') ~= gen then return 0 end
 local key = p .. 's:' .. gen .. ':' .. id
 if (redis.call('HGET', key, 'v') or '0') ~= version then return 0 end
+-- Fleet-wide bounds, as memory keeps them for one replica (ARGV[10..12]: now, most sessions, total
+-- bytes): sessions idle past the timeout or, beyond the most, the least recently written go, their
+-- bytes freed; a write past the total is refused (-1: 507 STATE_BUDGET_EXCEEDED), nothing dropped.
+local now, most, budget = tonumber(ARGV[10]), tonumber(ARGV[11]), tonumber(ARGV[12])
+local used, sizes, total = p .. 'z:' .. gen, p .. 'n:' .. gen, p .. 't:' .. gen
+local function forget(other)
+  redis.call('DEL', p .. 's:' .. gen .. ':' .. other, p .. 'c:' .. other, p .. 'x:' .. other)
+  redis.call('DECRBY', total, tonumber(redis.call('HGET', sizes, other) or '0'))
+  redis.call('HDEL', sizes, other)
+  redis.call('ZREM', used, other)
+end
+for _, other in ipairs(redis.call('ZRANGEBYSCORE', used, '-inf', now - idle)) do forget(other) end
+local delta = #data - tonumber(redis.call('HGET', sizes, id) or '0')
+if delta > 0 and tonumber(redis.call('GET', total) or '0') + delta > budget then return -1 end
+redis.call('INCRBY', total, delta)
+redis.call('HSET', sizes, id, #data)
+if id ~= '' then
+  redis.call('ZADD', used, now, id)
+  local over = redis.call('ZCARD', used) - most
+  if over > 0 then
+    for _, other in ipairs(redis.call('ZRANGE', used, 0, over - 1)) do if other ~= id then forget(other) end end
+  end
+end
 redis.call('HSET', key, 'v', tonumber(version) + 1, 'b', data)
 if id ~= '' then redis.call('PEXPIRE', key, idle) end
 -- ARGV[7] the scenario choice, ARGV[8] the proxy switch: '' unchanged, '-' cleared, '=value' set.
@@ -119,6 +146,7 @@ export async function connectStore({
   prefix,
   idleMs,
   maxSessions = 2 ** 31,
+  totalBytes = 2 ** 50,
   timeoutMs = 2000,
   warn,
 }: StoreSettings): Promise<SharedStore> {
@@ -161,11 +189,13 @@ export async function connectStore({
   client.defineCommand('journalTail', { numberOfKeys: 0, lua: TAIL });
   const scripts = client as unknown as Scripts;
   const idle = String(idleMs);
+  const bounds = () => [String(Date.now()), String(maxSessions), String(totalBytes)];
   const choices = await watchChoices(client, prefix, timeoutMs, warn);
   return {
     ...coverageStore(client, prefix, idle, maxSessions),
     where,
     prefix,
+    totalBytes,
     get ready() {
       return client.status === 'ready';
     },
@@ -188,15 +218,17 @@ export async function connectStore({
       if (nonce !== '') choices.expect(nonce);
       let done = 0;
       try {
-        done = await scripts.mockSave(prefix, session ?? '', read.generation, read.version, data, idle, ...args, nonce);
+        done = await scripts.mockSave(prefix, session ?? '', read.generation, read.version, data, idle, ...args, nonce, ...bounds());
       } finally {
         // Every replica that heard of the changed choice knows it before the write counts as done.
         if (nonce !== '') await choices.confirmed(nonce, done - 1);
       }
-      return done >= 1 ? 'saved' : 'conflict';
+      return done >= 1 ? 'saved' : done === -1 ? 'over-budget' : 'conflict';
     },
     async resetAll() {
-      await client.incr(`${prefix}gen`);
+      const gen = (await client.get(`${prefix}gen`)) ?? '0';
+      // The old generation's bookkeeping goes with its sessions.
+      await client.multi().incr(`${prefix}gen`).del(`${prefix}z:${gen}`, `${prefix}n:${gen}`, `${prefix}t:${gen}`).exec();
     },
     async appendJournal(texts, capacity) {
       if (texts.length === 0) return;

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MockServer } from '../../src/index.js';
 import { canRun, STORE_SERVER, type StoreServer, startStoreServer } from '../support/infrastructure.js';
 import { AUTH, closeServersAfterEach, mockServer } from '../support/servers.js';
 
@@ -25,6 +26,37 @@ describe.runIf(canRun(STORE_SERVER))('--store with several documents', () => {
     const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => create(i + 1)));
     expect(answers.filter((answer) => answer?.statusCode !== 200)).toEqual([]);
     expect((await replicas[1]?.inject({ url: '/plants?limit=1000', headers }))?.json()).toHaveLength(300);
+  });
+
+  it('--max-sessions and --max-total-state-bytes hold across the fleet, as on one replica', async () => {
+    const options = { spec: PLANTS, stateful: true, store: store.url, storePrefix: 'bounded', maxSessions: 2 };
+    const [a, b] = [await mockServer(options), await mockServer(options)];
+    const create = (server: MockServer, session: string, id: number) =>
+      server.inject({
+        method: 'POST',
+        url: '/plants',
+        headers: { ...AUTH, 'content-type': 'application/json', 'x-mock-session': session },
+        payload: JSON.stringify({ id, name: 'Ficus' }),
+      });
+    const list = async (server: MockServer, session: string) =>
+      (await server.inject({ url: '/plants', headers: { ...AUTH, 'x-mock-session': session } })).json() as unknown[];
+    expect((await create(a, 'one', 1)).statusCode).toBe(200);
+    expect((await create(b, 'two', 1)).statusCode).toBe(200);
+    expect((await create(a, 'three', 1)).statusCode).toBe(200);
+    // Three sessions written on two replicas, two kept: the least recently written went, for both.
+    expect(await list(b, 'three')).toHaveLength(1);
+    expect(await list(a, 'two')).toHaveLength(1);
+    expect(await list(b, 'one')).toEqual([]);
+
+    const budget = { ...options, storePrefix: 'budget', maxSessions: 100, maxTotalStateBytes: 1024 };
+    const [c, d] = [await mockServer(budget), await mockServer(budget)];
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await create(i % 2 === 0 ? c : d, `s${i}`, i)).statusCode);
+    // Each replica alone holds far less than 1024 bytes; the fleet's total refuses the rest.
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses).toContain(507);
+    const refused = statuses.indexOf(507);
+    expect(statuses.slice(refused).every((status) => status === 507)).toBe(true);
   });
 
   it('the one journal of several documents counts the fleet, whichever replica is asked', async () => {

@@ -103,6 +103,16 @@ export interface Balancer {
  */
 export async function startBalancer(backends: readonly string[], { plain = false } = {}): Promise<Balancer> {
   if (HAPROXY === undefined) throw new Error('haproxy is not installed (.ci/run installs it)');
+  // Replicas answer 503 on readiness while they prepare: checked before then, all would be taken out.
+  for (const backend of backends)
+    await waitFor(
+      () =>
+        fetch(`http://${backend}/__mock/health/ready`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      `${backend} ready`,
+    );
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'plantstore-haproxy-'));
   const config = join(dir, 'haproxy.cfg');
