@@ -98,3 +98,29 @@ describe('a hostile Postman collection', () => {
     },
   );
 });
+
+describe('a Postman collection whose variables grow without end', () => {
+  it('is refused at once, naming the string, where the reader ran for minutes', () => {
+    const hostile = {
+      info: { name: 'X' },
+      variable: [{ key: 'a', value: '{{a}}{{a}}{{a}}{{a}}' }],
+      item: [{ name: 'r', request: { method: 'GET', url: 'http://x/{{a}}' }, response: [] }],
+    };
+    const started = performance.now();
+    expect(() => postmanAsOpenApi(hostile)).toThrow('its variables grow "http://x/{{a}}" past 100,000 characters');
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('still replaces variables that refer to others', () => {
+    const nested = {
+      info: { name: 'X' },
+      variable: [
+        { key: 'base', value: '{{scheme}}://{{host}}' },
+        { key: 'scheme', value: 'http' },
+        { key: 'host', value: 'example.com' },
+      ],
+      item: [{ name: 'r', request: { method: 'GET', url: '{{base}}/plants/{{kind}}' }, response: [] }],
+    };
+    expect(Object.keys((postmanAsOpenApi(nested) as { paths: object }).paths)).toEqual(['/plants/{{kind}}']);
+  });
+});

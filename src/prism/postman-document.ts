@@ -5,6 +5,7 @@
  * back here as an OpenAPI 3.1 document so that everything after the loader reads one kind of document.
  */
 import { isJsonObject } from '../json/json-object.js';
+import { overgrownString } from './postman-variables.js';
 import { postmanOperations } from './prism-internals.js';
 
 type Node = Record<string, unknown>;
@@ -64,6 +65,9 @@ export function postmanAsOpenApi(collection: Node): Node {
     throw new Error(
       `a JSON body has a member named "${unsafe}", which the collection reader would write into the process's built-in objects`,
     );
+  const overgrown = overgrownString(collection);
+  if (overgrown !== undefined)
+    throw new Error(`its variables grow ${JSON.stringify(overgrown)} past 100,000 characters (a variable that refers to itself?)`);
   const operations = postmanOperations()(collection) as Operation[];
   const paths: Record<string, Node> = {};
   const securitySchemes: Record<string, Node> = {};
