@@ -115,6 +115,23 @@ describe.runIf(canRun(STORE_SERVER))('--store: sessions shared through a real Va
     }
   });
 
+  it('a replica started after a choice was made reads the stored choices before it answers', async () => {
+    const options = { spec: GROWN, store: store.url, storePrefix: 'late' };
+    const a = await serverWith({ 'flaky.yaml': FAILS_TWICE_THEN_CREATES }, options);
+    try {
+      await a.inject({ method: 'PUT', url: '/__mock/scenario', headers: JSON_BODY, payload: { session: 'q', scenario: 'flaky' } });
+      const late = await serverWith({ 'flaky.yaml': FAILS_TWICE_THEN_CREATES }, options);
+      try {
+        expect((await call(late, 'q', 'POST', '/plants', { id: 1, name: 'x' })).statusCode).toBe(503);
+        expect((await call(late, 'free', 'POST', '/plants', { id: 1, name: 'x' })).statusCode).toBe(200);
+      } finally {
+        await late.cleanup();
+      }
+    } finally {
+      await a.cleanup();
+    }
+  });
+
   it('mocks with different prefixes on one store never see each other', async () => {
     const a = await mockServer({ spec: GROWN, stateful: true, store: store.url, storePrefix: 'team-a' });
     const b = await mockServer({ spec: GROWN, stateful: true, store: store.url, storePrefix: 'team-b' });
