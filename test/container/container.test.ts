@@ -1,8 +1,15 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { GenericContainer, getContainerRuntimeClient, Network, type StartedNetwork } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/server.js';
 import { PlantStoreMockContainer, type StartedPlantStoreMockContainer } from '../../src/testcontainers/index.js';
+import { blockRanBy } from '../support/doc-blocks.js';
 import { findContainerRuntime } from '../support/find-runtime.js';
 import { loadPairCases, loadSharedCases, runSharedCase } from '../support/shared-cases.js';
 
@@ -18,6 +25,18 @@ const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
 const IMAGE = process.env.PLANTSTORE_TEST_IMAGE ?? 'plantstore-mock:test';
 const BUILD_TIMEOUT = 20 * 60_000;
 const VALID = { id: 1, name: 'Monstera deliciosa', tag: 'tropical' };
+
+const execFileAsync = promisify(execFile);
+const runBash = (script: string, cwd: string) => execFileAsync('bash', ['-c', script], { cwd, timeout: 90_000 });
+
+/** A port nothing listens on now, for a container's published port. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 function post(mock: StartedPlantStoreMockContainer, body: unknown, token = 'any-token'): Promise<Response> {
   return fetch(`${mock.getBaseUrl()}/plants`, {
@@ -239,6 +258,37 @@ describe.skipIf(!runtime.available)(
         expect(drift.summary).toMatchObject({ upstreamAnswers: 1, driftingAnswers: 1, operationsDrifting: 1 });
         expect(drift.operations[0]?.findings[0]?.kind).toBe('status');
       });
+    });
+
+    it('runs the Docker coverage recipe of docs/coverage.md as written, leaving its three report files', async () => {
+      const block = blockRanBy('docs/coverage.md', 'test/container/container.test.ts');
+      const dir = await mkdtemp(join(tmpdir(), 'coverage-recipe-'));
+      const port = await freePort();
+      const name = `psm-coverage-recipe-${process.pid}`;
+      // What differs from a user's machine: the image's tag, a free port, a unique name, and "your suite"
+      // (two requests serving both documented responses, so the gate's --min 100 passes).
+      const suite = [
+        `for _ in $(seq 1 100); do curl -sf -o /dev/null http://127.0.0.1:${port}/__mock/health && break; sleep 0.2; done`,
+        `curl -sf -o /dev/null http://127.0.0.1:${port}/plants -H 'Authorization: Bearer t' -H 'Content-Type: application/json' -d '{"id": 1, "name": "Ficus"}'`,
+        `curl -s -o /dev/null http://127.0.0.1:${port}/plants -H 'Authorization: Bearer t' -H 'Content-Type: application/json' -H 'Prefer: code=400' -d '{"id": 1, "name": "Ficus"}'`,
+      ].join('\n');
+      const script = block.code
+        .replace(' plantstore-mock --coverage-report', ` ${IMAGE} --coverage-report`)
+        .replace('-p 4010:4010', `-p 127.0.0.1:${port}:4010`)
+        .replace('--name mock', `--name ${name}`)
+        .replace('exec mock', `exec ${name}`)
+        .replace('-t 10 mock', `-t 10 ${name}`)
+        .replace(/^npm test.*$/m, suite);
+      // The docker CLI where there is one; else podman's, talking to the same socket.
+      const client = `docker() { if type -P docker >/dev/null; then command docker "$@"; else podman --remote --url "$DOCKER_HOST" "$@"; fi; }`;
+      try {
+        await runBash(`set -euo pipefail\n${client}\n${script}`, dir);
+        expect((await readdir(join(dir, 'reports'))).sort()).toEqual(['coverage.json', 'coverage.md', 'coverage.xml']);
+        expect(JSON.parse(await readFile(join(dir, 'reports/coverage.json'), 'utf8')).summary.violations).toBe(0);
+      } finally {
+        await runBash(`${client}\ndocker rm -f ${name} >/dev/null 2>&1 || true`, dir);
+        await rm(dir, { recursive: true, force: true });
+      }
     });
 
     it('stops on SIGTERM well before the 10 s kill, exiting 0', async () => {
