@@ -28,6 +28,11 @@ const bundle = fileURLToPath(new URL('../dist/cli/run.cjs', import.meta.url));
  * cache: loaded by Node, its ~40 modules cost ~40 ms.
  */
 const LEFT_TO_NODE = new Set(['@stoplight/json-schema-ref-parser']);
+/**
+ * Not bundled at all, loaded from node_modules when first called: Prism's Postman reader (postman-collection
+ * and the faker 5 it brings, 2 MB), which only a server of a Postman collection asks for.
+ */
+const NOT_BUNDLED = new Set(['@stoplight/http-spec/postman/operation']);
 
 const prismRequires = {
   name: 'prism-requires',
@@ -39,11 +44,12 @@ const prismRequires = {
       for (const [line, name, , anchorSpecifier] of [...source.matchAll(declarations)]) {
         const from = createRequire(anchorSpecifier ? createRequire(path).resolve(anchorSpecifier) : path);
         const call = new RegExp(`\\b${name}\\('([^']+)'\\)`, 'g');
-        const leftToNode = [...source.matchAll(call)].some(([, specifier]) => LEFT_TO_NODE.has(specifier));
+        const leftToNode = [...source.matchAll(call)].some(([, specifier]) => LEFT_TO_NODE.has(specifier) || NOT_BUNDLED.has(specifier));
         if (!leftToNode && new RegExp(`\\b${name}\\b`).test(source.replace(line, '').replace(call, ''))) {
           throw new Error(`${path}: ${name} is used other than as ${name}('specifier'); cannot bundle it`);
         }
         source = source.replace(call, (whole, specifier) => {
+          if (NOT_BUNDLED.has(specifier)) return whole;
           const bundled = `require(${JSON.stringify(from.resolve(specifier))})`;
           return LEFT_TO_NODE.has(specifier) ? `(require('node:module').enableCompileCache ? ${whole} : ${bundled})` : bundled;
         });

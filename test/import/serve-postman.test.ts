@@ -3,13 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/index.js';
+import { type RunningCli, startCli } from '../support/cli.js';
 
 const COLLECTION = new URL('./fixtures/plants.postman_collection.json', import.meta.url).pathname;
 const bearer = { authorization: 'Bearer any-token' };
 let server: MockServer | undefined;
 let dir: string | undefined;
+let cli: RunningCli | undefined;
 afterEach(async () => {
   await server?.close();
+  cli?.child.kill();
+  cli = undefined;
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -31,6 +35,12 @@ describe('a Postman collection served as the document, as Prism serves one', () 
     expect((await server.inject({ method: 'GET', url: '/plants?limit=5', headers: bearer })).statusCode).toBe(200);
     expect((await server.inject({ method: 'GET', url: '/gardens', headers: bearer })).statusCode).toBe(200);
     expect((await server.inject({ method: 'PUT', url: '/gardens', headers: bearer })).statusCode).toBe(405);
+  });
+
+  it('is served by the built CLI, which loads the Postman reader from node_modules only then', async () => {
+    cli = await startCli(['--spec', COLLECTION, '--log-level', 'warn']);
+    const answer = await fetch(`${cli.url}/plants/12`, { headers: bearer });
+    expect([answer.status, await answer.json()]).toEqual([200, { name: 'Aloe vera', tag: 'succulent' }]);
   });
 
   it('judges a JSON body by the schema inferred from the saved one', async () => {
