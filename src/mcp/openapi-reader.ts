@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml';
+import { resolveFragment } from '../json/json-pointer.js';
 
 type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -168,13 +169,7 @@ export class DocumentReader {
   }
 
   #target(ref: string): unknown {
-    if (!ref.startsWith('#')) return undefined;
-    let node: unknown = this.#root;
-    for (const raw of ref.slice(1).split('/').slice(1)) {
-      const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      node = isNode(node) || Array.isArray(node) ? (node as Node)[token] : undefined;
-    }
-    return node;
+    return resolveFragment(this.#root, ref);
   }
 
   /**
