@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Exchange } from '../pipeline/types.js';
-import { absorbFlat, type FlatCounts, flattenTally } from './coverage-flat.js';
+import { MAX_DRIFT_MESSAGES } from './coverage-counts.js';
+import { absorbFlat, capDriftMessages, type FlatCounts, flattenTally } from './coverage-flat.js';
 import { CoverageModel } from './coverage-model.js';
 import { coverageReport } from './coverage-report.js';
 
@@ -68,5 +69,23 @@ describe('coverage as flat counters (what replicas add up in a shared store)', (
     const fleet = model();
     absorbFlat(fleet, new Map([['o\tgone\tq', 3]]));
     expect(coverageReport(fleet).summary.requests).toBe(0);
+  });
+});
+
+describe("a replica's drift messages sent to the store", () => {
+  it('stay within the bound one model keeps, however many batches name new ones', () => {
+    const sent = new Map<string, Set<string>>();
+    const stored = new Set<string>();
+    // Each 50 ms batch is counted by a new model: every batch may hold 20 messages never seen before.
+    for (let batch = 0; batch < 50; batch += 1) {
+      const fields: FlatCounts = new Map([['o\tgetPlants\tpa', 20]]);
+      for (let i = 0; i < MAX_DRIFT_MESSAGES; i += 1) fields.set(`o\tgetPlants\tpm\tbody\t/items/${batch * 20 + i}: must be string`, 1);
+      for (const field of capDriftMessages(fields, sent).keys()) stored.add(field);
+    }
+    expect([...stored].filter((field) => field.includes('\tpm\t'))).toHaveLength(MAX_DRIFT_MESSAGES);
+    expect(stored.has('o\tgetPlants\tpa')).toBe(true);
+    // A message already sent keeps counting.
+    const again: FlatCounts = new Map([['o\tgetPlants\tpm\tbody\t/items/0: must be string', 3]]);
+    expect(capDriftMessages(again, sent).get('o\tgetPlants\tpm\tbody\t/items/0: must be string')).toBe(3);
   });
 });

@@ -49,6 +49,27 @@ function flattenUnmatched(unmatched: UnmatchedCounts, add: (field: string, n: nu
 }
 
 /**
+ * Drops from `fields` the drift messages (`o op pm message`) past MAX_DRIFT_MESSAGES distinct ones per
+ * operation that `sent` (this replica's messages sent so far, by operation) already holds. A replica's
+ * batch model is new every flush, so without this each batch could add 20 new messages to the store's
+ * hash, which never shrinks: an upstream whose drift names array indices (`/items/17`) or echoes its
+ * Content-Type grew it without end.
+ */
+export function capDriftMessages(fields: FlatCounts, sent: Map<string, Set<string>>): FlatCounts {
+  for (const field of fields.keys()) {
+    const parts = field.split(SEP, 3);
+    if (parts[0] !== 'o' || parts[2] !== 'pm') continue;
+    const operation = parts[1] ?? '';
+    const messages = sent.get(operation) ?? new Set<string>();
+    sent.set(operation, messages);
+    if (messages.has(field)) continue;
+    if (messages.size < MAX_DRIFT_MESSAGES) messages.add(field);
+    else fields.delete(field);
+  }
+  return fields;
+}
+
+/**
  * Reads flat counters into `model`'s tally of `session` (undefined: overall; then callbacks too).
  * Fields of operations the model does not know (another document under the same prefix) are skipped.
  */

@@ -1,4 +1,4 @@
-import { absorbFlat, type FlatCounts, flattenTally } from '../contract-coverage/coverage-flat.js';
+import { absorbFlat, capDriftMessages, type FlatCounts, flattenTally } from '../contract-coverage/coverage-flat.js';
 import { CoverageModel } from '../contract-coverage/coverage-model.js';
 import type { Exchange } from '../pipeline/types.js';
 import type { CoverageBatch } from '../store/coverage-store.js';
@@ -21,6 +21,8 @@ export class FleetCoverage {
   #counted = false;
   #waiting: CoverageBatch[] = [];
   #sending: Promise<void> | undefined;
+  /** Drift messages this replica has sent, by operation: bounded as one model bounds them. */
+  readonly #sentMessages = new Map<string, Set<string>>();
   readonly #timer: NodeJS.Timeout;
 
   constructor(
@@ -51,8 +53,9 @@ export class FleetCoverage {
       const counted = this.#pending;
       this.#pending = this.#model();
       this.#counted = false;
-      const batch: [string | undefined, FlatCounts][] = [[undefined, flattenTally(counted.tallyOf(), new Map(), counted)]];
-      for (const [session, tally] of counted.sessionTallies()) batch.push([session, flattenTally(tally, new Map())]);
+      const flat = (fields: FlatCounts) => capDriftMessages(fields, this.#sentMessages);
+      const batch: [string | undefined, FlatCounts][] = [[undefined, flat(flattenTally(counted.tallyOf(), new Map(), counted))]];
+      for (const [session, tally] of counted.sessionTallies()) batch.push([session, flat(flattenTally(tally, new Map()))]);
       this.#waiting.push(batch);
     }
     if (this.#waiting.length === 0) return Promise.resolve();
@@ -89,6 +92,7 @@ export class FleetCoverage {
   async reset(session?: string): Promise<void> {
     this.local.reset(session);
     this.#pending.reset(session);
+    if (session === undefined) this.#sentMessages.clear();
     // What every replica counted before the reset was asked lands first, then goes with the rest.
     await this.flush();
     await new Promise((resolve) => setTimeout(resolve, READ_SETTLE_MS));
