@@ -29,6 +29,24 @@ describe('readForm', () => {
     expect(readForm(formFields('name=x'), schema, [])).toEqual({ ids: [], name: 'x' });
   });
 
+  it('reads an empty field as the empty string where the array`s alternative is `enum: [""]` (Stripe`s unset)', () => {
+    const taxRates = {
+      type: 'object',
+      properties: {
+        rates: {
+          anyOf: [
+            { type: 'array', items: { type: 'string' } },
+            { type: 'string', enum: [''] },
+          ],
+        },
+      },
+    };
+    expect(readForm(formFields('rates='), taxRates, [])).toEqual({ rates: '' });
+    expect(readForm(formFields('rates=txr_1'), taxRates, [])).toEqual({ rates: ['txr_1'] });
+    const plain = { type: 'object', properties: { rates: { type: 'array', items: { type: 'string' } } } };
+    expect(readForm(formFields('rates='), plain, [])).toEqual({ rates: [''] });
+  });
+
   it('reads an object field, and a list of objects, as JSON where no style is written', () => {
     // salesloft's urlencoded `crm_params` (an object) and `custom_fields` (a list of objects).
     const objects = {

@@ -88,6 +88,7 @@ export function readForm(
     const values = fields.get(name);
     const dialect = spelled.get(name);
     const list = arrayBranch(property, resolve);
+    if (list && !dialect && unsetByEmpty(property, values, resolve)) continue;
     if (list) {
       const read = inBrackets(formats.array) ? styledList(values, list, encoding) : formattedList(values, formats.array);
       const more = dialect && takeDialect(value, dialect, list, resolve, arraySpelling(formats.array));
@@ -111,6 +112,19 @@ export function readForm(
     }
   }
   return value;
+}
+
+/**
+ * Stripe's "unset": a field sent empty (`default_tax_rates=`) for an `anyOf`/`oneOf` of an array and
+ * `enum: [""]` is that empty string, as the document says, not a list of one empty item.
+ */
+function unsetByEmpty(property: JsonSchema, values: readonly string[] | undefined, resolve: Resolve): boolean {
+  if (values?.length !== 1 || values[0] !== '') return false;
+  const branches = [property.anyOf, property.oneOf].flatMap((list) => (Array.isArray(list) ? list : []));
+  return branches.some((branch) => {
+    const read = resolve(branch) ?? branch;
+    return isJsonObject(read) && Array.isArray(read.enum) && read.enum.includes('');
+  });
 }
 
 /** An array property's plain field read per its encoding's style (OpenAPI 3's default: form, exploded). */
