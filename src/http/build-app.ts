@@ -101,7 +101,7 @@ export async function buildApp({ options, spec, documents, generator, responders
   );
   registerLimits(app, options);
   const guard = createBrowserGuard(options, told);
-  const cors = options.cors ? createCorsPolicy(options.corsOrigins) : undefined;
+  const cors = options.cors ? createCorsPolicy(options.corsOrigins ?? [], () => mock.proxy !== undefined) : undefined;
   // One hook for what every request goes through first (one hook costs less than two).
   app.addHook('onRequest', (request, reply, done) => {
     request.startedAt = performance.now();

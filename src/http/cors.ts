@@ -31,7 +31,7 @@ export interface CorsPolicy {
  * @fastify/cors, whose per-request hook copies its options and asks Fastify for the route options
  * twice: a measurable share of the request path under load, for a policy that fits in a few lines.
  */
-export function createCorsPolicy(origins: readonly string[]): CorsPolicy {
+export function createCorsPolicy(origins: readonly string[], proxying: () => boolean = () => false): CorsPolicy {
   const listed = new Set(origins.filter((origin) => origin !== '*').map((origin) => origin.toLowerCase()));
   const anyOrigin = origins.includes('*');
   const explicit = origins.length > 0;
@@ -40,6 +40,14 @@ export function createCorsPolicy(origins: readonly string[]): CorsPolicy {
     if (!explicit || listed.has(origin.toLowerCase())) return { value: origin, credentials: true };
     return anyOrigin ? { value: '*', credentials: false } : undefined;
   };
+  /**
+   * A preflight is answered before the mock knows whether the real service will take the request: with
+   * `--proxy` and no list, approving any page's preflight would let it send a DELETE or a JSON body with
+   * its own headers to a service behind the developer's VPN. Only pages served from this machine (a
+   * frontend's dev server) get their preflights approved then; `--cors-origin` names others.
+   */
+  const preflightAllowed = (origin: string) =>
+    proxying() && !explicit ? (isLoopbackOrigin(origin) ? allowed(origin) : undefined) : allowed(origin);
   return {
     apply(request, reply, told) {
       reply.header('vary', 'Origin');
@@ -53,7 +61,12 @@ export function createCorsPolicy(origins: readonly string[]): CorsPolicy {
         if (allow !== undefined) reply.header('access-control-expose-headers', EXPOSED_HEADERS);
         return false;
       }
-      answerPreflight(request, reply, allow !== undefined, told);
+      const approved = preflightAllowed(origin);
+      if (approved === undefined && allow !== undefined) {
+        reply.removeHeader('access-control-allow-origin');
+        reply.removeHeader('access-control-allow-credentials');
+      }
+      answerPreflight(request, reply, approved !== undefined, told);
       return true;
     },
     proxied(reply, response) {
@@ -69,6 +82,17 @@ export function createCorsPolicy(origins: readonly string[]): CorsPolicy {
       return { ...response, headers };
     },
   };
+}
+
+/** An origin on this machine: `localhost` (or a name under it), 127.0.0.0/8 or [::1], any scheme and port. */
+export function isLoopbackOrigin(origin: string): boolean {
+  let host: string;
+  try {
+    host = new URL(origin).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** The headers `apply` writes on an answer: taken off one the real service made, by default. */

@@ -81,3 +81,34 @@ describe("the mock's own headers from an upstream", () => {
     for (const name of Object.keys(forged)) expect(String(answer.headers[name] ?? ''), name).not.toContain('orged');
   });
 });
+
+describe('a preflight to the mock with --proxy and no --cors-origin list', () => {
+  const preflight = (origin: string) => ({
+    method: 'OPTIONS' as const,
+    url: '/plants/7',
+    headers: { origin, 'access-control-request-method': 'DELETE', 'access-control-request-headers': 'authorization,x-anything' },
+  });
+
+  it('approves nothing for a page of another site, which could otherwise send the real service a DELETE', async () => {
+    const server = await mockServer({ spec: SPEC, proxy: await upstream({}) });
+    const answer = await server.inject(preflight('https://evil.example'));
+    expect(answer.statusCode).toBe(204);
+    expect(cors(answer.headers)).toEqual({});
+  });
+
+  it("approves a page served from this machine (a frontend's dev server), and any page the list names", async () => {
+    const server = await mockServer({ spec: SPEC, proxy: await upstream({}) });
+    const local = await server.inject(preflight('http://localhost:5173'));
+    expect(local.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(local.headers['access-control-allow-methods']).toMatch(/DELETE/);
+    const listedServer = await mockServer({ spec: SPEC, proxy: await upstream({}), corsOrigins: ['https://app.example'] });
+    const listed = await listedServer.inject(preflight('https://app.example'));
+    expect(listed.headers['access-control-allow-origin']).toBe('https://app.example');
+  });
+
+  it('leaves preflights open to any page when nothing is proxied', async () => {
+    const server = await mockServer({ spec: SPEC });
+    const answer = await server.inject(preflight('https://any-page.example'));
+    expect(answer.headers['access-control-allow-origin']).toBe('https://any-page.example');
+  });
+});
