@@ -63,6 +63,17 @@ describe('the recorder', () => {
     expect((await readdir(dir)).filter((f) => f.endsWith('.yaml'))).toHaveLength(2);
   });
 
+  it('gives ids that differ only in case files whose names differ where file names fold case (macOS, Windows)', async () => {
+    const { dir, recorder: made } = await recorder();
+    made.observe(proxied('alice', 1));
+    made.observe(proxied('Alice', 2));
+    made.observe(proxied('ALICE', 3));
+    expect((await made.flush()).files).toHaveLength(3);
+    const names = (await readdir(dir)).filter((f) => f.endsWith('.yaml'));
+    expect(names).toContain('recording-alice.yaml');
+    expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(3);
+  });
+
   it('never gives a chosen id the file another id was given, even one chosen to look like its hashed name', async () => {
     const given = fileName('recording-a/b').slice('recording-'.length);
     expect(fileName(`recording-${given}`)).not.toBe(fileName('recording-a/b'));

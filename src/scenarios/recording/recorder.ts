@@ -275,7 +275,9 @@ export class Recorder {
   #fileOf(session: string | undefined): PendingFile | string | undefined {
     const { name, spec } = this.#settings;
     const own = name ?? (session === undefined ? 'recording' : `recording-${session}`);
-    const key = fileName(spec === undefined ? own : `${spec}-${own}`);
+    // Session ids are chosen by clients: `a` and `A` must not share a file where file names fold case (macOS, Windows).
+    const folds = name === undefined && session !== undefined && /[A-Z]/.test(session);
+    const key = fileName(spec === undefined ? own : `${spec}-${own}`, folds);
     let file = this.#files.get(key);
     if (file !== undefined && !file.released) {
       // Most recently recorded last.
@@ -313,11 +315,13 @@ export class Recorder {
  * and a name that had to change, or is too long, ends in a short hash of the id, so that two ids never
  * share a file (`a/b` and `a_b`). An id that already ends like a hashed name is hashed too: else a
  * client could choose as its id the name another id was given (`a_b-<hash of a/b>`) and share its file.
+ * `hashed` asks for the hash whatever the text (a session id with capitals, which a case-folding file
+ * system would give the file of its lower-case twin).
  */
 const HASHED = /-[0-9a-f]{12}$/;
 
-export function fileName(text: string): string {
+export function fileName(text: string, hashed = false): string {
   const safe = text.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[^A-Za-z0-9]/, 'r');
-  if (safe === text && safe.length <= 64 && !HASHED.test(safe)) return safe;
+  if (!hashed && safe === text && safe.length <= 64 && !HASHED.test(safe)) return safe;
   return `${safe.slice(0, 51)}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
 }
