@@ -62,6 +62,11 @@ export class CoverageModel {
 
   /** Counts a callback an answer to `operation` triggered, by how it ended (`on-contract`, `off-contract`, `refused`, ...). */
   recordCallback(operation: string, name: string, outcome: string): void {
+    this.addCallbackOutcome(operation, name, outcome, 1);
+  }
+
+  /** Adds `n` callbacks of one outcome (counts read back from a shared store). */
+  addCallbackOutcome(operation: string, name: string, outcome: string, n: number): void {
     let byName = this.#callbacks.get(operation);
     if (byName === undefined) {
       byName = new Map();
@@ -72,12 +77,7 @@ export class CoverageModel {
       outcomes = new Map();
       byName.set(name, outcomes);
     }
-    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-  }
-
-  /** Adds `n` callbacks of one outcome (counts read back from a shared store). */
-  addCallbackOutcome(operation: string, name: string, outcome: string, n: number): void {
-    for (let i = 0; i < n; i++) this.recordCallback(operation, name, outcome);
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + n);
   }
 
   /** Every callback count: operation id, callback name, outcome, count. */

@@ -178,7 +178,7 @@ function contentObject(contents: readonly Content[]): Node {
     const examples: Node = {};
     for (const example of content.examples ?? []) {
       let name = example.key;
-      for (let n = 2; name in examples; n += 1) name = `${example.key}-${n}`;
+      for (let n = 2; Object.hasOwn(examples, name); n += 1) name = `${example.key}-${n}`;
       examples[name] = { value: example.value };
     }
     const schema = withoutDialect(content.schema);

@@ -47,6 +47,10 @@ export async function watchChoices(
   let live = false;
   let closed = false;
   let epoch = 0;
+  // More sessions with a choice than the set keeps: not live (every request reads its session, which is
+  // right, only slower) until a later rebuild finds fewer, rather than a rescan per request.
+  let full = false;
+  let rebuilding = false;
 
   const rebuild = async () => {
     const mine = ++epoch;
@@ -62,10 +66,27 @@ export async function watchChoices(
         for (const key of keys) sessions.add(key.slice(prefix.length + 2));
         cursor = next;
       } while (cursor !== '0');
-      if (mine === epoch && subscriber.status === 'ready') live = true;
+      full = sessions.size >= MOST_REMEMBERED;
+      if (full) sessions.clear();
+      if (mine === epoch && subscriber.status === 'ready' && !full) live = true;
     } catch {
       // Not live: every request takes the store path until the next 'ready'.
     }
+  };
+
+  /** One rebuild at a time, when the set reaches its bound; none while the store holds more than it keeps. */
+  const remember = (session: string) => {
+    if (full) return;
+    if (sessions.size >= MOST_REMEMBERED) {
+      if (!rebuilding) {
+        rebuilding = true;
+        void rebuild().finally(() => {
+          rebuilding = false;
+        });
+      }
+      return;
+    }
+    sessions.add(session);
   };
 
   subscriber.on('error', () => undefined);
@@ -86,8 +107,7 @@ export async function watchChoices(
     }
     const space = message.indexOf(' ');
     if (space < 0) return;
-    if (sessions.size >= MOST_REMEMBERED) void rebuild();
-    sessions.add(message.slice(space + 1));
+    remember(message.slice(space + 1));
     client.publish(ackChannel, message.slice(0, space)).catch(() => undefined);
   });
   subscriber.connect().catch(() => undefined);
@@ -102,8 +122,7 @@ export async function watchChoices(
     },
     mayHaveChoice: (session) => sessions.has(session) || sessions.has(''),
     saw(session) {
-      if (sessions.size >= MOST_REMEMBERED) void rebuild();
-      sessions.add(session);
+      remember(session);
     },
     expect(nonce) {
       acks.set(nonce, { count: 0 });

@@ -77,6 +77,8 @@ const LOAD = `
 local p, id, idle = ARGV[1], ARGV[2], tonumber(ARGV[3])
 local gen = redis.call('GET', p .. 'gen') or '0'
 local key = p .. 's:' .. gen .. ':' .. id
+-- A read is a use: the session stays out of the idle sweep and the oldest-first eviction (ARGV[4]: now).
+if id ~= '' then redis.call('ZADD', p .. 'z:' .. gen, 'XX', tonumber(ARGV[4]), id) end
 local row = redis.call('HMGET', key, 'v', 'b')
 local mine = redis.call('GET', p .. 'c:' .. id)
 local default = redis.call('GET', p .. 'c:')
@@ -92,7 +94,7 @@ if (redis.call('GET', p .. 'gen') or '0') ~= gen then return 0 end
 local key = p .. 's:' .. gen .. ':' .. id
 if (redis.call('HGET', key, 'v') or '0') ~= version then return 0 end
 -- Fleet-wide bounds, as memory keeps them for one replica (ARGV[10..12]: now, most sessions, total
--- bytes): sessions idle past the timeout or, beyond the most, the least recently written go, their
+-- bytes): sessions idle past the timeout or, beyond the most, the least recently used go, their
 -- bytes freed; a write past the total is refused (-1: 507 STATE_BUDGET_EXCEEDED), nothing dropped.
 local now, most, budget = tonumber(ARGV[10]), tonumber(ARGV[11]), tonumber(ARGV[12])
 local used, sizes, total = p .. 'z:' .. gen, p .. 'n:' .. gen, p .. 't:' .. gen
@@ -201,7 +203,7 @@ export async function connectStore({
     },
     choices,
     async load(session) {
-      const row = await scripts.mockLoad(prefix, session ?? '', idle);
+      const row = await scripts.mockLoad(prefix, session ?? '', idle, String(Date.now()));
       return {
         generation: String(row[0]),
         version: String(row[1]),

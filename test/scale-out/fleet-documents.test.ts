@@ -59,6 +59,29 @@ describe.runIf(canRun(STORE_SERVER))('--store with several documents', () => {
     expect(statuses.slice(refused).every((status) => status === 507)).toBe(true);
   });
 
+  it('a session only read stays in use across the fleet: past --max-sessions the least recently used goes', async () => {
+    const options = { spec: PLANTS, stateful: true, store: store.url, storePrefix: 'read-use', maxSessions: 2 };
+    const [a, b] = [await mockServer(options), await mockServer(options)];
+    const create = (server: MockServer, session: string) =>
+      server.inject({
+        method: 'POST',
+        url: '/plants',
+        headers: { ...AUTH, 'content-type': 'application/json', 'x-mock-session': session },
+        payload: JSON.stringify({ id: 1, name: 'Ficus' }),
+      });
+    const list = async (server: MockServer, session: string) =>
+      (await server.inject({ url: '/plants', headers: { ...AUTH, 'x-mock-session': session } })).json() as unknown[];
+    expect((await create(a, 'one')).statusCode).toBe(200);
+    expect((await create(b, 'two')).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await list(b, 'one')).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await create(a, 'three')).statusCode).toBe(200);
+    // 'one' was read after 'two' was written: 'two' is the least recently used.
+    expect(await list(a, 'one')).toHaveLength(1);
+    expect(await list(b, 'two')).toEqual([]);
+  });
+
   it('the one journal of several documents counts the fleet, whichever replica is asked', async () => {
     const options = { spec: [PLANTS, `/pets=${PETS}`], stateful: true, store: store.url, storePrefix: 'documents' };
     const [a, b] = [await mockServer(options), await mockServer(options)];
