@@ -70,4 +70,13 @@ describe('CoverageModel', () => {
     model.record(exchange(undefined, { a: null }), 201);
     expect(model.tally()?.byOperation.get(operation)?.neverSent()).toEqual([]);
   });
+
+  it('shares operation shapes between models: the models a fleet replica makes per batch work none out again', () => {
+    const first = new CoverageModel({ operations: [operation], maxSessions: 10, sessionIdleMs: 1000 });
+    const second = new CoverageModel({ operations: [operation], maxSessions: 10, sessionIdleMs: 1000 });
+    first.record(exchange(undefined), 201);
+    second.record(exchange(undefined), 201);
+    expect(second.tally()?.byOperation.get(operation)?.shape).toBe(first.tally()?.byOperation.get(operation)?.shape);
+    expect(second.shapeOf(operation)).toBe(first.shapeOf(operation));
+  });
 });

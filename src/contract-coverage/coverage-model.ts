@@ -4,7 +4,7 @@ import type { Exchange } from '../pipeline/types.js';
 import { SessionLru } from '../sessions/session-lru.js';
 import { OperationCounts, UnmatchedCounts } from './coverage-counts.js';
 import { answeredMediaType, answerKindOf, rejectionOf, sessionOf } from './coverage-exchange.js';
-import { OperationShape } from './operation-shape.js';
+import { type OperationShape, shapeOf } from './operation-shape.js';
 
 /** The counts of one scope: every request, or one session's. */
 export class CoverageTally {
@@ -32,7 +32,8 @@ export class CoverageModel {
   #overall = new CoverageTally();
   /** The coverage slice of each session: counts of this process's answers, kept beside the session store. */
   readonly #sessions: SessionLru<CoverageTally>;
-  readonly #shapes = new Map<MockOperation, OperationShape>();
+  /** Operations this model counted: the first count of one a reload compiled makes it its id's latest. */
+  readonly #met = new WeakSet<MockOperation>();
   /** The latest operation object of each id: a reload (--watch) compiles new ones. */
   readonly #operations = new Map<string, MockOperation>();
   readonly #options: CoverageModelOptions;
@@ -128,14 +129,13 @@ export class CoverageModel {
     return [...this.#operations.values()];
   }
 
+  /** The operation's shape (shared by every model: src/contract-coverage/operation-shape.ts); an operation met here counts as the document's. */
   shapeOf(operation: MockOperation): OperationShape {
-    let shape = this.#shapes.get(operation);
-    if (shape === undefined) {
-      shape = new OperationShape(operation);
-      this.#shapes.set(operation, shape);
+    if (!this.#met.has(operation)) {
+      this.#met.add(operation);
       this.#operations.set(operation.id, operation);
     }
-    return shape;
+    return shapeOf(operation);
   }
 
   /** Forgets the counts of one session, or of everything (every session and the overall counts). */

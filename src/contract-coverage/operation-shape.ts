@@ -69,6 +69,23 @@ export class OperationShape {
   }
 }
 
+/**
+ * Shapes by operation, for every coverage model of the process: a shape depends only on its operation
+ * (an immutable value; a reload compiles new ones), so the models a fleet replica makes per batch and
+ * per read, and several servers of one document, work each out once.
+ */
+const SHAPES = new WeakMap<MockOperation, OperationShape>();
+
+/** The shape of an operation, worked out on first use and shared from then on. */
+export function shapeOf(operation: MockOperation): OperationShape {
+  let shape = SHAPES.get(operation);
+  if (shape === undefined) {
+    shape = new OperationShape(operation);
+    SHAPES.set(operation, shape);
+  }
+  return shape;
+}
+
 function matchSlot(response: DocumentedResponse, mediaType: string | undefined): number {
   if (response.mediaTypes[0] === undefined) return response.firstSlot;
   if (mediaType === undefined) return UNDOCUMENTED;
