@@ -3,9 +3,8 @@ import { CoverageModel } from '../contract-coverage/coverage-model.js';
 import type { Exchange } from '../pipeline/types.js';
 import type { CoverageBatch } from '../store/coverage-store.js';
 import type { SharedStore } from '../store/shared-store.js';
-import { FLEET_FLUSH_MS } from './fleet-journal.js';
+import { FLEET_FLUSH_MS, READ_SETTLE_MS } from './fleet-journal.js';
 
-const READ_SETTLE_MS = 3 * FLEET_FLUSH_MS;
 /** Batches kept while the store is away; older ones are dropped beyond it (bounded like the journal's). */
 const MAX_WAITING_BATCHES = 200;
 

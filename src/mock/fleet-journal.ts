@@ -5,7 +5,8 @@ import type { SharedStore } from '../store/shared-store.js';
 
 /** How often a replica sends its new journal entries to the store; reads wait a little longer than this. */
 export const FLEET_FLUSH_MS = 50;
-const READ_SETTLE_MS = 3 * FLEET_FLUSH_MS;
+/** How long a fleet read (journal, coverage, drift) waits for every replica's next batch before reading the store. */
+export const READ_SETTLE_MS = 3 * FLEET_FLUSH_MS;
 /** Most entries waiting while the store is away; older ones are dropped (and counted) beyond it. */
 const MAX_WAITING = 10_000;
 /** Entries the store keeps beyond the journal's size: room for batches of replicas that arrived out of order. */

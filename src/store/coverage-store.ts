@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { EVICTION_LUA } from './eviction-lua.js';
 
 /** Coverage counters of one scope: undefined is every request's, else one session's. */
 export type CoverageBatch = readonly (readonly [session: string | undefined, fields: ReadonlyMap<string, number>])[];
@@ -21,6 +22,7 @@ local function key(id) if id == '' then return p .. 'cov:' .. gen end return p .
 // sessions (ARGV[4]), the least recently counted go, as SessionLru drops them in memory.
 const ADD = `local p, idle, now, most = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 ${KEY}
+${EVICTION_LUA}
 local used = p .. 'cov:' .. gen .. ':z'
 local i = 5
 while i <= #ARGV do
@@ -33,13 +35,9 @@ while i <= #ARGV do
   end
   i = i + 2 + 2 * count
 end
-for _, id in ipairs(redis.call('ZRANGEBYSCORE', used, '-inf', now - idle)) do redis.call('DEL', key(id)) end
-redis.call('ZREMRANGEBYSCORE', used, '-inf', now - idle)
-local over = redis.call('ZCARD', used) - most
-if over > 0 then
-  for _, id in ipairs(redis.call('ZRANGE', used, 0, over - 1)) do redis.call('DEL', key(id)) end
-  redis.call('ZREMRANGEBYRANK', used, 0, over - 1)
-end
+local function forget(id) redis.call('DEL', key(id)) end
+evictIdle(used, now, idle, forget)
+evictBeyond(used, most, false, forget)
 redis.call('PEXPIRE', used, idle)
 return 1`;
 

@@ -3,6 +3,7 @@ import { MockConfigError } from '../config-error.js';
 import { isSecretField } from '../openapi/mask-credentials.js';
 import { type ChoiceWatch, newNonce, watchChoices } from './choice-watch.js';
 import { type CoverageStore, coverageStore } from './coverage-store.js';
+import { EVICTION_LUA } from './eviction-lua.js';
 
 /** A session's shared data as the store holds it: the generation of resets, its version, its text, the scenario choices. */
 export interface StoredSession {
@@ -102,19 +103,16 @@ local function forget(other)
   redis.call('DEL', p .. 's:' .. gen .. ':' .. other, p .. 'c:' .. other, p .. 'x:' .. other)
   redis.call('DECRBY', total, tonumber(redis.call('HGET', sizes, other) or '0'))
   redis.call('HDEL', sizes, other)
-  redis.call('ZREM', used, other)
 end
-for _, other in ipairs(redis.call('ZRANGEBYSCORE', used, '-inf', now - idle)) do forget(other) end
+${EVICTION_LUA}
+evictIdle(used, now, idle, forget)
 local delta = #data - tonumber(redis.call('HGET', sizes, id) or '0')
 if delta > 0 and tonumber(redis.call('GET', total) or '0') + delta > budget then return -1 end
 redis.call('INCRBY', total, delta)
 redis.call('HSET', sizes, id, #data)
 if id ~= '' then
   redis.call('ZADD', used, now, id)
-  local over = redis.call('ZCARD', used) - most
-  if over > 0 then
-    for _, other in ipairs(redis.call('ZRANGE', used, 0, over - 1)) do if other ~= id then forget(other) end end
-  end
+  evictBeyond(used, most, id, forget)
 end
 redis.call('HSET', key, 'v', tonumber(version) + 1, 'b', data)
 if id ~= '' then redis.call('PEXPIRE', key, idle) end

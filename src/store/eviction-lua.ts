@@ -1,0 +1,23 @@
+/**
+ * The fleet's session eviction, in Lua for the store's scripts (the shared sessions' SAVE and the
+ * coverage counters' ADD): the policy SessionLru keeps in memory, over a sorted set of session ids
+ * scored by last use. `forget(id)` deletes what the script keeps for a session; these take it out of
+ * the set too.
+ */
+export const EVICTION_LUA = `
+-- Sessions unused for idle milliseconds or more go.
+local function evictIdle(used, now, idle, forget)
+  for _, other in ipairs(redis.call('ZRANGEBYSCORE', used, '-inf', now - idle)) do forget(other) end
+  redis.call('ZREMRANGEBYSCORE', used, '-inf', now - idle)
+end
+-- Beyond the most, the least recently used go first; keep (the session being written) stays.
+local function evictBeyond(used, most, keep, forget)
+  local over = redis.call('ZCARD', used) - most
+  if over <= 0 then return end
+  for _, other in ipairs(redis.call('ZRANGE', used, 0, over - 1)) do
+    if other ~= keep then
+      forget(other)
+      redis.call('ZREM', used, other)
+    end
+  end
+end`;
