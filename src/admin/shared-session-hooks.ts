@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MockDocument } from '../mock/create-mock.js';
 import { type HeldSession, UNAVAILABLE } from '../mock/shared-sessions.js';
+import { fleetOverBudget } from '../mock/store-setup.js';
 import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { sendProblem } from './send-problem.js';
@@ -50,7 +51,9 @@ export function sharedSessionHooks(app: FastifyInstance, documents: readonly Moc
         )
       ).every(Boolean);
     if (!failed) return payload;
-    const problem = storeUnavailable();
+    // Over the fleet's byte budget is the 507 one replica answers in memory; else the store failed.
+    const over = shared[outcomes.indexOf('over-budget')];
+    const problem = over ? fleetOverBudget(over.store, bodyBytes(request)) : storeUnavailable();
     reply.code(problem.status).headers(problem.headers).type('application/json; charset=utf-8');
     return JSON.stringify(problem.body);
   });
@@ -58,6 +61,11 @@ export function sharedSessionHooks(app: FastifyInstance, documents: readonly Moc
 
 function storeUnavailable() {
   return problemResponse({ code: 'STORE_UNAVAILABLE', headers: { 'retry-after': '1' } });
+}
+
+/** The bytes the request brought, as the API's 507 counts them. */
+function bodyBytes(request: FastifyRequest): number {
+  return Buffer.isBuffer(request.body) ? request.body.length : Number(request.headers['content-length']) || 0;
 }
 
 /** `?session=` or the JSON body's `session`; undefined: the default session (the route checks the value). */

@@ -50,8 +50,7 @@ export async function sharedAnswer(shared: SharedSessions, exchange: Exchange, d
   const again = restorer(exchange);
   const decided = await shared.run(exchange.session.id, decide, again);
   if (decided === OVER_BUDGET) {
-    const over = { scope: 'all sessions', limit: shared.store.totalBytes } as const;
-    const response = problemResponse(overBudgetProblem(over, exchange.rawBody?.length ?? 0));
+    const response = fleetOverBudget(shared.store, exchange.rawBody?.length ?? 0);
     record(exchange, { response, provenance: { kind: 'rejected', code: 'STATE_BUDGET_EXCEEDED' } });
     return response;
   }
@@ -59,4 +58,9 @@ export async function sharedAnswer(shared: SharedSessions, exchange: Exchange, d
   const response = problemResponse({ code: 'STORE_UNAVAILABLE', headers: { 'retry-after': '1' } });
   record(exchange, { response, provenance: { kind: 'rejected', code: 'STORE_UNAVAILABLE' } });
   return response;
+}
+
+/** The catalogue's 507 for a write the fleet's `--max-total-state-bytes` refused, as one replica answers it. */
+export function fleetOverBudget(store: SharedStore, bytes: number): MockResponse {
+  return problemResponse(overBudgetProblem({ scope: 'all sessions', limit: store.totalBytes }, bytes));
 }

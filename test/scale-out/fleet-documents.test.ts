@@ -59,6 +59,35 @@ describe.runIf(canRun(STORE_SERVER))('--store with several documents', () => {
     expect(statuses.slice(refused).every((status) => status === 507)).toBe(true);
   });
 
+  it('over the fleet budget, PUT /__mock/state answers 507 STATE_BUDGET_EXCEEDED, as one replica does', async () => {
+    const limits = { spec: PLANTS, stateful: true, maxSessions: 100, maxTotalStateBytes: 1024 };
+    const fleet = { ...limits, store: store.url, storePrefix: 'admin-budget' };
+    const [lone, a, b] = [await mockServer(limits), await mockServer(fleet), await mockServer(fleet)];
+    const fill = async (server: MockServer) => {
+      for (let i = 0; i < 40; i++) {
+        const headers = { ...AUTH, 'content-type': 'application/json', 'x-mock-session': `s${i}` };
+        const created = await server.inject({ method: 'POST', url: '/plants', headers, payload: JSON.stringify({ id: i, name: 'Ficus' }) });
+        if (created.statusCode === 507) return;
+      }
+      throw new Error('the budget never filled');
+    };
+    const put = (server: MockServer) =>
+      server.inject({
+        method: 'PUT',
+        url: '/__mock/state?session=late',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ collections: { '/plants': [{ id: 7, name: 'Monstera'.repeat(40) }] } }),
+      });
+    await fill(lone);
+    await fill(a);
+    const [alone, shared] = [await put(lone), await put(b)];
+    // Replica b holds almost nothing itself: the fleet's total refuses it, as a lone mock's would.
+    expect([shared.statusCode, shared.headers['x-mock-error'], shared.json().error]).toEqual([507, 'STATE_BUDGET_EXCEEDED', 50702]);
+    expect([alone.statusCode, alone.headers['x-mock-error']]).toEqual([shared.statusCode, shared.headers['x-mock-error']]);
+    expect(shared.json().message).toContain('all sessions');
+    expect((await b.inject({ url: '/plants', headers: { ...AUTH, 'x-mock-session': 'late' } })).json()).toEqual([]);
+  });
+
   it('a session only read stays in use across the fleet: past --max-sessions the least recently used goes', async () => {
     const options = { spec: PLANTS, stateful: true, store: store.url, storePrefix: 'read-use', maxSessions: 2 };
     const [a, b] = [await mockServer(options), await mockServer(options)];
