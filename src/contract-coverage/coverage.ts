@@ -16,10 +16,11 @@ export interface CoverageParts {
 export interface Coverage {
   readonly model: CoverageModel;
   /**
-   * With --coverage-report, writes the report files (after in-flight requests were answered); resolves
-   * to what could not be written, a sentence, or undefined when all was.
+   * With --coverage-report, writes the report files (after in-flight requests were answered) of `counted`
+   * (with `--store`, the fleet's) or this server's own; resolves to what could not be written, a
+   * sentence, or undefined when all was.
    */
-  close(): Promise<string | undefined>;
+  close(counted?: CoverageModel): Promise<string | undefined>;
 }
 
 /**
@@ -32,10 +33,10 @@ export function createCoverage({ options, operations, documentFindings, log }: C
   const dir = options.coverageReport;
   return {
     model,
-    async close() {
+    async close(counted = model) {
       if (dir === undefined) return undefined;
       try {
-        await writeCoverageFiles(dir, coverageReport(model));
+        await writeCoverageFiles(dir, coverageReport(counted));
         return undefined;
       } catch (error) {
         const failure = `could not write the coverage report to ${dir}: ${(error as Error).message}`;

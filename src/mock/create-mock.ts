@@ -348,10 +348,11 @@ export async function createMock({ options, spec, generator, log, responders = [
         log.warn(failures[failures.length - 1] ?? '');
       });
       await fleetJournal?.close();
+      const fleetCounts = options.coverageReport === undefined ? undefined : await fleetCoverage?.closingModel(log);
       await fleetCoverage?.close();
       await store?.close();
       sessions.close();
-      const coverageFailure = await coverage.close();
+      const coverageFailure = await coverage.close(fleetCounts);
       if (coverageFailure !== undefined) failures.push(coverageFailure);
       return failures;
     },

@@ -87,6 +87,19 @@ export class FleetCoverage {
     return model;
   }
 
+  /**
+   * What `--coverage-report` writes as the replica closes: the fleet's counts so far (a replica stopped
+   * last writes every replica's), or, when the store cannot be reached, undefined (this replica's own), said.
+   */
+  async closingModel(log: { warn(message: string): void }): Promise<CoverageModel | undefined> {
+    try {
+      return await this.model();
+    } catch (error) {
+      log.warn(`the coverage report holds this replica's counts only: the store cannot be reached (${(error as Error).message})`);
+      return undefined;
+    }
+  }
+
   /** Forgets the fleet's counts of one session, or all of them. */
   async reset(session?: string): Promise<void> {
     this.local.reset(session);

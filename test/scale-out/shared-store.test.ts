@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockConfigError, type MockServer } from '../../src/index.js';
+import { createMockServer, MockConfigError, type MockServer } from '../../src/index.js';
 import { runCli } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
 import { canRun, STORE_SERVER, type StoreServer, startStoreServer } from '../support/infrastructure.js';
@@ -129,6 +132,26 @@ describe.runIf(canRun(STORE_SERVER))('--store: sessions shared through a real Va
       }
     } finally {
       await a.cleanup();
+    }
+  });
+
+  it('--coverage-report of a replica writes the counts of every replica as it closes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-coverage-'));
+    try {
+      const options = { spec: GROWN, store: store.url, storePrefix: 'coverage-files' };
+      const a = await createMockServer({ ...options, coverageReport: join(dir, 'a') });
+      const b = await createMockServer({ ...options, coverageReport: join(dir, 'b') });
+      await call(a, 's', 'GET', '/plants');
+      await call(b, 's', 'GET', '/plants');
+      await call(b, 's', 'POST', '/plants', { id: 1, name: 'Ficus' });
+      await b.close();
+      await a.close();
+      for (const replica of ['a', 'b']) {
+        const report = JSON.parse(readFileSync(join(dir, replica, 'coverage.json'), 'utf8'));
+        expect(report.summary.requests).toBe(3);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
