@@ -63,11 +63,19 @@ const prismRequires = {
 
 /**
  * CommonJS modules that a bundled dependency requires at load time but calls only on paths a first answer
- * does not take: each becomes a stand-in whose first property read loads the real module. Prism's security
- * validator requires lodash/fp (most of lodash, converted function by function at load) for the one
- * `set` it calls on a rejected credential.
+ * does not take: each becomes a stand-in whose first property read loads the real module, except the
+ * properties named here, each loaded alone. Prism's security validator requires lodash/fp (most of lodash,
+ * converted function by function at load: ~40 ms) for the one `set` it calls on a rejected credential,
+ * which the first rehearsal of a secured operation makes (src/pipeline/rehearse.ts): lodash/fp/set is that
+ * function converted alone. prom-client requires the OpenTelemetry API (external, read from node_modules)
+ * for exemplars, which the mock never turns on.
  */
-const LOADED_ON_FIRST_USE = new Set(['lodash/fp']);
+const LOADED_ON_FIRST_USE = new Map([
+  ['lodash/fp', { set: 'lodash/fp/set' }],
+  ['@opentelemetry/api', {}],
+]);
+/** The importers whose require of a module of LOADED_ON_FIRST_USE gets the stand-in (by default, all). */
+const FIRST_USE_FROM = new Map([['@opentelemetry/api', /[\\/]node_modules[\\/]prom-client[\\/]/]]);
 /**
  * Modules required only for what they do where Node has no global fetch: isomorphic-fetch then installs
  * node-fetch (with whatwg-url and tr46) as the global one, and Prism's reference parser requires it for
@@ -81,15 +89,19 @@ const ONLY_WITHOUT_GLOBAL_FETCH = new Set(['isomorphic-fetch']);
  */
 const NATIVE_WHERE_PRESENT = new Set(['node-abort-controller']);
 
-const standIn = (kind, path) =>
+const standIn = (kind, path, alone = {}) =>
   kind === 'fetch'
     ? `if (typeof globalThis.fetch !== 'function') module.exports = require(${JSON.stringify(path)});\n`
     : kind === 'abort'
       ? `module.exports = typeof globalThis.AbortController === 'function' ? { AbortController, AbortSignal } : require(${JSON.stringify(path)});\n`
       : `let loaded;
 const real = () => (loaded ??= require(${JSON.stringify(path)}));
+const alone = {${Object.entries(alone)
+          .map(([name, file]) => `\n  get ${JSON.stringify(name)}() { return require(${JSON.stringify(file)}); },`)
+          .join('')}
+};
 module.exports = new Proxy({}, {
-  get: (_, name) => real()[name],
+  get: (_, name) => (Object.hasOwn(alone, name) ? alone[name] : real()[name]),
   has: (_, name) => name in real(),
   ownKeys: () => Reflect.ownKeys(real()),
   getOwnPropertyDescriptor: (_, name) => {
@@ -102,19 +114,30 @@ module.exports = new Proxy({}, {
 const loadedOnFirstUse = {
   name: 'loaded-on-first-use',
   setup(builder) {
-    builder.onResolve({ filter: /^(lodash\/fp|isomorphic-fetch|node-abort-controller)$/ }, ({ path, resolveDir, namespace }) => {
-      const kind = LOADED_ON_FIRST_USE.has(path)
-        ? 'first-use'
-        : ONLY_WITHOUT_GLOBAL_FETCH.has(path)
-          ? 'fetch'
-          : NATIVE_WHERE_PRESENT.has(path)
-            ? 'abort'
-            : undefined;
-      if (namespace === 'stand-in' || kind === undefined) return undefined;
-      return { path: createRequire(`${resolveDir}/`).resolve(path), namespace: 'stand-in', pluginData: kind };
-    });
+    builder.onResolve(
+      { filter: /^(lodash\/fp|@opentelemetry\/api|isomorphic-fetch|node-abort-controller)$/ },
+      ({ path, importer, resolveDir, namespace }) => {
+        if (FIRST_USE_FROM.has(path) && !FIRST_USE_FROM.get(path).test(importer)) return undefined;
+        const kind = LOADED_ON_FIRST_USE.has(path)
+          ? 'first-use'
+          : ONLY_WITHOUT_GLOBAL_FETCH.has(path)
+            ? 'fetch'
+            : NATIVE_WHERE_PRESENT.has(path)
+              ? 'abort'
+              : undefined;
+        if (namespace === 'stand-in' || kind === undefined) return undefined;
+        const from = createRequire(`${resolveDir}/`);
+        // An external module stays a bare specifier, for Node to resolve when the stand-in first needs it.
+        const external = path.startsWith('@opentelemetry/');
+        const alone = Object.fromEntries(
+          Object.entries(LOADED_ON_FIRST_USE.get(path) ?? {}).map(([name, file]) => [name, from.resolve(file)]),
+        );
+        const resolved = from.resolve(path);
+        return { path: resolved, namespace: 'stand-in', pluginData: { kind, alone, load: external ? path : resolved } };
+      },
+    );
     builder.onLoad({ filter: /.*/, namespace: 'stand-in' }, ({ path, pluginData }) => ({
-      contents: standIn(pluginData, path),
+      contents: standIn(pluginData.kind, pluginData.load, pluginData.alone),
       loader: 'js',
       resolveDir: dirname(path),
     }));

@@ -24,7 +24,9 @@ function cacheFile() {
 
 /** Compiles and runs the bundle as a CommonJS module (registered as require() would), with `cachedData` if given. */
 function compileBundle(cachedData) {
-  const source = readFileSync(BUNDLE, 'utf8');
+  // The bundle is ASCII (scripts/bundle-cli.mjs writes it so): read as latin1, the same string, made without
+  // UTF-8 decoding's checks (a third of the read's CPU).
+  const source = readFileSync(BUNDLE, 'latin1');
   // Node's own module wrapper, on the source's first line, so that line numbers in stacks stay the file's.
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n})`, {
     filename: BUNDLE,

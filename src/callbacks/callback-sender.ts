@@ -1,4 +1,4 @@
-import { Agent, buildConnector } from 'undici';
+import type { Agent } from 'undici';
 import type { DataGenerator } from '../generate/data-generator.js';
 import type { MockCallback } from '../openapi/operation.js';
 import { type ExpressionContext, evaluateTemplate, type ParsedTemplate, parseTemplate } from '../openapi/runtime-expression.js';
@@ -87,19 +87,28 @@ export class CallbackSender {
   readonly #closing = new AbortController();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #inFlight = new Set<Promise<unknown>>();
-  readonly #agent: Agent;
+  #agent: Promise<Agent> | undefined;
 
   constructor(options: CallbackSenderOptions) {
     this.#options = options;
-    const policy = createOutboundPolicy(options.allow, options.ownPorts);
-    this.#policy = policy;
+    this.#policy = createOutboundPolicy(options.allow, options.ownPorts);
+  }
+
+  /** The connection pool, made with the first request sent: undici loads then, not in every server's start-up. */
+  #dispatcher(): Promise<Agent> {
+    const policy = this.#policy;
+    const { resolve } = this.#options;
     // Each connection's lookup knows its port: an allowed address is allowed with its port, not on all.
-    this.#agent = new Agent({
-      connect: (connect, callback) => {
-        const port = Number(connect.port) || (connect.protocol === 'https:' ? 443 : 80);
-        buildConnector({ lookup: checkedLookup(policy, port, options.resolve) })(connect, callback);
-      },
-    });
+    this.#agent ??= import('undici').then(
+      ({ Agent, buildConnector }) =>
+        new Agent({
+          connect: (connect, callback) => {
+            const port = Number(connect.port) || (connect.protocol === 'https:' ? 443 : 80);
+            buildConnector({ lookup: checkedLookup(policy, port, resolve) })(connect, callback);
+          },
+        }),
+    );
+    return this.#agent;
   }
 
   /** After an answer to the API: schedules the operation's callbacks (none after an error, a rejection or a fault). */
@@ -187,7 +196,7 @@ export class CallbackSender {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     await Promise.allSettled([...this.#inFlight]);
-    await this.#agent.destroy();
+    await (await this.#agent)?.destroy();
   }
 
   #track(work: Promise<unknown>): void {
@@ -220,7 +229,7 @@ export class CallbackSender {
       timeoutMs: this.#options.timeoutMs,
       bodyLimit: ANSWER_BODY_LIMIT,
       signal: this.#closing.signal,
-      dispatcher: this.#agent,
+      dispatcher: await this.#dispatcher(),
     };
     const span = this.#span(sending);
     // The journal keeps the request as sent: with its trace context when traced.

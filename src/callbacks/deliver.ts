@@ -1,4 +1,4 @@
-import { type Dispatcher, fetch } from 'undici';
+import type { Dispatcher } from 'undici';
 import { ADDRESS_REFUSED } from './checked-lookup.js';
 
 /** Sends one outbound request and reads the answer, bounded in time and bytes, never following a redirect. */
@@ -31,6 +31,7 @@ export async function deliver(
   const timer = setTimeout(() => timeout.abort(), options.timeoutMs);
   const signal = AbortSignal.any([timeout.signal, options.signal]);
   try {
+    const { fetch } = await import('undici');
     // redirect 'manual': a 3xx is the consumer's answer; following it could reach a host nobody allowed.
     const response = await fetch(url, {
       method: request.method,

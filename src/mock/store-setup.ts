@@ -6,7 +6,7 @@ import type { ResolvedOptions } from '../options.js';
 import { decide as record, restorer } from '../pipeline/exchange.js';
 import type { Exchange } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
-import { connectStore, type SharedStore } from '../store/shared-store.js';
+import type { SharedStore } from '../store/shared-store.js';
 import { OVER_BUDGET, type SharedSessions, UNAVAILABLE } from './shared-sessions.js';
 
 /** `--store`: connected, or undefined without one (or, with `--store-optional`, when it cannot be reached). */
@@ -28,6 +28,8 @@ export async function openStore(
     warn: (m: string) => log.warn(m),
   };
   try {
+    // Loaded here, by a server with --store, rather than by every server's start-up (ioredis).
+    const { connectStore } = await import('../store/shared-store.js');
     const store: SharedStore = await connectStore(settings);
     log.info(`sessions shared through ${store.where} under the prefix ${prefix}`);
     return store;

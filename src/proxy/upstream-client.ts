@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { connect as connectTcp } from 'node:net';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import { MockConfigError } from '../config-error.js';
 import type { Upstream } from './upstream-target.js';
 
@@ -21,6 +21,8 @@ export async function createUpstreamPool(upstream: Upstream, caFile: string | un
     }
     if (!ca.includes('-----BEGIN CERTIFICATE-----')) throw new MockConfigError(`--proxy-ca file ${caFile} holds no PEM certificate`);
   }
+  // Loaded here, by a server that proxies, rather than by every server's start-up.
+  const { Pool } = await import('undici');
   return new Pool(upstream.origin, {
     connect: { timeout: Math.min(timeoutMs, 10_000), ...(ca === undefined ? {} : { ca }) },
     headersTimeout: timeoutMs,
