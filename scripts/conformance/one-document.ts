@@ -4,6 +4,7 @@
  * each answer judged by Ajv on the document as written. The engine is the mock (in-process, `inject()`)
  * or Prism's CLI (`prism mock`, started on a free local port) on the same requests. Prints one JSON line.
  */
+import { sequentialKind } from '../../dist/openapi/sequential-media.js';
 import { indexPrismOperations } from '../../dist/prism/load-operations.js';
 import { render, unbuildableParts, validParts } from '../../test/corpus/harness/build-requests.js';
 import { indistinguishableTwins, mayBeTwins } from '../../test/corpus/harness/indistinguishable.js';
@@ -92,7 +93,17 @@ try {
       continue;
     }
     const mediaType = response.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-    if (/json/.test(mediaType) && response.body !== '') {
+    const sequence = sequentialKind(mediaType);
+    if ((sequence === 'json-seq' || sequence === 'jsonl') && response.body !== '') {
+      // A JSON sequence (RFC 7464) or JSON Lines is no JSON text: each record must be one.
+      const records = response.body.split(sequence === 'json-seq' ? '\x1e' : '\n').filter((record) => record.trim() !== '');
+      const broken = records.find((record) => !parses(record));
+      if (broken !== undefined) {
+        result.invalid += 1;
+        fault(`a ${mediaType} record is not JSON: ${broken.slice(0, 80)}`);
+        continue;
+      }
+    } else if (/json/.test(mediaType) && response.body !== '') {
       let problems: string[];
       try {
         problems = judge(prism.path, prism.method, response.status, mediaType, JSON.parse(response.body));
@@ -114,5 +125,14 @@ try {
   result.error = (error as Error).message.split('\n')[0]?.slice(0, 200) ?? '';
 }
 await engine?.close();
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 process.stdout.write(`${JSON.stringify(result)}\n`);
 process.exit(0);

@@ -35,6 +35,38 @@ describe('DataGenerator.answer (static answers)', () => {
       expect(valid(value), String(value)).toBe(true);
   });
 
+  it('leaves out an optional part that closes itself to the properties its anyOf branches need (jira`s JqlQueryClause)', () => {
+    const clause = {
+      type: 'object',
+      additionalProperties: false,
+      anyOf: [
+        { type: 'object', required: ['clauses'], properties: { clauses: { type: 'array', items: { $ref: '#/__bundled__/clause' } } } },
+        { type: 'object', required: ['field'], properties: { field: { type: 'string' } } },
+      ],
+    };
+    const optional = { type: 'string', enum: ['asc', 'desc'] };
+    const query = {
+      type: 'object',
+      additionalProperties: false,
+      properties: { where: { $ref: '#/__bundled__/clause' }, order: optional },
+      __bundled__: { clause },
+    };
+    const closedBranchProperties = {
+      type: 'object',
+      additionalProperties: false,
+      properties: { id: { type: 'string' } },
+      oneOf: [{ required: ['id'], properties: { id: { minLength: 3 }, extra: { type: 'string' } } }],
+    };
+    const ajv = new Ajv({ strict: false });
+    const generator = new DataGenerator(5);
+    for (const schema of [query, closedBranchProperties]) {
+      const valid = ajv.compile(schema);
+      for (const value of [generator.answer(schema), ...Array.from({ length: 10 }, () => generator.generate(schema))])
+        expect(valid(value), JSON.stringify(value)).toBe(true);
+    }
+    expect(generator.answer(query)).toEqual({ order: 'asc' });
+  });
+
   it('writes every format of the Ajv list valid, static and generated (url and duration included)', () => {
     const ajv = new Ajv();
     createRequire(import.meta.url)('ajv-formats')(ajv);

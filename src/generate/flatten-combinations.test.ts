@@ -76,6 +76,26 @@ describe('flattenCombinations', () => {
     expect(flattenCombinations(schema)).toEqual({ properties: { id: { type: 'string' } }, additionalProperties: false });
   });
 
+  it('leaves out an optional property whose parts share no enum value, and keeps the common values', () => {
+    // zuora's custom object definition: system fields say `origin: system`, every field (additionalProperties) `custom`.
+    const field = (origin: string) => ({
+      type: 'object',
+      properties: { origin: { type: 'string', enum: [origin] }, label: { type: 'string' } },
+    });
+    const schema = {
+      allOf: [
+        { type: 'object', properties: { Id: field('system') } },
+        { type: 'object', additionalProperties: field('custom') },
+      ],
+    };
+    for (const merged of [flattenCombinations(schema), mergeClosingAllOf(schema)]) {
+      expect(merged).toMatchObject({ properties: { Id: { properties: { label: { type: 'string' } } } } });
+      expect(merged).not.toHaveProperty('properties.Id.properties.origin');
+    }
+    const overlap = { properties: { a: { enum: ['x', 'y'] } }, allOf: [{ properties: { a: { enum: ['y', 'z'] } } }] };
+    expect(flattenCombinations(overlap)).toEqual({ properties: { a: { enum: ['y'] } } });
+  });
+
   it('merges for generated answers only the allOfs a part closes, leaving the choices to the faker', () => {
     const open = { allOf: [{ properties: { a: { type: 'string' } } }], oneOf: [{ type: 'object' }, { type: 'null' }] };
     expect(mergeClosingAllOf(open)).toBe(open);

@@ -128,6 +128,10 @@ function merge(parent: Schema, branch: unknown): Schema {
       const common = commonType(mine, value);
       if (common === undefined) unsatisfiable.add(out);
       out.type = common ?? value;
+    } else if (key === 'enum' && Array.isArray(mine) && Array.isArray(value)) {
+      const common = commonValues(mine, value);
+      if (common.length === 0) unsatisfiable.add(out);
+      out.enum = common.length > 0 ? common : value;
     } else if ((key === 'items' || key === 'additionalProperties') && isJsonObject(mine) && isJsonObject(value)) {
       out[key] = merge(mine, value);
     } else {
@@ -167,9 +171,16 @@ function mergeProperties(mine: Schema, myExtra: unknown, theirs: Schema, theirEx
   return properties;
 }
 
-/** Whether two schemas' `type`s have no type in common: nothing is valid for both. */
+/** Whether two schemas' `type`s, or their `enum`s, have nothing in common: nothing is valid for both. */
 function conflicts(a: Schema, b: Schema): boolean {
+  if (Array.isArray(a.enum) && Array.isArray(b.enum) && commonValues(a.enum, b.enum).length === 0) return true;
   return a.type !== undefined && b.type !== undefined && commonType(a.type, b.type) === undefined;
+}
+
+/** The values both lists hold, compared as JSON, in the first list's order. */
+function commonValues(a: unknown[], b: unknown[]): unknown[] {
+  const theirs = new Set(b.map((value) => JSON.stringify(value)));
+  return a.filter((value) => theirs.has(JSON.stringify(value)));
 }
 
 /** The types both allow (`integer` within `number`); undefined when they share none. */

@@ -204,15 +204,16 @@ function walkProperties(schema: Schema, map: unknown, out: Schema, context: Cont
 }
 
 /**
- * `additionalProperties` beside `allOf` also judges the properties its branches name, which the
- * schema's own `properties` do not list (Azure's resources: `additionalProperties: {type: object}`
+ * `additionalProperties` beside `allOf` (or `anyOf`, `oneOf`) also judges the properties its branches
+ * name, which the schema's own `properties` do not list (Azure's resources: `additionalProperties: {type: object}`
  * beside an `allOf` whose `id` is a string): an optional one is left out of the answer, since a value
  * that fits its branch need not fit `additionalProperties`. Left alone where `patternProperties` may match.
  */
 function leaveOutUnadmitted(out: Schema): void {
   const extra = out.additionalProperties;
   const strict = extra === false || (isJsonObject(extra) && Object.keys(extra).length > 0);
-  if (!strict || !Array.isArray(out.allOf) || 'patternProperties' in out) return;
+  const branches = ['allOf', 'anyOf', 'oneOf'].flatMap((key) => (Array.isArray(out[key]) ? (out[key] as unknown[]) : []));
+  if (!strict || branches.length === 0 || 'patternProperties' in out) return;
   const own = new Set(Object.keys(isJsonObject(out.properties) ? out.properties : {}));
   const required = new Set(Array.isArray(out.required) ? out.required.map(String) : []);
   const visit = (branch: unknown) => {
@@ -224,7 +225,7 @@ function leaveOutUnadmitted(out: Schema): void {
     }
     if (Array.isArray(branch.allOf)) branch.allOf.forEach(visit);
   };
-  out.allOf.forEach(visit);
+  branches.forEach(visit);
 }
 
 /** The reference of a node that is nothing but one. */
@@ -289,11 +290,28 @@ function walkCombinations(schema: Schema, out: Schema, context: Context, depth: 
     let walked = list.map((at) => (key === 'allOf' ? orSmallest(branch(at), context, () => branch(at)) : branch(at)));
     if (key !== 'allOf' && walked.every((at) => at === undefined))
       walked = list.map((at) => orSmallest(undefined, context, () => branch(at)));
-    const kept = walked.filter((at): at is Schema => at !== undefined);
+    const kept = walked.filter((at): at is Schema => at !== undefined && (key === 'allOf' || admitted(out, at)));
     if (key === 'allOf' ? kept.length < walked.length : kept.length === 0) return false;
     out[key] = context.mode === 'static' && key !== 'allOf' ? kept.slice(0, 1) : kept;
   }
   return true;
+}
+
+/**
+ * Whether a `oneOf`/`anyOf` branch can hold beside a parent closed with `additionalProperties: false`:
+ * only the parent's own `properties` are admitted, so a branch that requires another one never matches
+ * a valid value (jira's `JqlQueryClause`, closed with no properties of its own, whose every branch
+ * requires some: no value fits it, so an optional part of it is left out). Its other properties the
+ * parent's closing leaves out (`leaveOutUnadmitted`).
+ */
+function admitted(parent: Schema, branch: Schema): boolean {
+  if (parent.additionalProperties !== false || 'patternProperties' in parent) return true;
+  const own = isJsonObject(parent.properties) ? parent.properties : {};
+  const required = (part: Schema): string[] => [
+    ...(Array.isArray(part.required) ? part.required.map(String) : []),
+    ...(Array.isArray(part.allOf) ? part.allOf.filter(isJsonObject).flatMap(required) : []),
+  ];
+  return required(branch).every((name) => Object.hasOwn(own, name));
 }
 
 /**

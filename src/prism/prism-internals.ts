@@ -170,10 +170,23 @@ function useLinearPatterns(): void {
       // compile, and compiling is most of what an operation's first request and preparation cost; the
       // engine optimises the functions it runs often anyway.
       options.optimize = 0;
+      judgeUrlAsUri(found);
       forgetCompiles(found);
       PATTERN_ENGINES.push(found as (typeof PATTERN_ENGINES)[number]);
     }
   }
+}
+
+/**
+ * `format: url` is in neither JSON Schema's formats nor OpenAPI's registry; ajv-formats adds it as a web
+ * address pattern that refuses what RFC 3986 allows (zuora's own `https://***`, `*` being a sub-delim of a
+ * host name). It is judged as `uri` is: an absolute URI, which is what the documents using it mean.
+ */
+function judgeUrlAsUri(instance: unknown): void {
+  const ajv = instance as { formats?: Record<string, unknown>; addFormat?: (name: string, format: unknown) => unknown };
+  if (typeof ajv.addFormat !== 'function' || ajv.formats?.uri === undefined)
+    throw movedOrChanged("Ajv's formats and addFormat", 'judging format url as uri', 'not found');
+  ajv.addFormat('url', ajv.formats.uri);
 }
 
 /**
