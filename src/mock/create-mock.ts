@@ -202,6 +202,7 @@ export async function createMock({ options, spec, generator, log, responders = [
           maxBodyBytes: options.bodyLimit,
           check: (operationId, step) => checkRecorded(operationId, step),
           log,
+          sessions,
         }).catch(async (error: unknown) => {
           await proxy?.close();
           throw error;

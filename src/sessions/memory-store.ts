@@ -5,6 +5,7 @@ import {
   type InsertHow,
   type InsertOutcome,
   idKey,
+  type RecordingBuffer,
   type RecordSeeds,
   type RecordSets,
   type ReplaceRefusal,
@@ -22,6 +23,8 @@ interface Held {
   readonly stored: Map<string, unknown>;
   /** Made from the seeds on first use, so a session that never reaches the simulator costs nothing. */
   records: MemoryRecords | undefined;
+  /** `--record`'s buffer and the bytes charged for it (kept apart: a reset frees the rest). */
+  recording: { readonly buffer: RecordingBuffer; bytes: number } | undefined;
 }
 
 const NO_SEEDS: RecordSeeds = { records: new Map(), idFieldOf: () => 'id' };
@@ -36,10 +39,15 @@ export class MemorySessionStore implements SessionStore {
   readonly #named: SessionLru<Held>;
   readonly #default: Held = held();
   #seeds: RecordSeeds = NO_SEEDS;
+  #drain: (buffer: RecordingBuffer) => void = () => undefined;
 
   constructor(limits: SessionLimits) {
     this.#budget = new ByteBudget(limits.sessionBytes, limits.totalBytes);
-    this.#named = new SessionLru<Held>(limits, (gone) => this.#budget.release(gone));
+    this.#named = new SessionLru<Held>(limits, (gone) => {
+      this.#budget.release(gone);
+      // Written before it goes: eviction never loses what was recorded.
+      if (gone.recording) this.#drain(gone.recording.buffer);
+    });
   }
 
   scenarioOf(session: SessionId): string | undefined {
@@ -152,6 +160,37 @@ export class MemorySessionStore implements SessionStore {
     return view;
   }
 
+  recordingOf(session: SessionId): RecordingBuffer | undefined {
+    return this.#peek(session)?.recording?.buffer;
+  }
+
+  holdRecording(session: SessionId, buffer: RecordingBuffer, grown: number): OverBudget | undefined {
+    const owner = this.#use(session);
+    const held = owner.recording?.buffer === buffer ? owner.recording : undefined;
+    const over = this.#budget.charge(owner, grown - (owner.recording && !held ? owner.recording.bytes : 0));
+    if (over) return over;
+    if (held) held.bytes += grown;
+    else owner.recording = { buffer, bytes: grown };
+    return undefined;
+  }
+
+  dropRecording(session: SessionId, buffer: RecordingBuffer): void {
+    const owner = this.#peek(session);
+    if (owner?.recording?.buffer !== buffer) return;
+    this.#budget.charge(owner, -owner.recording.bytes);
+    owner.recording = undefined;
+  }
+
+  recordings(): readonly RecordingBuffer[] {
+    const buffers: RecordingBuffer[] = [];
+    for (const owner of [this.#default, ...this.#named.values()]) if (owner.recording) buffers.push(owner.recording.buffer);
+    return buffers;
+  }
+
+  drainRecordings(drain: (buffer: RecordingBuffer) => void): void {
+    this.#drain = drain;
+  }
+
   reset(session: SessionId): void {
     const owners = session === undefined ? [this.#default, ...this.#named.values()] : [this.#peek(session)];
     for (const owner of owners) {
@@ -159,7 +198,7 @@ export class MemorySessionStore implements SessionStore {
       owner.positions.clear();
       owner.stored.clear();
       owner.records = undefined;
-      this.#budget.release(owner);
+      this.#releaseState(owner);
     }
   }
 
@@ -175,6 +214,9 @@ export class MemorySessionStore implements SessionStore {
 
   close(): void {
     this.#named.delete();
+    const kept = this.#default.recording;
+    this.#default.recording = undefined;
+    if (kept) this.#drain(kept.buffer);
   }
 
   /** The session's own scenario choice, without the default session's (a shared copy keeps both apart). */
@@ -215,8 +257,14 @@ export class MemorySessionStore implements SessionStore {
       }
       owner.records = records;
     }
-    this.#budget.release(owner);
+    this.#releaseState(owner);
     if (copy !== undefined) this.#budget.charge(owner, jsonBytes(copy));
+  }
+
+  /** Frees the session's bytes but its recording buffer's, which stays. */
+  #releaseState(owner: Held): void {
+    this.#budget.release(owner);
+    if (owner.recording) this.#budget.charge(owner, owner.recording.bytes);
   }
 
   #use(session: SessionId): Held {
@@ -250,5 +298,5 @@ export interface SharedChoices {
 }
 
 function held(): Held {
-  return { scenario: undefined, proxy: undefined, positions: new Map(), stored: new Map(), records: undefined };
+  return { scenario: undefined, proxy: undefined, positions: new Map(), stored: new Map(), records: undefined, recording: undefined };
 }

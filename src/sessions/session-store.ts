@@ -44,6 +44,15 @@ export type InsertOutcome =
 /** What `replaceRecords` refused: more records than `--max-resources`, or more bytes than the budget. */
 export type ReplaceRefusal = { readonly records: number } | { readonly over: OverBudget; readonly bytes: number };
 
+/**
+ * What `--record` keeps of a session until it is written: the recorder's, opaque to the store, which
+ * holds it with the session, charges its bytes to the session's budget and, before the session is
+ * forgotten (idle, pushed out, closed), hands it to the drain to be written.
+ */
+export interface RecordingBuffer {
+  readonly name: string;
+}
+
 /** The bounds every store keeps: one eviction policy and one byte budget for all per-session data. */
 export interface SessionLimits {
   /** Milliseconds without a request after which a named session is forgotten. */
@@ -59,7 +68,7 @@ export interface SessionLimits {
 
 /**
  * The one owner of per-session data of one document's mock: scenario choice, sequence positions,
- * stored bodies, the stateful simulator's records and the proxy switch. Every operation is one a
+ * stored bodies, the stateful simulator's records, the proxy switch and recording buffers. Every operation is one a
  * shared store can do atomically in one round trip (advance and return, insert if absent, charge the
  * budget and write), never a read the caller then writes back; each may answer with a promise, and
  * the in-memory store never does. Sessions live from their first write until `idleMs` without one, or
@@ -100,8 +109,22 @@ export interface SessionStore {
   viewRecords(session: SessionId): Maybe<RecordSets | undefined>;
 
   /**
+   * Recording buffers stay with the replica that proxied the exchange (docs/scale-out.md), so these
+   * answer at once in any store. The session's buffer, if it holds one (a read: it makes no session).
+   */
+  recordingOf(session: SessionId): RecordingBuffer | undefined;
+  /** Holds the session's buffer, `grown` more bytes charged; refused whole (nothing held) beyond the budget. */
+  holdRecording(session: SessionId, buffer: RecordingBuffer, grown: number): OverBudget | undefined;
+  /** Lets the session's buffer go (written), freeing its bytes; nothing when it holds another. */
+  dropRecording(session: SessionId, buffer: RecordingBuffer): void;
+  /** Every buffer held: the default session's, then named sessions', least recently used first. */
+  recordings(): readonly RecordingBuffer[];
+  /** Told of each buffer whose session is forgotten, as it goes: to write it, so nothing recorded is lost. */
+  drainRecordings(drain: (buffer: RecordingBuffer) => void): void;
+
+  /**
    * Forgets positions, stored bodies and records (and their bytes) of one named session, or, given
-   * undefined, of every session and the default one; scenario and proxy choices stay.
+   * undefined, of every session and the default one; scenario and proxy choices and recording buffers stay.
    */
   reset(session: SessionId): Maybe<void>;
   /** Bytes held by one session, or by all (null). */

@@ -87,6 +87,20 @@ describe('recording what passes through the proxy (--record)', () => {
     expect(s1).not.toContain('s2-plant');
   });
 
+  it('writes the recording of every session pushed out past --max-sessions: every exchange recorded is on disk', async () => {
+    const { server, dir } = await recordingMock({ maxSessions: 2 });
+    for (let s = 1; s <= 6; s++)
+      for (const id of [1, 2]) await post(server, { id, name: `s${s}-plant-${id}` }, { 'x-mock-session': `s${s}` });
+    // Sessions 1 and 2 came back: their later exchanges go on in a next part.
+    await post(server, { id: 3, name: 's1-plant-3' }, { 'x-mock-session': 's1' });
+    await flush(server);
+    const texts = await Promise.all((await readdir(dir)).filter((f) => f.endsWith('.yaml')).map((f) => readFile(join(dir, f), 'utf8')));
+    for (let s = 1; s <= 6; s++)
+      for (const id of [1, 2]) expect(texts.filter((text) => text.includes(`s${s}-plant-${id}`))).toHaveLength(1);
+    expect(texts.filter((text) => text.includes('s1-plant-3'))).toHaveLength(1);
+    expect(await readFile(join(dir, 'recording-s1.part2.yaml'), 'utf8')).toContain('s1-plant-3');
+  });
+
   it('writes identical exchanges once, and the same file for the same traffic', async () => {
     const { server, dir } = await recordingMock();
     for (let i = 0; i < 3; i++) await post(server, { id: 1, name: 'Ficus' });

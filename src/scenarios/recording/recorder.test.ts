@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Exchange } from '../../pipeline/types.js';
-import { fileName, Recorder, type RecordingBounds } from './recorder.js';
+import { MemorySessionStore } from '../../sessions/memory-store.js';
+import type { SessionLimits } from '../../sessions/session-store.js';
+import { fileName, partName, Recorder, type RecordingBounds } from './recorder.js';
 
 /** An exchange the proxy answered: `id` makes it distinct, `pad` makes it larger. */
 function proxied(session: string | undefined, id: number, pad = '', answerPad = ''): Exchange {
@@ -28,7 +30,12 @@ function proxied(session: string | undefined, id: number, pad = '', answerPad = 
   } as unknown as Exchange;
 }
 
-async function recorder(bounds: Partial<RecordingBounds> = {}) {
+/** A session store of the mock's kind: 1 GB each unless said. */
+function store(limits: Partial<SessionLimits> = {}) {
+  return new MemorySessionStore({ idleMs: 60_000, max: 100, sessionBytes: 2 ** 30, totalBytes: 2 ** 30, ...limits });
+}
+
+async function recorder(bounds: Partial<RecordingBounds> = {}, sessions?: MemorySessionStore) {
   const dir = await mkdtemp(join(tmpdir(), 'recorder-'));
   const warnings: string[] = [];
   const made = await Recorder.create({
@@ -40,7 +47,8 @@ async function recorder(bounds: Partial<RecordingBounds> = {}) {
     maxBodyBytes: 1024 * 1024,
     check: () => undefined,
     log: { warn: (message) => warnings.push(message) },
-    bounds: { exchangesPerFile: 200, bytesPerFile: 768 * 1024, files: 400, heldBytes: 32 * 1024 * 1024, ...bounds },
+    ...(sessions ? { sessions } : {}),
+    bounds: { exchangesPerFile: 200, bytesPerFile: 768 * 1024, files: 400, ...bounds },
   });
   return { dir, warnings, recorder: made };
 }
@@ -92,22 +100,68 @@ describe('the recorder', () => {
     expect(await exchangesIn(dir, 'recording-gone')).toBe(1);
   });
 
-  it('past the held bytes bound, writes the files and releases the least recently recorded, losing none of them', async () => {
-    const pad = 'x'.repeat(1000);
-    const { dir, warnings, recorder: made } = await recorder({ heldBytes: 8 * 1024 });
-    for (let i = 0; i < 4; i++) made.observe(proxied('old', i, pad));
-    for (let i = 0; i < 4; i++) made.observe(proxied('busy', 100 + i, pad));
-    // The ninth exchange passes the bound: both files are written, "old" is released.
-    made.observe(proxied('busy', 200, pad));
+  it('writes the recording of each session the store forgets past --max-sessions, losing no exchange', async () => {
+    const sessions = store({ max: 3 });
+    const { dir, recorder: made } = await recorder({}, sessions);
+    for (let s = 0; s < 12; s++) for (let i = 0; i < 2; i++) made.observe(proxied(`s${s}`, i));
+    expect(sessions.size()).toBe(3);
     await made.flush();
-    expect(warnings.join('\n')).toMatch(/held reached 8192 bytes: writing them, and releasing recording-old/);
+    for (let s = 0; s < 12; s++) expect(await exchangesIn(dir, `recording-s${s}`)).toBe(2);
+  });
+
+  it('writes the recording of a session forgotten for being idle, and records it on in a next part when it comes back', async () => {
+    let now = 0;
+    const sessions = store({ idleMs: 1000, now: () => now });
+    const { dir, recorder: made } = await recorder({}, sessions);
+    made.observe(proxied('idle', 1));
+    now = 5000;
+    made.observe(proxied('other', 2));
+    made.observe(proxied('idle', 3));
+    made.observe(proxied('idle', 1));
+    await made.flush();
+    expect(await exchangesIn(dir, 'recording-idle')).toBe(1);
+    expect(await exchangesIn(dir, 'recording-idle.part2')).toBe(2);
+    const part = await readFile(join(dir, 'recording-idle.part2.yaml'), 'utf8');
+    expect(part).toContain('Part 2.');
+  });
+
+  it("charges a session's recording to its byte budget, writes it when full and goes on in a next part", async () => {
+    const pad = 'x'.repeat(1000);
+    const sessions = store({ sessionBytes: 8 * 1024 });
+    const { dir, warnings, recorder: made } = await recorder({}, sessions);
+    for (let i = 0; i < 12; i++) made.observe(proxied('busy', i, pad));
+    expect(sessions.bytesUsed('busy')).toBeGreaterThan(0);
+    expect(sessions.bytesUsed('busy')).toBeLessThanOrEqual(8 * 1024);
+    // A reset forgets the session's state, not its recording.
+    const held = sessions.bytesUsed('busy');
+    sessions.reset('busy');
+    expect(sessions.bytesUsed('busy')).toBe(held);
+    await made.flush();
+    expect(warnings.join('\n')).toMatch(/state budget of the session \(8192 bytes\): writing recording-busy and going on/);
+    expect((await exchangesIn(dir, 'recording-busy')) + (await exchangesIn(dir, 'recording-busy.part2'))).toBe(12);
+  });
+
+  it('past the budget of all sessions, writes every recording held and goes on, losing none', async () => {
+    const pad = 'x'.repeat(1000);
+    const sessions = store({ totalBytes: 8 * 1024 });
+    const { dir, warnings, recorder: made } = await recorder({}, sessions);
+    for (let i = 0; i < 4; i++) made.observe(proxied('old', i, pad));
+    for (let i = 0; i < 5; i++) made.observe(proxied('busy', 100 + i, pad));
+    await made.flush();
+    expect(warnings.join('\n')).toMatch(/state budget of all sessions \(8192 bytes\): writing recording-old, recording-busy/);
     expect(await exchangesIn(dir, 'recording-old')).toBe(4);
     made.observe(proxied('old', 300, pad));
-    made.observe(proxied('busy', 201, pad));
     await made.flush();
-    expect(await exchangesIn(dir, 'recording-old')).toBe(4);
-    expect(await exchangesIn(dir, 'recording-busy')).toBe(6);
-    expect(warnings.join('\n')).toMatch(/recording recording-old was written and released .*later exchanges are left out/);
+    expect(await exchangesIn(dir, 'recording-old.part2')).toBe(1);
+    expect((await exchangesIn(dir, 'recording-busy')) + (await exchangesIn(dir, 'recording-busy.part2'))).toBe(5);
+  });
+
+  it("never gives a session the name of another one's part, and keeps part names within 64 characters", () => {
+    expect(fileName('recording-x.part2')).not.toBe(partName('recording-x', 2));
+    expect(partName('recording-x', 2)).toBe('recording-x.part2');
+    const long = fileName(`recording-${'a'.repeat(60)}`);
+    expect(partName(long, 12).length).toBeLessThanOrEqual(64);
+    expect(partName(long, 12)).not.toBe(partName(fileName(`recording-${'a'.repeat(61)}`), 12));
   });
 
   it("counts a file's bound in UTF-8 bytes: answers of multi-byte characters fill it three times sooner", async () => {
@@ -122,13 +176,13 @@ describe('the recorder', () => {
     expect(kept).toBeLessThan(22);
   });
 
-  it('counts the held bound in UTF-8 bytes', async () => {
+  it('counts the budget in UTF-8 bytes', async () => {
     const euros = '€'.repeat(1000);
-    const { warnings, recorder: made } = await recorder({ heldBytes: 16 * 1024 });
+    const sessions = store({ sessionBytes: 16 * 1024 });
+    const { warnings, recorder: made } = await recorder({}, sessions);
     // About 3 KB each: the sixth passes 16 KiB of bytes, though all six hold only about 6,500 characters.
-    for (let i = 0; i < 5; i++) made.observe(proxied('eu', i, '', euros));
-    made.observe(proxied('next', 5, '', euros));
+    for (let i = 0; i < 6; i++) made.observe(proxied('eu', i, '', euros));
     await made.flush();
-    expect(warnings.join('\n')).toMatch(/held reached 16384 bytes: writing them, and releasing recording-eu/);
+    expect(warnings.join('\n')).toMatch(/state budget of the session \(16384 bytes\): writing recording-eu/);
   });
 });

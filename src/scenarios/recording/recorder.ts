@@ -7,27 +7,22 @@ import { harLog } from '../../har/har-entry.js';
 import type { HarEntry } from '../../har/har-types.js';
 import { stringifyJson } from '../../json/stringify-json.js';
 import type { Exchange } from '../../pipeline/types.js';
+import { MemorySessionStore } from '../../sessions/memory-store.js';
+import type { RecordingBuffer, SessionId, SessionStore } from '../../sessions/session-store.js';
 import { recordedHarEntry } from './har-recording.js';
 import { type RecordedExchange, type RecordedStep, recordedExchange } from './recorded-exchange.js';
 import { type RecordingOrigin, recordingText } from './recording-file.js';
 import type { Redaction } from './redaction.js';
 
-/** Bounds that keep every file loadable (at most 200 rules, 1 MiB) and the recorder's memory bounded. */
+/** Bounds that keep every file loadable (at most 200 rules, 1 MiB); the memory they hold is the session store's budget. */
 export interface RecordingBounds {
   readonly exchangesPerFile: number;
   readonly bytesPerFile: number;
-  /** Files in one run: held, or written and released. */
+  /** Files in one run: held, or written and let go. */
   readonly files: number;
-  /** Exchanges held in memory over all files (their JSON text in UTF-8 bytes); past it, files are written and released. */
-  readonly heldBytes: number;
 }
 
-export const RECORDING_BOUNDS: RecordingBounds = {
-  exchangesPerFile: 200,
-  bytesPerFile: 768 * 1024,
-  files: 400,
-  heldBytes: 32 * 1024 * 1024,
-};
+export const RECORDING_BOUNDS: RecordingBounds = { exchangesPerFile: 200, bytesPerFile: 768 * 1024, files: 400 };
 
 export interface RecorderSettings {
   readonly dir: string;
@@ -41,6 +36,8 @@ export interface RecorderSettings {
   /** The load-time contract check of a recorded answer: what it breaks, or undefined. */
   readonly check: (operationId: string, step: RecordedStep) => string | undefined;
   readonly log: { warn(message: string): void };
+  /** The mock's session store, which holds each session's buffer; without one (an import), a store of its own. */
+  readonly sessions?: SessionStore;
   /** Smaller bounds, for tests. */
   readonly bounds?: RecordingBounds;
   /** `--record-format`: scenario files (the default), HAR 1.2 logs (NAME.har), or both side by side. */
@@ -58,8 +55,13 @@ export interface FlushReport {
   readonly files: readonly { readonly name: string; readonly file: string; readonly exchanges: number }[];
 }
 
-interface PendingFile {
-  readonly name: string;
+/** A file being recorded: the buffer the session store holds for its session. */
+interface PendingFile extends RecordingBuffer {
+  /** The store's session that holds it (the default one for `--record-name`). */
+  readonly session: SessionId;
+  /** The file's name without its part: the session's. */
+  readonly key: string;
+  readonly part: number;
   readonly description: string;
   readonly exchanges: RecordedExchange[];
   /** With `--record-format har` or `both`: every exchange, as a HAR log keeps it. */
@@ -68,31 +70,36 @@ interface PendingFile {
   readonly seen: Set<string>;
   bytes: number;
   dirty: boolean;
-  /** Written and being released from memory (the held bytes bound): takes no more exchanges. */
-  released: boolean;
 }
+
+/** The limits of a recorder's own store (an import): no eviction, no budget beyond the files' bounds. */
+const UNBOUNDED = { idleMs: 2 ** 31 - 1, max: 1_000_000, sessionBytes: Number.POSITIVE_INFINITY, totalBytes: Number.POSITIVE_INFINITY };
 
 /**
  * Records what passes through the proxy (`--record DIR`) as scenario files, one per session (or one
- * named by `--record-name`), kept in memory and written whole on flush: through the admin API and when
- * the server closes. Each file is written to a temporary name and renamed, so a reader never sees half.
- * When the exchanges held reach the held bytes bound, every file is written and the least recently
- * recorded ones are released from memory (their sessions record no more in this run).
+ * named by `--record-name`), written whole on flush: through the admin API and when the server closes.
+ * Each file is written to a temporary name and renamed, so a reader never sees half. What a session
+ * recorded is its buffer in the session store, charged to its byte budget and evicted with it: a
+ * session forgotten (idle, pushed out), or a buffer the budget has no room for, is written at once and
+ * let go, and the session records on into a next part (`NAME.part2`): nothing recorded is lost.
  */
 export class Recorder {
   readonly #settings: RecorderSettings;
   readonly #bounds: RecordingBounds;
-  /** Least recently recorded first. */
-  readonly #files = new Map<string, PendingFile>();
-  /** Names of the files written and released. */
-  readonly #released = new Set<string>();
-  #heldBytes = 0;
+  readonly #sessions: SessionStore;
+  /** Parts made in this run by file name (bookkeeping of files, bounded by `bounds.files`). */
+  readonly #parts = new Map<string, number>();
+  #files = 0;
+  /** Let go by the store, awaiting their write. */
+  readonly #detached = new Set<PendingFile>();
   readonly #warned = new Set<string>();
   #writing: Promise<unknown> = Promise.resolve();
 
   constructor(settings: RecorderSettings) {
     this.#settings = settings;
     this.#bounds = settings.bounds ?? RECORDING_BOUNDS;
+    this.#sessions = settings.sessions ?? new MemorySessionStore(UNBOUNDED);
+    this.#sessions.drainRecordings((buffer) => this.#detach(buffer as PendingFile, false));
   }
 
   /** Checks at start that the directory can be written (made when missing); a MockConfigError says why not. */
@@ -134,18 +141,7 @@ export class Recorder {
     const settings = this.#settings;
     const file = this.#fileOf(session);
     const bounds = this.#bounds;
-    if (file === undefined) {
-      this.#warnOnce(`not recorded: more than ${bounds.files} sessions`, 'files');
-      return `more than ${bounds.files} files`;
-    }
-    if (typeof file === 'string' || file.released) {
-      const name = typeof file === 'string' ? file : file.name;
-      this.#warnOnce(
-        `recording ${name} was written and released (the recordings held reached ${bounds.heldBytes} bytes): later exchanges are left out`,
-        `released ${name}`,
-      );
-      return `${name} was written and released`;
-    }
+    if (file === undefined) return this.#tooMany();
     const text = stringifyJson({ o: recorded.operationId, r: recorded.request, s: recorded.step });
     const digest = createHash('sha256').update(text).digest('base64');
     if (file.seen.has(digest)) return SAME_AS_KEPT;
@@ -160,15 +156,13 @@ export class Recorder {
     const size = Buffer.byteLength(text);
     if (file.exchanges.length >= bounds.exchangesPerFile || file.bytes + size > bounds.bytesPerFile) {
       const limits = `${bounds.exchangesPerFile} exchanges or ${bounds.bytesPerFile} bytes`;
-      this.#warnOnce(`recording ${file.name} is full (${limits}): later exchanges are left out`, file.name);
+      this.#warnOnce(`recording ${file.name} is full (${limits}): later exchanges are left out`, file.key);
       return `${file.name} is full (${limits})`;
     }
-    if (this.#heldBytes + size > bounds.heldBytes) this.#release(file);
-    file.seen.add(digest);
-    file.bytes += size;
-    this.#heldBytes += size;
-    file.exchanges.push({ ...recorded, findings });
-    file.dirty = true;
+    const into = this.#hold(file, session, size);
+    if (typeof into === 'string') return into;
+    into.seen.add(digest);
+    into.exchanges.push({ ...recorded, findings });
     return { findings };
   }
 
@@ -176,53 +170,56 @@ export class Recorder {
   #keepHar(exchange: Exchange): void {
     const entry = recordedHarEntry(exchange, this.#settings.redaction(), this.#settings.maxBodyBytes);
     const file = entry === undefined ? undefined : this.#fileOf(exchange.session.id);
-    if (entry === undefined || file === undefined || typeof file === 'string' || file.released) return;
+    if (entry === undefined || file === undefined) return;
     const size = Buffer.byteLength(JSON.stringify(entry));
     const bounds = this.#bounds;
     if (file.har.length >= bounds.exchangesPerFile || file.bytes + size > bounds.bytesPerFile) {
-      this.#warnOnce(`recording ${file.name}.har is full: later exchanges are left out`, `${file.name}.har`);
+      this.#warnOnce(`recording ${file.name}.har is full: later exchanges are left out`, `${file.key}.har`);
       return;
     }
-    if (this.#heldBytes + size > bounds.heldBytes) this.#release(file);
-    file.har.push(entry);
-    file.bytes += size;
-    this.#heldBytes += size;
-    file.dirty = true;
+    const into = this.#hold(file, exchange.session.id, size);
+    if (typeof into !== 'string') into.har.push(entry);
   }
 
   /**
-   * The held bytes bound is reached: writes every file, then releases the least recently recorded ones
-   * (never `current`) until half the bound is held. A file is released once written, so nothing
-   * recorded is lost; should the write fail, the file stays held and is written by a later flush.
+   * Charges `size` more bytes of `file` to its session's budget. Where they do not fit, the buffers
+   * in the way (the session's, or every one) are written and let go first, and the exchange goes to
+   * the session's next part; where even that has no room, it is left out. Answers the file it goes in.
    */
-  #release(current: PendingFile): void {
-    const releasing: PendingFile[] = [];
-    for (const file of this.#files.values()) {
-      if (this.#heldBytes <= this.#bounds.heldBytes / 2) break;
-      if (file === current || file.released) continue;
-      file.released = true;
-      this.#heldBytes -= file.bytes;
-      releasing.push(file);
+  #hold(file: PendingFile, session: string | undefined, size: number): PendingFile | string {
+    let into: PendingFile | undefined = file;
+    let over = this.#sessions.holdRecording(file.session, file, size);
+    if (over !== undefined) {
+      const releasing = over.scope === 'the session' ? [file] : (this.#sessions.recordings() as PendingFile[]);
+      const names = releasing.filter((one) => one.exchanges.length + one.har.length > 0).map((one) => one.name);
+      if (names.length > 0)
+        this.#settings.log.warn(
+          `the recordings reached the state budget of ${over.scope} (${over.limit} bytes): writing ${names.join(', ')} and going on in next parts`,
+        );
+      for (const one of releasing) this.#detach(one, true);
+      into = this.#fileOf(session);
+      over = into && this.#sessions.holdRecording(into.session, into, size);
     }
-    if (releasing.length === 0) return;
-    this.#settings.log.warn(
-      `the recordings held reached ${this.#bounds.heldBytes} bytes: writing them, and releasing ${releasing.map((f) => f.name).join(', ')} (those sessions record no more)`,
-    );
-    this.flush().then(
-      () => {
-        for (const file of releasing) {
-          this.#files.delete(file.name);
-          this.#released.add(file.name);
-        }
-      },
-      (error: Error) => {
-        for (const file of releasing) {
-          file.released = false;
-          this.#heldBytes += file.bytes;
-        }
-        this.#settings.log.warn(`could not write the recordings: ${error.message}`);
-      },
-    );
+    if (into === undefined) return this.#tooMany();
+    if (over !== undefined) {
+      this.#warnOnce(`not recorded: the state budget of ${over.scope} (${over.limit} bytes) is spent`, `budget ${over.scope}`);
+      return `the state budget of ${over.scope} is spent`;
+    }
+    if (into.exchanges.length + into.har.length === 0 && this.#parts.get(into.key) !== into.part) {
+      this.#parts.set(into.key, into.part);
+      this.#files++;
+    }
+    into.bytes += size;
+    into.dirty = true;
+    return into;
+  }
+
+  /** Lets a buffer go from the store (`drop`; else the store let it go): written, unless it was already. */
+  #detach(file: PendingFile, drop: boolean): void {
+    if (drop) this.#sessions.dropRecording(file.session, file);
+    if (!file.dirty) return;
+    this.#detached.add(file);
+    this.flush().catch((error: Error) => this.#settings.log.warn(`could not write the recordings: ${error.message}`));
   }
 
   /** Writes every file with exchanges not yet written; flushes run one after another. */
@@ -234,10 +231,10 @@ export class Recorder {
 
   async #write(): Promise<FlushReport> {
     const files: { name: string; file: string; exchanges: number }[] = [];
+    const pending = [...(this.#sessions.recordings() as PendingFile[]), ...this.#detached].filter((file) => file.dirty);
     // The directory may have gone since start (a clean-up, a test's temporary folder): made again.
-    if ([...this.#files.values()].some((file) => file.dirty)) await mkdir(this.#settings.dir, { recursive: true });
-    for (const file of this.#files.values()) {
-      if (!file.dirty) continue;
+    if (pending.length > 0) await mkdir(this.#settings.dir, { recursive: true });
+    for (const file of pending) {
       file.dirty = false;
       const format = this.#settings.format ?? 'scenario';
       try {
@@ -250,9 +247,11 @@ export class Recorder {
           files.push(await this.#writeFile(`${file.name}.har`, text, file.name, file.har.length));
         }
       } catch (error) {
+        // Still held (or still detached): a later flush writes it.
         file.dirty = true;
         throw error;
       }
+      this.#detached.delete(file);
     }
     return { directory: this.#settings.dir, files };
   }
@@ -271,36 +270,37 @@ export class Recorder {
     return { name, file: path, exchanges };
   }
 
-  /** The session's file; its name when it was released; undefined when there are too many. */
-  #fileOf(session: string | undefined): PendingFile | string | undefined {
+  /** The session's buffer, or a new one (its next part once one was written); undefined when there are too many files. */
+  #fileOf(session: string | undefined): PendingFile | undefined {
     const { name, spec } = this.#settings;
+    const held = name === undefined ? session : undefined;
+    const file = this.#sessions.recordingOf(held) as PendingFile | undefined;
+    if (file !== undefined) return file;
     const own = name ?? (session === undefined ? 'recording' : `recording-${session}`);
     // Session ids are chosen by clients: `a` and `A` must not share a file where file names fold case (macOS, Windows).
     const folds = name === undefined && session !== undefined && /[A-Z]/.test(session);
     const key = fileName(spec === undefined ? own : `${spec}-${own}`, folds);
-    let file = this.#files.get(key);
-    if (file !== undefined && !file.released) {
-      // Most recently recorded last.
-      this.#files.delete(key);
-      this.#files.set(key, file);
-    }
-    if (file === undefined) {
-      if (this.#released.has(key)) return key;
-      if (this.#files.size + this.#released.size >= this.#bounds.files) return undefined;
-      const from = name !== undefined ? 'every session' : session === undefined ? 'the default session' : `session ${session}`;
-      file = {
-        name: key,
-        description: this.#settings.origin?.description ?? `Recorded through the proxy from ${from}.`,
-        exchanges: [],
-        har: [],
-        seen: new Set(),
-        bytes: 0,
-        dirty: false,
-        released: false,
-      };
-      this.#files.set(key, file);
-    }
-    return file;
+    const part = (this.#parts.get(key) ?? 0) + 1;
+    if (this.#files >= this.#bounds.files) return undefined;
+    const from = name !== undefined ? 'every session' : session === undefined ? 'the default session' : `session ${session}`;
+    const description = this.#settings.origin?.description ?? `Recorded through the proxy from ${from}.`;
+    return {
+      name: part === 1 ? key : partName(key, part),
+      key,
+      part,
+      session: held,
+      description: part === 1 ? description : `${description} Part ${part}.`,
+      exchanges: [],
+      har: [],
+      seen: new Set(),
+      bytes: 0,
+      dirty: false,
+    };
+  }
+
+  #tooMany(): string {
+    this.#warnOnce(`not recorded: more than ${this.#bounds.files} sessions`, 'files');
+    return `more than ${this.#bounds.files} files`;
   }
 
   #warnOnce(message: string, key: string): void {
@@ -316,12 +316,20 @@ export class Recorder {
  * share a file (`a/b` and `a_b`). An id that already ends like a hashed name is hashed too: else a
  * client could choose as its id the name another id was given (`a_b-<hash of a/b>`) and share its file.
  * `hashed` asks for the hash whatever the text (a session id with capitals, which a case-folding file
- * system would give the file of its lower-case twin).
+ * system would give the file of its lower-case twin). An id ending like a part (`x.part2`) is hashed
+ * too, so that only a session's next part ends so. `room` is the most characters the name may take.
  */
 const HASHED = /-[0-9a-f]{12}$/;
+const PART = /\.part\d+$/;
 
-export function fileName(text: string, hashed = false): string {
+export function fileName(text: string, hashed = false, room = 64): string {
   const safe = text.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[^A-Za-z0-9]/, 'r');
-  if (!hashed && safe === text && safe.length <= 64 && !HASHED.test(safe)) return safe;
-  return `${safe.slice(0, 51)}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
+  if (!hashed && safe === text && safe.length <= room && !HASHED.test(safe) && !PART.test(safe)) return safe;
+  return `${safe.slice(0, room - 13)}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
+}
+
+/** The name of a file's `part`th part (2 on): `NAME.part2`, within the 64 characters of a scenario name. */
+export function partName(key: string, part: number): string {
+  const suffix = `.part${part}`;
+  return `${key.length + suffix.length <= 64 ? key : fileName(key, true, 64 - suffix.length)}${suffix}`;
 }
