@@ -111,7 +111,11 @@ function objectOf(node: Element, schema: JsonSchema | undefined, depth: number):
 
 function scalar(text: string, type: string | undefined): unknown {
   const trimmed = text.trim();
-  if ((type === 'integer' || type === 'number') && trimmed !== '' && Number.isFinite(Number(trimmed))) return Number(trimmed);
+  if ((type === 'integer' || type === 'number') && trimmed !== '' && Number.isFinite(Number(trimmed))) {
+    // An integer beyond 2^53 stays exact, as a JSON body's does, for its int64 range to be judged.
+    const number = Number(trimmed);
+    return Number.isSafeInteger(number) || !/^-?\d+$/.test(trimmed) ? number : BigInt(trimmed);
+  }
   if (type === 'boolean' && (trimmed === 'true' || trimmed === 'false')) return trimmed === 'true';
   return text;
 }

@@ -64,7 +64,12 @@ function readXml(exchange: Exchange, contentType: string, text: string): readonl
   if (isStringSchema(content.schema)) return { body: text };
   const reading = readXmlBody(text, content.schema);
   if (!reading.ok) return { body: text, findings: [finding('body', 'malformed-xml', reading.message)] };
-  return { body: reading.value };
+  return holdsBigInteger(reading.value) ? { body: reading.value, decoded: { text, hasBigIntegers: true } } : { body: reading.value };
+}
+
+function holdsBigInteger(value: unknown): boolean {
+  if (typeof value === 'bigint') return true;
+  return value !== null && typeof value === 'object' && Object.values(value).some(holdsBigInteger);
 }
 
 function isStringSchema(schema: unknown): boolean {

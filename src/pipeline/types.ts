@@ -58,7 +58,7 @@ export interface Exchange {
   pathParams?: Readonly<Record<string, string>>;
   /** The parsed body: JSON value (integers beyond 2^53 as bigint), or the text for non-JSON media types. */
   body?: unknown;
-  /** A JSON body's text, when it is valid UTF-8 (parsed or not), and whether its value holds integers beyond 2^53. */
+  /** A JSON body's text, when it is valid UTF-8 (parsed or not), or an XML one's, and whether its value holds integers beyond 2^53. */
   decoded?: DecodedJson;
   /** What the request asked of its answer (`Prefer`, the `__code` query fallback): forcing and a delay. */
   asked?: Asked;

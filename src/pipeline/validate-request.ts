@@ -1,4 +1,4 @@
-import { findJsonContent } from '../openapi/media-type.js';
+import { essenceOf, findJsonContent } from '../openapi/media-type.js';
 import { AUTO_DIALECTS, checkInput, type DialectFormats, headersForInput } from '../prism/prism-engine.js';
 import type { Finding } from '../problem.js';
 import { approximateBigIntegers, checkInt64Range } from './int-range.js';
@@ -39,7 +39,10 @@ export const requestValidation =
       exchange.body !== undefined && !exchange.body && exchange.rawBody?.length ? withFalsyBody(findings, exchange.body) : findings;
     if (bigIntegers.length === 0) return sent;
     const contentType = exchange.headers['content-type'];
-    const schema = contentType === undefined ? undefined : findJsonContent(operation.requestBody?.contents)?.schema;
+    const contents = operation.requestBody?.contents;
+    const essence = contentType === undefined ? undefined : essenceOf(contentType);
+    const schema =
+      essence === undefined ? undefined : (contents?.find((c) => essenceOf(c.mediaType) === essence) ?? findJsonContent(contents))?.schema;
     return [...sent, ...checkInt64Range(schema, bigIntegers)];
   };
 

@@ -14,4 +14,17 @@ describe('requests Schemathesis builds on fresh real documents', () => {
       expect((await post(url)).statusCode, url).toBe(201);
     for (const url of ['not a url at all', '/relative/callout']) expect((await post(url)).statusCode, url).toBe(400);
   });
+
+  it('judge the int64 range of an integer in an XML body exactly, as in a JSON one', async () => {
+    const server = await mockServer({ spec });
+    const post = (type: string, payload: string) =>
+      server.inject({ method: 'POST', url: '/team-members', headers: { 'content-type': type }, payload });
+    const xml = (id: string) => `<TeamMember><role_id>1</role_id><user_id>${id}</user_id></TeamMember>`;
+    for (const id of ['9223372036854775807', '-9223372036854775808', '5'])
+      expect((await post('text/xml', xml(id))).statusCode, id).toBe(200);
+    for (const id of ['9223372036854775808', '-9223372036854775809']) {
+      expect((await post('text/xml', xml(id))).statusCode, id).toBe(400);
+      expect((await post('application/json', `{"user_id":${id}}`)).statusCode, id).toBe(400);
+    }
+  });
 });
