@@ -43,7 +43,7 @@ export async function loadScenarios(
 ): Promise<Catalogue> {
   const files = new Map<string, string>();
   for (const dir of dirs) for (const [name, path] of scenarioFiles(dir)) files.set(name, path);
-  const sorted = [...files].sort(([a], [b]) => a.localeCompare(b));
+  const sorted = [...files].sort(([a], [b]) => byName(a, b));
   const texts = sorted.map(([name, path]) => [name, path, readScenario(path)] as const);
   let cache = CATALOGUES.get(operations);
   if (!cache) {
@@ -60,6 +60,17 @@ export async function loadScenarios(
     return catalogue;
   });
 }
+
+/**
+ * Scenario names in the order of `localeCompare`, which on its first call builds ICU's collator (~7 ms of
+ * a start-up); names of lowercase letters, digits, dots and dashes sort the same by code unit, as ICU's
+ * root collation orders `-` < `.` < digits < letters as ASCII does.
+ */
+export function byName(a: string, b: string): number {
+  if (PLAIN_NAME.test(a) && PLAIN_NAME.test(b)) return a < b ? -1 : a > b ? 1 : 0;
+  return a.localeCompare(b);
+}
+const PLAIN_NAME = /^[a-z0-9.-]*$/;
 
 // Read synchronously, as the document is (src/load/load-spec.ts says why).
 function scenarioFiles(dir: string): [string, string][] {
