@@ -1,5 +1,6 @@
+import type { JsonSchema } from '../json/json-schema.js';
 import { essenceOf, findJsonContent } from '../openapi/media-type.js';
-import { AUTO_DIALECTS, checkInput, type DialectFormats, headersForInput } from '../prism/prism-engine.js';
+import { AUTO_DIALECTS, checkInput, type DialectFormats, documentValueCheck, headersForInput } from '../prism/prism-engine.js';
 import type { Finding } from '../problem.js';
 import { approximateBigIntegers, checkInt64Range } from './int-range.js';
 import { withoutOpaqueBodyFindings } from './opaque-body.js';
@@ -35,14 +36,14 @@ export const requestValidation =
       typeof exchange.body === 'string'
         ? withoutOpaqueBodyFindings(operation, exchange.headers['content-type'], checked, exchange.body)
         : checked;
-    const sent =
-      exchange.body !== undefined && !exchange.body && exchange.rawBody?.length ? withFalsyBody(findings, exchange.body) : findings;
-    if (bigIntegers.length === 0) return sent;
     const contentType = exchange.headers['content-type'];
     const contents = operation.requestBody?.contents;
     const essence = contentType === undefined ? undefined : essenceOf(contentType);
     const schema =
       essence === undefined ? undefined : (contents?.find((c) => essenceOf(c.mediaType) === essence) ?? findJsonContent(contents))?.schema;
+    const sent =
+      exchange.body !== undefined && !exchange.body && exchange.rawBody?.length ? withFalsyBody(findings, exchange.body, schema) : findings;
+    if (bigIntegers.length === 0) return sent;
     return [...sent, ...checkInt64Range(schema, bigIntegers)];
   };
 
@@ -50,13 +51,16 @@ export const requestValidation =
 export const validateRequest = requestValidation(AUTO_DIALECTS);
 
 /**
- * Prism takes a body of `null`, `false`, `0` or `""` for a missing one; it was sent, just not allowed.
+ * Prism takes a body of `null`, `false`, `0` or `""` for a missing one; it was sent, and is judged
+ * against its schema like any other value: a schema with no `type` (Azure's `BuildJobParameters`, only
+ * `properties` and `required`, which say nothing of a value that is no object) takes `null`.
  * A new list: the one given may be shared (see checkInput).
  */
-function withFalsyBody(findings: readonly Finding[], body: unknown): readonly Finding[] {
+function withFalsyBody(findings: readonly Finding[], body: unknown, schema: JsonSchema | undefined): readonly Finding[] {
   const index = findings.findIndex((f) => f.code === 'body-required');
   if (index === -1) return findings;
   const fixed = [...findings];
-  fixed[index] = { location: 'body', path: [], code: 'type', message: `must not be ${JSON.stringify(body)}` };
+  if (schema !== undefined && documentValueCheck(schema, schema.__bundled__, 'request')(body)) fixed.splice(index, 1);
+  else fixed[index] = { location: 'body', path: [], code: 'type', message: `must not be ${JSON.stringify(body)}` };
   return fixed;
 }

@@ -27,4 +27,18 @@ describe('requests Schemathesis builds on fresh real documents', () => {
       expect((await post('application/json', `{"user_id":${id}}`)).statusCode, id).toBe(400);
     }
   });
+
+  it('judge a JSON body of null, false, 0 or "" against its schema, which may take it', async () => {
+    const server = await mockServer({ spec });
+    const send = (method: 'POST' | 'PUT', payload: string) => server.inject({ method, url: '/jobs', headers: json, payload });
+    expect((await send('POST', 'null')).statusCode).toBe(200);
+    expect((await send('POST', '0')).statusCode).toBe(200);
+    expect((await send('POST', '{"name":"a"}')).statusCode).toBe(400);
+    for (const body of ['null', 'false', '0', '""']) {
+      const rejected = await send('PUT', body);
+      expect(rejected.statusCode, body).toBe(400);
+      expect(rejected.json().message, body).toMatch(/must not be/);
+    }
+    expect((await server.inject({ method: 'POST', url: '/jobs', headers: json })).headers['x-mock-error']).toBe('BODY_REQUIRED');
+  });
 });
