@@ -9,6 +9,7 @@
  * Needs redis-server (or valkey-server) and haproxy.
  */
 import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
 import { type Balancer, startBalancer, startStoreServer } from '../../test/support/infrastructure.js';
 import { loaderFlag, type Request, runLoad } from './load.js';
 import { machineLine } from './machine.js';
@@ -89,7 +90,11 @@ for (const [mixName, requests] of [
     );
     let balancer: Balancer | undefined;
     try {
-      const front = await startBalancer(replicas.map((r) => new URL(r.url).host));
+      // No health checks: on a loaded machine one late check takes a replica out and HAProxy answers 503.
+      const front = await startBalancer(
+        replicas.map((r) => new URL(r.url).host),
+        { plain: true },
+      );
       balancer = front;
       const url = front.url;
       const load = () => runLoad({ url, mix: 'valid', ...(requests ? { requests } : {}), connections: 50, duration, loader });
@@ -120,21 +125,41 @@ for (const [mixName, requests] of [
   }
 }
 
-// Store memory: 1,000 sessions of one record each, then 1,000 records in one session.
+// Store memory: 1,000 sessions of one record each, then 1,000 records in one session; the keys' own
+// bytes (MEMORY USAGE) by what they hold: session data, coverage counts, the journal (which keeps the
+// last --journal-size entries, whatever the sessions), and the server's whole used_memory beside.
 const used = () => Number(/used_memory:(\d+)/.exec(store.command('INFO', 'memory'))?.[1] ?? Number.NaN);
 const memory = await start(['--stateful', '--store', store.url], 'memory');
+const client = new Redis(store.url);
+// Coverage first: its session keys hold ':s:' too.
+const PARTS = { coverage: /:cov/, journal: /:journal/, sessions: /:(s|z|n|t|c|x):/ } as const;
+const byPart = async () => {
+  // The fleet's batches (journal, coverage) go out every 50 ms: let the last one land.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const bytes: Record<string, number> = { sessions: 0, coverage: 0, journal: 0 };
+  for await (const keys of client.scanStream({ match: 'memory:*', count: 500 }) as AsyncIterable<string[]>) {
+    for (const key of keys) {
+      const part = Object.entries(PARTS).find(([, pattern]) => pattern.test(key))?.[0];
+      if (part) bytes[part] = (bytes[part] ?? 0) + Number(await client.call('MEMORY', 'USAGE', key, 'SAMPLES', '0'));
+    }
+  }
+  return { ...bytes, used: used() };
+};
 const post = (session: string, id: number) =>
   fetch(`${memory.url}/plants`, {
     method: 'POST',
     headers: { authorization: 'Bearer bench', 'content-type': 'application/json', 'x-mock-session': session },
     body: JSON.stringify({ id, name: 'Monstera deliciosa', tag: 'tropical' }),
   }).then((r) => r.arrayBuffer());
-let before = used();
+const delta = (after: Record<string, number>, before: Record<string, number>) =>
+  Object.fromEntries(Object.keys(after).map((part) => [part, (after[part] ?? 0) - (before[part] ?? 0)]));
+const empty = await byPart();
 for (let i = 0; i < 1000; i++) await post(`session-${i}`, 1);
-const perThousandSessions = used() - before;
-before = used();
+const sessionsFull = await byPart();
+const perThousandSessions = delta(sessionsFull, empty);
 for (let i = 0; i < 1000; i++) await post('one-session', i + 1);
-const perThousandRecords = used() - before;
+const perThousandRecords = delta(await byPart(), sessionsFull);
+client.disconnect();
 await memory.stop();
 await store.stop();
 
@@ -158,6 +183,11 @@ const lines = [
   '',
   markdownTable(['requests', 'replicas', 'req/s', 'p99 ms', 'errors', 'replicas µs', 'store µs', 'HAProxy µs'], fleet),
   '',
-  `Store memory: ${fixed(perThousandSessions / 1024)} KiB per 1,000 sessions of one record; ${fixed(perThousandRecords / 1024)} KiB per 1,000 records of one session.`,
+  `Store memory (KiB; keys' own bytes by part, and the server's used_memory): ${memoryLine('per 1,000 sessions of one record', perThousandSessions)}; ${memoryLine('per 1,000 records of one session', perThousandRecords)}.`,
 ];
 console.log(lines.join('\n'));
+
+function memoryLine(what: string, bytes: Record<string, number>): string {
+  const kib = (part: string) => fixed((bytes[part] ?? 0) / 1024);
+  return `${what}: session data ${kib('sessions')}, coverage counts ${kib('coverage')}, journal ${kib('journal')}, used_memory ${kib('used')}`;
+}
