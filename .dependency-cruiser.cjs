@@ -14,7 +14,7 @@ const SESSIONS = '^src/sessions/';
 const ADAPTER = '^src/prism/';
 const MODEL = '^src/(openapi|document)/';
 const LEAVES = [
-  '^src/(errors|problem|protocol|mock-response|mock-extensions|provenance|config-error|options|option-table|option-kinds|document-source)[.]ts$',
+  '^src/(errors|problem|protocol|mock-response|mock-extensions|provenance|config-error|options|option-table|option-kinds|document-source|time-slice)[.]ts$',
   '^src/(json|generate|assets|cache|har|tracing)/',
 ];
 const TESTS = '[.]test[.]ts$';

@@ -1,9 +1,9 @@
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { getHeapStatistics } from 'node:v8';
 import { verdictsOf } from '../load/example-check.js';
 import { checkWebhookExamples, type LoadedSpec } from '../load/load-spec.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
+import { TimeSlices } from '../time-slice.js';
 
 /**
  * How far a server has prepared its operations (GET /__mock/health): `ready` once preparation is over,
@@ -26,8 +26,6 @@ export interface PreparationWork {
   finish?(): void;
 }
 
-/** How long one slice of preparation may hold the event loop before requests are served again. */
-const SLICE_MS = 8;
 /**
  * Preparation stops once the heap holds this share of what it may grow to: what is prepared stays in
  * memory (each operation read and compiled), and a document far larger than the process's memory
@@ -71,8 +69,8 @@ export class Preparation {
 
   async #slices(): Promise<void> {
     const { operations, prepare, finish } = this.#work;
+    const slices = new TimeSlices();
     while (this.#next < operations.length && !this.#stopped && withinMemory()) {
-      const until = performance.now() + SLICE_MS;
       do {
         let done = true;
         try {
@@ -85,8 +83,8 @@ export class Preparation {
           this.#steps = undefined;
           this.#next += 1;
         }
-      } while (this.#next < operations.length && performance.now() < until);
-      await yieldToRequests();
+      } while (this.#next < operations.length && !slices.spent);
+      await slices.pause();
     }
     if (this.#stopped) return;
     this.#over = true;

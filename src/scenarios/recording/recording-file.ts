@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Document, type YAMLMap } from 'yaml';
 import { escapeToken, parsePointer, resolvePointer } from '../../json/json-pointer.js';
 import { stringifyJson } from '../../json/stringify-json.js';
+import { TimeSlices } from '../../time-slice.js';
 import type { RecordedExchange, RecordedStep } from './recorded-exchange.js';
 
 type Condition = { readonly equals: unknown } | { readonly exists: false };
@@ -24,9 +25,6 @@ const RECORDED_ORIGIN: RecordingOrigin = {
   drift: " The real service's answer drifts from the document:",
 };
 
-/** Milliseconds of rendering between two turns of the event loop. */
-const SLICE_MS = 4;
-
 /**
  * A recording as a scenario file: rules grouped by operation, each matching the request parts that
  * differ between that operation's exchanges (query and path parameters, body fields; the rest is the
@@ -46,15 +44,12 @@ export async function recordingText(
   head.commentBefore = origin.comment;
   const parts = [head.toString({ lineWidth: 0 })];
   if (rules.length > 0) parts.push('rules:\n');
-  let since = performance.now();
+  const slices = new TimeSlices();
   for (const rule of rules) {
     const steps = rule.steps.map(({ step, findings }) => ({ ...stepOf(step), ...(findings.length > 0 ? { offContract: true } : {}) }));
     const match = Object.keys(rule.match).length > 0 ? { match: rule.match } : {};
     for (let s = 0; s < steps.length; s++) {
-      if (performance.now() - since > SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        since = performance.now();
-      }
+      await slices.pauseIfSpent();
       // The rule with its first step, then each further step of its sequence alone, cut out of the same frame.
       const single = steps.length === 1;
       const piece = {
