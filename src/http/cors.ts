@@ -52,21 +52,19 @@ export function createCorsPolicy(origins: readonly string[], proxying: () => boo
     apply(request, reply, told) {
       reply.header('vary', 'Origin');
       const origin = request.headers.origin;
-      const allow = origin === undefined ? undefined : allowed(origin);
+      if (origin === undefined) return false;
+      // Decided before anything is written: a refused preflight carries no Access-Control-Allow-* at all.
+      const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
+      const allow = preflight ? preflightAllowed(origin) : allowed(origin);
       if (allow !== undefined) {
         reply.header('access-control-allow-origin', allow.value);
         if (allow.credentials) reply.header('access-control-allow-credentials', 'true');
       }
-      if (request.method !== 'OPTIONS' || origin === undefined || request.headers['access-control-request-method'] === undefined) {
+      if (!preflight) {
         if (allow !== undefined) reply.header('access-control-expose-headers', EXPOSED_HEADERS);
         return false;
       }
-      const approved = preflightAllowed(origin);
-      if (approved === undefined && allow !== undefined) {
-        reply.removeHeader('access-control-allow-origin');
-        reply.removeHeader('access-control-allow-credentials');
-      }
-      answerPreflight(request, reply, approved !== undefined, told);
+      answerPreflight(request, reply, allow !== undefined, told);
       return true;
     },
     proxied(reply, response) {
