@@ -96,8 +96,8 @@ export const ERRORS = {
   ADMIN_ORIGIN_REFUSED: {
     status: 403,
     error: 40302,
-    message: 'Pages of {origin} may not call /__mock/; allow the origin with --admin-cors',
-    when: "A browser page of another origin called `/__mock/` (only the mock's own pages and `--admin-cors` origins may).",
+    message: '{refused} may not call /__mock/; {remedy}',
+    when: "A browser page of another origin called `/__mock/` (only the mock's own pages and `--admin-cors` origins may), or posted a form to it; the message says which.",
   },
   NOT_FOUND: {
     status: 404,

@@ -9,14 +9,23 @@ import { requestHost } from './host-check.js';
  * included, is refused before it reaches them.
  */
 export interface AdminOriginPolicy {
-  /** True when the request may go on to the admin routes. */
-  allows(headers: IncomingHttpHeaders, method: string): boolean;
+  /** What was refused and how to be let in; undefined when the request may go on to the admin routes. */
+  refusal(headers: IncomingHttpHeaders, method: string): AdminRefusal | undefined;
   /**
    * The CORS headers of an admin answer: the Origin reflected only when it is the mock's own or listed,
    * whatever the API's CORS (`--no-cors` included), and a preflight's answer for the admin methods.
    */
   corsHeaders(headers: IncomingHttpHeaders, preflight: boolean): Record<string, string>;
 }
+
+/**
+ * What the admin origin policy refused: a page of an origin not allowed, a form post (a simple POST) of
+ * an allowed one, or a request without an Origin that Fetch Metadata says came from another site.
+ */
+export type AdminRefusal =
+  | { readonly kind: 'origin'; readonly origin: string }
+  | { readonly kind: 'form-post'; readonly origin: string }
+  | { readonly kind: 'site'; readonly site: string };
 
 /** What an admin page may read besides the CORS-safelisted headers, and the admin routes' methods. */
 const ADMIN_EXPOSED_HEADERS = `${ERROR_CODE_HEADER}, www-authenticate, allow`;
@@ -36,16 +45,18 @@ export function createAdminOriginPolicy(extraOrigins: readonly string[]): AdminO
     return host !== undefined && (lower === `http://${host}` || lower === `https://${host}`) ? origin : undefined;
   };
   return {
-    allows(headers, method) {
-      if (headers.origin !== undefined) {
-        if (allowedOrigin(headers) === undefined) return false;
+    refusal(headers, method) {
+      const origin = headers.origin;
+      if (origin !== undefined) {
+        if (allowedOrigin(headers) === undefined) return { kind: 'origin', origin };
         // A page of an allowed origin still changes state only with a non-simple request, which no form
         // post or no-cors fetch can send: PUT and DELETE always are; a POST needs JSON or a custom header.
-        return method !== 'POST' || isJson(headers['content-type']) || hasCustomHeader(headers);
+        if (method !== 'POST' || isJson(headers['content-type']) || hasCustomHeader(headers)) return undefined;
+        return { kind: 'form-post', origin };
       }
       // No Origin: not a browser's cross-origin call, unless Fetch Metadata says it came from another site.
       const site = headers['sec-fetch-site'];
-      return site === undefined || site === 'same-origin' || site === 'none';
+      return site === undefined || site === 'same-origin' || site === 'none' ? undefined : { kind: 'site', site };
     },
     corsHeaders(headers, preflight) {
       const origin = allowedOrigin(headers);

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedOptions } from '../options.js';
 import { type Problem, problemResponse } from '../problem.js';
 import { ADMIN_PREFIX } from '../protocol.js';
-import { adminPathOf, createAdminOriginPolicy, notAnEventSource } from './admin-cors.js';
+import { type AdminRefusal, adminPathOf, createAdminOriginPolicy, notAnEventSource } from './admin-cors.js';
 import { createHostCheck, isLoopbackAddress, requestHost } from './host-check.js';
 import { sendResponse, type Told } from './send-response.js';
 
@@ -29,8 +29,8 @@ export function createBrowserGuard(options: ResolvedOptions, told?: Told): (requ
     if (!hostAllowed(host)) return refuse(reply, { code: 'HOST_NOT_ALLOWED', params: { host: shown(host) } });
     const adminPath = adminPathOf(request.url);
     if (adminPath === undefined) return false;
-    if (!admin.allows(headers, request.method))
-      return refuse(reply, { code: 'ADMIN_ORIGIN_REFUSED', params: { origin: shown(headers.origin ?? headers['sec-fetch-site']) } });
+    const refusal = admin.refusal(headers, request.method);
+    if (refusal !== undefined) return refuse(reply, { code: 'ADMIN_ORIGIN_REFUSED', params: refusalWords(refusal) });
     if (adminPath === EVENTS_PATH && request.method === 'GET') {
       const why = notAnEventSource(headers);
       if (why === 'accept')
@@ -39,7 +39,13 @@ export function createBrowserGuard(options: ResolvedOptions, told?: Told): (requ
           params: { accept: shown(headers.accept ?? '(none)'), mediaTypes: 'text/event-stream' },
         });
       if (why === 'no-cors')
-        return refuse(reply, { code: 'ADMIN_ORIGIN_REFUSED', params: { origin: shown(headers['sec-fetch-dest'] ?? 'no-cors') } });
+        return refuse(reply, {
+          code: 'ADMIN_ORIGIN_REFUSED',
+          params: {
+            refused: `A request of Sec-Fetch-Mode ${shown(headers['sec-fetch-mode'] ?? '')} and Sec-Fetch-Dest ${shown(headers['sec-fetch-dest'] ?? '')}`,
+            remedy: 'open the event stream with an EventSource',
+          },
+        });
     }
     // The admin routes' own preflight, answered whatever the API's CORS (--no-cors included).
     if (request.method === 'OPTIONS' && headers.origin !== undefined && headers['access-control-request-method'] !== undefined) {
@@ -70,6 +76,17 @@ function hasBody(request: FastifyRequest): boolean {
 
 function isJsonType(contentType: string | undefined): boolean {
   return contentType !== undefined && /^\s*application\/json\s*(;|$)/i.test(contentType);
+}
+
+/** What ADMIN_ORIGIN_REFUSED says was refused, as the request showed it, and how to be let in. */
+function refusalWords(refusal: AdminRefusal): { refused: string; remedy: string } {
+  if (refusal.kind === 'origin') return { refused: `Pages of ${shown(refusal.origin)}`, remedy: 'allow the origin with --admin-cors' };
+  if (refusal.kind === 'form-post')
+    return { refused: `A form post from ${shown(refusal.origin)}`, remedy: 'send JSON (Content-Type: application/json) or an X- header' };
+  return {
+    refused: `A request without an Origin from a ${shown(refusal.site)} page (Sec-Fetch-Site)`,
+    remedy: "call from the mock's own pages or an --admin-cors origin, or from outside a browser",
+  };
 }
 
 function shown(value: string | undefined): string {

@@ -13,6 +13,7 @@ describe("the admin routes answer only the mock's own pages unless --admin-cors 
     const read = await server.inject({ url: '/__mock/journal', headers: { origin: ATTACKER } });
     expect(read.statusCode).toBe(403);
     expect(read.json().error).toBe(40302);
+    expect(read.json().message).toBe(`Pages of "${ATTACKER}" may not call /__mock/; allow the origin with --admin-cors`);
     expect(read.headers['access-control-allow-origin']).toBeUndefined();
     expect(read.body).not.toContain('secret');
   });
@@ -36,6 +37,8 @@ describe("the admin routes answer only the mock's own pages unless --admin-cors 
     const server = await mockServer();
     const response = await server.inject({ url: '/__mock/journal', headers: { 'sec-fetch-site': 'same-site' } });
     expect(response.statusCode).toBe(403);
+    // Says what was refused: no page's origin was given, only where the request came from.
+    expect(response.json().message).toMatch(/^A request without an Origin from a "same-site" page \(Sec-Fetch-Site\) may not call/);
   });
 
   it('refuses a form post from its own page: state changes need JSON or a custom header', async () => {
@@ -47,6 +50,9 @@ describe("the admin routes answer only the mock's own pages unless --admin-cors 
       headers: { ...own, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(form.statusCode).toBe(403);
+    expect(form.json().message).toBe(
+      'A form post from "http://localhost:80" may not call /__mock/; send JSON (Content-Type: application/json) or an X- header',
+    );
     const json = await server.inject({
       method: 'POST',
       url: '/__mock/reset',

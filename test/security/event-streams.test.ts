@@ -76,6 +76,10 @@ describe('only an EventSource opens an event stream', () => {
     const refused = await mock.inject({ url: '/__mock/events', headers });
     expect(refused.statusCode).toBe(status);
     expect(refused.headers['content-type']).toContain('application/json');
+    if (status === 403)
+      expect(refused.json().message).toMatch(
+        /^A request of Sec-Fetch-Mode .* may not call \/__mock\/; open the event stream with an EventSource$/,
+      );
   });
 });
 
