@@ -38,6 +38,17 @@ describe('planErrorShape', () => {
     expect(JSON.stringify(answer(spec).body)).toBe('{"error":40001,"message":"Invalid request: x"}');
   });
 
+  it("says the kind of error the status is where a required member lists kinds (Stripe's type)", () => {
+    const inner = {
+      type: 'object',
+      required: ['type'],
+      properties: { type: { type: 'string', enum: ['api_error', 'card_error', 'invalid_request_error'] }, message: { type: 'string' } },
+    };
+    const spec = response('default', [json({ type: 'object', required: ['error'], properties: { error: inner } })]);
+    expect(answer(spec, 400).body).toEqual({ error: { type: 'invalid_request_error', message: 'Invalid request: x' } });
+    expect(answer(spec, 500).body).toEqual({ error: { type: 'api_error', message: 'Invalid request: x' } });
+  });
+
   it('writes a text error response as text, labelled with its charset', () => {
     const written = answer(response('400', [json({ type: 'string' }, [], 'text/plain')]));
     expect(written.payload).toBe('Invalid request: x');

@@ -8,6 +8,7 @@ import type { MockContent, MockOperation, MockResponseSpec } from '../openapi/op
 import { documentedValue } from '../openapi/schema-value.js';
 import { serialiserFor } from '../openapi/serialise-body.js';
 import type { ErrorBodyShape, ErrorShape } from '../problem.js';
+import { errorKindFor } from './error-kinds.js';
 import {
   boundedLikeStatus,
   CODE_NAMES,
@@ -166,6 +167,13 @@ function planObject(
   for (const [name, property] of Object.entries(properties)) {
     if (name === innerKey || !required.has(name) || name in template) continue;
     template[name] = (documentedValue(property) ?? { value: tryGenerate(generator, property) }).value;
+  }
+  // A member listing kinds of error says the one of this status (Stripe's `invalid_request_error` for a
+  // 400, not its enum's first, `api_error`).
+  for (const [name, property] of Object.entries(properties)) {
+    if (!(name in template) || name === innerKey || !Array.isArray(property.enum)) continue;
+    const kind = errorKindFor(property.enum, status, template[name]);
+    if (kind !== undefined) template[name] = kind;
   }
   if (innerKey === undefined) return { kind: 'object', template, messageKey, codeKey, statusKey, ...maxOf(messageMax) };
   const innerSchema = properties[innerKey] as JsonSchema;

@@ -89,4 +89,60 @@ describe('believable generated data', () => {
       expect(value.currency).toBe('EUR');
     }
   });
+
+  it('keeps amounts and counts named anywhere in the name non-negative, and unix times near the anchor', () => {
+    const schema = {
+      type: 'object',
+      required: ['amount_captured', 'amount_refunded', 'refund_count', 'available_on', 'period_end', 'start', 'created_count'],
+      properties: {
+        amount_captured: { type: 'integer' },
+        amount_refunded: { type: 'number' },
+        refund_count: { type: 'integer' },
+        available_on: { type: 'integer' },
+        period_end: { type: 'integer', format: 'unix-time' },
+        start: { type: 'integer' },
+        created_count: { type: 'integer' },
+      },
+    };
+    const low = (ANCHOR - 3 * 365 * 864e5) / 1000;
+    for (const seed of [1, 2, 3, 4]) {
+      const value = new DataGenerator(seed).generate(schema) as Record<string, number>;
+      for (const name of ['amount_captured', 'amount_refunded', 'refund_count', 'start', 'created_count'])
+        expect(value[name], name).toBeGreaterThanOrEqual(0);
+      expect(value.created_count).toBeLessThanOrEqual(10_000);
+      for (const name of ['available_on', 'period_end']) {
+        expect(value[name], name).toBeGreaterThanOrEqual(low);
+        expect(value[name], name).toBeLessThanOrEqual(ANCHOR / 1000);
+      }
+    }
+  });
+
+  it("answers the formats documents name that the faker fills with lorem (Twilio's RFC 2822 dates, phone numbers)", () => {
+    const schema = {
+      type: 'object',
+      required: ['date_created', 'last_modified', 'price_unit', 'phone', 'size', 'updated', 'sid_phone'],
+      properties: {
+        date_created: { type: 'string', format: 'date-time-rfc-2822', nullable: true },
+        last_modified: { type: 'string', format: 'date-time-rfc1123' },
+        price_unit: { type: 'string', format: 'currency' },
+        phone: { type: 'string', format: 'phone-number' },
+        size: { type: 'string', format: 'int64' },
+        updated: { type: 'string', format: 'google-datetime' },
+        // A pattern beside the format: the pattern answers.
+        sid_phone: { type: 'string', format: 'phone-number', pattern: '^PN[0-9a-f]{4}$' },
+      },
+    };
+    for (const seed of [1, 2]) {
+      for (const value of [new DataGenerator(seed).generate(schema), new DataGenerator(seed).answer(schema)] as Record<string, string>[]) {
+        expect(value.date_created).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} 20\d{2} \d{2}:\d{2}:\d{2} \+0000$/);
+        expect(Date.parse(value.date_created as string)).toBeLessThanOrEqual(ANCHOR);
+        expect(value.last_modified).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} 20\d{2} \d{2}:\d{2}:\d{2} GMT$/);
+        expect(value.price_unit).toMatch(/^[A-Z]{3}$/);
+        expect(value.phone).toMatch(/^\+1\d{10}$/);
+        expect(value.size).toMatch(/^\d+$/);
+        expect(Number.isNaN(Date.parse(value.updated as string))).toBe(false);
+        expect(value.sid_phone).toMatch(/^PN[0-9a-f]{4}$/);
+      }
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { isJsonObject } from '../json/json-object.js';
+import { fitDocumentFormat } from './document-formats.js';
 import { drawMultiples } from './draw-multiples.js';
 import { closeLoneFarBound, narrowExclusiveBounds } from './exclusive-bounds.js';
 import { needsPatternValues, patternValues } from './pattern-values.js';
@@ -39,6 +40,7 @@ export function fixKeywords(out: Schema, mode: Mode): void {
       for (const keyword of ['format', 'minLength', 'maxLength', 'pattern']) delete out[keyword];
     }
   }
+  fitDocumentFormat(out);
   fitPattern(out, mode);
   fillMinProperties(out);
   if (mode !== 'static') return;
