@@ -17,6 +17,21 @@ describe('request identifiers in answers', () => {
     expect(withRequestIdentifiers({ id: 1 }, pet, { owner: 'ann', key: '7' })).toEqual({ id: 7 });
   });
 
+  it("puts a parameter into the property named as it is but for case and separators (Twilio's {AccountSid}, {Sid})", () => {
+    const call: JsonSchema = { type: 'object', properties: { sid: { type: 'string' }, account_sid: { type: 'string' } } };
+    expect(
+      withRequestIdentifiers(
+        { sid: 'x', account_sid: 'y' },
+        call,
+        { AccountSid: 'AC1', Sid: 'CA1' },
+        '/Accounts/{AccountSid}/Calls/{Sid}.json',
+      ),
+    ).toEqual({
+      sid: 'CA1',
+      account_sid: 'AC1',
+    });
+  });
+
   it('reads no property from Object.prototype for parameters named like its members', () => {
     const body = { name: 'Rex' };
     expect(

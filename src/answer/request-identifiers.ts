@@ -26,11 +26,36 @@ export function withRequestIdentifiers(
     copy ??= { ...(body as Record<string, unknown>) };
     copy[property] = value;
   };
-  for (const name of names) place(name, params[name] ?? '');
+  // `{Sid}` and `{AccountSid}` are Twilio's `sid` and `account_sid`.
+  const named = (name: string) => (name in properties ? name : sameName(properties, name));
+  for (const name of names) {
+    const property = named(name);
+    if (property !== undefined) place(property, params[name] ?? '');
+  }
   // A resource made or listed under a parent (`POST /users/{user}/playlists`) has an id of its own.
-  if (last !== undefined && !(last in properties) && endsWith(path, last)) place('id', params[last] ?? '');
+  if (last !== undefined && named(last) === undefined && endsWith(path, last)) place('id', params[last] ?? '');
   return copy ?? body;
 }
+
+/** The property named as `name` is, but for case and separators (`AccountSid`, `account_sid`). */
+function sameName(properties: Record<string, JsonSchema>, name: string): string | undefined {
+  let known = SAME_NAMES.get(properties);
+  if (!known) {
+    known = new Map();
+    SAME_NAMES.set(properties, known);
+  }
+  let found = known.get(name);
+  if (found === undefined) {
+    const bare = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+    const wanted = bare(name);
+    found = (wanted === '' ? undefined : Object.keys(properties).find((key) => bare(key) === wanted)) ?? null;
+    known.set(name, found);
+  }
+  return found ?? undefined;
+}
+
+/** Worked out once per schema and parameter name, as the properties are. */
+const SAME_NAMES = new WeakMap<Record<string, JsonSchema>, Map<string, string | null>>();
 
 /** Whether the path template ends with the parameter (`/pets/{petId}`, `/pets/{petId}.json`); true without a template. */
 function endsWith(path: string | undefined, name: string): boolean {

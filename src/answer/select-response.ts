@@ -9,6 +9,7 @@ import type { Provenance, SelectedBody } from '../provenance.js';
 import { echoText } from './echo-text.js';
 import { headersWithOwnAddress, withOwnAddress } from './own-address.js';
 import { recordOf, withSeededRecords } from './records-by-id.js';
+import { withRelativeUris } from './relative-uris.js';
 import { withRequestIdentifiers } from './request-identifiers.js';
 import { createResponsePlans, type Representation, type ResponsePlans } from './response-plans.js';
 import { planStream, streamAnswer } from './stream-plan.js';
@@ -72,8 +73,13 @@ export function createResponseSelector(
       // An answer about /pets/42 is about pet 42 (not an example asked for by name: it is answered as written).
       const params = exchange.pathParams;
       const identified =
-        params !== undefined && plan.status < 300 && asked.example === undefined
-          ? withRequestIdentifiers(answer, representation?.content.schema, params, operation.path)
+        plan.status < 300 && asked.example === undefined
+          ? withRelativeUris(
+              params === undefined ? answer : withRequestIdentifiers(answer, representation?.content.schema, params, operation.path),
+              representation?.content.schema,
+              params ?? {},
+              operation,
+            )
           : answer;
       // Links to the document's own servers lead back to the mock (again, not in an example asked for by name).
       const body =
