@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import module, { createRequire } from 'node:module';
+import { parseLikelySpecEarly } from './early-spec.js';
 
 /**
  * The CLI's entry. In the package, ./run.cjs is the whole CLI bundled into one file (scripts/bundle-cli.mjs):
@@ -11,4 +12,6 @@ import module, { createRequire } from 'node:module';
  * without it: never an error.
  */
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+// A large document is parsed on a worker while the bundle loads (src/document/early-parse.ts).
+parseLikelySpecEarly(process.argv.slice(2), process.env);
 (createRequire(import.meta.url)('./load-bundle.cjs') as { loadBundle: () => unknown }).loadBundle();

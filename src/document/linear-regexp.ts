@@ -129,18 +129,19 @@ const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const', 'x
 const MOST_FINDINGS = 100;
 const MOST_NODES = 1_000_000;
 
-/** The document's `pattern`s and `patternProperties` keys that run loosely or not at all, by JSON pointer. */
-export function patternFindings(document: unknown): PatternFinding[] {
-  const found: PatternFinding[] = [];
-  const seen = new Map<string, PatternCheck>();
-  const judge = (pattern: string, pointer: string) => {
-    let check = seen.get(pattern);
-    if (check === undefined) {
-      check = patternCheck(standardPattern(pattern));
-      seen.set(pattern, check);
-    }
-    if ((check === 'loose' || check === 'unchecked') && found.length < MOST_FINDINGS) found.push({ pointer, pattern, check });
-  };
+/** A `pattern` of the document, or a `patternProperties` key, with where it is. */
+export interface DocumentPattern {
+  readonly pointer: string;
+  readonly pattern: string;
+}
+
+/**
+ * The document's `pattern`s and `patternProperties` keys, by JSON pointer, as the document is now: the
+ * reference parser later changes it in place (and may make it cyclic), so they are found at load and
+ * judged after start-up (patternFindings).
+ */
+export function documentPatterns(document: unknown): DocumentPattern[] {
+  const found: DocumentPattern[] = [];
   const stack: [unknown, string][] = [[document, '']];
   let nodes = 0;
   while (stack.length > 0 && nodes++ < MOST_NODES) {
@@ -148,12 +149,28 @@ export function patternFindings(document: unknown): PatternFinding[] {
     if (node === null || typeof node !== 'object') continue;
     for (const [key, value] of Object.entries(node)) {
       const at = `${pointer}/${escapeToken(key)}`;
-      if (key === 'pattern' && typeof value === 'string') judge(value, at);
+      if (key === 'pattern' && typeof value === 'string') found.push({ pattern: value, pointer: at });
       else if (key === 'patternProperties' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
-        for (const name of Object.keys(value)) judge(name, `${at}/${escapeToken(name)}`);
+        for (const name of Object.keys(value)) found.push({ pattern: name, pointer: `${at}/${escapeToken(name)}` });
       }
       if (!DATA_KEYS.has(key)) stack.push([value, at]);
     }
+  }
+  return found;
+}
+
+/** Of the document's patterns, those that run loosely or not at all. */
+export function patternFindings(patterns: readonly DocumentPattern[]): PatternFinding[] {
+  const found: PatternFinding[] = [];
+  const seen = new Map<string, PatternCheck>();
+  for (const { pattern, pointer } of patterns) {
+    if (found.length >= MOST_FINDINGS) break;
+    let check = seen.get(pattern);
+    if (check === undefined) {
+      check = patternCheck(standardPattern(pattern));
+      seen.set(pattern, check);
+    }
+    if (check === 'loose' || check === 'unchecked') found.push({ pointer, pattern, check });
   }
   return found;
 }

@@ -5,8 +5,8 @@
  * with a self-reference, made the reference walk recurse without end). The `yaml` package, which
  * load-spec.ts reads the document with too, keeps every key an own data property.
  */
-import { CORE_SCHEMA, load } from 'js-yaml';
 import { parse } from 'yaml';
+import { fastYaml } from './yaml-fast.js';
 
 /**
  * A YAML text as the `yaml` package parses it (YAML 1.2 core schema, every key an own data property,
@@ -17,18 +17,9 @@ import { parse } from 'yaml';
  * in its own words.
  */
 export function parseYaml(text: string, options: { uniqueKeys: boolean; prettyErrors?: boolean }): unknown {
-  if (!ANCHOR.test(text)) {
-    try {
-      return load(text, { schema: CORE_SCHEMA });
-    } catch {
-      // `yaml` reads it below, or says why not.
-    }
-  }
-  return parse(text, { ...options, merge: false });
+  const fast = fastYaml(text);
+  return fast ? fast.value : parse(text, { ...options, merge: false });
 }
-
-/** An anchor (`&name`) where a node may start: after a key, an item's dash, a flow bracket or comma, or at a line's start. */
-const ANCHOR = /(?:^|[:\-[{,])[ \t]*&[^\s,[\]{}]/m;
 
 /** A parser in the form json-schema-ref-parser's `parse` option takes (same order and files as its own). */
 export const yamlParser = {

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ContentCache, contentKey } from '../cache/content-cache.js';
 import { MockConfigError } from '../config-error.js';
-import { patternFindings } from '../document/linear-regexp.js';
+import { takeEarlyParse } from '../document/early-parse.js';
+import { documentPatterns, patternFindings } from '../document/linear-regexp.js';
 import { parseYaml } from '../document/yaml-parser.js';
 import { isJsonObject } from '../json/json-object.js';
 import { escapeToken } from '../json/json-pointer.js';
@@ -99,9 +100,11 @@ async function buildSpec(
   // JSON is read as JSON: YAML's parser is many times slower on it. Malformed JSON, or JSON with
   // duplicate keys, goes to the YAML parser, which reports either with its line.
   const json = parseJsonExactly(text);
+  // A large YAML document the CLI began parsing as it started (early-parse.ts), when it read this text.
+  const early = json ? undefined : await takeEarlyParse(path, text);
   let document: unknown;
   try {
-    document = json ? json.value : parseYaml(text, { prettyErrors: true, uniqueKeys: true });
+    document = json ? json.value : early ? early.value : parseYaml(text, { prettyErrors: true, uniqueKeys: true });
   } catch (error) {
     throw new MockConfigError(`spec ${path} is not valid YAML or JSON: ${firstLine(error)}`);
   }
@@ -147,12 +150,15 @@ async function buildSpec(
   for (const problem of routingProblems(operations)) {
     lint.add({ kind: 'routing', pointer: `/paths/${escapeToken(problem.path)}`, operation: problem.operation, message: problem.message });
   }
-  await nextStep(progress, `checking the patterns of spec ${path}`);
-  for (const { pointer, pattern, check } of patternFindings(root)) {
-    const how = check === 'loose' ? 'checked loosely: only what it rejects without them is rejected' : 'not enforced';
-    const message = `${JSON.stringify(pattern)} uses lookaround or backreferences, which the linear-time engine cannot run, and could backtrack: ${how}`;
-    lint.add({ kind: 'pattern', pointer, message });
-  }
+  // Found now, judged after start-up (document-lint.ts): warnings only, most of the time of this step.
+  const patterns = documentPatterns(root);
+  lint.defer(() => {
+    for (const { pointer, pattern, check } of patternFindings(patterns)) {
+      const how = check === 'loose' ? 'checked loosely: only what it rejects without them is rejected' : 'not enforced';
+      const message = `${JSON.stringify(pattern)} uses lookaround or backreferences, which the linear-time engine cannot run, and could backtrack: ${how}`;
+      lint.add({ kind: 'pattern', pointer, message });
+    }
+  });
   return {
     path,
     title,
@@ -236,10 +242,11 @@ function firstLine(error: unknown): string {
  * the documents of one server share one sweep's time.
  */
 export function checkExamplesSoon(...specs: readonly LoadedSpec[]): void {
-  sweepAll(specs.map((spec) => ({ operations: spec.operations, lint: spec.lint, rest: () => checkWebhookExamples(spec) })));
+  sweepAll(specs.map((spec) => ({ operations: spec.operations, lint: spec.lint, rest: () => checkRestOfDocument(spec) })));
 }
 
-/** The checks outside the operations: the examples of the document's webhooks. */
-export function checkWebhookExamples({ webhooks }: LoadedSpec): void {
+/** The checks outside the operations: the examples of the document's webhooks, the checks left until after start-up. */
+export function checkRestOfDocument({ webhooks, lint }: LoadedSpec): void {
   for (const read of webhooks.values()) for (const content of read()?.requestBody?.contents ?? []) content.verdict?.();
+  lint.settle();
 }

@@ -1,6 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { verdictsOf } from '../load/example-check.js';
-import { checkWebhookExamples, type LoadedSpec } from '../load/load-spec.js';
+import { checkRestOfDocument, type LoadedSpec } from '../load/load-spec.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { TimeSlices } from '../time-slice.js';
@@ -113,7 +113,7 @@ export function preparationOf(pipeline: Pipeline, spec: LoadedSpec): Preparation
       yield* pipeline.prepare(operation);
     },
     finish() {
-      checkWebhookExamples(spec);
+      checkRestOfDocument(spec);
       spec.lint.complete = true;
     },
   });

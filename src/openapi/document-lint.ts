@@ -25,6 +25,8 @@ export class DocumentLint {
   readonly #findings: LintFinding[] = [];
   readonly #seen = new Set<string>();
   readonly #listeners = new Set<Listener>();
+  /** Checks of the whole document left until after start-up (defer). */
+  readonly #deferred: (() => void)[] = [];
   /** Whether every check has run (the examples are checked after start-up, a few operations at a time). */
   complete = false;
 
@@ -36,8 +38,23 @@ export class DocumentLint {
     for (const listener of this.#listeners) listener(finding);
   }
 
+  /** The findings so far, those of the deferred checks included: whoever reads them first runs those. */
   get findings(): readonly LintFinding[] {
+    this.settle();
     return this.#findings;
+  }
+
+  /**
+   * A check of the whole document that the first request does not need (its findings are warnings): run
+   * by settle(), which preparation calls once the server listens, or when the findings are first read.
+   */
+  defer(check: () => void): void {
+    this.#deferred.push(check);
+  }
+
+  /** Runs the deferred checks, each once. */
+  settle(): void {
+    for (const check of this.#deferred.splice(0)) check();
   }
 
   /** Calls `listener` with every finding so far, then with each new one until the returned function is called. */

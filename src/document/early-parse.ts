@@ -1,0 +1,71 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * A large YAML document parsed on a worker thread while the CLI loads the rest of itself: on openai's
+ * 2.9 MB document, parsing is most of start-up and loading the CLI's code most of the rest, and each
+ * takes a core of its own. The CLI's entry starts it (parseEarly) before it loads its bundle, which has
+ * its own copy of this module: the two meet on a global symbol. The loader takes it (takeEarlyParse)
+ * where it would parse, and only when the text the worker read is the text it read; else, or when the
+ * worker read nothing it would use (JSON, anchors, what js-yaml refuses), it parses as ever, so what is
+ * read, and every error, is the same either way.
+ */
+const HANDOFF = Symbol.for('plantstore-mock.early-parse');
+/** Smaller documents parse in less time than a worker takes to start. */
+const LEAST_BYTES = 512 * 1024;
+
+interface Handoff {
+  readonly path: string;
+  readonly worker: Worker;
+  readonly parsed: Promise<EarlyParse | undefined>;
+}
+
+/** What the worker posts: the text it read and its value (yaml-fast.ts), or nothing. */
+export interface EarlyParse {
+  readonly text: string;
+  readonly value: unknown;
+}
+
+type Global = Record<symbol, Handoff | undefined>;
+
+/**
+ * Starts parsing the document at `path` on a worker when it is a large file. Called from the CLI's
+ * unbundled entry, where the worker's file lies beside this one. Whether it started.
+ */
+export function parseEarly(path: string): boolean {
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile() || stat.size < LEAST_BYTES) return false;
+    const worker = new Worker(new URL('./early-parse-worker.js', import.meta.url), { workerData: resolve(path) });
+    // Nothing waits for it until the loader does (takeEarlyParse): a CLI that ends first (--help) is not held.
+    worker.unref();
+    const parsed = new Promise<EarlyParse | undefined>((settle) => {
+      worker.once('message', (message: EarlyParse | undefined) => settle(message));
+      worker.once('error', () => settle(undefined));
+      worker.once('exit', () => settle(undefined));
+    });
+    (globalThis as Global)[HANDOFF] = { path: resolve(path), worker, parsed };
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The value the early parse read from `text`, the document at `path`, or undefined (none started, another
+ * document, another text). The first load takes it, whichever its document: a parse nobody takes is not kept.
+ */
+export async function takeEarlyParse(path: string, text: string): Promise<{ readonly value: unknown } | undefined> {
+  const handoff = (globalThis as Global)[HANDOFF];
+  if (handoff === undefined) return undefined;
+  delete (globalThis as Global)[HANDOFF];
+  if (handoff.path !== resolve(path)) {
+    void handoff.worker.terminate();
+    return undefined;
+  }
+  // Waited for now: the process stays up until it answers.
+  handoff.worker.ref();
+  const parsed = await handoff.parsed;
+  return parsed !== undefined && parsed.text === text ? { value: parsed.value } : undefined;
+}

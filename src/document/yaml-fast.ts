@@ -1,0 +1,38 @@
+import { CORE_SCHEMA, load } from 'js-yaml';
+
+/**
+ * A YAML text as js-yaml reads it with the core schema, where that is what the `yaml` package would read
+ * too (yaml-parser.ts says why both): undefined for a text with anchors (whose aliases `yaml` bounds
+ * against expansion bombs) and for any text js-yaml refuses (duplicate keys, several documents, tags
+ * beyond the core schema), which `yaml` then reads or reports in its own words. Apart from yaml-parser.ts
+ * so that a worker parsing the document early (early-parse.ts) loads js-yaml alone.
+ */
+export function fastYaml(text: string): { readonly value: unknown } | undefined {
+  if (hasAnchor(text)) return undefined;
+  try {
+    return { value: load(text, { schema: CORE_SCHEMA }) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the text has an anchor (`&name`) where a node may start: after a key, an item's dash, a flow
+ * bracket or comma, or at a line's start, with spaces or tabs between. What the multiline regular
+ * expression /(?:^|[:\-[{,])[ \t]*&[^\s,[\]{}]/m finds, found from each `&` instead: that expression
+ * tries every position of the text, a tenth of js-yaml's own time on openai's 2.9 MB document.
+ */
+export function hasAnchor(text: string): boolean {
+  for (let at = text.indexOf('&'); at !== -1; at = text.indexOf('&', at + 1)) {
+    const next = text[at + 1];
+    if (next === undefined || NOT_A_NAME.test(next)) continue;
+    let before = at - 1;
+    while (before >= 0 && (text[before] === ' ' || text[before] === '\t')) before -= 1;
+    if (before < 0 || NODE_START.test(text[before] as string)) return true;
+  }
+  return false;
+}
+
+const NOT_A_NAME = /[\s,[\]{}]/;
+/** What an anchor may follow: the line terminators where `^` matches in a multiline expression, or a key's colon, a dash, `[`, `{`, `,`. */
+const NODE_START = /[\n\r\u2028\u2029:\-[{,]/;
