@@ -5,7 +5,7 @@
  */
 import type { JsonSchema } from '../json/json-schema.js';
 import { formFields, readForm } from './form-fields.js';
-import { multipartBoundary, multipartParts, partText } from './multipart-parts.js';
+import { multipartBoundary, multipartTextParts, partText } from './multipart-parts.js';
 
 export function formObject(contentType: string, text: string, schema: JsonSchema | undefined): Record<string, unknown> | undefined {
   const essence = contentType.split(';', 1)[0]?.trim().toLowerCase();
@@ -15,7 +15,7 @@ export function formObject(contentType: string, text: string, schema: JsonSchema
     const boundary = multipartBoundary(contentType);
     if (boundary === undefined) return undefined;
     fields = new Map();
-    for (const part of multipartParts(Buffer.from(text, 'utf8'), boundary)) {
+    for (const part of multipartTextParts(text, boundary)) {
       if (part.filename !== undefined) continue;
       const values = fields.get(part.name);
       if (values) values.push(partText(part));

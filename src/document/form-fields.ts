@@ -18,7 +18,7 @@ import {
   spelledAs,
   splitName,
 } from './dialect-names.js';
-import { multipartBoundary, multipartParts, partText } from './multipart-parts.js';
+import { multipartBoundary, multipartTextParts, partText } from './multipart-parts.js';
 
 /** An `encoding` entry as Prism's reader gives it (Swagger 2.0's collectionFormat filled in by swagger-form-arrays.ts). */
 export interface FormEncoding {
@@ -42,7 +42,7 @@ export function multipartFields(contentType: string, body: string): Map<string, 
   const boundary = multipartBoundary(contentType);
   if (boundary === undefined) return undefined;
   const fields = new Map<string, string[]>();
-  for (const part of multipartParts(Buffer.from(body, 'utf8'), boundary)) {
+  for (const part of multipartTextParts(body, boundary)) {
     const values = fields.get(part.name);
     if (values) values.push(partText(part));
     else fields.set(part.name, [partText(part)]);

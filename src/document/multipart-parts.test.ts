@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { multipartBoundary, multipartParts, partText } from './multipart-parts.js';
+import { multipartBoundary, multipartParts, multipartTextParts, partText } from './multipart-parts.js';
 
 const body = (...lines: (string | Buffer)[]) => Buffer.concat(lines.map((l) => (typeof l === 'string' ? Buffer.from(l, 'utf8') : l)));
 
@@ -50,5 +50,13 @@ describe('multipart parts', () => {
     const latin = { name: 'a', contentType: 'text/plain; charset=ISO-8859-1', data: Buffer.from([0xe9]) };
     expect(partText(latin)).toBe('é');
     expect(partText({ ...latin, contentType: 'text/plain; charset=x-nonsense', data: Buffer.from('é') })).toBe('é');
+  });
+
+  it('reads a body text once however many readers ask for its parts within a request', () => {
+    const body = '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n';
+    const first = multipartTextParts(body, 'b');
+    expect(multipartTextParts(body, 'b')).toBe(first);
+    expect(multipartTextParts(`${body} `, 'b')).not.toBe(first);
+    expect(first.map((p) => [p.name, partText(p)])).toEqual([['a', '1']]);
   });
 });

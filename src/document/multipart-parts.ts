@@ -20,6 +20,21 @@ export function multipartBoundary(contentType: string): string | undefined {
   return match?.[1] ?? match?.[2];
 }
 
+/** The body text last read, and its parts: the stages that read a multipart body ask in turn, within one request. */
+let last: { readonly body: string; readonly boundary: string; readonly parts: readonly MultipartPart[] } | undefined;
+
+/**
+ * The parts of a request's body text: read once per request however many readers ask (form fields for
+ * validation, the echo, the JSON parts Prism checks), since they ask one after another for the same
+ * text. The parts are never changed by a reader.
+ */
+export function multipartTextParts(body: string, boundary: string): readonly MultipartPart[] {
+  if (last?.body === body && last.boundary === boundary) return last.parts;
+  const parts = multipartParts(Buffer.from(body, 'utf8'), boundary);
+  last = { body, boundary, parts };
+  return parts;
+}
+
 /** The named parts of `body` between delimiter lines of `boundary`, in order; the preamble and epilogue ignored. */
 export function multipartParts(body: Buffer, boundary: string): MultipartPart[] {
   const delimiter = Buffer.from(`--${boundary}`, 'latin1');

@@ -1,6 +1,6 @@
 import { AUTO_FORMATS, bundleResolver, type PlaceFormats, type Resolve, splitName } from '../document/dialect-names.js';
 import { isObjectSchema, readForm } from '../document/form-fields.js';
-import { multipartBoundary, multipartParts, partText } from '../document/multipart-parts.js';
+import { multipartBoundary, multipartTextParts, partText } from '../document/multipart-parts.js';
 import { unescapeToken } from '../json/json-pointer.js';
 import { type PrismContent, type PrismDiagnostic, ValidationContext, validateAgainstSchema } from './prism-internals.js';
 
@@ -87,7 +87,7 @@ function jsonPartsCheck(parts: ReadonlyMap<string, Schema>, bundle: unknown): Js
     const lists = new Map<string, unknown[]>();
     const diagnostics: PrismDiagnostic[] = [];
     const spelled = new Map<string, string[]>();
-    for (const part of multipartParts(Buffer.from(body, 'utf8'), boundary)) {
+    for (const part of multipartTextParts(body, boundary)) {
       if (!parts.has(part.name)) {
         const root = splitName(part.name)?.root;
         const known = root !== undefined && parts.has(root) ? spelled.get(part.name) : undefined;
