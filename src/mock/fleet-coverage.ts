@@ -1,3 +1,4 @@
+import { sessionOf } from '../contract-coverage/coverage-exchange.js';
 import { absorbFlat, capDriftMessages, type FlatCounts, flattenTally } from '../contract-coverage/coverage-flat.js';
 import { CoverageModel } from '../contract-coverage/coverage-model.js';
 import type { Exchange } from '../pipeline/types.js';
@@ -18,6 +19,8 @@ const MAX_WAITING_BATCHES = 200;
 export class FleetCoverage {
   #pending: CoverageModel;
   #counted = false;
+  /** When each session counted in the pending model was last answered: the fleet evicts by it. */
+  #usedAt = new Map<string, number>();
   #waiting: CoverageBatch[] = [];
   #sending: Promise<void> | undefined;
   /** Drift messages this replica has sent, by operation: bounded as one model bounds them. */
@@ -37,6 +40,8 @@ export class FleetCoverage {
 
   record(exchange: Exchange, status: number): void {
     this.#pending.record(exchange, status);
+    const session = sessionOf(exchange);
+    if (session !== undefined) this.#usedAt.set(session, Date.now());
     this.#counted = true;
   }
 
@@ -50,11 +55,14 @@ export class FleetCoverage {
     if (this.#sending) return this.#sending;
     if (this.#counted) {
       const counted = this.#pending;
+      const usedAt = this.#usedAt;
       this.#pending = this.#model();
+      this.#usedAt = new Map();
       this.#counted = false;
       const flat = (fields: FlatCounts) => capDriftMessages(fields, this.#sentMessages);
-      const batch: [string | undefined, FlatCounts][] = [[undefined, flat(flattenTally(counted.tallyOf(), new Map(), counted))]];
-      for (const [session, tally] of counted.sessionTallies()) batch.push([session, flat(flattenTally(tally, new Map()))]);
+      const batch: [string | undefined, FlatCounts, number?][] = [[undefined, flat(flattenTally(counted.tallyOf(), new Map(), counted))]];
+      for (const [session, tally] of counted.sessionTallies())
+        batch.push([session, flat(flattenTally(tally, new Map())), usedAt.get(session) ?? Date.now()]);
       this.#waiting.push(batch);
     }
     if (this.#waiting.length === 0) return Promise.resolve();

@@ -10,11 +10,14 @@ local function evictIdle(used, now, idle, forget)
   for _, other in ipairs(redis.call('ZRANGEBYSCORE', used, '-inf', now - idle)) do forget(other) end
   redis.call('ZREMRANGEBYSCORE', used, '-inf', now - idle)
 end
--- Beyond the most, the least recently used go first; keep (the session being written) stays.
-local function evictBeyond(used, most, keep, forget)
+-- Beyond the most, the least recently used go first; keep (the session being written) stays; with a
+-- cutoff, only sessions last used before it (later ones may still be reported used by other replicas).
+local function evictBeyond(used, most, keep, forget, cutoff)
   local over = redis.call('ZCARD', used) - most
   if over <= 0 then return end
-  for _, other in ipairs(redis.call('ZRANGE', used, 0, over - 1)) do
+  local oldest = cutoff and redis.call('ZRANGEBYSCORE', used, '-inf', '(' .. cutoff, 'LIMIT', 0, over)
+    or redis.call('ZRANGE', used, 0, over - 1)
+  for _, other in ipairs(oldest) do
     if other ~= keep then
       forget(other)
       redis.call('ZREM', used, other)

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, MockConfigError, type MockServer } from '../../src/index.js';
+import { connectStore } from '../../src/store/shared-store.js';
 import { runCli } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
 import { canRun, STORE_SERVER, type StoreServer, startStoreServer } from '../support/infrastructure.js';
@@ -152,6 +153,27 @@ describe.runIf(canRun(STORE_SERVER))('--store: sessions shared through a real Va
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fleet coverage past --max-sessions evicts by when sessions were answered, not when batches arrive', async () => {
+    const shared = await connectStore({ url: store.url, prefix: 'late-batches:', idleMs: 60_000, maxSessions: 2, warn: () => undefined });
+    try {
+      const one = new Map([['requests', 1]]);
+      const t = Date.now();
+      // Replica 1 answered a, then c; replica 2 answered b in between; replica 3's a, answered after b,
+      // arrives last: as on one mock, b is the least recently used.
+      await shared.addCoverage([
+        ['a', one, t],
+        ['c', one, t + 30],
+      ]);
+      await shared.addCoverage([['b', one, t + 10]]);
+      await shared.addCoverage([['a', one, t + 20]]);
+      expect((await shared.coverage('a')).get('requests')).toBe(2);
+      expect((await shared.coverage('b')).size).toBe(0);
+      expect((await shared.coverage('c')).get('requests')).toBe(1);
+    } finally {
+      await shared.close();
     }
   });
 
