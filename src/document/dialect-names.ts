@@ -92,6 +92,8 @@ function fold(entries: readonly Entry[], depth: number, schema: JsonSchema | und
   const deeper = entries.filter((e) => e.segments.length > depth);
   if (deeper.length === 0) {
     const values = leaves.flatMap((e) => e.values);
+    const empty = emptyValue(schema, values, resolve);
+    if (empty !== undefined) return empty;
     return arrayBranch(schema, resolve) ? values : values[values.length - 1];
   }
   if (leaves.length > 0) return undefined;
@@ -150,6 +152,27 @@ function groupBy(entries: readonly Entry[], depth: number): Map<string, Entry[]>
     else groups.set(key, [entry]);
   }
   return groups;
+}
+
+/**
+ * What one field sent empty (`name=`, `a[b]=`) stands for where its schema says: Stripe's "unset", the
+ * empty string, for an `anyOf`/`oneOf` with an `enum: [""]` branch beside an array or object (not a list
+ * of one empty item); an empty object for an object schema, the only spelling a form has for one (Stripe
+ * takes `shipping[address]=` so). Undefined elsewhere: the empty text is judged as it is.
+ */
+export function emptyValue(schema: JsonSchema | undefined, values: readonly string[] | undefined, resolve: Resolve): unknown {
+  if (schema === undefined || values?.length !== 1 || values[0] !== '') return undefined;
+  const branches = [schema.anyOf, schema.oneOf].flatMap((list) => (Array.isArray(list) ? list : []));
+  const unset = branches.some((each) => {
+    const read = resolve(each) ?? each;
+    return isJsonObject(read) && Array.isArray(read.enum) && read.enum.includes('');
+  });
+  if (unset) return '';
+  return isObjectLike(schema) && !isArraySchema(schema) && !typeIncludes(schema, 'string') ? Object.create(null) : undefined;
+}
+
+function typeIncludes(schema: JsonSchema, type: string): boolean {
+  return schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
 }
 
 /** The schema when it is an array's, else its first `anyOf` or `oneOf` branch that is (Stripe's `anyOf: [array, enum [""]]`). */

@@ -47,6 +47,39 @@ describe('readForm', () => {
     expect(readForm(formFields('rates='), plain, [])).toEqual({ rates: [''] });
   });
 
+  it('reads an empty name[key] field as Stripe`s unset where enum [""] allows it, and as an empty object where an object is asked', () => {
+    // Stripe's billing portal configuration: features[subscription_update][products] is an anyOf of an array and enum [""].
+    const unset = {
+      anyOf: [
+        { type: 'array', items: { type: 'string' } },
+        { type: 'string', enum: [''] },
+      ],
+    };
+    const address = { type: 'object', properties: { line1: { type: 'string' } } };
+    const schema = {
+      type: 'object',
+      properties: {
+        features: { type: 'object', properties: { update: { type: 'object', properties: { products: unset, modes: unset } } } },
+        shipping: { type: 'object', required: ['address'], properties: { address, name: { type: 'string' } } },
+        metadata: {
+          anyOf: [
+            { type: 'object', additionalProperties: { type: 'string' } },
+            { type: 'string', enum: [''] },
+          ],
+        },
+      },
+    };
+    const form = 'features[update][products]=&features[update][modes][0]=a&shipping[address]=&shipping[name]=Jo&metadata=';
+    expect(readForm(formFields(form), schema, [])).toEqual({
+      features: { update: { products: '', modes: ['a'] } },
+      shipping: { address: {}, name: 'Jo' },
+      metadata: '',
+    });
+    expect(readForm(formFields('shipping[address][line1]=&shipping[name]='), schema, [])).toEqual({
+      shipping: { address: { line1: '' }, name: '' },
+    });
+  });
+
   it('reads an object field, and a list of objects, as JSON where no style is written', () => {
     // salesloft's urlencoded `crm_params` (an object) and `custom_fields` (a list of objects).
     const objects = {

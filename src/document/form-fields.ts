@@ -10,6 +10,7 @@ import {
   arrayBranch,
   bundleResolver,
   type Entry,
+  emptyValue,
   foldEntries,
   type ObjectFormat,
   objectBranch,
@@ -65,7 +66,8 @@ export function formFields(body: string): Map<string, string[]> {
  * The form as the value its schema describes: an array property from its repeated field (exploded
  * styles) or its one field split at the style's delimiter; a required array sent empty has no field
  * at all, so its absence reads as `[]`; an object from its `name[key]` fields (a `deepObject`) or its
- * JSON; any other field as its last value. Besides, a declared property is read from the dialects
+ * JSON; a field sent empty as Stripe's unset or an empty object where its schema says (`emptyValue`);
+ * any other field as its last value. Besides, a declared property is read from the dialects
  * clients send (`name[]`, `name[0]`, `name[0][key]`, `name.key`; dialect-names.ts): with `auto`
  * formats all of them, else only the spelling `formats` names. An absent optional property stays absent.
  */
@@ -88,7 +90,13 @@ export function readForm(
     const values = fields.get(name);
     const dialect = spelled.get(name);
     const list = arrayBranch(property, resolve);
-    if (list && !dialect && unsetByEmpty(property, values, resolve)) continue;
+    if (!dialect && values !== undefined) {
+      const empty = emptyValue(property, values, resolve);
+      if (empty !== undefined) {
+        value[name] = empty;
+        continue;
+      }
+    }
     if (list) {
       const read = inBrackets(formats.array) ? styledList(values, list, encoding) : formattedList(values, formats.array);
       const more = dialect && takeDialect(value, dialect, list, resolve, arraySpelling(formats.array));
@@ -112,19 +120,6 @@ export function readForm(
     }
   }
   return value;
-}
-
-/**
- * Stripe's "unset": a field sent empty (`default_tax_rates=`) for an `anyOf`/`oneOf` of an array and
- * `enum: [""]` is that empty string, as the document says, not a list of one empty item.
- */
-function unsetByEmpty(property: JsonSchema, values: readonly string[] | undefined, resolve: Resolve): boolean {
-  if (values?.length !== 1 || values[0] !== '') return false;
-  const branches = [property.anyOf, property.oneOf].flatMap((list) => (Array.isArray(list) ? list : []));
-  return branches.some((branch) => {
-    const read = resolve(branch) ?? branch;
-    return isJsonObject(read) && Array.isArray(read.enum) && read.enum.includes('');
-  });
 }
 
 /** An array property's plain field read per its encoding's style (OpenAPI 3's default: form, exploded). */
