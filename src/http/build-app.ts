@@ -110,7 +110,9 @@ export async function buildApp({ options, spec, documents, generator, responders
     if (cors?.apply(request, reply, told)) return;
     // Fastify fails a QUERY without a Content-Type before any handler (RFC 10008 §2) with its own 400;
     // the pipeline decides instead: 405 with Allow where the path has no QUERY, the document's rejection where it has.
-    if (request.method === 'QUERY' && request.headers['content-type'] === undefined) {
+    // Fastify also answers its own 415 to a Content-Type it cannot parse (`Content-Type:` empty) even
+    // when no body comes: with nothing to parse, a bodiless request goes to the pipeline as it is.
+    if ((request.method === 'QUERY' && request.headers['content-type'] === undefined) || typedWithoutBody(request)) {
       handle(request, reply)?.catch((error: unknown) => reply.send(error));
       return;
     }
@@ -200,4 +202,12 @@ export async function buildApp({ options, spec, documents, generator, responders
  */
 export function eventStreamCap(options: Pick<ResolvedOptions, 'maxEventStreams' | 'maxConnections'>): number {
   return Math.max(1, Math.min(options.maxEventStreams, Math.floor(options.maxConnections / 2)));
+}
+
+/** A request of the API (not of the admin routes) with a Content-Type and no body: no length above zero, no chunks. */
+function typedWithoutBody(request: FastifyRequest): boolean {
+  const { headers } = request;
+  if (headers['content-type'] === undefined || headers['transfer-encoding'] !== undefined) return false;
+  if (headers['content-length'] !== undefined && headers['content-length'] !== '0') return false;
+  return request.is404 || request.routeOptions.url === '/*';
 }

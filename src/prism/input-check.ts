@@ -24,14 +24,17 @@ export function headersForInput(
   bodyLength: number,
 ): Record<string, string | undefined> {
   const handle = operation.engine as Handle;
+  // With no body documented, the Content-Type names nothing Prism judges, and its parser throws on an odd one.
+  const contentType = operation.requestBody === undefined ? undefined : headers['content-type'];
   if (!handle.readsHeaders) {
-    const few: Record<string, string | undefined> = { 'content-type': headers['content-type'], 'content-length': String(bodyLength) };
+    const few: Record<string, string | undefined> = { 'content-type': contentType, 'content-length': String(bodyLength) };
     if (handle.cookies) few.cookie = headers.cookie;
     return few;
   }
   const all: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(headers)) all[name] = Array.isArray(value) ? value.join(', ') : value;
   all['content-length'] = String(bodyLength);
+  all['content-type'] = contentType;
   return all;
 }
 
