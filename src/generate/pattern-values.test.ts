@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataGenerator } from './data-generator.js';
-import { drawnCharsHeld, greedy, needsPatternValues, patternValues } from './pattern-values.js';
+import { drawnCharsHeld, greedy, needsPatternValues, patternValues, unpadded } from './pattern-values.js';
 
 describe('strings drawn for a pattern', () => {
   it('fit the length bounds without padding the pattern out of shape', () => {
@@ -41,6 +41,21 @@ describe('strings drawn for a pattern', () => {
     const schema = { type: 'string', pattern: arn };
     for (const value of [generator.answer(schema), ...Array.from({ length: 5 }, () => generator.generate(schema))])
       expect(String(value)).toMatch(new RegExp(arn));
+  });
+
+  it("fit the bounds of a pattern padded with `.*` (AWS Clean Rooms' 36-character ids)", () => {
+    const uuid = '.*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}.*';
+    const values = patternValues(uuid, 36, 36, 3);
+    expect(values.length).toBeGreaterThan(0);
+    for (const value of values) {
+      expect(value).toMatch(new RegExp(uuid));
+      expect(value).toHaveLength(36);
+    }
+    const generator = new DataGenerator(3);
+    expect(String(generator.generate({ type: 'string', pattern: uuid, minLength: 36, maxLength: 36 }))).toHaveLength(36);
+    expect(unpadded('.*.*a\\\\.*')).toBe('a\\\\'); // a backslash, then `.*`
+    expect(unpadded('a\\.*')).toBe('a\\.*'); // dots, not padding
+    expect(unpadded('.*')).toBe('.*');
   });
 
   it('are drawn from the pattern made greedy, escapes, classes and groups kept', () => {

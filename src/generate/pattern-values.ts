@@ -177,10 +177,21 @@ function compile(pattern: string): PatternTest | undefined {
   return re2 ? { test: (value) => re2.matcher(value).find() } : native;
 }
 
+/**
+ * A pattern without the `.*` that opens or closes it: a pattern matches anywhere in a string, so
+ * `.*X.*` takes what `X` takes, and drawing `.*` to its bound filled AWS's 36-character
+ * `.*[0-9a-f]{8}-…-[0-9a-f]{12}.*` ids past their `maxLength`, leaving none that fit.
+ */
+export function unpadded(pattern: string): string {
+  let out = pattern.replace(/^(?:\.\*)+/, '');
+  while (out.endsWith('.*') && !/(^|[^\\])(\\\\)*\\\.\*$/.test(out)) out = out.slice(0, -2);
+  return out === '' ? pattern : out;
+}
+
 /** The pattern with each property escape written as the characters it takes; undefined where one takes none. */
 function sampleable(pattern: string): string | undefined {
   let failed = false;
-  const source = greedy(pattern);
+  const source = unpadded(greedy(pattern));
   const rewritten = source.replace(PROPERTY_ESCAPE, (written, _kind: string, _name: string, at: number) => {
     let property: RegExp;
     try {
