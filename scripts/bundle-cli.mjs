@@ -68,14 +68,22 @@ const prismRequires = {
  * converted function by function at load: ~40 ms) for the one `set` it calls on a rejected credential,
  * which the first rehearsal of a secured operation makes (src/pipeline/rehearse.ts): lodash/fp/set is that
  * function converted alone. prom-client requires the OpenTelemetry API (external, read from node_modules)
- * for exemplars, which the mock never turns on.
+ * for exemplars, which the mock never turns on. Fastify requires semver (~40 regular expressions compiled
+ * at load) to check the version a plugin made with fastify-plugin asks for, and the mock registers none;
+ * and node:http2 for an HTTP/2 server (`--http2`), made only then.
  */
 const LOADED_ON_FIRST_USE = new Map([
   ['lodash/fp', { set: 'lodash/fp/set' }],
   ['@opentelemetry/api', {}],
+  ['semver', {}],
+  ['node:http2', {}],
 ]);
 /** The importers whose require of a module of LOADED_ON_FIRST_USE gets the stand-in (by default, all). */
-const FIRST_USE_FROM = new Map([['@opentelemetry/api', /[\\/]node_modules[\\/]prom-client[\\/]/]]);
+const FIRST_USE_FROM = new Map([
+  ['@opentelemetry/api', /[\\/]node_modules[\\/]prom-client[\\/]/],
+  ['semver', /[\\/]node_modules[\\/]fastify[\\/]lib[\\/]plugin-utils\.js$/],
+  ['node:http2', /[\\/]node_modules[\\/]fastify[\\/]lib[\\/]server\.js$/],
+]);
 /**
  * Modules required only for what they do where Node has no global fetch: isomorphic-fetch then installs
  * node-fetch (with whatwg-url and tr46) as the global one, and Prism's reference parser requires it for
@@ -115,7 +123,7 @@ const loadedOnFirstUse = {
   name: 'loaded-on-first-use',
   setup(builder) {
     builder.onResolve(
-      { filter: /^(lodash\/fp|@opentelemetry\/api|isomorphic-fetch|node-abort-controller)$/ },
+      { filter: /^(lodash\/fp|@opentelemetry\/api|semver|node:http2|isomorphic-fetch|node-abort-controller)$/ },
       ({ path, importer, resolveDir, namespace }) => {
         if (FIRST_USE_FROM.has(path) && !FIRST_USE_FROM.get(path).test(importer)) return undefined;
         const kind = LOADED_ON_FIRST_USE.has(path)
@@ -128,7 +136,7 @@ const loadedOnFirstUse = {
         if (namespace === 'stand-in' || kind === undefined) return undefined;
         const from = createRequire(`${resolveDir}/`);
         // An external module stays a bare specifier, for Node to resolve when the stand-in first needs it.
-        const external = path.startsWith('@opentelemetry/');
+        const external = path.startsWith('@opentelemetry/') || path.startsWith('node:');
         const alone = Object.fromEntries(
           Object.entries(LOADED_ON_FIRST_USE.get(path) ?? {}).map(([name, file]) => [name, from.resolve(file)]),
         );

@@ -1,5 +1,4 @@
 import type { Http2SecureServer, ServerHttp2Stream } from 'node:http2';
-import { constants as http2Constants } from 'node:http2';
 import type { ResolvedOptions } from '../options.js';
 
 /**
@@ -27,8 +26,9 @@ export function registerSecureLimits(server: Http2SecureServer, options: Resolve
 /** Cancels an HTTP/2 stream whose request has not been received whole within `ms`. */
 function limitStreamTime(stream: ServerHttp2Stream, ms: number): void {
   if (stream.endAfterHeaders) return;
+  // node:http2 is read here, on an HTTP/2 server, which has loaded it: imported, every start would load it.
   const timer = setTimeout(() => {
-    if (!stream.destroyed && !stream.readableEnded) stream.close(http2Constants.NGHTTP2_CANCEL);
+    if (!stream.destroyed && !stream.readableEnded) stream.close(process.getBuiltinModule('node:http2').constants.NGHTTP2_CANCEL);
   }, ms);
   const clear = () => clearTimeout(timer);
   stream.once('end', clear);
