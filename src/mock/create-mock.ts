@@ -325,7 +325,10 @@ export async function createMock({ options, spec, generator, log, responders = [
     fleetJournal,
     proxy,
     recordings: recorder && { flush: async () => [await recorder.flush()] },
-    answer: (exchange) => (shared?.needs(exchange.session) ? sharedAnswer(shared, exchange, () => pipeline(exchange)) : pipeline(exchange)),
+    answer: (exchange) => {
+      const need = shared?.need(exchange.session) ?? 'none';
+      return shared === undefined || need === 'none' ? pipeline(exchange) : sharedAnswer(shared, exchange, need, () => pipeline(exchange));
+    },
     answered(exchange, seen, status, elapsedMs, responseHeaders, responseText) {
       if (journal.capacity > 0) journal.record(entryOf(exchange, status, responseHeaders, elapsedMs, responseText));
       metrics.observe(seen ? exchange : undefined, status, elapsedMs / 1000);

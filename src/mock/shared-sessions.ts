@@ -3,7 +3,7 @@ import { stringifyJson } from '../json/stringify-json.js';
 import type { SessionHeaders } from '../pipeline/types.js';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import type { MemorySessionStore, SessionCopy } from '../sessions/memory-store.js';
-import type { SaveOutcome, SharedStore, StoredSession } from '../store/shared-store.js';
+import type { ChoiceChanges, PositionChange, SaveOutcome, SharedStore, StoredSession } from '../store/shared-store.js';
 
 /** Decisions of one request at most, when other replicas keep writing its session meanwhile. */
 const MAX_ATTEMPTS = 32;
@@ -13,6 +13,15 @@ export const OVER_BUDGET = Symbol('over the fleet budget');
 
 /** What the store could not do: the request that needed it answers 503 (STORE_UNAVAILABLE). */
 export const UNAVAILABLE = Symbol('store unavailable');
+
+/** A store call of a request not holding its session failed: the request answers 503 (STORE_UNAVAILABLE). */
+class StoreLost extends Error {}
+
+/**
+ * What a request needs of its session: nothing (answered from this replica's memory), only its sequence
+ * positions (each advanced by one atomic store call, the session not held), or the whole session held.
+ */
+export type SessionNeed = 'none' | 'positions' | 'held';
 
 /** A session brought into this replica's memory from the store, held until its changes are written back. */
 export interface HeldSession {
@@ -29,6 +38,11 @@ export interface HeldSession {
  */
 export class SharedSessions {
   readonly #tails = new Map<string, Promise<void>>();
+  /** Sessions held on this replica now: their positions advance in memory, written back with the session. */
+  readonly #holding = new Set<string>();
+  /** Requests advancing a session's positions in the store, not holding it: a hold waits until they are done. */
+  readonly #advancing = new Map<string, { count: number; done: Promise<void>; resolve: () => void }>();
+  #storing: { readonly catalogue: object; readonly stores: boolean } | undefined;
 
   constructor(
     readonly store: SharedStore,
@@ -39,28 +53,69 @@ export class SharedSessions {
     readonly stateful: boolean,
     /** `--proxy`: every request reads its session's proxy switch. */
     readonly proxied = false,
-  ) {}
+  ) {
+    sessions.useSequencer((session, rule) => {
+      if (this.#holding.has(session ?? '')) return undefined;
+      return store.advance(session, rule).catch(() => {
+        throw new StoreLost();
+      });
+    });
+  }
 
   /**
-   * Whether an API request needs its session: the simulator may answer it, or a scenario or the proxy
-   * switch may decide it, because the request asks for a scenario, `--scenario` chose one, or the session
-   * (or the default session) may have chosen a scenario or switched the proxy somewhere in the fleet.
-   * Else it is answered from this replica's memory with no round trip. Not sure (the choices not watched
-   * right now): needed.
+   * What an API request needs of its session. The simulator may answer it, or the proxy switch, or
+   * stored bodies decide it: held. A scenario or the proxy switch may have been chosen for the session
+   * (or the default session) somewhere in the fleet, or this replica is not sure (the choices not watched
+   * right now): held, the choices read with it. Else a scenario asked for (`X-Mock-Scenario`,
+   * `--scenario`) needs only the positions it advances; none asked for: nothing, no round trip.
    */
-  needs(session: SessionHeaders): boolean {
-    if (this.stateful) return true;
-    if (this.scenarios.catalogue.size === 0 && !this.proxied) return false;
-    if (session.scenario !== undefined || this.scenarios.defaultScenario !== undefined) return true;
+  need(session: SessionHeaders): SessionNeed {
+    if (this.stateful) return 'held';
+    if (this.scenarios.catalogue.size === 0 && !this.proxied) return 'none';
     const { choices } = this.store;
-    if (!choices.live || choices.mayHaveChoice(session.id ?? '')) return true;
     // A choice this replica still holds from an earlier read goes when the session is read again.
     const { sessions } = this;
-    return (
+    if (
+      !choices.live ||
+      choices.mayHaveChoice(session.id ?? '') ||
       sessions.ownScenario(session.id) !== undefined ||
       sessions.ownScenario(undefined) !== undefined ||
       sessions.proxyChoice(session.id) !== undefined
-    );
+    )
+      return 'held';
+    if (session.scenario === undefined && this.scenarios.defaultScenario === undefined) return 'none';
+    return this.proxied || this.#scenariosStore() ? 'held' : 'positions';
+  }
+
+  /**
+   * Decides a request that needs only its positions: no load, no write-back; each step it takes is one
+   * atomic store call, so parallel requests of a session through any replica each take their own.
+   */
+  async advancing<T>(session: string | undefined, decide: () => T | Promise<T>): Promise<T | typeof UNAVAILABLE> {
+    const key = session ?? '';
+    // A hold of the session on this replica (or one waiting) goes first: its positions advance in memory meanwhile.
+    for (let tail = this.#tails.get(key); tail !== undefined; tail = this.#tails.get(key)) await tail;
+    let flight = this.#advancing.get(key);
+    if (flight === undefined) {
+      let resolve: () => void = () => undefined;
+      const done = new Promise<void>((r) => {
+        resolve = r;
+      });
+      flight = { count: 0, done, resolve };
+      this.#advancing.set(key, flight);
+    }
+    flight.count++;
+    try {
+      return await decide();
+    } catch (error) {
+      if (error instanceof StoreLost) return UNAVAILABLE;
+      throw error;
+    } finally {
+      if (--flight.count === 0) {
+        this.#advancing.delete(key);
+        flight.resolve();
+      }
+    }
   }
 
   /** Holds the session here and brings its shared data in; UNAVAILABLE when the store cannot be reached. */
@@ -73,10 +128,13 @@ export class SharedSessions {
     });
     this.#tails.set(key, tail);
     const done = () => {
+      this.#holding.delete(key);
       release();
       if (this.#tails.get(key) === tail) this.#tails.delete(key);
     };
     await before;
+    await this.#advancing.get(key)?.done;
+    this.#holding.add(key);
     let read: StoredSession;
     try {
       read = await this.store.load(session);
@@ -85,20 +143,22 @@ export class SharedSessions {
       return UNAVAILABLE;
     }
     this.#restore(session, read);
-    const text = this.#encode(session);
+    const [text] = this.#encode(session);
     const scenario = this.sessions.ownScenario(session);
     const proxy = this.sessions.proxyChoice(session);
     return {
       end: async () => {
         try {
-          const now = this.#encode(session);
+          const [now, positions] = this.#encode(session);
+          const moved = movedPositions(read.positions, positions);
           const chosen = this.sessions.ownScenario(session);
           const switched = this.sessions.proxyChoice(session);
-          if (now === text && chosen === scenario && switched === proxy) return 'saved';
-          return await this.store.save(session, read, now, {
+          if (now === text && moved.length === 0 && chosen === scenario && switched === proxy) return 'saved';
+          const changes: ChoiceChanges = {
             ...(chosen === scenario ? {} : { scenario: chosen ?? null }),
             ...(switched === proxy ? {} : { proxy: switched === undefined ? null : switched ? 'on' : 'off' }),
-          });
+          };
+          return await this.store.save(session, read, now, changes, moved);
         } catch {
           return UNAVAILABLE;
         } finally {
@@ -145,15 +205,41 @@ export class SharedSessions {
     return this.store.resetAll();
   }
 
-  #encode(session: string | undefined): string {
-    return stringifyJson(this.sessions.copyOf(session));
+  /** The session's text without its positions (the store keeps them apart), and the positions. */
+  #encode(session: string | undefined): [string, SessionCopy['p']] {
+    const { p, ...rest } = this.sessions.copyOf(session);
+    return [stringifyJson(rest), p];
+  }
+
+  /** Whether a scenario loaded stores request bodies (`store:`): then requests read the session's stored bodies. */
+  #scenariosStore(): boolean {
+    const catalogue = this.scenarios.catalogue;
+    if (this.#storing?.catalogue !== catalogue) {
+      const stores = [...catalogue.values()].some((scenario) => scenario.rules.some((rule) => rule.store !== undefined));
+      this.#storing = { catalogue, stores };
+    }
+    return this.#storing.stores;
   }
 
   #restore(session: string | undefined, read: StoredSession): void {
     const parsed = read.data === undefined ? undefined : parseJson(read.data);
-    const copy = read.data === undefined ? undefined : ((parsed?.ok ? parsed.value : {}) as Partial<SessionCopy>);
+    const data = read.data === undefined ? undefined : ((parsed?.ok ? parsed.value : {}) as Partial<SessionCopy>);
+    const copy = data === undefined && read.positions.size === 0 ? undefined : { ...data, p: [...read.positions] };
     if (read.scenario !== undefined || read.proxy !== undefined) this.store.choices.saw(session ?? '');
     if (read.defaultScenario !== undefined) this.store.choices.saw('');
     this.sessions.restore(session, copy, { scenario: read.scenario, defaultScenario: read.defaultScenario, proxy: read.proxy });
   }
+}
+
+/** The positions a held request moved from those it read: advanced, or cleared by a reset (0). */
+function movedPositions(read: ReadonlyMap<string, number>, now: SessionCopy['p']): PositionChange[] {
+  const moved: PositionChange[] = [];
+  const kept = new Set<string>();
+  for (const [rule, calls] of now) {
+    kept.add(rule);
+    const before = read.get(rule) ?? 0;
+    if (calls !== before) moved.push([rule, before, calls]);
+  }
+  for (const [rule, before] of read) if (!kept.has(rule) && before !== 0) moved.push([rule, before, 0]);
+  return moved;
 }

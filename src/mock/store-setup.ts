@@ -7,7 +7,7 @@ import { decide as record, restorer } from '../pipeline/exchange.js';
 import type { Exchange } from '../pipeline/types.js';
 import { problemResponse } from '../problem.js';
 import type { SharedStore } from '../store/shared-store.js';
-import { OVER_BUDGET, type SharedSessions, UNAVAILABLE } from './shared-sessions.js';
+import { OVER_BUDGET, type SessionNeed, type SharedSessions, UNAVAILABLE } from './shared-sessions.js';
 
 /** `--store`: connected, or undefined without one (or, with `--store-optional`, when it cannot be reached). */
 export async function openStore(
@@ -47,10 +47,17 @@ function documentDigest(spec: LoadedSpec): string {
 }
 
 /** An answer decided with the session held from the store; 503 with Retry-After when the store cannot be reached. */
-export async function sharedAnswer(shared: SharedSessions, exchange: Exchange, decide: () => MockResponse | Promise<MockResponse>) {
-  // What the request brought; the pipeline's own fields are dropped before it decides again.
-  const again = restorer(exchange);
-  const decided = await shared.run(exchange.session.id, decide, again);
+export async function sharedAnswer(
+  shared: SharedSessions,
+  exchange: Exchange,
+  need: SessionNeed,
+  decide: () => MockResponse | Promise<MockResponse>,
+) {
+  const decided =
+    need === 'positions'
+      ? await shared.advancing(exchange.session.id, decide)
+      : // What the request brought; the pipeline's own fields are dropped before it decides again.
+        await shared.run(exchange.session.id, decide, restorer(exchange));
   if (decided === OVER_BUDGET) {
     const response = fleetOverBudget(shared.store, exchange.rawBody?.length ?? 0);
     record(exchange, { response, provenance: { kind: 'rejected', code: 'STATE_BUDGET_EXCEEDED' } });

@@ -27,6 +27,12 @@ interface Held {
   recording: { readonly buffer: RecordingBuffer; bytes: number } | undefined;
 }
 
+/**
+ * Where a session's positions advance instead of here: a promise of the calls before this one, or
+ * undefined to advance them here (src/mock/shared-sessions.ts: a shared store's, for sessions not held).
+ */
+export type Sequencer = (session: SessionId, rule: string) => Promise<number> | undefined;
+
 const NO_SEEDS: RecordSeeds = { records: new Map(), idFieldOf: () => 'id' };
 
 /**
@@ -40,6 +46,7 @@ export class MemorySessionStore implements SessionStore {
   readonly #default: Held = held();
   #seeds: RecordSeeds = NO_SEEDS;
   #drain: (buffer: RecordingBuffer) => void = () => undefined;
+  #sequencer: Sequencer | undefined;
 
   constructor(limits: SessionLimits) {
     this.#budget = new ByteBudget(limits.sessionBytes, limits.totalBytes);
@@ -58,7 +65,14 @@ export class MemorySessionStore implements SessionStore {
     this.#use(session).scenario = scenario;
   }
 
-  advance(session: SessionId, rule: string): number {
+  /** With `--store`: positions of sessions this replica does not hold advance in the store, one call each. */
+  useSequencer(sequencer: Sequencer): void {
+    this.#sequencer = sequencer;
+  }
+
+  advance(session: SessionId, rule: string): number | Promise<number> {
+    const elsewhere = this.#sequencer?.(session, rule);
+    if (elsewhere !== undefined) return elsewhere;
     const positions = this.#use(session).positions;
     const calls = positions.get(rule) ?? 0;
     positions.set(rule, calls + 1);

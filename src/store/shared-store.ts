@@ -16,7 +16,12 @@ export interface StoredSession {
   readonly defaultScenario: string | undefined;
   /** The session's proxy switch (`PUT /__mock/proxy`): 'on', 'off', or undefined when it made no choice. */
   readonly proxy: string | undefined;
+  /** Its sequence positions (calls by `scenario#rule`), kept apart from the text: advanced one at a time. */
+  readonly positions: ReadonlyMap<string, number>;
 }
+
+/** A position a held request moved: the rule, the calls it read, the calls it leaves (0: cleared by a reset). */
+export type PositionChange = readonly [rule: string, read: number, now: number];
 
 /** Choices a save changes: a new value, null to clear it, undefined (absent) to leave it. */
 export interface ChoiceChanges {
@@ -43,7 +48,15 @@ export interface SharedStore extends CoverageStore {
    * Writes the session when nobody did since `read`, with the choices it changed. A changed choice is
    * announced, and the write done once every replica listening acknowledged it.
    */
-  save(session: string | undefined, read: StoredSession, data: string, changes?: ChoiceChanges): Promise<SaveOutcome>;
+  save(
+    session: string | undefined,
+    read: StoredSession,
+    data: string,
+    changes?: ChoiceChanges,
+    positions?: readonly PositionChange[],
+  ): Promise<SaveOutcome>;
+  /** Counts one more call of a rule in a session not held, in one atomic call; answers the calls before it. */
+  advance(session: string | undefined, rule: string): Promise<number>;
   /** Forgets every session's data (a new generation), scenario choices kept. */
   resetAll(): Promise<void>;
   /** Appends journal entries (as text) of this replica, keeping the fleet's last `capacity`. */
@@ -71,8 +84,9 @@ export interface StoreSettings {
   readonly warn: (message: string) => void;
 }
 
-// Keys: {p}gen (resets), {p}s:{gen}:{id} (hash v, b), {p}c:{id} (scenario choice), {p}x:{id} (proxy
-// switch); '' is the default session. Choices live outside the generation: a reset keeps them, as in memory.
+// Keys: {p}gen (resets), {p}s:{gen}:{id} (hash v, b), {p}q:{gen}:{id} (hash of sequence positions),
+// {p}c:{id} (scenario choice), {p}x:{id} (proxy switch); '' is the default session. Choices live
+// outside the generation: a reset keeps them, as in memory.
 // Built inside the scripts from the prefix: one Valkey/Redis server, not a cluster (docs/scale-out.md).
 const LOAD = `
 local p, id, idle = ARGV[1], ARGV[2], tonumber(ARGV[3])
@@ -84,38 +98,56 @@ local row = redis.call('HMGET', key, 'v', 'b')
 local mine = redis.call('GET', p .. 'c:' .. id)
 local default = redis.call('GET', p .. 'c:')
 local proxy = redis.call('GET', p .. 'x:' .. id)
+local positions = redis.call('HGETALL', p .. 'q:' .. gen .. ':' .. id)
 if id ~= '' and row[1] then redis.call('PEXPIRE', key, idle) end
+if id ~= '' and #positions > 0 then redis.call('PEXPIRE', p .. 'q:' .. gen .. ':' .. id, idle) end
 if id ~= '' and mine then redis.call('PEXPIRE', p .. 'c:' .. id, idle) end
 if id ~= '' and proxy then redis.call('PEXPIRE', p .. 'x:' .. id, idle) end
-return {gen, row[1] or '0', row[2] or false, mine or false, default or false, proxy or false}`;
+return {gen, row[1] or '0', row[2] or false, mine or false, default or false, proxy or false, positions}`;
 
+// Fleet-wide bounds, as memory keeps them for one replica: sessions idle past the timeout or, beyond
+// the most, the least recently used go, their bytes freed. Needs p, gen, id, now, idle, most.
+const BOUNDS = `
+local used, sizes, total = p .. 'z:' .. gen, p .. 'n:' .. gen, p .. 't:' .. gen
+local function forget(other)
+  redis.call('DEL', p .. 's:' .. gen .. ':' .. other, p .. 'q:' .. gen .. ':' .. other, p .. 'c:' .. other, p .. 'x:' .. other)
+  redis.call('DECRBY', total, tonumber(redis.call('HGET', sizes, other) or '0'))
+  redis.call('HDEL', sizes, other)
+end
+${EVICTION_LUA}
+local function sweep() evictIdle(used, now, idle, forget) end
+local function keep()
+  if id == '' then return end
+  redis.call('ZADD', used, now, id)
+  evictBeyond(used, most, id, forget)
+end`;
+
+// ARGV[10..12]: now, most sessions, total bytes; then triples of a position moved (rule, calls read,
+// calls now): written only if no other replica moved them since, like the text by its version.
 const SAVE = `
 local p, id, gen, version, data, idle, nonce = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], tonumber(ARGV[6]), ARGV[9]
 if (redis.call('GET', p .. 'gen') or '0') ~= gen then return 0 end
 local key = p .. 's:' .. gen .. ':' .. id
 if (redis.call('HGET', key, 'v') or '0') ~= version then return 0 end
--- Fleet-wide bounds, as memory keeps them for one replica (ARGV[10..12]: now, most sessions, total
--- bytes): sessions idle past the timeout or, beyond the most, the least recently used go, their
--- bytes freed; a write past the total is refused (-1: 507 STATE_BUDGET_EXCEEDED), nothing dropped.
-local now, most, budget = tonumber(ARGV[10]), tonumber(ARGV[11]), tonumber(ARGV[12])
-local used, sizes, total = p .. 'z:' .. gen, p .. 'n:' .. gen, p .. 't:' .. gen
-local function forget(other)
-  redis.call('DEL', p .. 's:' .. gen .. ':' .. other, p .. 'c:' .. other, p .. 'x:' .. other)
-  redis.call('DECRBY', total, tonumber(redis.call('HGET', sizes, other) or '0'))
-  redis.call('HDEL', sizes, other)
+local positions = p .. 'q:' .. gen .. ':' .. id
+for i = 13, #ARGV, 3 do
+  if tonumber(redis.call('HGET', positions, ARGV[i]) or '0') ~= tonumber(ARGV[i + 1]) then return 0 end
 end
-${EVICTION_LUA}
-evictIdle(used, now, idle, forget)
+local now, most, budget = tonumber(ARGV[10]), tonumber(ARGV[11]), tonumber(ARGV[12])
+${BOUNDS}
+sweep()
+-- A write past the total is refused (-1: 507 STATE_BUDGET_EXCEEDED), nothing dropped.
 local delta = #data - tonumber(redis.call('HGET', sizes, id) or '0')
 if delta > 0 and tonumber(redis.call('GET', total) or '0') + delta > budget then return -1 end
 redis.call('INCRBY', total, delta)
 redis.call('HSET', sizes, id, #data)
-if id ~= '' then
-  redis.call('ZADD', used, now, id)
-  evictBeyond(used, most, id, forget)
-end
+keep()
 redis.call('HSET', key, 'v', tonumber(version) + 1, 'b', data)
 if id ~= '' then redis.call('PEXPIRE', key, idle) end
+for i = 13, #ARGV, 3 do
+  if ARGV[i + 2] == '0' then redis.call('HDEL', positions, ARGV[i]) else redis.call('HSET', positions, ARGV[i], ARGV[i + 2]) end
+end
+if id ~= '' and #ARGV >= 13 then redis.call('PEXPIRE', positions, idle) end
 -- ARGV[7] the scenario choice, ARGV[8] the proxy switch: '' unchanged, '-' cleared, '=value' set.
 for i, kind in ipairs({'c:', 'x:'}) do
   local choice = ARGV[6 + i]
@@ -128,6 +160,21 @@ end
 -- A changed choice is announced (ARGV[9] names the announcement): replicas skip the store for sessions without one.
 if nonce ~= '' then return 1 + redis.call('PUBLISH', p .. 'choices', nonce .. ' ' .. id) end
 return 1`;
+
+// One more call of a rule (ARGV[3]) in a session nobody holds: the calls before it, in one step, so
+// parallel requests through any replica each take their own (ARGV[4..6]: idle, now, most sessions).
+const ADVANCE = `
+local p, id, rule, idle, now, most = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
+local gen = redis.call('GET', p .. 'gen') or '0'
+local positions = p .. 'q:' .. gen .. ':' .. id
+local calls = redis.call('HINCRBY', positions, rule, 1) - 1
+if id ~= '' then
+  redis.call('PEXPIRE', positions, idle)
+  ${BOUNDS}
+  sweep()
+  keep()
+end
+return calls`;
 
 // The fleet journal's entries appended after the count ARGV[2] (negative: none, only the count).
 const TAIL = `
@@ -186,6 +233,7 @@ export async function connectStore({
   // Sent once, then called by their digest (EVALSHA), as ioredis does for defined commands.
   client.defineCommand('mockLoad', { numberOfKeys: 0, lua: LOAD });
   client.defineCommand('mockSave', { numberOfKeys: 0, lua: SAVE });
+  client.defineCommand('mockAdvance', { numberOfKeys: 0, lua: ADVANCE });
   client.defineCommand('journalTail', { numberOfKeys: 0, lua: TAIL });
   const scripts = client as unknown as Scripts;
   const idle = String(idleMs);
@@ -209,26 +257,47 @@ export async function connectStore({
         scenario: row[3] ?? undefined,
         defaultScenario: row[4] ?? undefined,
         proxy: row[5] ?? undefined,
+        positions: positionsOf(row[6]),
       };
     },
-    async save(session, read, data, changes = {}) {
+    async save(session, read, data, changes = {}, positions = []) {
       const choice = (value: string | null | undefined) => (value === undefined ? '' : value === null ? '-' : `=${value}`);
       const args = [choice(changes.scenario), choice(changes.proxy)];
       const nonce = args.some((arg) => arg !== '') ? newNonce() : '';
       if (nonce !== '') choices.expect(nonce);
       let done = 0;
       try {
-        done = await scripts.mockSave(prefix, session ?? '', read.generation, read.version, data, idle, ...args, nonce, ...bounds());
+        const moved = positions.flatMap(([rule, before, now]) => [rule, String(before), String(now)]);
+        done = await scripts.mockSave(
+          prefix,
+          session ?? '',
+          read.generation,
+          read.version,
+          data,
+          idle,
+          ...args,
+          nonce,
+          ...bounds(),
+          ...moved,
+        );
       } finally {
         // Every replica that heard of the changed choice knows it before the write counts as done.
         if (nonce !== '') await choices.confirmed(nonce, done - 1);
       }
       return done >= 1 ? 'saved' : done === -1 ? 'over-budget' : 'conflict';
     },
+    async advance(session, rule) {
+      return Number(await scripts.mockAdvance(prefix, session ?? '', rule, idle, String(Date.now()), String(maxSessions)));
+    },
     async resetAll() {
       const gen = (await client.get(`${prefix}gen`)) ?? '0';
-      // The old generation's bookkeeping goes with its sessions.
-      await client.multi().incr(`${prefix}gen`).del(`${prefix}z:${gen}`, `${prefix}n:${gen}`, `${prefix}t:${gen}`).exec();
+      // The old generation's bookkeeping goes with its sessions (the named ones expire; the default one never would).
+      const old = [`${prefix}z:${gen}`, `${prefix}n:${gen}`, `${prefix}t:${gen}`, `${prefix}s:${gen}:`, `${prefix}q:${gen}:`];
+      await client
+        .multi()
+        .incr(`${prefix}gen`)
+        .del(...old)
+        .exec();
     },
     async appendJournal(texts, capacity) {
       if (texts.length === 0) return;
@@ -267,8 +336,16 @@ export async function connectStore({
 
 interface Scripts {
   journalTail(key: string, after: string): Promise<[number, string[]]>;
-  mockLoad(...args: string[]): Promise<(string | null)[]>;
+  mockLoad(...args: string[]): Promise<[string, string, string | null, string | null, string | null, string | null, string[]]>;
+  mockAdvance(...args: string[]): Promise<number>;
   mockSave(...args: string[]): Promise<number>;
+}
+
+/** HGETALL's flat reply (field, value, ...) as calls by rule. */
+function positionsOf(flat: readonly string[] | undefined): Map<string, number> {
+  const positions = new Map<string, number>();
+  for (let i = 0; flat !== undefined && i + 1 < flat.length; i += 2) positions.set(flat[i] as string, Number(flat[i + 1]));
+  return positions;
 }
 
 /**
