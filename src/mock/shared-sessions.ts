@@ -5,6 +5,9 @@ import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import type { MemorySessionStore, SessionCopy } from '../sessions/memory-store.js';
 import type { ChoiceChanges, PositionChange, SaveOutcome, SharedStore, StoredSession } from '../store/shared-store.js';
 
+/** A template's placeholder of stored data (`{{/stored/KEY}}`, src/scenarios/template.ts). */
+const STORED_PLACEHOLDER = /\{\{\s*\/stored/;
+
 /** Decisions of one request at most, when other replicas keep writing its session meanwhile. */
 const MAX_ATTEMPTS = 32;
 
@@ -42,7 +45,8 @@ export class SharedSessions {
   readonly #holding = new Set<string>();
   /** Requests advancing a session's positions in the store, not holding it: a hold waits until they are done. */
   readonly #advancing = new Map<string, { count: number; done: Promise<void>; resolve: () => void }>();
-  #storing: { readonly catalogue: object; readonly stores: boolean } | undefined;
+  /** Whether each scenario loaded stores or reads stored bodies (its catalogue swapped on reload). */
+  readonly #readsStoredBy = new WeakMap<object, boolean>();
 
   constructor(
     readonly store: SharedStore,
@@ -83,8 +87,9 @@ export class SharedSessions {
       sessions.proxyChoice(session.id) !== undefined
     )
       return 'held';
-    if (session.scenario === undefined && this.scenarios.defaultScenario === undefined) return 'none';
-    return this.proxied || this.#scenariosStore() ? 'held' : 'positions';
+    const asked = session.scenario ?? this.scenarios.defaultScenario;
+    if (asked === undefined) return 'none';
+    return this.proxied || this.#readsStored(asked) ? 'held' : 'positions';
   }
 
   /**
@@ -211,14 +216,22 @@ export class SharedSessions {
     return [stringifyJson(rest), p];
   }
 
-  /** Whether a scenario loaded stores request bodies (`store:`): then requests read the session's stored bodies. */
-  #scenariosStore(): boolean {
-    const catalogue = this.scenarios.catalogue;
-    if (this.#storing?.catalogue !== catalogue) {
-      const stores = [...catalogue.values()].some((scenario) => scenario.rules.some((rule) => rule.store !== undefined));
-      this.#storing = { catalogue, stores };
+  /** Whether a scenario stores bodies (`store:`), matches or fills templates with them: then it reads the session. */
+  #readsStored(name: string): boolean {
+    const scenario = this.scenarios.catalogue.get(name);
+    if (scenario === undefined) return false;
+    let reads = this.#readsStoredBy.get(scenario);
+    if (reads === undefined) {
+      reads = scenario.rules.some(
+        (rule) =>
+          rule.store !== undefined ||
+          rule.match.stored !== undefined ||
+          rule.match.notStored !== undefined ||
+          STORED_PLACEHOLDER.test(JSON.stringify(rule.steps)),
+      );
+      this.#readsStoredBy.set(scenario, reads);
     }
-    return this.#storing.stores;
+    return reads;
   }
 
   #restore(session: string | undefined, read: StoredSession): void {
