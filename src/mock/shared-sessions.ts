@@ -45,8 +45,8 @@ export class SharedSessions {
   readonly #holding = new Set<string>();
   /** Requests advancing a session's positions in the store, not holding it: a hold waits until they are done. */
   readonly #advancing = new Map<string, { count: number; done: Promise<void>; resolve: () => void }>();
-  /** Whether each scenario loaded stores or reads stored bodies (its catalogue swapped on reload). */
-  readonly #readsStoredBy = new WeakMap<object, boolean>();
+  /** Whether each scenario loaded reads its session beyond positions (the catalogue is swapped on reload). */
+  readonly #readsSessionOf = new WeakMap<object, boolean>();
 
   constructor(
     readonly store: SharedStore,
@@ -89,7 +89,7 @@ export class SharedSessions {
       return 'held';
     const asked = session.scenario ?? this.scenarios.defaultScenario;
     if (asked === undefined) return 'none';
-    return this.proxied || this.#readsStored(asked) ? 'held' : 'positions';
+    return this.proxied || this.#readsSession(asked) ? 'held' : 'positions';
   }
 
   /**
@@ -216,20 +216,25 @@ export class SharedSessions {
     return [stringifyJson(rest), p];
   }
 
-  /** Whether a scenario stores bodies (`store:`), matches or fills templates with them: then it reads the session. */
-  #readsStored(name: string): boolean {
+  /**
+   * Whether a scenario reads its session beyond positions: it hands requests to the stateful simulator
+   * (`stateful: true`), stores bodies (`store:`), or matches or fills templates with stored ones.
+   */
+  #readsSession(name: string): boolean {
     const scenario = this.scenarios.catalogue.get(name);
     if (scenario === undefined) return false;
-    let reads = this.#readsStoredBy.get(scenario);
+    let reads = this.#readsSessionOf.get(scenario);
     if (reads === undefined) {
-      reads = scenario.rules.some(
-        (rule) =>
-          rule.store !== undefined ||
-          rule.match.stored !== undefined ||
-          rule.match.notStored !== undefined ||
-          STORED_PLACEHOLDER.test(JSON.stringify(rule.steps)),
-      );
-      this.#readsStoredBy.set(scenario, reads);
+      reads =
+        scenario.stateful ||
+        scenario.rules.some(
+          (rule) =>
+            rule.store !== undefined ||
+            rule.match.stored !== undefined ||
+            rule.match.notStored !== undefined ||
+            STORED_PLACEHOLDER.test(JSON.stringify(rule.steps)),
+        );
+      this.#readsSessionOf.set(scenario, reads);
     }
     return reads;
   }
