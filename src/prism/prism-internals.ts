@@ -2,7 +2,8 @@
  * Every piece of Stoplight Prism the mock reaches below its public API, in one place. Written against
  * @stoplight/prism-http 5.12.0 (its `dist/` layout and the dependencies it resolves); an upgrade that
  * moves or changes a piece fails when this module loads, with a message naming the piece and what it
- * is used for (prism-internals.test.ts runs it). The rest of src/prism/ imports Prism from here only.
+ * is used for (prism-internals.test.ts runs it). The rest of src/prism/ imports Prism from here only;
+ * ajv-instances.ts tunes the Ajv instances loaded here (handed Ajv's prototype, it loads nothing itself).
  *
  * Why below the public API: the package's entry loads all of prism-http (its HTTP client, the Postman
  * reader) for three validators and a spec reader; the direct body check
@@ -12,7 +13,7 @@
  * calls into plain require()s of the files Node would load, so the CLI bundle includes them.
  */
 import { createRequire, Module } from 'node:module';
-import { documentRegExp } from '../document/linear-regexp.js';
+import { type AjvPrototype, captureCompiledBy, tuneAjvInstances } from './ajv-instances.js';
 
 /** Resolves as prism-http does: its own files, and its dependencies at the versions it installed. */
 const prism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/validator/index.js'));
@@ -31,6 +32,8 @@ export interface PrismContent {
 }
 type Schema = Readonly<Record<string, unknown>>;
 type Validator<E> = (arg: { resource: object; element: E }) => Either<PrismDiagnostic[], unknown>;
+
+export { PATTERN_ENGINES } from './ajv-instances.js';
 
 type Kind = 'function' | 'object' | 'number' | 'string';
 
@@ -113,108 +116,6 @@ export const { validateAgainstSchema, convertAjvErrors } = piece<{
 }>("the direct body check's schema check", { validateAgainstSchema: 'function', convertAjvErrors: 'function' }, () =>
   prism('@stoplight/prism-http/dist/validator/validators/utils'),
 );
-/**
- * Prism's Ajv instances (one per JSON Schema draft, coercing or not) are made when its validators load
- * and never exposed; each runs the document's `pattern`s on client input. A compile in each, with Ajv's
- * `compile` wrapped, hands over the instance, whose `code.regExp` option (Ajv's documented way to plug
- * in RE2) then gets the linear engine (and meta-schema checks are skipped), before any document schema is compiled.
- */
-const DRAFTS = [undefined, 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema'];
-export const PATTERN_ENGINES: {
-  readonly opts: {
-    code: { regExp: unknown; optimize?: unknown };
-    validateSchema: unknown;
-    ownProperties: unknown;
-    multipleOfPrecision?: number;
-  };
-}[] = [];
-function useLinearPatterns(): void {
-  for (const $schema of DRAFTS) {
-    for (const coerce of [true, false]) {
-      // Meta-schema checks are off before the first compile too: compiling a draft's meta-schema was
-      // most of what loading this module cost.
-      const found = captureInstance(
-        () => validateAgainstSchema('', { ...($schema ? { $schema } : {}), type: 'string' }, coerce, 0, '', undefined),
-        (instance) => {
-          const opts = (instance as { opts?: { validateSchema?: unknown } }).opts;
-          if (opts) opts.validateSchema = false;
-        },
-      );
-      const opts = (
-        found as
-          | {
-              opts?: {
-                code?: { regExp?: unknown; optimize?: unknown };
-                validateSchema?: unknown;
-                ownProperties?: unknown;
-                multipleOfPrecision?: number;
-              };
-            }
-          | undefined
-      )?.opts;
-      const options = opts?.code;
-      if (!opts || typeof options?.regExp !== 'function')
-        throw movedOrChanged("Ajv's opts.code.regExp", 'running patterns in linear time', 'not found');
-      options.regExp = documentRegExp;
-      // Checking each schema against the meta-schema compares every pair of enum values (uniqueItems):
-      // 26 s for an enum of 50,000. An invalid schema failed Prism's compile (and so was not checked at
-      // all); now it checks what it can.
-      opts.validateSchema = false;
-      // A body is parsed JSON: only its own properties are its members. Without this, `required`
-      // found `constructor` or `__proto__` on every object (inherited from Object.prototype).
-      opts.ownProperties = true;
-      // `multipleOf: 0.01` judged as decimals are: 0.07 / 0.01 is 7.000000000000001 in binary floating
-      // point, which Ajv refuses without a precision (its documented option for decimal multiples).
-      opts.multipleOfPrecision = 9;
-      // Ajv's optimising pass over the generated code (unused names, constant folding) was half of each
-      // compile, and compiling is most of what an operation's first request and preparation cost; the
-      // engine optimises the functions it runs often anyway.
-      options.optimize = 0;
-      judgeUrlAsUri(found);
-      forgetCompiles(found);
-      PATTERN_ENGINES.push(found as (typeof PATTERN_ENGINES)[number]);
-    }
-  }
-}
-
-/**
- * `format: url` is in neither JSON Schema's formats nor OpenAPI's registry; ajv-formats adds it as a web
- * address pattern that refuses what RFC 3986 allows (zuora's own `https://***`, `*` being a sub-delim of a
- * host name). It is judged as `uri` is: an absolute URI, which is what the documents using it mean.
- */
-function judgeUrlAsUri(instance: unknown): void {
-  const ajv = instance as { formats?: Record<string, unknown>; addFormat?: (name: string, format: unknown) => unknown };
-  if (typeof ajv.addFormat !== 'function' || ajv.formats?.uri === undefined)
-    throw movedOrChanged("Ajv's formats and addFormat", 'judging format url as uri', 'not found');
-  ajv.addFormat('url', ajv.formats.uri);
-}
-
-/**
- * Prism compiles a fresh copy of a schema (`{ ...schema, __bundled__ }`) each time it has no validator
- * for it, and keeps the validators that compiled itself (by the schema it was given). Ajv adds each
- * schema to its own cache too, for good, keyed by that copy, which nobody asks for again: every schema
- * ever compiled stayed, with its generated code, long after the schema it was made for was gone (the
- * example checks' one-off schemas; a document prepared whole held a gigabyte). The entry is dropped
- * once compiled, and when the compile throws (Prism then compiles a schema Ajv refuses again on every
- * request that meets it, each leaving one behind).
- */
-function forgetCompiles(instance: unknown): void {
-  const ajv = instance as { compile?: unknown; _cache?: unknown };
-  const cache = ajv._cache;
-  if (typeof ajv.compile !== 'function' || !(cache instanceof Map))
-    throw movedOrChanged("Ajv's compile and _cache", 'forgetting the schemas Ajv compiled', 'not found');
-  // The prototype's compile, looked up on each call: captureCompiled wraps it for a moment.
-  const inherited = Object.getPrototypeOf(ajv) as { compile: (...args: unknown[]) => unknown };
-  ajv.compile = function (this: unknown, schema: unknown, ...rest: unknown[]) {
-    const known = cache.has(schema);
-    try {
-      return inherited.compile.call(this, schema, ...rest);
-    } finally {
-      if (!known) cache.delete(schema);
-    }
-  };
-}
-
 export const { DiagnosticSeverity } = piece<{ DiagnosticSeverity: { Error: number } }>(
   "the direct body check's diagnostics",
   { DiagnosticSeverity: 'object' },
@@ -321,55 +222,17 @@ export const { version: prismVersion } = piece<{ version: string }>('the User-Ag
   prism('@stoplight/prism-http/package.json'),
 );
 
-const AjvCore = piece<{ default: { prototype: { compile: (...args: unknown[]) => unknown } } }>(
+const AjvCore = piece<{ default: { prototype: AjvPrototype } }>(
   "keeping the validator Prism compiles (Ajv's compile)",
   { default: 'function' },
   () => prism('ajv/dist/core'),
 ).default;
 
-/**
- * Runs `run` with Ajv's `compile` (Prism's copy of Ajv) temporarily wrapped, and returns what the first
- * compile whose schema argument passes `wanted` returned (the last, should several). Prism compiles a schema on first use and
- * caches the function without exposing it; this is how the direct body check gets that function.
- * The wrapper is removed before returning, even when `run` throws.
- */
+/** See ajv-instances.ts: runs `run` and returns what the compile of a `wanted` schema made. */
 export function captureCompiled(run: () => void, wanted: (schema: unknown) => boolean): unknown {
-  const prototype = AjvCore.prototype;
-  const compile = prototype.compile;
-  let compiled: unknown;
-  prototype.compile = function (this: unknown, ...args: unknown[]) {
-    const made = compile.apply(this, args);
-    if (wanted(args[0])) compiled = made;
-    return made;
-  };
-  try {
-    run();
-  } finally {
-    prototype.compile = compile;
-  }
-  return compiled;
+  return captureCompiledBy(AjvCore.prototype, run, wanted);
 }
-
-/** The Ajv instance that compiled the first schema `run` compiles; `before` sees it before that compile. */
-function captureInstance(run: () => void, before?: (instance: unknown) => void): unknown {
-  const prototype = AjvCore.prototype;
-  const compile = prototype.compile;
-  let instance: unknown;
-  prototype.compile = function (this: unknown, ...args: unknown[]) {
-    if (instance === undefined) {
-      instance = this;
-      before?.(this);
-    }
-    return compile.apply(this, args);
-  };
-  try {
-    run();
-  } finally {
-    prototype.compile = compile;
-  }
-  return instance;
-}
-useLinearPatterns();
+tuneAjvInstances(AjvCore.prototype, (schema, coerce) => validateAgainstSchema('', schema, coerce, 0, '', undefined), movedOrChanged);
 
 /**
  * Prism's parameter validator and its form-style deserializers: Prism 5.12 validates path, query and

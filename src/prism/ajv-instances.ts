@@ -1,0 +1,159 @@
+/**
+ * Prism's Ajv instances, tuned once when prism-internals.ts loads, and the way to take a validator Prism
+ * compiled. Part of the adapter's internals: prism-internals.ts loads Prism's pieces and hands this module
+ * Ajv's prototype; nothing here loads Prism itself. Written against Prism 5.12.0 (its Ajv 8).
+ */
+import { documentRegExp } from '../document/linear-regexp.js';
+
+export interface AjvPrototype {
+  compile: (...args: unknown[]) => unknown;
+}
+type Schema = Readonly<Record<string, unknown>>;
+/** Compiles a one-off schema the way Prism's schema check does (coercing or not), so an instance shows. */
+type CompileOnce = (schema: Schema, coerce: boolean) => void;
+type Moved = (name: string, usedFor: string, detail: string) => Error;
+
+/**
+ * Prism's Ajv instances (one per JSON Schema draft, coercing or not) are made when its validators load
+ * and never exposed; each runs the document's `pattern`s on client input. A compile in each, with Ajv's
+ * `compile` wrapped, hands over the instance, whose `code.regExp` option (Ajv's documented way to plug
+ * in RE2) then gets the linear engine (and meta-schema checks are skipped), before any document schema is compiled.
+ */
+const DRAFTS = [undefined, 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema'];
+export const PATTERN_ENGINES: {
+  readonly opts: {
+    code: { regExp: unknown; optimize?: unknown };
+    validateSchema: unknown;
+    ownProperties: unknown;
+    multipleOfPrecision?: number;
+  };
+}[] = [];
+
+export function tuneAjvInstances(prototype: AjvPrototype, compileOnce: CompileOnce, moved: Moved): void {
+  for (const $schema of DRAFTS) {
+    for (const coerce of [true, false]) {
+      // Meta-schema checks are off before the first compile too: compiling a draft's meta-schema was
+      // most of what loading the adapter cost.
+      const found = captureInstance(
+        prototype,
+        () => compileOnce({ ...($schema ? { $schema } : {}), type: 'string' }, coerce),
+        (instance) => {
+          const opts = (instance as { opts?: { validateSchema?: unknown } }).opts;
+          if (opts) opts.validateSchema = false;
+        },
+      );
+      const opts = (
+        found as
+          | {
+              opts?: {
+                code?: { regExp?: unknown; optimize?: unknown };
+                validateSchema?: unknown;
+                ownProperties?: unknown;
+                multipleOfPrecision?: number;
+              };
+            }
+          | undefined
+      )?.opts;
+      const options = opts?.code;
+      if (!opts || typeof options?.regExp !== 'function')
+        throw moved("Ajv's opts.code.regExp", 'running patterns in linear time', 'not found');
+      options.regExp = documentRegExp;
+      // Checking each schema against the meta-schema compares every pair of enum values (uniqueItems):
+      // 26 s for an enum of 50,000. An invalid schema failed Prism's compile (and so was not checked at
+      // all); now it checks what it can.
+      opts.validateSchema = false;
+      // A body is parsed JSON: only its own properties are its members. Without this, `required`
+      // found `constructor` or `__proto__` on every object (inherited from Object.prototype).
+      opts.ownProperties = true;
+      // `multipleOf: 0.01` judged as decimals are: 0.07 / 0.01 is 7.000000000000001 in binary floating
+      // point, which Ajv refuses without a precision (its documented option for decimal multiples).
+      opts.multipleOfPrecision = 9;
+      // Ajv's optimising pass over the generated code (unused names, constant folding) was half of each
+      // compile, and compiling is most of what an operation's first request and preparation cost; the
+      // engine optimises the functions it runs often anyway.
+      options.optimize = 0;
+      judgeUrlAsUri(found, moved);
+      forgetCompiles(found, moved);
+      PATTERN_ENGINES.push(found as (typeof PATTERN_ENGINES)[number]);
+    }
+  }
+}
+
+/**
+ * `format: url` is in neither JSON Schema's formats nor OpenAPI's registry; ajv-formats adds it as a web
+ * address pattern that refuses what RFC 3986 allows (zuora's own `https://***`, `*` being a sub-delim of a
+ * host name). It is judged as `uri` is: an absolute URI, which is what the documents using it mean.
+ */
+function judgeUrlAsUri(instance: unknown, moved: Moved): void {
+  const ajv = instance as { formats?: Record<string, unknown>; addFormat?: (name: string, format: unknown) => unknown };
+  if (typeof ajv.addFormat !== 'function' || ajv.formats?.uri === undefined)
+    throw moved("Ajv's formats and addFormat", 'judging format url as uri', 'not found');
+  ajv.addFormat('url', ajv.formats.uri);
+}
+
+/**
+ * Prism compiles a fresh copy of a schema (`{ ...schema, __bundled__ }`) each time it has no validator
+ * for it, and keeps the validators that compiled itself (by the schema it was given). Ajv adds each
+ * schema to its own cache too, for good, keyed by that copy, which nobody asks for again: every schema
+ * ever compiled stayed, with its generated code, long after the schema it was made for was gone (the
+ * example checks' one-off schemas; a document prepared whole held a gigabyte). The entry is dropped
+ * once compiled, and when the compile throws (Prism then compiles a schema Ajv refuses again on every
+ * request that meets it, each leaving one behind).
+ */
+function forgetCompiles(instance: unknown, moved: Moved): void {
+  const ajv = instance as { compile?: unknown; _cache?: unknown };
+  const cache = ajv._cache;
+  if (typeof ajv.compile !== 'function' || !(cache instanceof Map))
+    throw moved("Ajv's compile and _cache", 'forgetting the schemas Ajv compiled', 'not found');
+  // The prototype's compile, looked up on each call: captureCompiledBy and captureInstance wrap it for a moment.
+  const inherited = Object.getPrototypeOf(ajv) as { compile: (...args: unknown[]) => unknown };
+  ajv.compile = function (this: unknown, schema: unknown, ...rest: unknown[]) {
+    const known = cache.has(schema);
+    try {
+      return inherited.compile.call(this, schema, ...rest);
+    } finally {
+      if (!known) cache.delete(schema);
+    }
+  };
+}
+
+/**
+ * Runs `run` with Ajv's `compile` (Prism's copy of Ajv) temporarily wrapped, and returns what the first
+ * compile whose schema argument passes `wanted` returned (the last, should several). Prism compiles a schema on first use and
+ * caches the function without exposing it; this is how the direct body check gets that function.
+ * The wrapper is removed before returning, even when `run` throws.
+ */
+export function captureCompiledBy(prototype: AjvPrototype, run: () => void, wanted: (schema: unknown) => boolean): unknown {
+  const compile = prototype.compile;
+  let compiled: unknown;
+  prototype.compile = function (this: unknown, ...args: unknown[]) {
+    const made = compile.apply(this, args);
+    if (wanted(args[0])) compiled = made;
+    return made;
+  };
+  try {
+    run();
+  } finally {
+    prototype.compile = compile;
+  }
+  return compiled;
+}
+
+/** The Ajv instance that compiled the first schema `run` compiles; `before` sees it before that compile. */
+function captureInstance(prototype: AjvPrototype, run: () => void, before?: (instance: unknown) => void): unknown {
+  const compile = prototype.compile;
+  let instance: unknown;
+  prototype.compile = function (this: unknown, ...args: unknown[]) {
+    if (instance === undefined) {
+      instance = this;
+      before?.(this);
+    }
+    return compile.apply(this, args);
+  };
+  try {
+    run();
+  } finally {
+    prototype.compile = compile;
+  }
+  return instance;
+}
