@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { parseJson } from '../json/parse-json.js';
 import { essenceOf, isJsonMediaType, mediaKind } from '../openapi/media-type.js';
 import { readXmlBody } from '../openapi/xml-request.js';
+import { isYamlMediaType, readYamlBody } from '../openapi/yaml-request.js';
 import type { Finding } from '../problem.js';
 import { type Exchange, type Learned, NO_FINDINGS, type Stage } from './types.js';
 
@@ -39,7 +40,8 @@ export const parseBody: Stage = (exchange) => {
   }
   if (!isJsonMediaType(contentType)) {
     const body = raw.toString('utf8');
-    return mediaKind(contentType) === 'xml' ? readXml(exchange, contentType, body) : { body };
+    if (mediaKind(contentType) === 'xml') return readXml(exchange, contentType, body);
+    return isYamlMediaType(essenceOf(contentType)) ? readYaml(exchange, contentType, body) : { body };
   }
   // What a strict UTF-8 decoder gives (a byte-order mark dropped), in two native steps that cost less.
   if (!isUtf8(raw)) return [finding('body', 'invalid-encoding', 'is not valid UTF-8')];
@@ -65,6 +67,16 @@ function readXml(exchange: Exchange, contentType: string, text: string): readonl
   if (isStringSchema(content.schema)) return { body: text };
   const reading = readXmlBody(text, content.schema);
   if (!reading.ok) return { body: text, findings: [finding('body', 'malformed-xml', reading.message)] };
+  return holdsBigInteger(reading.value) ? { body: reading.value, decoded: { text, hasBigIntegers: true } } : { body: reading.value };
+}
+
+/** A YAML body whose schema is structured becomes its value (yaml-request.ts); one of a string schema stays text. */
+function readYaml(exchange: Exchange, contentType: string, text: string): readonly Finding[] | Learned {
+  const essence = essenceOf(contentType);
+  const content = exchange.operation?.requestBody?.contents.find((c) => essenceOf(c.mediaType) === essence);
+  if (!content || isStringSchema(content.schema)) return { body: text };
+  const reading = readYamlBody(text);
+  if (!reading.ok) return { body: text, findings: [finding('body', 'malformed-yaml', reading.message)] };
   return holdsBigInteger(reading.value) ? { body: reading.value, decoded: { text, hasBigIntegers: true } } : { body: reading.value };
 }
 

@@ -41,4 +41,18 @@ describe('requests Schemathesis builds on fresh real documents', () => {
     }
     expect((await server.inject({ method: 'POST', url: '/jobs', headers: json })).headers['x-mock-error']).toBe('BODY_REQUIRED');
   });
+
+  it('judge a YAML body like JSON; take CSV and Smile, which it cannot read as the schema, as sent', async () => {
+    const server = await mockServer({ spec });
+    const post = (type: string, payload: string | Buffer) =>
+      server.inject({ method: 'POST', url: '/team-members', headers: { 'content-type': type }, payload });
+    expect((await post('application/x-yaml', 'user_id: 5\nrole_id: 1\n')).statusCode).toBe(200);
+    const wrong = await post('application/x-yaml', 'user_id: abc\n');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.headers['x-mock-findings']).toContain('user_id');
+    expect((await post('application/x-yaml', 'user_id: [1\n')).statusCode).toBe(400);
+    expect((await post('application/x-yaml', 'user_id: 9223372036854775808\n')).statusCode).toBe(400);
+    expect((await post('text/csv', 'user_id,role_id\n5,1\n')).statusCode).toBe(200);
+    expect((await post('application/x-json-smile', Buffer.from([0x3a, 0x29, 0x0a, 0xfa, 0xfb]))).statusCode).toBe(200);
+  });
 });
