@@ -27,13 +27,15 @@ export function withRequestIdentifiers(
     copy[property] = value;
   };
   // `{Sid}` and `{AccountSid}` are Twilio's `sid` and `account_sid`.
-  const named = (name: string) => (name in properties ? name : sameName(properties, name));
+  let lastNamed = false;
   for (const name of names) {
-    const property = named(name);
-    if (property !== undefined) place(property, params[name] ?? '');
+    const property = name in properties ? name : sameName(properties, name);
+    if (property === undefined) continue;
+    place(property, params[name] ?? '');
+    lastNamed = name === last;
   }
   // A resource made or listed under a parent (`POST /users/{user}/playlists`) has an id of its own.
-  if (last !== undefined && named(last) === undefined && endsWith(path, last)) place('id', params[last] ?? '');
+  if (last !== undefined && !lastNamed && endsWith(path, last)) place('id', params[last] ?? '');
   return copy ?? body;
 }
 
