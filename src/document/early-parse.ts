@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
@@ -30,11 +31,14 @@ export interface EarlyParse {
 type Global = Record<symbol, Handoff | undefined>;
 
 /**
- * Starts parsing the document at `path` on a worker when it is a large file. Called from the CLI's
- * unbundled entry, where the worker's file lies beside this one. Whether it started.
+ * Starts parsing the document at `path` on a worker when it is a large file and a core is free for it
+ * (`anyLoad` starts it regardless): on a machine whose cores are all busy the worker gains no time and
+ * costs the copy of the value between threads. Called from the CLI's unbundled entry, where the worker's
+ * file lies beside this one. Whether it started.
  */
-export function parseEarly(path: string): boolean {
+export function parseEarly(path: string, anyLoad = false): boolean {
   try {
+    if (!anyLoad && !aCoreIsFree()) return false;
     const stat = statSync(path);
     if (!stat.isFile() || stat.size < LEAST_BYTES) return false;
     const worker = new Worker(new URL('./early-parse-worker.js', import.meta.url), { workerData: resolve(path) });
@@ -50,6 +54,12 @@ export function parseEarly(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whether the last minute's load average leaves a core beside the CLI's own (Linux and macOS; Windows reports 0). */
+function aCoreIsFree(): boolean {
+  const cores = availableParallelism();
+  return cores >= 2 && (loadavg()[0] ?? 0) <= cores - 1;
 }
 
 /**
