@@ -1,7 +1,8 @@
 import type { LintFinding } from '../openapi/document-lint.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Exchange } from '../pipeline/types.js';
-import { SessionLru } from '../sessions/session-lru.js';
+import { MemorySessionStore } from '../sessions/memory-store.js';
+import type { SessionStore } from '../sessions/session-store.js';
 import { OperationCounts, UnmatchedCounts } from './coverage-counts.js';
 import { answeredMediaType, answerKindOf, rejectionOf, sessionOf } from './coverage-exchange.js';
 import { type OperationShape, shapeOf } from './operation-shape.js';
@@ -15,7 +16,12 @@ export class CoverageTally {
 export interface CoverageModelOptions {
   /** The operations of the document, in its order. */
   readonly operations: readonly MockOperation[];
-  /** Session slices follow the sessions' eviction policy (SessionLru): at most this many, the least recently used dropped first... */
+  /**
+   * Where session slices live: the mock's SessionStore, which keeps each with its session (one eviction
+   * policy). Without one (a model of counts read back from a shared store), a store of its own...
+   */
+  readonly sessions?: CoverageSlices;
+  /** ...of at most this many sessions, the least recently used dropped first... */
   readonly maxSessions: number;
   /** ...and forgotten after this many milliseconds without a request. */
   readonly sessionIdleMs: number;
@@ -24,14 +30,17 @@ export interface CoverageModelOptions {
   readonly now?: () => number;
 }
 
+/** The SessionStore's part that holds coverage slices. */
+export type CoverageSlices = Pick<SessionStore, 'coverageSlice' | 'peekCoverage' | 'coverageSlices' | 'dropCoverage'>;
+
 /**
  * Contract coverage of one server, kept as counters rather than entries: exact whatever the journal
  * keeps, and bounded whatever the traffic (per operation, per status met, per session kept).
  */
 export class CoverageModel {
   #overall = new CoverageTally();
-  /** The coverage slice of each session: counts of this process's answers, kept beside the session store. */
-  readonly #sessions: SessionLru<CoverageTally>;
+  /** The coverage slice of each session: counts of this process's answers, kept in the session store. */
+  readonly #sessions: CoverageSlices;
   /** Operations this model counted: the first count of one a reload compiled makes it its id's latest. */
   readonly #met = new WeakSet<MockOperation>();
   /** The latest operation object of each id: a reload (--watch) compiles new ones. */
@@ -42,11 +51,15 @@ export class CoverageModel {
 
   constructor(options: CoverageModelOptions) {
     this.#options = options;
-    this.#sessions = new SessionLru({
-      idleMs: options.sessionIdleMs,
-      max: options.maxSessions,
-      ...(options.now ? { now: options.now } : {}),
-    });
+    this.#sessions =
+      options.sessions ??
+      new MemorySessionStore({
+        idleMs: options.sessionIdleMs,
+        max: options.maxSessions,
+        sessionBytes: Number.POSITIVE_INFINITY,
+        totalBytes: Number.POSITIVE_INFINITY,
+        ...(options.now ? { now: options.now } : {}),
+      });
     for (const operation of options.operations) this.#operations.set(operation.id, operation);
   }
 
@@ -58,7 +71,7 @@ export class CoverageModel {
     const mediaType = answeredMediaType(exchange);
     this.#recordIn(this.#overall, exchange, status, rejection, kind, mediaType);
     const session = sessionOf(exchange);
-    if (session !== undefined) this.#recordIn(this.#sessions.use(session, newTally), exchange, status, rejection, kind, mediaType);
+    if (session !== undefined) this.#recordIn(this.#slice(session), exchange, status, rejection, kind, mediaType);
   }
 
   /** Counts a callback an answer to `operation` triggered, by how it ended (`on-contract`, `off-contract`, `refused`, ...). */
@@ -89,7 +102,7 @@ export class CoverageModel {
 
   /** The tally of one session (made when missing), or the overall one: where counts read back are added. */
   tallyOf(session?: string): CoverageTally {
-    return session === undefined ? this.#overall : this.#sessions.use(session, newTally);
+    return session === undefined ? this.#overall : this.#slice(session);
   }
 
   /** The counts of an operation, by id, in a tally (made when missing); undefined for an id the document lacks. */
@@ -106,7 +119,7 @@ export class CoverageModel {
 
   /** Session slices held (each replica's own, for the shared store's batches). */
   sessionTallies(): Iterable<[string, CoverageTally]> {
-    return this.#sessions.entries();
+    return this.#sessions.coverageSlices() as [string, CoverageTally][];
   }
 
   /** The outcomes of one operation's callback so far, by outcome. */
@@ -117,7 +130,7 @@ export class CoverageModel {
   /** The counts of one session (undefined: every request); undefined for a session that sent nothing or was forgotten. */
   tally(session?: string): CoverageTally | undefined {
     if (session === undefined) return this.#overall;
-    return this.#sessions.peek(session);
+    return this.#sessions.peekCoverage(session) as CoverageTally | undefined;
   }
 
   documentFindings(): readonly LintFinding[] {
@@ -141,12 +154,16 @@ export class CoverageModel {
   /** Forgets the counts of one session, or of everything (every session and the overall counts). */
   reset(session?: string): void {
     if (session !== undefined) {
-      this.#sessions.delete(session);
+      this.#sessions.dropCoverage(session);
       return;
     }
-    this.#sessions.delete();
+    this.#sessions.dropCoverage();
     this.#overall = new CoverageTally();
     this.#callbacks = new Map();
+  }
+
+  #slice(session: string): CoverageTally {
+    return this.#sessions.coverageSlice(session, newTally) as CoverageTally;
   }
 
   #recordIn(

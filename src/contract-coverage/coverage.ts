@@ -2,6 +2,7 @@ import type { LintFinding } from '../openapi/document-lint.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { ResolvedOptions } from '../options.js';
 import { writeCoverageFiles } from './coverage-files.js';
+import type { CoverageSlices } from './coverage-model.js';
 import { CoverageModel } from './coverage-model.js';
 import { coverageReport } from './coverage-report.js';
 
@@ -10,6 +11,8 @@ export interface CoverageParts {
   readonly operations: readonly MockOperation[];
   readonly documentFindings?: () => readonly LintFinding[];
   readonly log: { warn(message: string): void };
+  /** The mock's session store: each session's slice lives with the session. */
+  readonly sessions?: CoverageSlices;
 }
 
 /** The contract coverage of one server, and what to do with it when the server closes. */
@@ -27,9 +30,15 @@ export interface Coverage {
  * The coverage of one server. A failure to write the report files is logged and returned, never thrown:
  * closing must not fail on a full disk, and the CLI makes it its exit status.
  */
-export function createCoverage({ options, operations, documentFindings, log }: CoverageParts): Coverage {
+export function createCoverage({ options, operations, documentFindings, log, sessions }: CoverageParts): Coverage {
   const sessionIdleMs = options.sessionIdleTimeout;
-  const model = new CoverageModel({ operations, maxSessions: options.maxSessions, sessionIdleMs, documentFindings });
+  const model = new CoverageModel({
+    operations,
+    maxSessions: options.maxSessions,
+    sessionIdleMs,
+    documentFindings,
+    ...(sessions ? { sessions } : {}),
+  });
   const dir = options.coverageReport;
   return {
     model,

@@ -163,7 +163,13 @@ export async function createMock({ options, spec, generator, log, responders = [
   const journal =
     mounted?.journal ?? new Journal(options.journalSize, options.journalUnmasked ? undefined : maskedEntries(() => credentials));
   const metrics = mounted?.metrics ?? createMetrics(() => journal.size);
-  const coverage: Coverage = createCoverage({ options, operations: spec.operations, documentFindings: () => spec.lint.findings, log });
+  const coverage: Coverage = createCoverage({
+    options,
+    operations: spec.operations,
+    documentFindings: () => spec.lint.findings,
+    log,
+    sessions,
+  });
   const callbacks = new CallbackSender({
     allow: options.callbackAllow,
     delayMs: options.callbackDelay,

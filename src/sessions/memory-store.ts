@@ -25,6 +25,8 @@ interface Held {
   records: MemoryRecords | undefined;
   /** `--record`'s buffer and the bytes charged for it (kept apart: a reset frees the rest). */
   recording: { readonly buffer: RecordingBuffer; bytes: number } | undefined;
+  /** Contract coverage's counters of the session (named sessions only): bounded by the document's operations. */
+  coverage: object | undefined;
 }
 
 /**
@@ -205,6 +207,27 @@ export class MemorySessionStore implements SessionStore {
     this.#drain = drain;
   }
 
+  coverageSlice(session: string, make: () => object): object {
+    const owner = this.#named.use(session, held);
+    owner.coverage ??= make();
+    return owner.coverage;
+  }
+
+  peekCoverage(session: string): object | undefined {
+    return this.#named.peek(session)?.coverage;
+  }
+
+  coverageSlices(): [string, object][] {
+    const slices: [string, object][] = [];
+    for (const [session, owner] of this.#named.entries()) if (owner.coverage) slices.push([session, owner.coverage]);
+    return slices;
+  }
+
+  dropCoverage(session?: string): void {
+    const owners = session === undefined ? this.#named.values() : [this.#named.peek(session)];
+    for (const owner of owners) if (owner) owner.coverage = undefined;
+  }
+
   reset(session: SessionId): void {
     const owners = session === undefined ? [this.#default, ...this.#named.values()] : [this.#peek(session)];
     for (const owner of owners) {
@@ -312,5 +335,13 @@ export interface SharedChoices {
 }
 
 function held(): Held {
-  return { scenario: undefined, proxy: undefined, positions: new Map(), stored: new Map(), records: undefined, recording: undefined };
+  return {
+    scenario: undefined,
+    proxy: undefined,
+    positions: new Map(),
+    stored: new Map(),
+    records: undefined,
+    recording: undefined,
+    coverage: undefined,
+  };
 }

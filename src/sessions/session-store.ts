@@ -68,7 +68,7 @@ export interface SessionLimits {
 
 /**
  * The one owner of per-session data of one document's mock: scenario choice, sequence positions,
- * stored bodies, the stateful simulator's records, the proxy switch and recording buffers. Every operation is one a
+ * stored bodies, the stateful simulator's records, the proxy switch, recording buffers and coverage slices. Every operation is one a
  * shared store can do atomically in one round trip (advance and return, insert if absent, charge the
  * budget and write), never a read the caller then writes back; each may answer with a promise, and
  * the in-memory store never does. Sessions live from their first write until `idleMs` without one, or
@@ -123,8 +123,23 @@ export interface SessionStore {
   drainRecordings(drain: (buffer: RecordingBuffer) => void): void;
 
   /**
+   * Contract coverage's slice of a named session: the coverage model's counters, opaque to the store,
+   * which keeps them with the session (the one eviction policy) and per replica in any store (the
+   * fleet's counts travel as batches: src/mock/fleet-coverage.ts), so these answer at once. The
+   * session's slice, made by `make` when it holds none (a write: it keeps the session).
+   */
+  coverageSlice(session: string, make: () => object): object;
+  /** The session's slice if it holds one (a read: it makes no session). */
+  peekCoverage(session: string): object | undefined;
+  /** Every named session's slice, least recently used first. */
+  coverageSlices(): [string, object][];
+  /** Forgets the slice of one session, or of every session; nothing else of theirs. */
+  dropCoverage(session?: string): void;
+
+  /**
    * Forgets positions, stored bodies and records (and their bytes) of one named session, or, given
-   * undefined, of every session and the default one; scenario and proxy choices and recording buffers stay.
+   * undefined, of every session and the default one; scenario and proxy choices, recording buffers and
+   * coverage slices stay.
    */
   reset(session: SessionId): Maybe<void>;
   /** Bytes held by one session, or by all (null). */

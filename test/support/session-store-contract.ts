@@ -122,6 +122,25 @@ export function describeSessionStore(name: string, make: StoreMaker): void {
       expect(await store.scenarioOf(undefined)).toBe('default');
     });
 
+    it("keeps a session's coverage slice with the session: through resets, forgotten with it", async () => {
+      const { store, clock } = await fresh({ max: 2, idleMs: 1000 });
+      const slice = { counts: 1 };
+      expect(store.peekCoverage('a')).toBeUndefined();
+      expect(store.coverageSlice('a', () => slice)).toBe(slice);
+      expect(store.coverageSlice('a', () => ({}))).toBe(slice);
+      await store.reset('a');
+      expect(store.peekCoverage('a')).toBe(slice);
+      store.coverageSlice('b', () => ({}));
+      expect(store.coverageSlices().map(([id]) => id)).toEqual(['a', 'b']);
+      store.dropCoverage('a');
+      expect(store.peekCoverage('a')).toBeUndefined();
+      store.coverageSlice('c', () => ({}));
+      store.coverageSlice('d', () => ({}));
+      expect(store.peekCoverage('b')).toBeUndefined(); // pushed out with its session
+      clock.now = 5000;
+      expect(store.coverageSlices()).toEqual([]);
+    });
+
     it('keeps ids like __proto__ as plain data', async () => {
       const { store } = await fresh();
       await store.chooseScenario('__proto__', 'x');
