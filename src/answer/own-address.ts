@@ -9,8 +9,8 @@ import { compiledDocumentCheck } from '../prism/prism-engine.js';
  * stays on the mock. Only the origin is replaced; the path is kept, as the mock serves the servers'
  * base paths too. Loopback servers are the mock's own addresses already: an operation served only
  * there (the Plant Store's) costs nothing per request. A rewritten answer the response `schema` refuses,
- * where the document's links pass, keeps the document's links: ajv-formats' `format: url` (Prism's too)
- * wants a public host name, and refuses `localhost` and `127.0.0.1`.
+ * where the document's links pass, keeps the document's links: a `pattern` asking for `https://` or the
+ * document's own host refuses the mock's address.
  */
 export function withOwnAddress(body: unknown, operation: MockOperation, headers: IncomingHttpHeaders, schema?: JsonSchema): unknown {
   const origins = originsOf(operation);

@@ -22,8 +22,14 @@ describe("links to the document's servers point at the mock", () => {
     const server = await mockServer({ spec, allowedHosts: ['mock.example.net'] });
     const local = (await server.inject({ url: '/pages', headers: { host: 'localhost:4010' } })).json();
     expect(local).toEqual({ self: 'https://api.example.com/v1/pages?page=1', next: 'https://api.example.com/v1/pages?page=2' });
-    const named = (await server.inject({ url: '/pages', headers: { host: 'mock.example.net:4010' } })).json();
-    expect(named).toEqual({ self: 'http://mock.example.net:4010/v1/pages?page=1', next: 'http://mock.example.net:4010/v1/pages?page=2' });
+    const named = (await server.inject({ url: '/pages', headers: { host: 'mock.example.net:4010', 'x-forwarded-proto': 'https' } })).json();
+    expect(named).toEqual({ self: 'https://mock.example.net:4010/v1/pages?page=1', next: 'https://mock.example.net:4010/v1/pages?page=2' });
+  });
+
+  it('rewrites a link of format url to a loopback address, as url names any absolute URI', async () => {
+    const server = await mockServer({ spec });
+    const body = (await server.inject({ url: '/home', headers: { host: 'localhost:4010' } })).json();
+    expect(body).toEqual({ home: 'http://localhost:4010/v1/home' });
   });
 
   it('answers an example asked for by name as written', async () => {
