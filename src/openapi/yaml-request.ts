@@ -16,9 +16,14 @@ export type YamlReading = { readonly ok: true; readonly value: unknown } | { rea
  */
 export function readYamlBody(text: string): YamlReading {
   try {
-    const value: unknown = parse(text, { schema: 'core', maxAliasCount: 100, prettyErrors: false, intAsBigInt: true });
+    // logLevel 'error': a client's unknown tag would otherwise print a process warning per request.
+    const options = { schema: 'core', maxAliasCount: 100, prettyErrors: false, intAsBigInt: true, logLevel: 'error' } as const;
+    const value: unknown = parse(text, options);
     return { ok: true, value: exactIntegers(value ?? null) };
   } catch (error) {
+    // A node that contains its own alias, or nesting past the stack: said plainly, not as the engine says it.
+    if (error instanceof RangeError || (error instanceof Error && /call stack/i.test(error.message)))
+      return { ok: false, message: 'is not well-formed YAML: nested too deeply or refers to itself' };
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { ok: false, message: `is not well-formed YAML: ${message?.slice(0, 120)}` };
   }
