@@ -4,6 +4,8 @@
  * an optional one goes unjudged (an empty `date-time` accepted). A careful service reads the empty text
  * as the value: judged against the parameter's schema (a plain string takes it, a number, a format or
  * a `minLength` does not), named "empty", unless `allowEmptyValue` says an empty value stands for none.
+ * An empty text is an empty list for an array and an empty object for an object (`?options=`), and it
+ * is none for a `nullable` parameter, as frameworks bind it (ASP.NET's `int?`, jellyfin's documents).
  */
 import type { JsonSchema } from '../json/json-schema.js';
 import type { Finding } from '../problem.js';
@@ -35,7 +37,7 @@ export function judgeEmptyParameters(
       if (!(value === '' || (Array.isArray(value) && value.length > 0 && value.every((v) => v === '')))) continue;
       const key = parameter.name.toLowerCase();
       judged = judged.filter((f) => !(f.location === location && f.code === 'required' && f.path[0]?.toLowerCase() === key));
-      if (parameter.allowEmptyValue === true || parameter.schema === undefined) continue;
+      if (parameter.allowEmptyValue === true || parameter.schema === undefined || isNullable(parameter.schema)) continue;
       if (!check(parameter.schema, bundle)(emptyValue(parameter.schema)))
         judged.push({ location, path: [parameter.name], code: 'empty', message: 'is empty, which its schema does not allow' });
     }
@@ -43,7 +45,11 @@ export function judgeEmptyParameters(
   return judged;
 }
 
-/** The value an empty text stands for: an empty list for an array, else the empty string. */
+/** The value an empty text stands for: an empty list for an array, an empty object for an object, else the empty string. */
 function emptyValue(schema: JsonSchema): unknown {
-  return schema.type === 'array' ? [] : '';
+  return schema.type === 'array' ? [] : schema.type === 'object' ? {} : '';
+}
+
+function isNullable(schema: JsonSchema): boolean {
+  return schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null'));
 }

@@ -14,6 +14,8 @@ describe('empty parameter values and decimal multiples', () => {
     expect((await get('url=')).statusCode).toBe(200);
     expect((await get('url=a', { 'x-account-token': '' })).statusCode).toBe(200);
     expect((await get('url=a&flag=')).statusCode).toBe(200);
+    expect((await get('url=a&segment=')).statusCode, 'a nullable integer sent empty is none').toBe(200);
+    expect((await get('url=a&options=')).statusCode, 'an object sent empty is an empty object').toBe(200);
     for (const query of ['url=a&since=', 'url=a&limit=']) {
       const rejected = await get(query);
       expect(rejected.statusCode, query).toBe(400);
