@@ -8,6 +8,16 @@ const call = { type: 'object', properties: { sid: { type: 'string' }, uri: relat
 const operation = (path: string, url = 'https://api.twilio.com') => ({ path, servers: [{ url }] }) as unknown as MockOperation;
 
 describe('withRelativeUris', () => {
+  it('answers the path alone where the server URL cannot parse (a variable left in its port)', () => {
+    const body = withRelativeUris(
+      { sid: 'CA1', uri: 'x' },
+      call,
+      { Sid: 'CA1' },
+      operation('/Calls/{Sid}', 'https://api.example.com:{port}/v1'),
+    );
+    expect(body).toEqual({ sid: 'CA1', uri: '/v1/Calls/CA1' });
+  });
+
   it("answers the resource's own path where the document says its uri is relative (Twilio)", () => {
     const body = withRelativeUris(
       { sid: 'CA1', uri: 'https://lorem.example/x' },

@@ -35,7 +35,7 @@ export function withRelativeUris(
   if (!schema || !isJsonObject(body)) return body;
   const plan = planOf(schema);
   if (plan === NONE) return body;
-  const server = new URL(operation.servers[0]?.url ?? '/', 'http://mock.invalid');
+  const server = serverUrl(operation.servers[0]?.url ?? '/');
   const origin = server.origin === 'http://mock.invalid' ? undefined : server.origin;
   const path = `${server.pathname.replace(/\/$/, '')}${operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? name))}`;
   const copy: Record<string, unknown> = { ...body };
@@ -53,6 +53,19 @@ export function withRelativeUris(
     });
   }
   return copy;
+}
+
+/**
+ * The server's URL, resolved against a stand-in origin; one URL cannot parse (a variable left in its
+ * port, `https://api.example.com:{port}/v1`, that the document declares no value for) gives its path alone.
+ */
+function serverUrl(url: string): URL {
+  try {
+    return new URL(url, 'http://mock.invalid');
+  } catch {
+    const path = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] ?? '';
+    return new URL(`/${path.replace(/^\/+/, '')}`, 'http://mock.invalid');
+  }
 }
 
 function place(target: Record<string, unknown>, members: Members, path: string, origin: string | undefined): void {
