@@ -64,4 +64,16 @@ describe('withRelativeUris', () => {
     });
     expect(withRelativeUris({ url: 'sed' }, stripeList, {}, operation('/v1/refunds', 'https://api.stripe.com/'))).toEqual({ url: 'sed' });
   });
+
+  // On a backtracking engine this pattern takes exponential time on the hostile id: the run would never end.
+  it("judges a member's pattern against the client's path in linear time", () => {
+    const things = { type: 'object', properties: { id: { type: 'string' }, uri: { ...relative, pattern: '^/things/(a+)+$' } } };
+    const hostile = `${'a'.repeat(40)}!`;
+    const body = withRelativeUris({ id: hostile, uri: 'x' }, things, { id: hostile }, operation('/things/{id}'));
+    expect(body).toEqual({ id: hostile, uri: 'x' });
+    expect(withRelativeUris({ id: 'aaa', uri: 'x' }, things, { id: 'aaa' }, operation('/things/{id}'))).toEqual({
+      id: 'aaa',
+      uri: '/things/aaa',
+    });
+  });
 });

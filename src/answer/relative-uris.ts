@@ -1,3 +1,4 @@
+import { documentRegExp, patternCheck } from '../document/linear-regexp.js';
 import { isJsonObject } from '../json/json-object.js';
 import { resolveFragment } from '../json/json-pointer.js';
 import type { JsonSchema } from '../json/json-schema.js';
@@ -5,7 +6,7 @@ import type { MockOperation } from '../openapi/operation.js';
 
 /** How a member holds a URI of the resource: its path on the service, the URL of that path, or null (a page that is not there). */
 type Kind = 'path' | 'url' | 'null';
-type Members = readonly (readonly [string, Kind, RegExp | undefined])[];
+type Members = readonly (readonly [string, Kind, { test(input: string): boolean } | undefined])[];
 
 /** Where an answer holds URIs of its resource (Twilio's `uri`, `first_page_uri`, Stripe's list `url`), planned once per schema. */
 interface Plan {
@@ -102,11 +103,13 @@ function uriMembers(properties: Record<string, JsonSchema>): Members {
     if (property.type !== undefined && !types.includes('string')) return [];
     const nullable = property.nullable === true || types.includes('null');
     if (/^(next|previous|prev)_/i.test(name)) return nullable ? [[name, 'null', undefined]] : [];
-    let pattern: RegExp | undefined;
-    try {
-      pattern = typeof property.pattern === 'string' ? new RegExp(property.pattern, 'u') : undefined;
-    } catch {
-      return [];
+    // The path holds the client's own parameters: the pattern runs on the linear engine, as in requests,
+    // and a member whose pattern that engine cannot judge surely is left as generated.
+    let pattern: { test(input: string): boolean } | undefined;
+    if (typeof property.pattern === 'string') {
+      const check = patternCheck(property.pattern);
+      if (check !== 'linear' && check !== 'native') return [];
+      pattern = documentRegExp(property.pattern, 'u');
     }
     const example = property.example;
     const relative =
