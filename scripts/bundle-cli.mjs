@@ -4,7 +4,7 @@
 // stays tsc's output.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -272,6 +272,11 @@ await writeFile(
 await rm(`${lib}.map`, { force: true });
 // tsc writes the bin 0644: `npx plantstore-mock` in a clone runs it directly (npm links no bin of the root package).
 await chmod(fileURLToPath(new URL('../dist/cli/main.js', import.meta.url)), 0o755);
+// The bundled scenarios' contract check is skipped at run time for what the build checked: the code caches'
+// servers below start with the bundled document and scenarios and defaults, so each is checked there (a
+// broken one fails the build); their keys are written once both have started (src/scenarios/checked-at-build.ts).
+const checkedScenarios = fileURLToPath(new URL('../dist/checked-scenarios.json', import.meta.url));
+await rm(checkedScenarios, { force: true });
 for (const which of ['lib', 'cli']) {
   const made = spawnSync(process.execPath, [fileURLToPath(new URL('./bundle/make-code-cache.cjs', import.meta.url)), dirname(lib), which], {
     stdio: 'inherit',
@@ -279,4 +284,17 @@ for (const which of ['lib', 'cli']) {
     timeout: 120_000,
   });
   if (made.status !== 0) throw new Error(`bundle-cli: making the ${which} code cache failed (${made.status ?? made.signal})`);
+}
+{
+  const { checkedKey } = await import(new URL('../dist/scenarios/checked-at-build.js', import.meta.url).href);
+  const documentText = await readFile(new URL('../openapi.yaml', import.meta.url), 'utf8');
+  const dir = new URL('../scenarios/', import.meta.url);
+  const files = (await readdir(dir)).filter((file) => /\.ya?ml$/i.test(file) && !file.startsWith('.')).sort();
+  const defaults = { dynamic: false, serveInvalidExamples: false };
+  const keys = await Promise.all(
+    files.map(async (file) =>
+      checkedKey(documentText, file.replace(/\.ya?ml$/i, ''), await readFile(new URL(file, dir), 'utf8'), defaults),
+    ),
+  );
+  await writeFile(checkedScenarios, `${JSON.stringify({ keys }, null, 1)}\n`);
 }

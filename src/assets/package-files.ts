@@ -14,6 +14,8 @@ export const BUNDLED_SPEC = fileURLToPath(new URL('openapi.yaml', PACKAGE_ROOT))
 export const BUNDLED_SCENARIOS = fileURLToPath(new URL('scenarios', PACKAGE_ROOT));
 /** The published format of scenario files (scenarios/scenario-file.schema.json in the package). */
 export const SCENARIO_FILE_SCHEMA = fileURLToPath(new URL('scenarios/scenario-file.schema.json', PACKAGE_ROOT));
+/** The scenario files `npm run build` checked against the bundled document (src/scenarios/checked-at-build.ts). */
+export const CHECKED_SCENARIOS = fileURLToPath(new URL('dist/checked-scenarios.json', PACKAGE_ROOT));
 /** The package's manifest (its version for `--version`). */
 export const PACKAGE_JSON = fileURLToPath(new URL('package.json', PACKAGE_ROOT));
 /** The dashboard's page, style and script (top-level dashboard/ folder). */

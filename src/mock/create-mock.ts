@@ -19,6 +19,7 @@ import type { ResolvedOptions } from '../options.js';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.js';
 import type { DocumentMount, Exchange, Responder } from '../pipeline/types.js';
 import { createProxy, type MockProxy } from '../proxy/create-proxy.js';
+import { checkedAtBuild } from '../scenarios/checked-at-build.js';
 import { recordedStepCheck } from '../scenarios/recording/check-recorded.js';
 import { type FlushReport, Recorder, type RecorderSettings } from '../scenarios/recording/recorder.js';
 import { redactionOf } from '../scenarios/recording/redaction.js';
@@ -238,7 +239,10 @@ export async function createMock({ options, spec, generator, log, responders = [
       { generator, dynamic: options.dynamic, serveInvalidExamples: options.serveInvalidExamples },
       current.operations,
     );
-    const loaded = await scenarios.load(current.operations, [...current.webhooks.keys()], answering);
+    // What the build checked is known only of a lone document read once, as the build reads it.
+    const once = !mounted && !options.watch && options.overlays.length === 0 && options.scenarioDirs.length > 0;
+    const checked = once ? checkedAtBuild(current.path, options) : undefined;
+    const loaded = await scenarios.load(current.operations, [...current.webhooks.keys()], answering, checked);
     for (const scenario of loaded.catalogue.values()) for (const warning of scenario.warnings) log.warn(warning);
     const mayEnable = [...loaded.catalogue.values()].some((s) => s.stateful);
     const stateful = await state.load(current.operations, mayEnable, answering);

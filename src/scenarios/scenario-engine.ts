@@ -5,6 +5,7 @@ import { createSeededRandom, keyedRandom } from '../generate/seeded-random.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Responder } from '../pipeline/types.js';
 import { andThen, type Maybe, type SessionId, type SessionStore } from '../sessions/session-store.js';
+import type { CheckedAtBuild } from './checked-at-build.js';
 import { loadScenarios, type ScenarioDocument } from './load-scenarios.js';
 import { createScenarioResponder } from './scenario-responder.js';
 import { type Catalogue, namesOf } from './scenario-types.js';
@@ -67,11 +68,17 @@ export class ScenarioEngine {
 
   /**
    * Loads and checks the files against these operations and webhook names, without using them yet; the answers are made
-   * with the load's response plans and selector. Throws MockConfigError.
+   * with the load's response plans and selector (`checked`: the files the build already checked, see
+   * checked-at-build.ts). Throws MockConfigError.
    */
-  async load(operations: readonly MockOperation[], webhooks: readonly string[], answering: Answering): Promise<LoadedScenarios> {
+  async load(
+    operations: readonly MockOperation[],
+    webhooks: readonly string[],
+    answering: Answering,
+    checked?: CheckedAtBuild,
+  ): Promise<LoadedScenarios> {
     const parts = { generator: this.#options.generator, plans: answering.plans, compose: answering.compose };
-    const catalogue = await loadScenarios(this.#options.dirs, operations, webhooks, parts, this.#options.document);
+    const catalogue = await loadScenarios(this.#options.dirs, operations, webhooks, parts, this.#options.document, checked);
     const name = this.#options.defaultScenario;
     // With several documents, `--scenario` names one document's scenario; the server checks that one has it.
     const several = (this.#options.document?.names.length ?? 1) > 1;

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createMockServer, MockConfigError } from '../../src/index.js';
 import { scenarioDir, serverWith } from '../support/scenarios.js';
 
-async function startupError(text: string): Promise<string> {
+async function startupError(text: string, { name = 'broken.yaml', bundled = false } = {}): Promise<string> {
   try {
-    const server = await serverWith({ 'broken.yaml': text });
+    const server = await serverWith({ [name]: text }, { bundledScenarios: bundled });
     await server.cleanup();
   } catch (error) {
     expect(error).toBeInstanceOf(MockConfigError);
@@ -30,6 +30,15 @@ describe('load-time contract check', () => {
     expect(message).toMatch(/^scenario file \/.*broken\.yaml: rule 2 \(createPlant\) breaks the contract: /);
     expect(message).toContain('name');
     expect(message).toContain('must be string');
+  });
+
+  // The build's check of the bundled files is known by their text: the same name with other text is checked.
+  it('checks a file named like a bundled one but reading otherwise', async () => {
+    const message = await startupError(rule('{ body: { name: 42 } }').replace('description: test', 'description: Every create succeeds'), {
+      name: 'happy-path.yaml',
+      bundled: true,
+    });
+    expect(message).toMatch(/happy-path\.yaml: rule 2 \(createPlant\) breaks the contract: /);
   });
 
   it('stops start-up for a status the operation does not define', async () => {
