@@ -52,6 +52,13 @@ export interface ServedDocument {
   readonly file: string;
 }
 
+/**
+ * How long after listening background preparation begins: the first requests (the health checks of a
+ * launcher waiting for the port) are answered first, not after a large operation's compile, which no
+ * slice can cut (on openai's document the first one loads the data generator's libraries, ~0.3 s).
+ */
+const PREPARE_AFTER_MS = 250;
+
 /** Creates a mock server for an OpenAPI document. Throws MockConfigError for bad options or a bad spec. */
 export async function createMockServer(input: MockServerOptions = {}): Promise<MockServer> {
   const options = resolveOptions(input);
@@ -81,7 +88,7 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
     async listen() {
       await app.listen({ port: options.port, host: options.host });
       url = baseUrl(app, options.host, tls === undefined ? 'http' : 'https');
-      void mock.prepare();
+      void mock.prepare(PREPARE_AFTER_MS);
       return url;
     },
     inject: async (request) => asSocketWouldDeliver(await app.inject(request as InjectOptions), request as InjectOptions),

@@ -129,9 +129,10 @@ export interface Mock extends MockFeatures {
   credentials(): CredentialPlaces;
   /**
    * Prepares every operation (preparation.ts) a slice at a time, requests served between slices;
-   * resolves once all are. After a reload, the reloaded document is prepared the same way.
+   * resolves once all are. After a reload, the reloaded document is prepared the same way. `afterMs`
+   * leaves the first requests after listening the event loop before preparation begins (server.ts).
    */
-  prepare(): Promise<void>;
+  prepare(afterMs?: number): Promise<void>;
 }
 
 /**
@@ -327,9 +328,9 @@ export async function createMock({ options, spec, generator, log, responders = [
       },
     ],
     credentials: () => credentials,
-    prepare() {
+    prepare(afterMs) {
       preparing = true;
-      return preparation.run();
+      return preparation.run(afterMs);
     },
     readiness: () => preparation.readiness,
     fleetJournal,

@@ -100,8 +100,8 @@ export async function createMountedMock({
       else first.answered(exchange, false, status, elapsedMs, responseHeaders, responseText);
     },
     credentials: () => (places ??= union(mocks)),
-    async prepare() {
-      for (const mock of mocks) await mock.prepare();
+    async prepare(afterMs) {
+      for (const [i, mock] of mocks.entries()) await mock.prepare(i === 0 ? afterMs : 0);
     },
     readiness() {
       const each = mocks.map((mock) => mock.readiness());

@@ -82,4 +82,21 @@ describe('Preparation', () => {
     expect(prepared).toBeLessThan(20);
     expect(ready).toBe(false);
   });
+
+  it('begins after the delay it is given, counted as started at once; stopped meanwhile, it prepares nothing', async () => {
+    const seen: string[] = [];
+    const work = { operations, prepare: (o: MockOperation) => (seen.push(o.id), []) };
+    const later = new Preparation(work);
+    const running = later.run(30);
+    expect(later.readiness.started).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(seen).toEqual([]);
+    await running;
+    expect(later.readiness.ready).toBe(true);
+    const stopped = new Preparation(work);
+    const waiting = stopped.run(30);
+    stopped.stop();
+    await waiting;
+    expect(stopped.readiness.prepared).toBe(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { getHeapStatistics } from 'node:v8';
 import { verdictsOf } from '../load/example-check.js';
 import { checkRestOfDocument, type LoadedSpec } from '../load/load-spec.js';
@@ -57,9 +58,12 @@ export class Preparation {
     return { ready: this.#over || this.#next >= operations, started: this.#running !== undefined, prepared: this.#next, operations };
   }
 
-  /** Prepares what is left; resolves when every operation is prepared or preparation was stopped. Idempotent. */
-  run(): Promise<void> {
-    this.#running ??= this.#slices();
+  /**
+   * Prepares what is left, beginning `afterMs` from now (it counts as started at once); resolves when every
+   * operation is prepared or preparation was stopped. Idempotent: a second call neither waits nor starts again.
+   */
+  run(afterMs = 0): Promise<void> {
+    this.#running ??= this.#slices(afterMs);
     return this.#running;
   }
 
@@ -67,8 +71,10 @@ export class Preparation {
     this.#stopped = true;
   }
 
-  async #slices(): Promise<void> {
+  async #slices(afterMs: number): Promise<void> {
     const { operations, prepare, finish } = this.#work;
+    // Not a handle that keeps the process alive: a server that closes meanwhile stops it.
+    if (afterMs > 0) await sleep(afterMs, undefined, { ref: false });
     const slices = new TimeSlices();
     while (this.#next < operations.length && !this.#stopped && withinMemory()) {
       do {
