@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import yargs from 'yargs';
 import { PACKAGE_JSON } from '../assets/package-files.js';
 import { ENV_PREFIX, envOf } from '../option-table.js';
 import type { MockServerOptions } from '../options.js';
 import { FLAGS, fromFlag, yargsOption } from './flags.js';
+import { parsePlain } from './plain-args.js';
 
 export { ENV_PREFIX };
 
@@ -11,8 +11,27 @@ export type ParsedArgs =
   | { readonly kind: 'run'; readonly options: MockServerOptions }
   | { readonly kind: 'exit'; readonly code: number; readonly output: string };
 
-/** Maps flags and PLANTSTORE_MOCK_* environment variables (yargs reads them) to server options. */
+/**
+ * Maps flags and PLANTSTORE_MOCK_* environment variables to server options: read by yargs-parser alone for
+ * a plain start (plain-args.ts), else by yargs, which also answers help, version and mistakes.
+ */
 export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
+  const plain = parsePlain(argv);
+  return plain === undefined ? parseArgsByYargs(argv) : toOptions(plain);
+}
+
+/** The options as yargs alone reads them (what parsePlain must match: plain-args.test.ts). */
+export async function parseArgsByYargs(argv: readonly string[]): Promise<ParsedArgs> {
+  const read = await parseWithYargs(argv);
+  return read.kind === 'read' ? toOptions(read.args) : read;
+}
+
+/** What yargs read, or what it answered instead (help, version, a complaint). */
+async function parseWithYargs(
+  argv: readonly string[],
+): Promise<{ readonly kind: 'read'; readonly args: Record<string, unknown> } | Extract<ParsedArgs, { kind: 'exit' }>> {
+  // Loaded only when asked for: most starts never need it (plain-args.ts).
+  const { default: yargs } = await import('yargs');
   let output = '';
   let failure: string | undefined;
   const parser = yargs([...argv])
@@ -44,6 +63,10 @@ export async function parseArgs(argv: readonly string[]): Promise<ParsedArgs> {
   });
   if (failure !== undefined) return { kind: 'exit', code: 2, output: `plantstore-mock: ${failure} (see --help)` };
   if (output !== '') return { kind: 'exit', code: 0, output };
+  return { kind: 'read', args };
+}
+
+function toOptions(args: Record<string, unknown>): ParsedArgs {
   const options: Record<string, unknown> = {};
   for (const { name, flag, declaration } of FLAGS) {
     const read = fromFlag(flag, declaration, args[flag]);
