@@ -21,6 +21,7 @@ export default defineConfig({
       'test/proxy/drift-admin-document.test.ts',
       'test/journal/journal.test.ts',
       'test/sessions/session-handle.test.ts',
+      'test/scale-out/fleet-exact.test.ts',
     ],
     globalSetup: ['test/support/fleet-setup.ts'],
     testTimeout: 60_000,

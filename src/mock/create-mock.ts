@@ -21,12 +21,13 @@ import type { DocumentMount, Exchange, Responder } from '../pipeline/types.js';
 import { createProxy, type MockProxy } from '../proxy/create-proxy.js';
 import { checkedAtBuild } from '../scenarios/checked-at-build.js';
 import { recordedStepCheck } from '../scenarios/recording/check-recorded.js';
+import { FleetRecorder } from '../scenarios/recording/fleet-recorder.js';
 import { type FlushReport, Recorder, type RecorderSettings } from '../scenarios/recording/recorder.js';
 import { redactionOf } from '../scenarios/recording/redaction.js';
 import { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import { fileTarget, watchFiles } from '../scenarios/watch-files.js';
 import { MemorySessionStore } from '../sessions/memory-store.js';
-import type { SessionLimits, SessionStore } from '../sessions/session-store.js';
+import type { SessionId, SessionLimits, SessionStore } from '../sessions/session-store.js';
 import { StateSimulator } from '../state/simulator.js';
 import type { Tracing } from '../tracing/tracing.js';
 import { deliveryEntry } from './delivery-entry.js';
@@ -197,10 +198,10 @@ export async function createMock({ options, spec, generator, log, responders = [
     throw new MockConfigError('--record-name, --redact, --record-on-contract-only and --record-format shape recordings: give --record too');
   // Checked against the operations and answers of the last load (the assembly below keeps it current).
   let checkRecorded: RecorderSettings['check'] = () => undefined;
-  const recorder =
+  const recording: RecorderSettings | undefined =
     options.record === undefined
       ? undefined
-      : await Recorder.create({
+      : {
           dir: options.record,
           name: options.recordName,
           spec: mounted?.mount.name,
@@ -211,10 +212,13 @@ export async function createMock({ options, spec, generator, log, responders = [
           check: (operationId, step) => checkRecorded(operationId, step),
           log,
           sessions,
-        }).catch(async (error: unknown) => {
-          await proxy?.close();
-          throw error;
-        });
+        };
+  const ownRecorder =
+    recording &&
+    (await Recorder.create(recording).catch(async (error: unknown) => {
+      await proxy?.close();
+      throw error;
+    }));
   const state = new StateSimulator({
     stateful: options.stateful,
     maxResources: options.maxResources,
@@ -226,6 +230,17 @@ export async function createMock({ options, spec, generator, log, responders = [
     await proxy?.close();
     throw error;
   });
+  // With a store, the fleet's recordings: appended there, written once by whichever replica flushes.
+  const recorder =
+    recording && store
+      ? new FleetRecorder({
+          ...recording,
+          store,
+          sessionBytes: options.maxStateBytes,
+          totalBytes: options.maxTotalStateBytes,
+          idleMs: options.sessionIdleTimeout,
+        })
+      : ownRecorder;
   const shared = store && new SharedSessions(store, sessions, scenarios, options.stateful, proxy !== undefined);
   const fleetCoverage =
     store && new FleetCoverage(store, coverage.model, { maxSessions: options.maxSessions, sessionIdleMs: options.sessionIdleTimeout });
@@ -258,6 +273,9 @@ export async function createMock({ options, spec, generator, log, responders = [
       responders: all,
       delay: serverDelay,
       random: scenarios.random,
+      // Seeded, a range's draw is keyed by the session's count of the operation: the same on every replica,
+      // at one store call a draw; unseeded, each replica draws its own anyway, from its own sequence.
+      ...(options.seed === undefined ? {} : { draws: (session: SessionId, key: string) => scenarios.callDraws(session, key) }),
       validateRequests: options.validateRequest,
       dialects: {
         query: { array: options.queryArrayFormat, object: options.queryObjectFormat },
@@ -358,6 +376,7 @@ export async function createMock({ options, spec, generator, log, responders = [
       await callbacks.close();
       await proxy?.close();
       const failures: string[] = [];
+      if (recorder instanceof FleetRecorder) recorder.stop();
       await recorder?.flush().catch((error: Error) => {
         failures.push(`could not write the recordings: ${error.message}`);
         log.warn(failures[failures.length - 1] ?? '');

@@ -7,7 +7,7 @@ import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import { AUTO_DIALECTS, type DialectFormats } from '../prism/prism-engine.js';
 import { findingsHeaders } from '../problem.js';
-import { createDelays } from './delays.js';
+import { type CallDraws, createDelays } from './delays.js';
 import { decide, learn } from './exchange.js';
 import { readForcing } from './forcing.js';
 import { parseBody } from './parse-body.js';
@@ -42,8 +42,10 @@ export interface PipelineOptions {
   readonly responders?: readonly Responder[];
   /** `--delay`: every answer waits this long, unless a request, a scenario step or the operation says otherwise. */
   readonly delay?: DelayRange;
-  /** Uniform [0, 1), seeded by the server's seed: what draws delays from a range. */
+  /** Uniform [0, 1), seeded by the server's seed: what draws delays from a range when `draws` cannot. */
   readonly random?: () => number;
+  /** The draws of a session's k-th call of an operation (delay ranges): the same on every replica of a fleet. */
+  readonly draws?: CallDraws;
   /** `--no-validate-request` when false: requests are answered as if valid, what validation found reported. Default true. */
   readonly validateRequests?: boolean;
   /** How arrays and objects are spelled in the query and in forms (`--query-array-format` and its siblings); default `auto`. */
@@ -85,16 +87,22 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   // rejects may still be answered by them; a request that found no route or misused the steering headers never.
   const takingRejected = responders.filter((r) => r.takesRejected === true);
   const offered = new Set(stages.slice(1, -1));
-  const delays = createDelays(options.delay, options.operations, options.random ?? Math.random);
+  const delays = createDelays(options.delay, options.operations, options.random ?? Math.random, options.draws);
   // Records the answer with what the request's waived findings, its delay and the responders' effects add.
-  const settle = (exchange: Exchange, answer: Answer, passed: Effects): MockResponse => {
+  const settle = (exchange: Exchange, answer: Answer, passed: Effects): MockResponse | Promise<MockResponse> => {
     let { response, provenance } = answer;
     const waived = exchange.waived;
     if (waived !== undefined) {
       provenance = { ...provenance, waived: { code: decideProblem(waived, exchange).code, findings: waived } };
       response = { ...response, headers: { ...response.headers, ...findingsHeaders(waived) } };
     }
-    if (delays.active || exchange.asked?.delay !== undefined) response = delays.apply(exchange, response);
+    if (!delays.active && exchange.asked?.delay === undefined) return record(exchange, answer, passed, response, provenance);
+    const delayed = delays.apply(exchange, response);
+    // A range drawn through a shared store waits for the session's count of the operation.
+    if (delayed instanceof Promise) return delayed.then((waited) => record(exchange, answer, passed, waited, provenance));
+    return record(exchange, answer, passed, delayed, provenance);
+  };
+  const record = (exchange: Exchange, answer: Answer, passed: Effects, response: MockResponse, provenance: Answer['provenance']) => {
     const effects = answer.effects === undefined ? passed : passed === NO_EFFECTS ? answer.effects : { ...passed, ...answer.effects };
     const fallback = effects.fallback;
     if (fallback !== undefined) provenance = { kind: 'fallback', ...fallback, answer: provenance };

@@ -58,6 +58,15 @@ export class ScenarioEngine {
     return keyedRandom(this.#seed, `${session ?? ''}\u0000${rule}\u0000${call}`);
   }
 
+  /**
+   * The draws of the session's next call counted under `key` (an operation's delay range outside
+   * scenarios): the count advances in the session store (with `--store`, one atomic call for a session
+   * not held), so the k-th call draws the same on a lone mock and on any replica.
+   */
+  callDraws(session: SessionId, key: string): Maybe<() => number> {
+    return andThen(this.sessions.advance(session, key), (calls) => this.drawsOf(session, key, calls));
+  }
+
   get defaultScenario(): string | undefined {
     return this.#defaultScenario;
   }

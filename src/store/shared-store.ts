@@ -4,6 +4,7 @@ import { isSecretField } from '../openapi/mask-credentials.js';
 import { type ChoiceWatch, newNonce, watchChoices } from './choice-watch.js';
 import { type CoverageStore, coverageStore } from './coverage-store.js';
 import { EVICTION_LUA } from './eviction-lua.js';
+import { type RecordingStore, recordingStore } from './recording-store.js';
 
 /** A session's shared data as the store holds it: the generation of resets, its version, its text, the scenario choices. */
 export interface StoredSession {
@@ -33,7 +34,7 @@ export interface ChoiceChanges {
 export type SaveOutcome = 'saved' | 'conflict' | 'over-budget';
 
 /** The server's connection to a shared Valkey/Redis store, with the operations the mock needs, each one round trip. */
-export interface SharedStore extends CoverageStore {
+export interface SharedStore extends CoverageStore, RecordingStore {
   /** The address, its password masked: for messages. */
   readonly where: string;
   readonly prefix: string;
@@ -136,9 +137,10 @@ end
 local now, most, budget = tonumber(ARGV[10]), tonumber(ARGV[11]), tonumber(ARGV[12])
 ${BOUNDS}
 sweep()
--- A write past the total is refused (-1: 507 STATE_BUDGET_EXCEEDED), nothing dropped.
+-- A write past the total (recording buffers held included) is refused (-1: 507 STATE_BUDGET_EXCEEDED), nothing dropped.
 local delta = #data - tonumber(redis.call('HGET', sizes, id) or '0')
-if delta > 0 and tonumber(redis.call('GET', total) or '0') + delta > budget then return -1 end
+local held = tonumber(redis.call('GET', total) or '0') + tonumber(redis.call('GET', p .. 'rt') or '0')
+if delta > 0 and held + delta > budget then return -1 end
 redis.call('INCRBY', total, delta)
 redis.call('HSET', sizes, id, #data)
 keep()
@@ -241,6 +243,7 @@ export async function connectStore({
   const choices = await watchChoices(client, prefix, timeoutMs, warn);
   return {
     ...coverageStore(client, prefix, idle, maxSessions),
+    ...recordingStore(client, prefix),
     where,
     prefix,
     totalBytes,

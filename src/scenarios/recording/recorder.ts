@@ -256,34 +256,18 @@ export class Recorder {
     return { directory: this.#settings.dir, files };
   }
 
-  /** Writes one file under a temporary name, then renames it: a reader never sees half of it. */
   async #writeFile(base: string, text: string, name: string, exchanges: number) {
-    const path = join(this.#settings.dir, base);
-    const temporary = join(this.#settings.dir, `.${base}.${randomBytes(6).toString('hex')}.tmp`);
-    try {
-      await writeFile(temporary, text);
-      await rename(temporary, path);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
-    return { name, file: path, exchanges };
+    return { name, file: await writeWhole(this.#settings.dir, base, text), exchanges };
   }
 
   /** The session's buffer, or a new one (its next part once one was written); undefined when there are too many files. */
   #fileOf(session: string | undefined): PendingFile | undefined {
-    const { name, spec } = this.#settings;
-    const held = name === undefined ? session : undefined;
+    const held = this.#settings.name === undefined ? session : undefined;
     const file = this.#sessions.recordingOf(held) as PendingFile | undefined;
     if (file !== undefined) return file;
-    const own = name ?? (session === undefined ? 'recording' : `recording-${session}`);
-    // Session ids are chosen by clients: `a` and `A` must not share a file where file names fold case (macOS, Windows).
-    const folds = name === undefined && session !== undefined && /[A-Z]/.test(session);
-    const key = fileName(spec === undefined ? own : `${spec}-${own}`, folds);
+    const { key, description } = recordingFileOf(this.#settings, session);
     const part = (this.#parts.get(key) ?? 0) + 1;
     if (this.#files >= this.#bounds.files) return undefined;
-    const from = name !== undefined ? 'every session' : session === undefined ? 'the default session' : `session ${session}`;
-    const description = this.#settings.origin?.description ?? `Recorded through the proxy from ${from}.`;
     return {
       name: part === 1 ? key : partName(key, part),
       key,
@@ -308,6 +292,38 @@ export class Recorder {
     this.#warned.add(key);
     this.#settings.log.warn(message);
   }
+}
+
+/**
+ * The file a session's exchanges go in: its name without a part (`--record-name`'s, else the
+ * session's), the session whose budget holds it (the default one for `--record-name`), its description.
+ */
+export function recordingFileOf(
+  settings: Pick<RecorderSettings, 'name' | 'spec' | 'origin'>,
+  session: string | undefined,
+): { readonly key: string; readonly held: SessionId; readonly description: string } {
+  const { name, spec } = settings;
+  const own = name ?? (session === undefined ? 'recording' : `recording-${session}`);
+  // Session ids are chosen by clients: `a` and `A` must not share a file where file names fold case (macOS, Windows).
+  const folds = name === undefined && session !== undefined && /[A-Z]/.test(session);
+  const key = fileName(spec === undefined ? own : `${spec}-${own}`, folds);
+  const from = name !== undefined ? 'every session' : session === undefined ? 'the default session' : `session ${session}`;
+  const description = settings.origin?.description ?? `Recorded through the proxy from ${from}.`;
+  return { key, held: name === undefined ? session : undefined, description };
+}
+
+/** Writes one file under a temporary name, then renames it: a reader never sees half of it. Answers its path. */
+export async function writeWhole(dir: string, base: string, text: string): Promise<string> {
+  const path = join(dir, base);
+  const temporary = join(dir, `.${base}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(temporary, text);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  return path;
 }
 
 /**

@@ -1,0 +1,148 @@
+import type { Redis } from 'ioredis';
+
+/** What `--record` appends of one exchange: a scenario file's exchange (`x`) or a HAR entry (`h`), as JSON. */
+export interface RecordingAppend {
+  /** The file's name without its part (a session's, or `--record-name`'s). */
+  readonly file: string;
+  /** The session the file records (`X-Mock-Session`; '' the default one): its budget is charged. */
+  readonly session: string;
+  readonly kind: 'x' | 'h';
+  readonly text: string;
+  /** Of a scenario exchange: an identical one already held is left out. */
+  readonly digest?: string;
+}
+
+/** The bounds of one file and of the store's recordings (src/scenarios/recording/recorder.ts's RecordingBounds). */
+export interface RecordingLimits {
+  readonly entriesPerFile: number;
+  readonly bytesPerFile: number;
+  /** Files held in the store at once. */
+  readonly files: number;
+  /** `--max-state-bytes` and `--max-total-state-bytes`, shared with the sessions' data. */
+  readonly sessionBytes: number;
+  readonly totalBytes: number;
+}
+
+/** Kept (into the file's part), or why not: held already, the file full, too many files, or over a budget. */
+export type AppendOutcome =
+  | { readonly part: number }
+  | 'same'
+  | 'full'
+  | 'files'
+  | { readonly over: 'the session' | 'all sessions'; readonly limit: number };
+
+/** A file's part as taken from the store, its entries in the order they arrived (each `x` or `h`, then JSON). */
+export interface TakenRecording {
+  readonly file: string;
+  readonly part: number;
+  readonly session: string;
+  readonly entries: readonly string[];
+}
+
+/** The store's part of `--record` in a fleet (src/scenarios/recording/fleet-recorder.ts): buffers every replica appends to. */
+export interface RecordingStore {
+  appendRecording(entry: RecordingAppend, limits: RecordingLimits): Promise<AppendOutcome>;
+  /**
+   * Takes files' buffers whole, read and deleted in one step (so one replica writes each): the named
+   * ones, every one (undefined), or those nothing was appended to for `idleMs`. Their next parts start.
+   */
+  takeRecordings(which: { readonly files?: readonly string[]; readonly idleMs?: number }): Promise<TakenRecording[]>;
+}
+
+// Keys: {p}r:{file} (the list), {p}rm:{file} (hash: part, x and h counts, b bytes, s session),
+// {p}rd:{file} (digests of the exchanges held), {p}rk (files held, scored by their last append), {p}rt
+// (bytes held). A file's hash outlives its buffer by a day: its part number, so the next part does not
+// overwrite a written one (a part taken, its digests go: an identical exchange goes in the next part).
+/** How long a file's part number outlives its last append or take. */
+const META_MS = 24 * 3600 * 1000;
+
+const APPEND = `
+local p, file, session, kind, text, digest = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]
+local perFile, bytesPerFile, files, sessionBytes, totalBytes, now =
+  tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11]), ARGV[12]
+local meta, held = p .. 'rm:' .. file, p .. 'rk'
+if digest ~= '' and redis.call('SISMEMBER', p .. 'rd:' .. file, digest) == 1 then return {'same'} end
+local row = redis.call('HMGET', meta, kind, 'b', 'part')
+local count, bytes, part = tonumber(row[1] or '0'), tonumber(row[2] or '0'), tonumber(row[3] or '1')
+local size = #text
+if count >= perFile or bytes + size > bytesPerFile then return {'full'} end
+if bytes == 0 and not redis.call('ZSCORE', held, file) and redis.call('ZCARD', held) >= files then return {'files'} end
+-- Charged like the session's data (as the shared sessions' script counts it): per session, and all together.
+local gen = redis.call('GET', p .. 'gen') or '0'
+local data = tonumber(redis.call('HGET', p .. 'n:' .. gen, session) or '0')
+if bytes + size + data > sessionBytes then return {'over', 'the session'} end
+local total = tonumber(redis.call('GET', p .. 'rt') or '0') + tonumber(redis.call('GET', p .. 't:' .. gen) or '0')
+if total + size > totalBytes then return {'over', 'all sessions'} end
+redis.call('RPUSH', p .. 'r:' .. file, kind .. text)
+if digest ~= '' then redis.call('SADD', p .. 'rd:' .. file, digest) end
+redis.call('HSET', meta, kind, count + 1, 'b', bytes + size, 'part', part, 's', session)
+redis.call('PEXPIRE', meta, ${META_MS})
+redis.call('INCRBY', p .. 'rt', size)
+redis.call('ZADD', held, now, file)
+return {'kept', part}`;
+
+// ARGV[2]: 'all', 'idle' (ARGV[3] the oldest last append kept) or 'some' (ARGV[3..] the files).
+const TAKE = `
+local p, which = ARGV[1], ARGV[2]
+local held = p .. 'rk'
+local files
+if which == 'all' then files = redis.call('ZRANGE', held, 0, -1)
+elseif which == 'idle' then files = redis.call('ZRANGEBYSCORE', held, '-inf', '(' .. ARGV[3])
+else files = {} for i = 3, #ARGV do files[#files + 1] = ARGV[i] end end
+local taken = {}
+for _, file in ipairs(files) do
+  local list, meta = p .. 'r:' .. file, p .. 'rm:' .. file
+  local entries = redis.call('LRANGE', list, 0, -1)
+  if #entries > 0 then
+    local row = redis.call('HMGET', meta, 'part', 's', 'b')
+    local part = tonumber(row[1] or '1')
+    taken[#taken + 1] = {file, part, row[2] or '', entries}
+    redis.call('DECRBY', p .. 'rt', tonumber(row[3] or '0'))
+    redis.call('HSET', meta, 'part', part + 1, 'x', 0, 'h', 0, 'b', 0)
+    redis.call('DEL', list, p .. 'rd:' .. file)
+    redis.call('PEXPIRE', meta, ${META_MS})
+  end
+  redis.call('ZREM', held, file)
+end
+return taken`;
+
+interface Scripts {
+  recordingAppend(...args: string[]): Promise<[string, (string | number)?]>;
+  recordingTake(...args: string[]): Promise<[string, number, string, string[]][]>;
+}
+
+/** The recording buffers of the fleet in the store, each call one atomic script. */
+export function recordingStore(client: Redis, prefix: string): RecordingStore {
+  client.defineCommand('recordingAppend', { numberOfKeys: 0, lua: APPEND });
+  client.defineCommand('recordingTake', { numberOfKeys: 0, lua: TAKE });
+  const scripts = client as unknown as Scripts;
+  return {
+    async appendRecording(entry, limits) {
+      const [outcome, detail] = await scripts.recordingAppend(
+        prefix,
+        entry.file,
+        entry.session,
+        entry.kind,
+        entry.text,
+        entry.digest ?? '',
+        String(limits.entriesPerFile),
+        String(limits.bytesPerFile),
+        String(limits.files),
+        String(limits.sessionBytes),
+        String(limits.totalBytes),
+        String(Date.now()),
+      );
+      if (outcome === 'kept') return { part: Number(detail) };
+      if (outcome === 'over') {
+        const scope = detail === 'the session' ? 'the session' : 'all sessions';
+        return { over: scope, limit: scope === 'the session' ? limits.sessionBytes : limits.totalBytes };
+      }
+      return outcome as 'same' | 'full' | 'files';
+    },
+    async takeRecordings({ files, idleMs }) {
+      const args = files !== undefined ? ['some', ...files] : idleMs !== undefined ? ['idle', String(Date.now() - idleMs)] : ['all'];
+      const rows = await scripts.recordingTake(prefix, ...args);
+      return rows.map(([file, part, session, entries]) => ({ file, part: Number(part), session, entries }));
+    },
+  };
+}
