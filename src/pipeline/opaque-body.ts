@@ -28,6 +28,14 @@ export function withoutOpaqueBodyFindings(
   return findings.filter((f) => f.location !== 'body' || f.code === 'body-required');
 }
 
+/** Whether a body of this type is a form whose fields are judged apart (form-body.ts), not one value. */
+export function fieldsJudgedApart(operation: MockOperation, contentType: string): boolean {
+  const kind = mediaKind(contentType);
+  if (kind !== 'form' && kind !== 'multipart') return false;
+  const essence = essenceOf(contentType);
+  return !isText(operation.requestBody?.contents.find((c) => essenceOf(c.mediaType) === essence)?.schema);
+}
+
 /**
  * A form whose schema is a string (spoonacular's `text=...` as `type: string`, noosh's multipart file
  * as `format: binary`) is that text as a whole, not an object of fields: the text is judged against
@@ -44,7 +52,8 @@ function isText(schema: unknown): schema is JsonSchema {
   return schema !== null && typeof schema === 'object' && (schema as { type?: unknown }).type === 'string';
 }
 
-function isStructured(schema: unknown): boolean {
+/** An object or array schema, which opaque text or bytes cannot be read into. */
+export function isStructured(schema: unknown): boolean {
   if (schema === null || typeof schema !== 'object') return false;
   const { type, properties, items } = schema as { type?: unknown; properties?: unknown; items?: unknown };
   const types = Array.isArray(type) ? type : [type];

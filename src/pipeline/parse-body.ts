@@ -4,17 +4,28 @@ import { essenceOf, isJsonMediaType, mediaKind } from '../openapi/media-type.js'
 import { readXmlBody } from '../openapi/xml-request.js';
 import { isYamlMediaType, readYamlBody } from '../openapi/yaml-request.js';
 import type { Finding } from '../problem.js';
+import { isStructured } from './opaque-body.js';
 import { type Exchange, type Learned, NO_FINDINGS, type Stage } from './types.js';
 
-/** An empty form: a form without fields, which the schema may not allow. */
-const EMPTY_FORM: Learned = Object.freeze({ body: '' });
+/** An empty body sent with a Content-Type: a form without fields, the empty text, an empty file. */
+const EMPTY_VALUE: Learned = Object.freeze({ body: '' });
 
 /** RFC 9110 `type/subtype` followed by parameters or nothing. */
 const MEDIA_TYPE = /^\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*(;|$)/;
 
-function isFormMediaType(contentType: string): boolean {
-  const type = contentType.split(';', 1)[0]?.trim().toLowerCase() ?? '';
-  return type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
+/**
+ * Whether zero bytes sent as this type are a value a careful server reads and judges against the
+ * schema (a form without fields, the empty text, an empty file) rather than no body: zero bytes are no
+ * JSON, XML, YAML or multipart document (not even its closing delimiter), nor the object or array a
+ * structured schema wants of opaque text or bytes (an empty `message/rfc822`); with no Content-Type
+ * nothing was sent (docs/openapi-support.md).
+ */
+function holdsEmptyValue(exchange: Exchange, contentType: string): boolean {
+  const kind = mediaKind(contentType);
+  if (kind === 'form') return true;
+  const essence = essenceOf(contentType);
+  if (kind === 'json' || kind === 'xml' || kind === 'multipart' || isYamlMediaType(essence)) return false;
+  return !isStructured(exchange.operation?.requestBody?.contents.find((c) => essenceOf(c.mediaType) === essence)?.schema);
 }
 
 /**
@@ -31,10 +42,8 @@ export const parseBody: Stage = (exchange) => {
   // Prism's media-type parser throws on what is no `type/subtype`, body or not: the mock answers it first.
   if (contentType !== undefined && contentType !== 'application/json' && !MEDIA_TYPE.test(contentType))
     return [finding('media-type', 'malformed-content-type', 'the Content-Type header is not a media type (type/subtype)')];
-  if (raw === undefined || raw.length === 0) {
-    // An empty form is a form without fields, which the schema may not allow; other types mean no body.
-    return contentType !== undefined && isFormMediaType(contentType) ? EMPTY_FORM : NO_FINDINGS;
-  }
+  if (raw === undefined || raw.length === 0)
+    return contentType !== undefined && holdsEmptyValue(exchange, contentType) ? EMPTY_VALUE : NO_FINDINGS;
   if (contentType === undefined) {
     return [finding('media-type', 'missing-content-type', 'a body was sent without a Content-Type header')];
   }

@@ -3,7 +3,7 @@ import { essenceOf, findJsonContent } from '../openapi/media-type.js';
 import { AUTO_DIALECTS, checkInput, type DialectFormats, documentValueCheck, headersForInput } from '../prism/prism-engine.js';
 import type { Finding } from '../problem.js';
 import { approximateBigIntegers, checkInt64Range } from './int-range.js';
-import { withoutOpaqueBodyFindings } from './opaque-body.js';
+import { fieldsJudgedApart, withoutOpaqueBodyFindings } from './opaque-body.js';
 import { type Exchange, NO_FINDINGS } from './types.js';
 
 /**
@@ -41,8 +41,8 @@ export const requestValidation =
     const essence = contentType === undefined ? undefined : essenceOf(contentType);
     const schema =
       essence === undefined ? undefined : (contents?.find((c) => essenceOf(c.mediaType) === essence) ?? findJsonContent(contents))?.schema;
-    const sent =
-      exchange.body !== undefined && !exchange.body && exchange.rawBody?.length ? withFalsyBody(findings, exchange.body, schema) : findings;
+    const judged = contentType !== undefined && fieldsJudgedApart(operation, contentType) ? undefined : schema;
+    const sent = exchange.body === undefined || exchange.body ? findings : withFalsyBody(findings, exchange.body, judged);
     if (bigIntegers.length === 0) return sent;
     return [...sent, ...checkInt64Range(schema, bigIntegers)];
   };
@@ -53,14 +53,16 @@ export const validateRequest = requestValidation(AUTO_DIALECTS);
 /**
  * Prism takes a body of `null`, `false`, `0` or `""` for a missing one; it was sent, and is judged
  * against its schema like any other value: a schema with no `type` (Azure's `BuildJobParameters`, only
- * `properties` and `required`, which say nothing of a value that is no object) takes `null`.
+ * `properties` and `required`, which say nothing of a value that is no object) takes `null`, and a
+ * string schema the empty text of an empty `text/csv` body (see parse-body.ts). A form, whose fields
+ * are judged apart (`schema` undefined), is no longer missing.
  * A new list: the one given may be shared (see checkInput).
  */
 function withFalsyBody(findings: readonly Finding[], body: unknown, schema: JsonSchema | undefined): readonly Finding[] {
   const index = findings.findIndex((f) => f.code === 'body-required');
   if (index === -1) return findings;
   const fixed = [...findings];
-  if (schema !== undefined && documentValueCheck(schema, schema.__bundled__, 'request')(body)) fixed.splice(index, 1);
+  if (schema === undefined || documentValueCheck(schema, schema.__bundled__, 'request')(body)) fixed.splice(index, 1);
   else fixed[index] = { location: 'body', path: [], code: 'type', message: `must not be ${JSON.stringify(body)}` };
   return fixed;
 }

@@ -39,4 +39,30 @@ describe('the request schemas Prism validates against', () => {
     const bundled = { a: { type: 'object', properties: { n: { type: 'number', nullable: true } } } };
     expect(forPrismValidation(operationWith({ $ref: '#/__bundled__/a' }, bundled)).__bundled__).toBe(bundled);
   });
+
+  it('drop the float bounds the reader added in bodies, parameters and bundled schemas, and keep written ones', () => {
+    const implicit = { 'x-stoplight': { explicitProperties: ['type', 'format'] } };
+    const float = { type: 'number', format: 'float', minimum: -(2 ** 128), maximum: 2 ** 128 - 1, ...implicit };
+    const written = { ...float, maximum: 1, 'x-stoplight': { explicitProperties: ['type', 'format', 'maximum'] } };
+    const node = { type: 'object', properties: { left: float, top: written, format: { type: 'string' } } };
+    const operation = {
+      request: {
+        body: { contents: [{ mediaType: 'application/json', schema: { $ref: '#/__bundled__/node' } }] },
+        query: [
+          { name: 'threshold', schema: float },
+          { name: 'name', schema: { type: 'string' } },
+        ],
+      },
+      __bundled__: { node },
+    };
+    const repaired = forPrismValidation(operation);
+    const properties = (repaired.__bundled__ as { node: { properties: Record<string, Schema> } }).node.properties;
+    expect(properties.left).toEqual({ type: 'number', format: 'float', ...implicit });
+    expect(properties.top).toMatchObject({ format: 'float', maximum: 1 });
+    expect(properties.top?.minimum).toBeUndefined();
+    expect(properties.format).toBe(node.properties.format);
+    const [threshold, name] = repaired.request.query as { schema: Schema }[];
+    expect(threshold?.schema).toEqual({ type: 'number', format: 'float', ...implicit });
+    expect(name).toBe(operation.request.query[1]);
+  });
 });

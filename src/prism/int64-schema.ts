@@ -1,28 +1,62 @@
 /**
- * The copy of the request schemas that Prism validates against, with two repairs:
+ * The copy of the request schemas that Prism validates against, with three repairs:
  * - http-spec gives every int64 schema the bounds ±(2^53-1), and ajv-formats' `int64` stops there too,
  *   so Prism would reject most of the int64 range: int64 fields stay plain integers here, and
  *   src/pipeline/int-range.ts checks the exact range;
+ * - http-spec gives every `format: float` schema the bounds ±2^128, but a float is any JSON number: a
+ *   float reader (.NET's, Jackson's) rounds one beyond single precision, it does not refuse it, and JSON
+ *   Schema gives `float` no range (Schemathesis sends 1e300 to Custom Vision's float thresholds). Those
+ *   bounds are dropped wherever the request is judged (body, parameters, bundled schemas); a `minimum`
+ *   or `maximum` the document writes stays;
  * - OpenAPI 3.0's `nullable: true` beside `anyOf`/`oneOf`/`allOf` but no `type` (common: Stripe's
  *   expandable fields) makes Ajv refuse to compile the schema, and Prism then checks nothing at all of
  *   the body: here it becomes `anyOf: [the schema, {type: 'null'}]`, what it means.
  */
 type Node = unknown;
 
+type Schema = Readonly<Record<string, unknown>>;
+const PARAMETER_LISTS = ['query', 'headers', 'path', 'cookie'] as const;
+
 interface WithRequestBody {
-  request?: { body?: { contents?: { schema?: Readonly<Record<string, unknown>> }[] } };
+  request?: {
+    body?: { contents?: { schema?: Schema }[] };
+    query?: unknown[];
+    headers?: unknown[];
+    path?: unknown[];
+    cookie?: unknown[];
+  };
   __bundled__?: Record<string, unknown>;
 }
 
 export function forPrismValidation<T extends WithRequestBody>(operation: T): T {
-  const body = operation.request?.body;
-  if (!body?.contents) return operation;
-  const contents = body.contents.map((c) =>
-    c.schema ? { ...c, schema: withNullableTyped(withoutInt64Bounds(c.schema)) as typeof c.schema } : c,
+  const request = operation.request;
+  if (!request) return operation;
+  const body = request.body;
+  const contents = body?.contents?.map((c) =>
+    c.schema ? { ...c, schema: withNullableTyped(withoutBounds(c.schema, WIDE_FORMATS)) as typeof c.schema } : c,
   );
+  const repaired: typeof request = contents ? { ...request, body: { ...body, contents } } : { ...request };
+  for (const list of PARAMETER_LISTS) {
+    const parameters = request[list];
+    if (parameters) repaired[list] = sameOrCopy(parameters, parameters.map(withoutParameterBounds)) as unknown[];
+  }
   const bundled = operation.__bundled__;
-  const repaired = { ...operation, request: { ...operation.request, body: { ...body, contents } } };
-  return bundled ? { ...repaired, __bundled__: withNullableTyped(bundled, true) as Record<string, unknown> } : repaired;
+  const fixed = { ...operation, request: repaired };
+  return bundled
+    ? { ...fixed, __bundled__: withNullableTyped(withoutBounds(bundled, FLOAT, true), true) as Record<string, unknown> }
+    : fixed;
+}
+
+/** int64's bounds are dropped from bodies only, whose big integers are read exactly and checked apart. */
+const WIDE_FORMATS = new Set(['int64', 'float']);
+const FLOAT = new Set(['float']);
+
+function withoutParameterBounds(parameter: unknown): unknown {
+  if (parameter === null || typeof parameter !== 'object') return parameter;
+  const { schema } = parameter as { schema?: unknown };
+  if (schema === undefined) return parameter;
+  const repaired = withoutBounds(schema, FLOAT);
+  return repaired === schema ? parameter : { ...parameter, schema: repaired };
 }
 
 /** Keywords whose value is a map from names to schemas (not itself a schema). */
@@ -43,15 +77,20 @@ function withNullableTyped(node: Node, map = false): Node {
   return source.nullable ? { anyOf: [typed, { type: 'null' }] } : typed;
 }
 
-function withoutInt64Bounds(node: Node): Node {
-  if (Array.isArray(node)) return sameOrCopy(node, node.map(withoutInt64Bounds));
+/** The schema without the bounds http-spec gave `formats` (int64 loses its format too: Ajv's stops at 2^53). */
+function withoutBounds(node: Node, formats: ReadonlySet<string>, map = false): Node {
+  if (Array.isArray(node))
+    return sameOrCopy(
+      node,
+      node.map((item) => withoutBounds(item, formats)),
+    );
   if (node === null || typeof node !== 'object') return node;
   const source = node as Record<string, unknown>;
-  const copy = copyOfChildren(source, (_key, value) => withoutInt64Bounds(value));
-  if (source.format !== 'int64') return copy;
+  const copy = copyOfChildren(source, (key, value) => withoutBounds(value, formats, !map && SCHEMA_MAPS.has(key)));
+  if (map || typeof source.format !== 'string' || !formats.has(source.format)) return copy;
   const explicit = explicitProperties(source);
   const unbounded = { ...copy };
-  delete unbounded.format;
+  if (source.format === 'int64') delete unbounded.format;
   if (!explicit.has('minimum')) delete unbounded.minimum;
   if (!explicit.has('maximum')) delete unbounded.maximum;
   return unbounded;

@@ -5,6 +5,7 @@ closeServersAfterEach();
 
 const spec = new URL('./fixtures/schemathesis-edges.yaml', import.meta.url).pathname;
 const json = { 'content-type': 'application/json' };
+const uuid = 'bc3f7dad-5544-468c-8573-3ef04d55463e';
 
 describe('requests Schemathesis builds on fresh real documents', () => {
   it('judge format url as an absolute URI, as RFC 3986 writes one', async () => {
@@ -54,5 +55,41 @@ describe('requests Schemathesis builds on fresh real documents', () => {
     expect((await post('application/x-yaml', 'user_id: 9223372036854775808\n')).statusCode).toBe(400);
     expect((await post('text/csv', 'user_id,role_id\n5,1\n')).statusCode).toBe(200);
     expect((await post('application/x-json-smile', Buffer.from([0x3a, 0x29, 0x0a, 0xfa, 0xfb]))).statusCode).toBe(200);
+  });
+
+  it('take a float beyond single precision, which a float reader rounds, and keep the bounds a document writes', async () => {
+    const server = await mockServer({ spec });
+    const get = (query: string) => server.inject({ method: 'GET', url: `/projects/${uuid}/performance?${query}` });
+    for (const query of ['threshold=1e300', 'threshold=-3.5e38', 'threshold=0.9', 'overlap=-1e300'])
+      expect((await get(query)).statusCode, query).toBe(200);
+    for (const query of ['overlap=2', 'threshold=abc']) expect((await get(query)).statusCode, query).toBe(400);
+    const post = (type: string, payload: string) =>
+      server.inject({ method: 'POST', url: `/projects/${uuid}/regions`, headers: { 'content-type': type }, payload });
+    const region = { tagId: uuid, left: 1.4060514774078048e206, width: -4.144260120962186e191 };
+    expect((await post('application/json', JSON.stringify({ regions: [region] }))).statusCode).toBe(200);
+    const xml = `<RegionBatch><regions><tagId>${uuid}</tagId><left>1.4e206</left><width>-4.1e191</width></regions></RegionBatch>`;
+    expect((await post('text/xml', xml)).statusCode).toBe(200);
+    expect((await post('application/json', JSON.stringify({ regions: [{ ...region, top: 2 }] }))).statusCode).toBe(400);
+  });
+
+  it('judge an empty body sent with a Content-Type as an empty value; no bytes and no Content-Type are no body', async () => {
+    const server = await mockServer({ spec });
+    const post = (url: string, type?: string) =>
+      server.inject({ method: 'POST', url, headers: type === undefined ? {} : { 'content-type': type }, payload: '' });
+    // A form without fields, the empty text, an empty file: each a value its schema takes.
+    expect((await post(`/projects/${uuid}/regions`, 'application/x-www-form-urlencoded')).statusCode).toBe(200);
+    expect((await post('/usage-imports', 'text/csv')).statusCode).toBe(201);
+    expect((await post('/signed-imports', 'application/octet-stream')).statusCode).toBe(201);
+    const short = await post('/signed-imports', 'text/csv; charset=utf-8');
+    expect(short.statusCode).toBe(400);
+    expect(short.headers['x-mock-error']).toBe('INVALID_REQUEST');
+    // Zero bytes are no JSON, XML or multipart document, and with no Content-Type nothing was sent.
+    for (const [url, type] of [
+      ['/usage-imports', 'application/json'],
+      [`/projects/${uuid}/regions`, 'text/xml'],
+      [`/projects/${uuid}/regions`, 'multipart/form-data; boundary=b'],
+      ['/usage-imports', undefined],
+    ] as const)
+      expect((await post(url, type)).headers['x-mock-error'], type).toBe('BODY_REQUIRED');
   });
 });
