@@ -3,10 +3,14 @@
  * front of one Redis: proxy switches, coverage and drift, and seeded fault and delay draws. Each is
  * compared with a lone mock given the same requests: the fleet must answer and count as one does.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/index.js';
 import { type RunningCli, runCli, startCli } from '../support/cli.js';
+import { eventually } from '../support/eventually.js';
 import {
   type Balancer,
   canRun,
@@ -36,13 +40,16 @@ describe.runIf(canRun(STORE_SERVER) && canRun(HAPROXY))('three replicas share sw
   let balancer: Balancer;
   let lone: MockServer;
   let removeDir: () => Promise<void> = async () => undefined;
+  let recordDir = '';
 
   beforeAll(async () => {
     store = await startStoreServer();
     upstream = await startUpstream();
     const { dir, remove } = await scenarioDir({ 'chaos.yaml': CHAOS });
     removeDir = remove;
+    recordDir = await mkdtemp(join(tmpdir(), 'psm-fleet-rec-'));
     const args = ['--spec', SPEC, '--proxy', `${upstream.url}/v1`, '--scenarios', dir, '--no-bundled-scenarios', '--seed', '7'];
+    args.push('--record', recordDir);
     replicas = await Promise.all([1, 2, 3].map(() => startCli([...args, '--store', store.url, '--store-prefix', 'share'])));
     balancer = await startBalancer(replicas.map((r) => new URL(r.url).host));
     lone = await createMockServer({ spec: SPEC, proxy: `${upstream.url}/v1`, scenariosDir: dir, bundledScenarios: false, seed: 7 });
@@ -55,6 +62,7 @@ describe.runIf(canRun(STORE_SERVER) && canRun(HAPROXY))('three replicas share sw
     await upstream?.close();
     await store?.stop();
     await removeDir();
+    if (recordDir !== '') await rm(recordDir, { recursive: true, force: true });
   });
 
   const headers = (session: string, more: Record<string, string> = {}) => ({ ...JSON_BODY, 'x-mock-session': session, ...more });
@@ -188,6 +196,31 @@ describe.runIf(canRun(STORE_SERVER) && canRun(HAPROXY))('three replicas share sw
     // Forgotten through one replica, for the fleet.
     expect((await admin('DELETE', '/__mock/coverage')).status).toBe(200);
     for (let i = 0; i < 3; i++) expect(((await (await admin('GET', '/__mock/coverage')).json()) as Report).summary.requests).toBe(0);
+  });
+
+  // Last: it takes a replica away.
+  it('a replica killed with kill -9 loses nothing it recorded: a flush through another writes it once', async () => {
+    for (let id = 1; id <= 6; id++) expect((await viaFleet('killed', 'POST', '/plants', { id, name: `killed-${id}` })).status).toBe(200);
+    // Appended as each answer was sent: all six in the store before the kill.
+    const redis = new Redis(store.url);
+    try {
+      await eventually(async () => (await redis.llen('share:r:recording-killed')) === 6);
+    } finally {
+      redis.disconnect();
+    }
+    (replicas[0] as RunningCli).child.kill('SIGKILL');
+    let files: { name: string; exchanges: number }[] | undefined;
+    // The balancer may still send a request to the dead replica: asked again until a live one answers.
+    for (let attempt = 0; attempt < 10 && files === undefined; attempt++) {
+      const response = await admin('POST', '/__mock/recordings/flush').catch(() => undefined);
+      if (response?.status === 200) files = ((await response.json()) as { files: { name: string; exchanges: number }[] }).files;
+    }
+    expect(files?.find((file) => file.name === 'recording-killed')).toEqual({ name: 'recording-killed', exchanges: 6 });
+    const text = await readFile(join(recordDir, 'recording-killed.yaml'), 'utf8');
+    for (let id = 1; id <= 6; id++) expect(text.split(`killed-${id}`).length - 1).toBeGreaterThan(0);
+    // Taken by that flush: the next one writes nothing of it again.
+    const again = await admin('POST', '/__mock/recordings/flush');
+    if (again.status === 200) expect(((await again.json()) as { files: { name: string }[] }).files).toEqual([]);
   });
 });
 

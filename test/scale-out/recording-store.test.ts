@@ -1,0 +1,67 @@
+/** The fleet's recording buffers in a real Valkey/Redis server (src/store/recording-store.ts), script by script. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectStore, type SharedStore } from '../../src/store/shared-store.js';
+import { canRun, STORE_SERVER, type StoreServer, startStoreServer } from '../support/infrastructure.js';
+
+const LIMITS = { entriesPerFile: 3, bytesPerFile: 10_000, files: 2, sessionBytes: 1_000, totalBytes: 1_500 };
+
+describe.runIf(canRun(STORE_SERVER))('recording buffers in the store', () => {
+  let server: StoreServer;
+  const stores: SharedStore[] = [];
+  beforeAll(async () => {
+    server = await startStoreServer();
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((store) => store.close()));
+    await server?.stop();
+  });
+  let prefixes = 0;
+  const open = async (prefix = `rec-${prefixes++}:`) => {
+    const store = await connectStore({ url: server.url, prefix, idleMs: 60_000, warn: () => undefined });
+    stores.push(store);
+    return store;
+  };
+  const append = (store: SharedStore, file: string, text: string, session = 's') =>
+    store.appendRecording({ file, session, kind: 'x', text, digest: text }, LIMITS);
+
+  it('keeps appends in order of arrival; one take of two racing gets them, the next part starts', async () => {
+    const a = await open('rec-race:');
+    const b = await open('rec-race:');
+    for (const text of ['one', 'two', 'three']) expect(await append(text === 'two' ? b : a, 'f', text)).toEqual({ part: 1 });
+    expect(await append(a, 'f', 'two')).toBe('same');
+    const [first, second] = await Promise.all([a.takeRecordings({}), b.takeRecordings({})]);
+    const taken = [...(first ?? []), ...(second ?? [])];
+    expect(taken).toEqual([{ file: 'f', part: 1, session: 's', entries: ['xone', 'xtwo', 'xthree'] }]);
+    // Taken, its digests went too: the same exchange goes in the next part.
+    expect(await append(b, 'f', 'two')).toEqual({ part: 2 });
+    expect(await a.takeRecordings({ files: ['f', 'none'] })).toEqual([{ file: 'f', part: 2, session: 's', entries: ['xtwo'] }]);
+    expect(await a.takeRecordings({})).toEqual([]);
+  });
+
+  it('bounds a file, the files held, the session budget and the total, as the session data counts', async () => {
+    const store = await open();
+    for (const text of ['a', 'b', 'c']) await append(store, 'full', text);
+    expect(await append(store, 'full', 'd')).toBe('full');
+    // HAR entries are counted apart from the scenario file's exchanges.
+    expect(await store.appendRecording({ file: 'full', session: 's', kind: 'h', text: '{}' }, LIMITS)).toEqual({ part: 1 });
+    expect(await append(store, 'second', 'x', 't')).toEqual({ part: 1 });
+    expect(await append(store, 'third', 'x', 'u')).toBe('files');
+    await store.takeRecordings({});
+    expect(await append(store, 'one', 'y'.repeat(600), 'v')).toEqual({ part: 1 });
+    expect(await append(store, 'one', 'Y'.repeat(600), 'v')).toEqual({ over: 'the session', limit: 1_000 });
+    expect(await append(store, 'two', 'y'.repeat(600), 'w')).toEqual({ part: 1 });
+    expect(await append(store, 'two', 'z'.repeat(400), 'w')).toEqual({ over: 'all sessions', limit: 1_500 });
+    // Taking frees the bytes.
+    expect((await store.takeRecordings({ files: ['one'] })).map((t) => t.file)).toEqual(['one']);
+    expect(await append(store, 'two', 'z'.repeat(300), 'w')).toEqual({ part: 1 });
+  });
+
+  it('takes only the files nothing was appended to for the idle time', async () => {
+    const store = await open();
+    await append(store, 'old', 'x');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await append(store, 'new', 'x');
+    expect((await store.takeRecordings({ idleMs: 40 })).map((t) => t.file)).toEqual(['old']);
+    expect((await store.takeRecordings({})).map((t) => t.file)).toEqual(['new']);
+  });
+});
