@@ -6,6 +6,7 @@ import type { ResolvedOptions } from '../options.js';
 import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX, STEADY_HEALTH } from '../protocol.js';
 import { createAdminOriginPolicy } from './admin-cors.js';
+import { hasBody } from './browser-guard.js';
 import { createFastify } from './fastify-instance.js';
 import { type Logger, pathOf } from './request-logger.js';
 import { sendResponse } from './send-response.js';
@@ -80,6 +81,10 @@ async function buildAdminApp(mount: AdminMount, forwarded: WeakMap<IncomingMessa
     // The browser guard answered preflights and refused foreign pages already; the admin routes' CORS
     // is their own, never the API's open one.
     reply.headers(origins.corsHeaders(request.headers, false));
+    // Fastify parses the Content-Type of a request with no body all the same, and answers its own 415 to
+    // an empty or odd one (Schemathesis sends `Content-Type:` empty): naming no body, it is not read, as
+    // on the API's routes (build-app.ts). The browser guard has judged any body's type already.
+    if (request.headers['content-type'] !== undefined && !hasBody(request)) delete request.raw.headers['content-type'];
     done();
   });
   guardAdminRoutes(admin, { token: options.adminToken, answered: mount.answered });

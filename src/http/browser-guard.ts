@@ -66,7 +66,8 @@ export function createBrowserGuard(options: ResolvedOptions, told?: Told): (requ
   };
 }
 
-function hasBody(request: FastifyRequest): boolean {
+/** Whether a body comes with the request (a length above zero, chunks, or HTTP/2 DATA). */
+export function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
   if (request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')) return true;
   // HTTP/2 needs no Content-Length: a body is any DATA after the headers, which did not end the stream.

@@ -19,6 +19,23 @@ describe('header parameters OpenAPI 3 says to ignore', () => {
     expect(answer.statusCode).toBe(200);
   });
 
+  // The decision (docs/openapi-support.md): a required Accept parameter is not required, nor is the
+  // Accept sent judged against its schema, --strict-accept or not: no Accept means any type (RFC 9110).
+  it.each([false, true])('answers a request without Accept or with another one (strictAccept %s)', async (strictAccept) => {
+    const server = await mockServer({ spec, logLevel: 'silent', strictAccept });
+    const headers = { 'content-type': 'application/json', 'x-trace': 't1' };
+    for (const accept of [undefined, 'application/json', '*/*', 'text/html']) {
+      const answer = await server.inject({
+        method: 'POST',
+        url: '/things',
+        headers: accept === undefined ? headers : { ...headers, accept },
+        payload: '{}',
+      });
+      expect(answer.statusCode, accept).toBe(200);
+      expect(answer.headers['content-type'], accept).toMatch(/^application\/json/);
+    }
+  });
+
   it('still requires the other header parameters', async () => {
     const server = await mockServer({ spec, logLevel: 'silent' });
     const answer = await server.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{}' });
