@@ -5,7 +5,7 @@ import { runWrk, WRK_INSTALLED } from './wrk.js';
 const AUTH = { authorization: 'Bearer bench-token', 'content-type': 'application/json' };
 const NO_AUTH = { 'content-type': 'application/json' };
 
-export type Request = { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
+export type Request = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; headers: Record<string, string>; body?: string };
 const valid: Request = { method: 'POST', path: '/plants', headers: AUTH, body: VALID_BODY };
 const missingName: Request = { method: 'POST', path: '/plants', headers: AUTH, body: JSON.stringify({ id: 2 }) };
 const textId: Request = { method: 'POST', path: '/plants', headers: AUTH, body: JSON.stringify({ id: 'three', name: 'Fern' }) };

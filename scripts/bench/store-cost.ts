@@ -5,7 +5,10 @@
  * of 1, 2 and 3 replicas behind HAProxy with the CPU each part spent per request (what saturates first);
  * and the store's memory per 1,000 sessions and per 1,000 records.
  *
+ * Also stateful create/read/update/delete in one session holding 1, 100 and 1,000 records, memory and store.
+ *
  * Usage: npm run bench:store -- [--rounds N (3)] [--duration S (5)] [--connections N (10)] [--loader wrk|autocannon]
+ *   [--only crud] (the stateful rows alone)
  * Needs redis-server (or valkey-server) and haproxy.
  */
 import { parseArgs } from 'node:util';
@@ -15,6 +18,7 @@ import { loaderFlag, type Request, runLoad } from './load.js';
 import { machineLine } from './machine.js';
 import { cpuSeconds, servesPlants, spawnServer, VALID_BODY, withCpu } from './servers.js';
 import { fixed, markdownTable, median } from './stats.js';
+import { CRUD_HEADER, crudRows } from './store-crud.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -22,6 +26,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     loader: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const loader = loaderFlag(flags.loader);
@@ -53,6 +58,18 @@ const start = (args: readonly string[], prefix = `bench-${started++}`) =>
     ready: servesPlants,
     label: args.join(' '),
   });
+
+const crudTable = () =>
+  crudRows({ storeUrl: store.url, rounds, duration, connections, loader, start }).then((rows) => markdownTable(CRUD_HEADER, rows));
+const crudTitle = `Stateful create/read/update/delete in one session (a cycle of PUT, GET, POST, DELETE), ${loader}, ${rounds} interleaved rounds of ${duration} s at ${connections} connections (medians; non-2xx: a delete or create overtaking its pair):`;
+if (flags.only === 'crud') {
+  const table = await crudTable();
+  await store.stop();
+  console.log(
+    [`# --store cost, stateful (${new Date().toISOString().slice(0, 10)}, ${machineLine()})`, '', crudTitle, '', table].join('\n'),
+  );
+  process.exit(0);
+}
 
 const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
 const rate: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
@@ -125,6 +142,8 @@ for (const [mixName, requests] of [
   }
 }
 
+const crud = await crudTable();
+
 // Store memory: 1,000 sessions of one record each, then 1,000 records in one session; the keys' own
 // bytes (MEMORY USAGE) by what they hold: session data, coverage counts, the journal (which keeps the
 // last --journal-size entries, whatever the sessions), and the server's whole used_memory beside.
@@ -132,7 +151,7 @@ const used = () => Number(/used_memory:(\d+)/.exec(store.command('INFO', 'memory
 const memory = await start(['--stateful', '--store', store.url], 'memory');
 const client = new Redis(store.url);
 // Coverage first: its session keys hold ':s:' too.
-const PARTS = { coverage: /:cov/, journal: /:journal/, sessions: /:(s|z|n|t|c|x):/ } as const;
+const PARTS = { coverage: /:cov/, journal: /:journal/, sessions: /:(s|z|n|t|c|x|q|rec):/ } as const;
 const byPart = async () => {
   // The fleet's batches (journal, coverage) go out every 50 ms: let the last one land.
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -182,6 +201,10 @@ const lines = [
   `Replicas with --store behind HAProxy round-robin, ${loader}, 50 connections, ${duration} s, all on this machine; CPU µs per request of each part (the replicas summed):`,
   '',
   markdownTable(['requests', 'replicas', 'req/s', 'p99 ms', 'errors', 'replicas µs', 'store µs', 'HAProxy µs'], fleet),
+  '',
+  crudTitle,
+  '',
+  crud,
   '',
   `Store memory (KiB; keys' own bytes by part, and the server's used_memory): ${memoryLine('per 1,000 sessions of one record', perThousandSessions)}; ${memoryLine('per 1,000 records of one session', perThousandRecords)}.`,
 ];

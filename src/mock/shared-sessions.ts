@@ -4,6 +4,7 @@ import type { SessionHeaders } from '../pipeline/types.js';
 import type { ScenarioEngine } from '../scenarios/scenario-engine.js';
 import type { MemorySessionStore, SessionCopy } from '../sessions/memory-store.js';
 import type { ChoiceChanges, PositionChange, SaveOutcome, SharedStore, StoredSession } from '../store/shared-store.js';
+import { type RecordsRead, readRecords, recordChanges, StoreLost, StoreRecords } from './shared-records.js';
 
 /** A template's placeholder of stored data (`{{/stored/KEY}}`, src/scenarios/template.ts). */
 const STORED_PLACEHOLDER = /\{\{\s*\/stored/;
@@ -17,12 +18,10 @@ export const OVER_BUDGET = Symbol('over the fleet budget');
 /** What the store could not do: the request that needed it answers 503 (STORE_UNAVAILABLE). */
 export const UNAVAILABLE = Symbol('store unavailable');
 
-/** A store call of a request not holding its session failed: the request answers 503 (STORE_UNAVAILABLE). */
-class StoreLost extends Error {}
-
 /**
  * What a request needs of its session: nothing (answered from this replica's memory), only its sequence
- * positions (each advanced by one atomic store call, the session not held), or the whole session held.
+ * positions and records (each read, advanced or written by one atomic store call, the session not held),
+ * or the whole session held.
  */
 export type SessionNeed = 'none' | 'positions' | 'held';
 
@@ -64,6 +63,8 @@ export class SharedSessions {
         throw new StoreLost();
       });
     });
+    const records = new StoreRecords(store, () => sessions.seeds, store);
+    sessions.useRecordsElsewhere((session) => (this.#holding.has(session ?? '') ? undefined : records));
   }
 
   /**
@@ -71,10 +72,15 @@ export class SharedSessions {
    * stored bodies decide it: held. A scenario or the proxy switch may have been chosen for the session
    * (or the default session) somewhere in the fleet, or this replica is not sure (the choices not watched
    * right now): held, the choices read with it. Else a scenario asked for (`X-Mock-Scenario`,
-   * `--scenario`) needs only the positions it advances; none asked for: nothing, no round trip.
+   * `--scenario`) needs only the positions it advances; none asked for: nothing, no round trip. With
+   * `--stateful`, the simulator's records are read and written one atomic call each, not held.
    */
   need(session: SessionHeaders): SessionNeed {
-    if (this.stateful) return 'held';
+    const need = this.#need(session);
+    return this.stateful && need === 'none' ? 'positions' : need;
+  }
+
+  #need(session: SessionHeaders): SessionNeed {
     if (this.scenarios.catalogue.size === 0 && !this.proxied) return 'none';
     const { choices } = this.store;
     // A choice this replica still holds from an earlier read goes when the session is read again.
@@ -147,7 +153,7 @@ export class SharedSessions {
       done();
       return UNAVAILABLE;
     }
-    this.#restore(session, read);
+    const records = this.#restore(session, read);
     const [text] = this.#encode(session);
     const scenario = this.sessions.ownScenario(session);
     const proxy = this.sessions.proxyChoice(session);
@@ -158,12 +164,13 @@ export class SharedSessions {
           const moved = movedPositions(read.positions, positions);
           const chosen = this.sessions.ownScenario(session);
           const switched = this.sessions.proxyChoice(session);
-          if (now === text && moved.length === 0 && chosen === scenario && switched === proxy) return 'saved';
+          const changed = recordChanges(records, this.sessions.copyOf(session).r);
+          if (now === text && moved.length === 0 && chosen === scenario && switched === proxy && !changed) return 'saved';
           const changes: ChoiceChanges = {
             ...(chosen === scenario ? {} : { scenario: chosen ?? null }),
             ...(switched === proxy ? {} : { proxy: switched === undefined ? null : switched ? 'on' : 'off' }),
           };
-          return await this.store.save(session, read, now, changes, moved);
+          return await this.store.save(session, read, now, changes, moved, changed);
         } catch {
           return UNAVAILABLE;
         } finally {
@@ -210,10 +217,10 @@ export class SharedSessions {
     return this.store.resetAll();
   }
 
-  /** The session's text without its positions (the store keeps them apart), and the positions. */
+  /** The session's text without its positions and records (the store keeps them apart), and the positions. */
   #encode(session: string | undefined): [string, SessionCopy['p']] {
-    const { p, ...rest } = this.sessions.copyOf(session);
-    return [stringifyJson(rest), p];
+    const { p, d } = this.sessions.copyOf(session);
+    return [stringifyJson({ d }), p];
   }
 
   /**
@@ -239,13 +246,18 @@ export class SharedSessions {
     return reads;
   }
 
-  #restore(session: string | undefined, read: StoredSession): void {
+  #restore(session: string | undefined, read: StoredSession): RecordsRead {
     const parsed = read.data === undefined ? undefined : parseJson(read.data);
     const data = read.data === undefined ? undefined : ((parsed?.ok ? parsed.value : {}) as Partial<SessionCopy>);
-    const copy = data === undefined && read.positions.size === 0 ? undefined : { ...data, p: [...read.positions] };
+    const records = readRecords(read.records, this.sessions.seeds);
+    const copy =
+      data === undefined && read.positions.size === 0 && !records.present
+        ? undefined
+        : { d: data?.d ?? [], p: [...read.positions], r: records.copy };
     if (read.scenario !== undefined || read.proxy !== undefined) this.store.choices.saw(session ?? '');
     if (read.defaultScenario !== undefined) this.store.choices.saw('');
     this.sessions.restore(session, copy, { scenario: read.scenario, defaultScenario: read.defaultScenario, proxy: read.proxy });
+    return records;
   }
 }
 

@@ -25,6 +25,7 @@ export async function openStore(
     idleMs: options.sessionIdleTimeout,
     maxSessions: options.maxSessions,
     totalBytes: options.maxTotalStateBytes,
+    sessionBytes: options.maxStateBytes,
     warn: (m: string) => log.warn(m),
   };
   try {

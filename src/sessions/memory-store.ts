@@ -5,6 +5,7 @@ import {
   type InsertHow,
   type InsertOutcome,
   idKey,
+  type Maybe,
   type RecordingBuffer,
   type RecordSeeds,
   type RecordSets,
@@ -35,6 +36,13 @@ interface Held {
  */
 export type Sequencer = (session: SessionId, rule: string) => Promise<number> | undefined;
 
+/** The record operations a shared store does itself, one atomic call each, for sessions not held here. */
+export type RecordsElsewhere = {
+  readonly [K in 'listRecords' | 'readRecord' | 'insertRecord' | 'updateRecord' | 'removeRecord']: (
+    ...args: Parameters<SessionStore[K]>
+  ) => Promise<Awaited<ReturnType<SessionStore[K]>>>;
+};
+
 const NO_SEEDS: RecordSeeds = { records: new Map(), idFieldOf: () => 'id' };
 
 /**
@@ -49,6 +57,7 @@ export class MemorySessionStore implements SessionStore {
   #seeds: RecordSeeds = NO_SEEDS;
   #drain: (buffer: RecordingBuffer) => void = () => undefined;
   #sequencer: Sequencer | undefined;
+  #recordsElsewhere: ((session: SessionId) => RecordsElsewhere | undefined) | undefined;
 
   constructor(limits: SessionLimits) {
     this.#budget = new ByteBudget(limits.sessionBytes, limits.totalBytes);
@@ -70,6 +79,16 @@ export class MemorySessionStore implements SessionStore {
   /** With `--store`: positions of sessions this replica does not hold advance in the store, one call each. */
   useSequencer(sequencer: Sequencer): void {
     this.#sequencer = sequencer;
+  }
+
+  /** With `--store`: records of sessions this replica does not hold are read and written in the store, one call each. */
+  useRecordsElsewhere(where: (session: SessionId) => RecordsElsewhere | undefined): void {
+    this.#recordsElsewhere = where;
+  }
+
+  /** The records new sessions start with. */
+  get seeds(): RecordSeeds {
+    return this.#seeds;
   }
 
   advance(session: SessionId, rule: string): number | Promise<number> {
@@ -105,16 +124,22 @@ export class MemorySessionStore implements SessionStore {
     this.#seeds = seeds;
   }
 
-  listRecords(session: SessionId, collection: string): readonly StoredRecord[] {
+  listRecords(session: SessionId, collection: string): Maybe<readonly StoredRecord[]> {
+    const elsewhere = this.#recordsElsewhere?.(session);
+    if (elsewhere) return elsewhere.listRecords(session, collection);
     // Reaching a collection lists it in the session's view, empty or not (as the state API shows it).
     return [...this.#records(this.#use(session)).collection(collection).records.values()];
   }
 
-  readRecord(session: SessionId, collection: string, key: string): StoredRecord | undefined {
+  readRecord(session: SessionId, collection: string, key: string): Maybe<StoredRecord | undefined> {
+    const elsewhere = this.#recordsElsewhere?.(session);
+    if (elsewhere) return elsewhere.readRecord(session, collection, key);
     return this.#records(this.#use(session)).collection(collection).records.get(key);
   }
 
-  insertRecord(session: SessionId, collection: string, record: StoredRecord, how: InsertHow): InsertOutcome {
+  insertRecord(session: SessionId, collection: string, record: StoredRecord, how: InsertHow): Maybe<InsertOutcome> {
+    const elsewhere = this.#recordsElsewhere?.(session);
+    if (elsewhere) return elsewhere.insertRecord(session, collection, record, how);
     const owner = this.#use(session);
     const records = this.#records(owner);
     const next = records.collection(collection).next;
@@ -130,7 +155,9 @@ export class MemorySessionStore implements SessionStore {
     return { kind: 'created', record };
   }
 
-  updateRecord(session: SessionId, collection: string, key: string, record: StoredRecord): OverBudget | 'missing' | undefined {
+  updateRecord(session: SessionId, collection: string, key: string, record: StoredRecord): Maybe<OverBudget | 'missing' | undefined> {
+    const elsewhere = this.#recordsElsewhere?.(session);
+    if (elsewhere) return elsewhere.updateRecord(session, collection, key, record);
     const owner = this.#use(session);
     const records = this.#records(owner);
     const existing = records.collection(collection).records.get(key);
@@ -140,7 +167,9 @@ export class MemorySessionStore implements SessionStore {
     return over;
   }
 
-  removeRecord(session: SessionId, collection: string, key: string): StoredRecord | undefined {
+  removeRecord(session: SessionId, collection: string, key: string): Maybe<StoredRecord | undefined> {
+    const elsewhere = this.#recordsElsewhere?.(session);
+    if (elsewhere) return elsewhere.removeRecord(session, collection, key);
     const owner = this.#use(session);
     const removed = this.#records(owner).remove(collection, key);
     if (removed !== undefined) this.#budget.charge(owner, -jsonBytes(removed));

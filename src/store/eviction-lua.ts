@@ -24,3 +24,20 @@ local function evictBeyond(used, most, keep, forget, cutoff)
     end
   end
 end`;
+
+// Fleet-wide bounds, as memory keeps them for one replica: sessions idle past the timeout or, beyond
+// the most, the least recently used go, their bytes freed. Needs p, gen, id, now, idle, most.
+export const SESSION_BOUNDS_LUA = `
+local used, sizes, total = p .. 'z:' .. gen, p .. 'n:' .. gen, p .. 't:' .. gen
+local function forget(other)
+  redis.call('DEL', p .. 's:' .. gen .. ':' .. other, p .. 'q:' .. gen .. ':' .. other, p .. 'rec:' .. gen .. ':' .. other, p .. 'c:' .. other, p .. 'x:' .. other)
+  redis.call('DECRBY', total, tonumber(redis.call('HGET', sizes, other) or '0'))
+  redis.call('HDEL', sizes, other)
+end
+${EVICTION_LUA}
+local function sweep() evictIdle(used, now, idle, forget) end
+local function keep()
+  if id == '' then return end
+  redis.call('ZADD', used, now, id)
+  evictBeyond(used, most, id, forget)
+end`;

@@ -3,8 +3,10 @@ import { MockConfigError } from '../config-error.js';
 import { isSecretField } from '../openapi/mask-credentials.js';
 import { type ChoiceWatch, newNonce, watchChoices } from './choice-watch.js';
 import { type CoverageStore, coverageStore } from './coverage-store.js';
-import { EVICTION_LUA } from './eviction-lua.js';
+import { SESSION_BOUNDS_LUA as BOUNDS } from './eviction-lua.js';
+import { type RecordChanges, type RecordStore, recordStore } from './record-store.js';
 import { type RecordingStore, recordingStore } from './recording-store.js';
+import { SAVE_RECORDS_LUA } from './records-lua.js';
 
 /** A session's shared data as the store holds it: the generation of resets, its version, its text, the scenario choices. */
 export interface StoredSession {
@@ -19,6 +21,8 @@ export interface StoredSession {
   readonly proxy: string | undefined;
   /** Its sequence positions (calls by `scenario#rule`), kept apart from the text: advanced one at a time. */
   readonly positions: ReadonlyMap<string, number>;
+  /** Its records hash (src/store/records-lua.ts) by field; undefined when it holds none yet. */
+  readonly records: ReadonlyMap<string, string> | undefined;
 }
 
 /** A position a held request moved: the rule, the calls it read, the calls it leaves (0: cleared by a reset). */
@@ -34,12 +38,14 @@ export interface ChoiceChanges {
 export type SaveOutcome = 'saved' | 'conflict' | 'over-budget';
 
 /** The server's connection to a shared Valkey/Redis store, with the operations the mock needs, each one round trip. */
-export interface SharedStore extends CoverageStore, RecordingStore {
+export interface SharedStore extends CoverageStore, RecordingStore, RecordStore {
   /** The address, its password masked: for messages. */
   readonly where: string;
   readonly prefix: string;
   /** `--max-total-state-bytes` across the fleet. */
   readonly totalBytes: number;
+  /** `--max-state-bytes` of one session. */
+  readonly sessionBytes: number;
   /** Connected now: what readiness reports. */
   readonly ready: boolean;
   /** The fleet's scenario choices as this replica knows them without a round trip. */
@@ -55,6 +61,7 @@ export interface SharedStore extends CoverageStore, RecordingStore {
     data: string,
     changes?: ChoiceChanges,
     positions?: readonly PositionChange[],
+    records?: RecordChanges,
   ): Promise<SaveOutcome>;
   /** Counts one more call of a rule in a session not held, in one atomic call; answers the calls before it. */
   advance(session: string | undefined, rule: string): Promise<number>;
@@ -80,12 +87,15 @@ export interface StoreSettings {
   readonly maxSessions?: number;
   /** Bytes of session data the fleet holds at most (`--max-total-state-bytes`), as the store keeps it. */
   readonly totalBytes?: number;
+  /** Bytes of records one session holds at most (`--max-state-bytes`), checked by the record scripts. */
+  readonly sessionBytes?: number;
   /** Milliseconds the first connection and each command may take. */
   readonly timeoutMs?: number;
   readonly warn: (message: string) => void;
 }
 
 // Keys: {p}gen (resets), {p}s:{gen}:{id} (hash v, b), {p}q:{gen}:{id} (hash of sequence positions),
+// {p}rec:{gen}:{id} (records: src/store/records-lua.ts),
 // {p}c:{id} (scenario choice), {p}x:{id} (proxy switch); '' is the default session. Choices live
 // outside the generation: a reset keeps them, as in memory.
 // Built inside the scripts from the prefix: one Valkey/Redis server, not a cluster (docs/scale-out.md).
@@ -100,53 +110,34 @@ local mine = redis.call('GET', p .. 'c:' .. id)
 local default = redis.call('GET', p .. 'c:')
 local proxy = redis.call('GET', p .. 'x:' .. id)
 local positions = redis.call('HGETALL', p .. 'q:' .. gen .. ':' .. id)
+local records = redis.call('HGETALL', p .. 'rec:' .. gen .. ':' .. id)
 if id ~= '' and row[1] then redis.call('PEXPIRE', key, idle) end
+if id ~= '' and #records > 0 then redis.call('PEXPIRE', p .. 'rec:' .. gen .. ':' .. id, idle) end
 if id ~= '' and #positions > 0 then redis.call('PEXPIRE', p .. 'q:' .. gen .. ':' .. id, idle) end
 if id ~= '' and mine then redis.call('PEXPIRE', p .. 'c:' .. id, idle) end
 if id ~= '' and proxy then redis.call('PEXPIRE', p .. 'x:' .. id, idle) end
-return {gen, row[1] or '0', row[2] or false, mine or false, default or false, proxy or false, positions}`;
+return {gen, row[1] or '0', row[2] or false, mine or false, default or false, proxy or false, positions, records}`;
 
-// Fleet-wide bounds, as memory keeps them for one replica: sessions idle past the timeout or, beyond
-// the most, the least recently used go, their bytes freed. Needs p, gen, id, now, idle, most.
-const BOUNDS = `
-local used, sizes, total = p .. 'z:' .. gen, p .. 'n:' .. gen, p .. 't:' .. gen
-local function forget(other)
-  redis.call('DEL', p .. 's:' .. gen .. ':' .. other, p .. 'q:' .. gen .. ':' .. other, p .. 'c:' .. other, p .. 'x:' .. other)
-  redis.call('DECRBY', total, tonumber(redis.call('HGET', sizes, other) or '0'))
-  redis.call('HDEL', sizes, other)
-end
-${EVICTION_LUA}
-local function sweep() evictIdle(used, now, idle, forget) end
-local function keep()
-  if id == '' then return end
-  redis.call('ZADD', used, now, id)
-  evictBeyond(used, most, id, forget)
-end`;
-
-// ARGV[10..12]: now, most sessions, total bytes; then triples of a position moved (rule, calls read,
-// calls now): written only if no other replica moved them since, like the text by its version.
+// ARGV[10..12]: now, most sessions, total bytes; ARGV[13] the records' changes (RecordChanges as JSON,
+// '' for none); then triples of a position moved (rule, calls read, calls now): written only if no
+// other replica moved them since, like the text by its version (a record script moves the version too).
 const SAVE = `
 local p, id, gen, version, data, idle, nonce = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], tonumber(ARGV[6]), ARGV[9]
 if (redis.call('GET', p .. 'gen') or '0') ~= gen then return 0 end
 local key = p .. 's:' .. gen .. ':' .. id
 if (redis.call('HGET', key, 'v') or '0') ~= version then return 0 end
 local positions = p .. 'q:' .. gen .. ':' .. id
-for i = 13, #ARGV, 3 do
+for i = 14, #ARGV, 3 do
   if tonumber(redis.call('HGET', positions, ARGV[i]) or '0') ~= tonumber(ARGV[i + 1]) then return 0 end
 end
 local now, most, budget = tonumber(ARGV[10]), tonumber(ARGV[11]), tonumber(ARGV[12])
 ${BOUNDS}
 sweep()
--- A write past the total (recording buffers held included) is refused (-1: 507 STATE_BUDGET_EXCEEDED), nothing dropped.
-local delta = #data - tonumber(redis.call('HGET', sizes, id) or '0')
-local held = tonumber(redis.call('GET', total) or '0') + tonumber(redis.call('GET', p .. 'rt') or '0')
-if delta > 0 and held + delta > budget then return -1 end
-redis.call('INCRBY', total, delta)
-redis.call('HSET', sizes, id, #data)
-keep()
+${SAVE_RECORDS_LUA}
+if refused then return -1 end
 redis.call('HSET', key, 'v', tonumber(version) + 1, 'b', data)
 if id ~= '' then redis.call('PEXPIRE', key, idle) end
-for i = 13, #ARGV, 3 do
+for i = 14, #ARGV, 3 do
   if ARGV[i + 2] == '0' then redis.call('HDEL', positions, ARGV[i]) else redis.call('HSET', positions, ARGV[i], ARGV[i + 2]) end
 end
 if id ~= '' and #ARGV >= 13 then redis.call('PEXPIRE', positions, idle) end
@@ -196,6 +187,7 @@ export async function connectStore({
   idleMs,
   maxSessions = 2 ** 31,
   totalBytes = 2 ** 50,
+  sessionBytes = 2 ** 50,
   timeoutMs = 2000,
   warn,
 }: StoreSettings): Promise<SharedStore> {
@@ -244,9 +236,11 @@ export async function connectStore({
   return {
     ...coverageStore(client, prefix, idle, maxSessions),
     ...recordingStore(client, prefix),
+    ...recordStore(client, prefix, { idle, maxSessions, sessionBytes, totalBytes }),
     where,
     prefix,
     totalBytes,
+    sessionBytes,
     get ready() {
       return client.status === 'ready';
     },
@@ -261,9 +255,10 @@ export async function connectStore({
         defaultScenario: row[4] ?? undefined,
         proxy: row[5] ?? undefined,
         positions: positionsOf(row[6]),
+        records: fieldsOf(row[7]),
       };
     },
-    async save(session, read, data, changes = {}, positions = []) {
+    async save(session, read, data, changes = {}, positions = [], records = undefined) {
       const choice = (value: string | null | undefined) => (value === undefined ? '' : value === null ? '-' : `=${value}`);
       const args = [choice(changes.scenario), choice(changes.proxy)];
       const nonce = args.some((arg) => arg !== '') ? newNonce() : '';
@@ -281,6 +276,7 @@ export async function connectStore({
           ...args,
           nonce,
           ...bounds(),
+          records === undefined ? '' : JSON.stringify(records),
           ...moved,
         );
       } finally {
@@ -295,7 +291,14 @@ export async function connectStore({
     async resetAll() {
       const gen = (await client.get(`${prefix}gen`)) ?? '0';
       // The old generation's bookkeeping goes with its sessions (the named ones expire; the default one never would).
-      const old = [`${prefix}z:${gen}`, `${prefix}n:${gen}`, `${prefix}t:${gen}`, `${prefix}s:${gen}:`, `${prefix}q:${gen}:`];
+      const old = [
+        `${prefix}z:${gen}`,
+        `${prefix}n:${gen}`,
+        `${prefix}t:${gen}`,
+        `${prefix}s:${gen}:`,
+        `${prefix}q:${gen}:`,
+        `${prefix}rec:${gen}:`,
+      ];
       await client
         .multi()
         .incr(`${prefix}gen`)
@@ -339,9 +342,17 @@ export async function connectStore({
 
 interface Scripts {
   journalTail(key: string, after: string): Promise<[number, string[]]>;
-  mockLoad(...args: string[]): Promise<[string, string, string | null, string | null, string | null, string | null, string[]]>;
+  mockLoad(...args: string[]): Promise<[string, string, string | null, string | null, string | null, string | null, string[], string[]]>;
   mockAdvance(...args: string[]): Promise<number>;
   mockSave(...args: string[]): Promise<number>;
+}
+
+/** HGETALL's flat reply (field, value, ...) as a map; undefined when empty (no such key). */
+function fieldsOf(flat: readonly string[] | undefined): Map<string, string> | undefined {
+  if (flat === undefined || flat.length === 0) return undefined;
+  const fields = new Map<string, string>();
+  for (let i = 0; i + 1 < flat.length; i += 2) fields.set(flat[i] as string, flat[i + 1] as string);
+  return fields;
 }
 
 /** HGETALL's flat reply (field, value, ...) as calls by rule. */

@@ -1,0 +1,115 @@
+/**
+ * The stateful simulator's records in a real Redis, one atomic script per create, read, update and
+ * delete (src/store/records-lua.ts): exact across replicas, within --max-resources and the byte
+ * budgets, seeded from --data once, and consistent with requests that hold the whole session.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MockServer } from '../../src/index.js';
+import { canRun, STORE_SERVER, type StoreServer, startStoreServer } from '../support/infrastructure.js';
+import { closeServersAfterEach, JSON_BODY, mockServer } from '../support/servers.js';
+
+closeServersAfterEach();
+const SPEC = 'test/fixtures/plantstore-crud.yaml';
+const SEEDS = 'test/fixtures/state/plants.yaml';
+// Its pets get their ids from the mock.
+const PETS = 'test/corpus/documents/oai-petstore-expanded.yaml';
+const as = (session: string) => ({ ...JSON_BODY, 'x-mock-session': session });
+const call = (server: MockServer, session: string, method: string, url: string, body?: unknown) =>
+  server.inject({ method: method as 'GET', url, headers: as(session), ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+const names = async (server: MockServer, session: string) =>
+  ((await call(server, session, 'GET', '/plants?limit=1000')).json() as { name: string }[]).map((plant) => plant.name);
+
+describe.runIf(canRun(STORE_SERVER))('--stateful records in the store, one atomic call each', () => {
+  let store: StoreServer;
+  beforeAll(async () => {
+    store = await startStoreServer();
+  });
+  afterAll(async () => {
+    await store?.stop();
+  });
+
+  it('two replicas creating in one session at once lose nothing and never pass --max-resources', async () => {
+    const options = { spec: PETS, stateful: true, store: store.url, storePrefix: 'exact', maxResources: 40 };
+    const [a, b] = [await mockServer(options), await mockServer(options)] as [MockServer, MockServer];
+    const create = (i: number) => call(i % 2 === 0 ? a : b, 'race', 'POST', '/pets', { name: `Pet ${i}` });
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => create(i)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(40);
+    expect(answers.filter((answer) => answer.statusCode !== 200).map((answer) => answer.json().error)).toEqual(Array(60).fill(50701));
+    const listed = (await call(b, 'race', 'GET', '/pets?limit=1000')).json() as { id: number }[];
+    expect(listed).toHaveLength(40);
+    // Each assigned id given once: 1 to 40.
+    const ids = listed.map((pet) => pet.id);
+    expect([...ids].sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    // Room made through one replica is taken through the other, to the count again.
+    for (const id of ids.slice(0, 3)) expect((await call(a, 'race', 'DELETE', `/pets/${id}`)).statusCode).toBe(204);
+    const more = await Promise.all(Array.from({ length: 6 }, (_, i) => call(i % 2 ? a : b, 'race', 'POST', '/pets', { name: 'x' })));
+    expect(more.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 507, 507, 507]);
+  });
+
+  it('a session starts from the --data seeds once, on whichever replica; a reset brings them back', async () => {
+    const options = { spec: SPEC, stateful: true, data: SEEDS, store: store.url, storePrefix: 'seeded' };
+    const [a, b] = [await mockServer(options), await mockServer(options)] as [MockServer, MockServer];
+    const created = await Promise.all([
+      call(a, 's', 'POST', '/plants', { id: 10, name: 'Aloe' }),
+      call(b, 's', 'POST', '/plants', { id: 11, name: 'Ivy' }),
+    ]);
+    expect(created.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect((await names(b, 's')).slice(0, 2)).toEqual(['Monstera deliciosa', 'Boston fern']);
+    expect(await names(a, 's')).toHaveLength(4);
+    expect((await call(b, 's', 'DELETE', '/plants/2')).statusCode).toBe(204);
+    expect((await call(a, 's', 'GET', '/plants/2')).statusCode).toBe(404);
+    const reset = await a.inject({
+      method: 'POST',
+      url: '/__mock/reset',
+      headers: { 'content-type': 'application/json' },
+      payload: { session: 's' },
+    });
+    expect(reset.statusCode).toBeLessThan(300);
+    expect(await names(b, 's')).toEqual(['Monstera deliciosa', 'Boston fern']);
+    expect(await names(a, 'other')).toEqual(['Monstera deliciosa', 'Boston fern']);
+  });
+
+  it('records written one call at a time and by a held session (PUT /__mock/state) are one set, in order', async () => {
+    const options = { spec: SPEC, stateful: true, store: store.url, storePrefix: 'mixed' };
+    const [a, b] = [await mockServer(options), await mockServer(options)] as [MockServer, MockServer];
+    await call(b, 'm', 'POST', '/plants', { id: 5, name: 'Fern' });
+    const put = await a.inject({
+      method: 'PUT',
+      url: '/__mock/state?session=m',
+      headers: { 'content-type': 'application/json' },
+      payload: {
+        collections: {
+          '/plants': [
+            { id: 9, name: 'Cactus' },
+            { id: 3, name: 'Palm' },
+          ],
+        },
+      },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await names(b, 'm')).toEqual(['Cactus', 'Palm']);
+    expect((await call(b, 'm', 'POST', '/plants', { id: 10, name: 'Ivy' })).json()).toMatchObject({ name: 'Ivy' });
+    expect((await call(a, 'm', 'PUT', '/plants/3', { name: 'Date palm' })).statusCode).toBe(200);
+    const state = (await b.inject('/__mock/state?session=m')).json();
+    expect(state.collections['/plants']).toEqual([
+      { id: 9, name: 'Cactus' },
+      { id: 3, name: 'Date palm' },
+      { id: 10, name: 'Ivy' },
+    ]);
+  });
+
+  it('--max-state-bytes holds per session across replicas: a write that does not fit is refused whole', async () => {
+    const options = { spec: SPEC, stateful: true, store: store.url, storePrefix: 'bytes', maxStateBytes: 1024 };
+    const [a, b] = [await mockServer(options), await mockServer(options)] as [MockServer, MockServer];
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push((await call(i % 2 ? a : b, 'full', 'POST', '/plants', { id: i + 1, name: 'x'.repeat(100) })).statusCode);
+    const refused = statuses.indexOf(507);
+    expect(refused).toBeGreaterThan(1);
+    expect(statuses.slice(refused).every((status) => status === 507)).toBe(true);
+    expect(await names(a, 'full')).toHaveLength(refused);
+    // Another session has its own budget.
+    expect((await call(b, 'other', 'POST', '/plants', { id: 1, name: 'y' })).statusCode).toBe(200);
+  });
+});
