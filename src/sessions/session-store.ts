@@ -109,8 +109,9 @@ export interface SessionStore {
   viewRecords(session: SessionId): Maybe<RecordSets | undefined>;
 
   /**
-   * Recording buffers stay with the replica that proxied the exchange (docs/scale-out.md), so these
-   * answer at once in any store. The session's buffer, if it holds one (a read: it makes no session).
+   * Recording buffers of this process, so these answer at once in any store (with `--store`, the
+   * fleet's recorder keeps its buffers in the shared store instead: src/scenarios/recording/fleet-recorder.ts).
+   * The session's buffer, if it holds one (a read: it makes no session).
    */
   recordingOf(session: SessionId): RecordingBuffer | undefined;
   /** Holds the session's buffer, `grown` more bytes charged; refused whole (nothing held) beyond the budget. */
