@@ -43,7 +43,17 @@ const GENERAL_PLAIN = [
   ['--port=1', '--host', '0.0.0.0', 'x.json'],
   ['--spec', 'a', 'b'],
 ];
-const GENERAL_OTHER = [['--bogus'], ['--help'], ['--version'], ['-h'], ['coverage'], ['--', 'x'], ['a', 'b'], ['--port', '1', 'mcp']];
+const GENERAL_OTHER = [
+  ['--log-level', 'info', '--log-level', 'warn'],
+  ['--bogus'],
+  ['--help'],
+  ['--version'],
+  ['-h'],
+  ['coverage'],
+  ['--', 'x'],
+  ['a', 'b'],
+  ['--port', '1', 'mcp'],
+];
 
 const ENV = new Set<string>();
 afterEach(() => {
