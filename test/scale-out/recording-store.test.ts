@@ -1,7 +1,13 @@
-/** The fleet's recording buffers in a real Valkey/Redis server (src/store/recording-store.ts), script by script. */
+/** The fleet's recording buffers in a real Valkey/Redis server (src/store/recording-store.ts), script by script, and two replicas recording. */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer } from '../../src/index.js';
 import { connectStore, type SharedStore } from '../../src/store/shared-store.js';
 import { canRun, STORE_SERVER, type StoreServer, startStoreServer } from '../support/infrastructure.js';
+import { JSON_BODY } from '../support/servers.js';
+import { startUpstream } from '../support/upstream.js';
 
 const LIMITS = { entriesPerFile: 3, bytesPerFile: 10_000, files: 2, sessionBytes: 1_000, totalBytes: 1_500 };
 
@@ -63,5 +69,49 @@ describe.runIf(canRun(STORE_SERVER))('recording buffers in the store', () => {
     await append(store, 'new', 'x');
     expect((await store.takeRecordings({ idleMs: 40 })).map((t) => t.file)).toEqual(['old']);
     expect((await store.takeRecordings({})).map((t) => t.file)).toEqual(['new']);
+  });
+
+  it("a session's spent budget writes its file and records on in the next part; every exchange on disk once", async () => {
+    const upstream = await startUpstream();
+    const dir = await mkdtemp(join(tmpdir(), 'psm-fleet-budget-'));
+    const warnings: string[] = [];
+    const logStream = { write: (line: string) => warnings.push(line) } as unknown as NodeJS.WritableStream;
+    const options = {
+      spec: 'test/fixtures/proxy-store.yaml',
+      proxy: `${upstream.url}/v1`,
+      record: dir,
+      store: server.url,
+      storePrefix: 'rec-budget',
+      maxStateBytes: 2_000,
+      logLevel: 'warn' as const,
+      logStream,
+    };
+    const replicas = [await createMockServer(options), await createMockServer(options)];
+    try {
+      for (let id = 1; id <= 12; id++) {
+        const answer = await (replicas[id % 2] as (typeof replicas)[number]).inject({
+          method: 'POST',
+          url: '/plants',
+          headers: { ...JSON_BODY, 'x-mock-session': 'b' },
+          payload: JSON.stringify({ id, name: `budget-plant-${id}-${'x'.repeat(200)}` }),
+        });
+        expect(answer.statusCode).toBe(200);
+      }
+      for (const replica of replicas) await replica.close();
+      const names = (await readdir(dir)).filter((name) => name.endsWith('.yaml')).sort();
+      expect(names.length).toBeGreaterThan(1);
+      expect(names).toContain('recording-b.part2.yaml');
+      const texts = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')));
+      for (let id = 1; id <= 12; id++)
+        expect(
+          texts.filter((text) => text.includes(`budget-plant-${id}-`)),
+          `plant ${id}`,
+        ).toHaveLength(1);
+      expect(warnings.join('')).toMatch(/reached the state budget of the session \(2000 bytes\): writing recording-b/);
+    } finally {
+      for (const replica of replicas) await replica.close();
+      await upstream.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
