@@ -31,6 +31,13 @@ describe('the request schemas Prism validates against', () => {
     };
     const body = forPrismValidation(operationWith(schema, {})).request.body.contents[0]?.schema as { properties: Record<string, Schema> };
     expect(body.properties.id).toEqual({ type: 'integer' });
+    // Beside `nullable`, the reader lists the bounds it added among the written ones.
+    const listed = { type: 'integer', format: 'int64', minimum: -9007199254740991, maximum: 9007199254740991 };
+    const twice = forPrismValidation(
+      operationWith({ ...listed, 'x-stoplight': { explicitProperties: ['type', 'format', 'nullable', 'minimum', 'maximum'] } }, {}),
+    );
+    expect(twice.request.body.contents[0]?.schema).toMatchObject({ type: 'integer' });
+    expect(twice.request.body.contents[0]?.schema?.maximum).toBeUndefined();
     expect(body.properties.other).toBe(other);
     expect(schema.properties.id.format).toBe('int64');
   });
@@ -44,7 +51,9 @@ describe('the request schemas Prism validates against', () => {
     const implicit = { 'x-stoplight': { explicitProperties: ['type', 'format'] } };
     const float = { type: 'number', format: 'float', minimum: -(2 ** 128), maximum: 2 ** 128 - 1, ...implicit };
     const written = { ...float, maximum: 1, 'x-stoplight': { explicitProperties: ['type', 'format', 'maximum'] } };
-    const node = { type: 'object', properties: { left: float, top: written, format: { type: 'string' } } };
+    // Beside `nullable`, the reader lists the bounds it added among the written ones.
+    const twice = { ...float, 'x-stoplight': { explicitProperties: ['type', 'format', 'minimum', 'maximum'] } };
+    const node = { type: 'object', properties: { left: float, top: written, width: twice, format: { type: 'string' } } };
     const operation = {
       request: {
         body: { contents: [{ mediaType: 'application/json', schema: { $ref: '#/__bundled__/node' } }] },
@@ -60,6 +69,8 @@ describe('the request schemas Prism validates against', () => {
     expect(properties.left).toEqual({ type: 'number', format: 'float', ...implicit });
     expect(properties.top).toMatchObject({ format: 'float', maximum: 1 });
     expect(properties.top?.minimum).toBeUndefined();
+    expect(properties.width?.maximum).toBeUndefined();
+    expect(properties.width?.minimum).toBeUndefined();
     expect(properties.format).toBe(node.properties.format);
     const [threshold, name] = repaired.request.query as { schema: Schema }[];
     expect(threshold?.schema).toEqual({ type: 'number', format: 'float', ...implicit });

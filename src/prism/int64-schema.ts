@@ -90,11 +90,20 @@ function withoutBounds(node: Node, formats: ReadonlySet<string>, map = false): N
   if (map || typeof source.format !== 'string' || !formats.has(source.format)) return copy;
   const explicit = explicitProperties(source);
   const unbounded = { ...copy };
+  const bound = source.format === 'float' ? FLOAT_BOUND : INT64_BOUND;
   if (source.format === 'int64') delete unbounded.format;
-  if (!explicit.has('minimum')) delete unbounded.minimum;
-  if (!explicit.has('maximum')) delete unbounded.maximum;
+  if (!explicit.has('minimum') || source.minimum === -bound) delete unbounded.minimum;
+  if (!explicit.has('maximum') || source.maximum === bound) delete unbounded.maximum;
   return unbounded;
 }
+
+/**
+ * http-spec's bounds for float (2^128; 2^128 - 1 is the same double) and int64 (2^53 - 1). It clamps a
+ * document's own wider bound to them, and beside `nullable` (Custom Vision's `nullable: false`) it lists
+ * the bounds it added among the written ones: a bound of exactly this value is taken for the reader's.
+ */
+const FLOAT_BOUND = 2 ** 128;
+const INT64_BOUND = Number.MAX_SAFE_INTEGER;
 
 /**
  * The object with each child repaired, sharing every part the repair left as it was: the repaired
