@@ -8,11 +8,16 @@ export function essenceOf(mediaType: string): string {
   return (mediaType.split(';', 1)[0] ?? '').trim().toLowerCase();
 }
 
-/** JSON (RFC 8259, RFC 6839): `application/json` or any `application/*+json` type, with any parameters. */
+/**
+ * JSON (RFC 8259, RFC 6839): `application/json`, any `+json` type, and `text/json`, which ASP.NET
+ * services list beside `application/json` (jellyfin); with any parameters. The same types as
+ * `mediaKind` writes as JSON, so a body is read as it would be answered.
+ */
 export function isJsonMediaType(mediaType: string): boolean {
   if (mediaType === 'application/json') return true;
   const essence = essenceOf(mediaType);
-  return essence === 'application/json' || (essence.startsWith('application/') && essence.endsWith('+json'));
+  const subtype = essence.slice(essence.indexOf('/') + 1);
+  return essence.includes('/') && (subtype === 'json' || subtype.endsWith('+json'));
 }
 
 /**

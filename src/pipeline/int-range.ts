@@ -71,3 +71,63 @@ function childSchema(schema: JsonSchema, segment: string): unknown {
   if (schema.items !== undefined && /^\d+$/.test(segment)) return schema.items;
   return typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
 }
+
+/** A parameter as the range check reads it: where it is sent, its name and schema. */
+interface Parameter {
+  readonly in: 'path' | 'query' | 'header' | 'cookie';
+  readonly name: string;
+  readonly schema: JsonSchema | undefined;
+}
+
+/** Each operation's int64 parameters (path, query, header; their items too), listed on first use. */
+const int64ParametersOf = new WeakMap<object, readonly Parameter[]>();
+
+function int64Parameters(operation: { readonly parameters?: readonly Parameter[] }): readonly Parameter[] {
+  let found = int64ParametersOf.get(operation);
+  if (found === undefined) {
+    found = (operation.parameters ?? []).filter(({ in: where, schema }) => {
+      const items = schema?.items;
+      const itemFormat = items !== null && typeof items === 'object' ? (items as JsonSchema).format : undefined;
+      return where !== 'cookie' && (schema?.format === 'int64' || itemFormat === 'int64');
+    });
+    int64ParametersOf.set(operation, found);
+  }
+  return found;
+}
+
+const PLAIN_INTEGER = /^\s*[+-]?\d+\s*$/;
+
+/**
+ * Exact int64 range of the integers sent in path, query and header parameters whose schema (or items)
+ * says `format: int64`: the validator reads them as approximate numbers, with the range left to here.
+ */
+export function checkInt64Parameters(
+  operation: { readonly parameters?: readonly Parameter[] },
+  sent: {
+    query: Readonly<Record<string, unknown>>;
+    path: Readonly<Record<string, string>> | undefined;
+    headers: Readonly<Record<string, unknown>>;
+  },
+): Finding[] {
+  const findings: Finding[] = [];
+  for (const parameter of int64Parameters(operation)) {
+    const value =
+      parameter.in === 'query'
+        ? sent.query[parameter.name]
+        : parameter.in === 'path'
+          ? sent.path?.[parameter.name]
+          : sent.headers[parameter.name.toLowerCase()];
+    const texts = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+    const outside = texts
+      .flatMap((text) => text.split(','))
+      .some((text) => PLAIN_INTEGER.test(text) && (BigInt(text.trim()) < INT64_MIN || BigInt(text.trim()) > INT64_MAX));
+    if (outside)
+      findings.push({
+        location: parameter.in,
+        path: [parameter.name],
+        code: 'format',
+        message: `must be an int64 integer (${INT64_MIN} to ${INT64_MAX})`,
+      });
+  }
+  return findings;
+}

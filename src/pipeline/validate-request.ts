@@ -2,7 +2,7 @@ import type { JsonSchema } from '../json/json-schema.js';
 import { essenceOf, findJsonContent } from '../openapi/media-type.js';
 import { AUTO_DIALECTS, checkInput, type DialectFormats, documentValueCheck, headersForInput } from '../prism/prism-engine.js';
 import type { Finding } from '../problem.js';
-import { approximateBigIntegers, checkInt64Range } from './int-range.js';
+import { approximateBigIntegers, checkInt64Parameters, checkInt64Range } from './int-range.js';
 import { fieldsJudgedApart, withoutOpaqueBodyFindings } from './opaque-body.js';
 import { type Exchange, NO_FINDINGS } from './types.js';
 
@@ -19,6 +19,8 @@ export const requestValidation =
     const { approximate, bigIntegers } = exchange.decoded?.hasBigIntegers
       ? approximateBigIntegers(exchange.body)
       : { approximate: exchange.body, bigIntegers: [] };
+    // Before Prism, whose coercion turns the query's texts into (approximate) numbers in place.
+    const parameters = checkInt64Parameters(operation, { query: exchange.query, path: exchange.pathParams, headers: exchange.headers });
     const checked = checkInput(
       operation,
       {
@@ -42,7 +44,8 @@ export const requestValidation =
     const schema =
       essence === undefined ? undefined : (contents?.find((c) => essenceOf(c.mediaType) === essence) ?? findJsonContent(contents))?.schema;
     const judged = contentType !== undefined && fieldsJudgedApart(operation, contentType) ? undefined : schema;
-    const sent = exchange.body === undefined || exchange.body ? findings : withFalsyBody(findings, exchange.body, judged);
+    const withBody = exchange.body === undefined || exchange.body ? findings : withFalsyBody(findings, exchange.body, judged);
+    const sent = parameters.length === 0 ? withBody : [...withBody, ...parameters];
     if (bigIntegers.length === 0) return sent;
     return [...sent, ...checkInt64Range(schema, bigIntegers)];
   };

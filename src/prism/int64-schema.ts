@@ -1,7 +1,7 @@
 /**
  * The copy of the request schemas that Prism validates against, with three repairs:
  * - http-spec gives every int64 schema the bounds ±(2^53-1), and ajv-formats' `int64` stops there too,
- *   so Prism would reject most of the int64 range: int64 fields stay plain integers here, and
+ *   so Prism would reject most of the int64 range: int64 fields and parameters stay plain integers here, and
  *   src/pipeline/int-range.ts checks the exact range;
  * - http-spec gives every `format: float` schema the bounds ±2^128, but a float is any JSON number: a
  *   float reader (.NET's, Jackson's) rounds one beyond single precision, it does not refuse it, and JSON
@@ -47,7 +47,10 @@ export function forPrismValidation<T extends WithRequestBody>(operation: T): T {
     : fixed;
 }
 
-/** int64's bounds are dropped from bodies only, whose big integers are read exactly and checked apart. */
+/**
+ * int64's bounds are dropped from bodies and parameters (jellyfin's `startTimeTicks`), whose integers are
+ * read exactly and checked apart (int-range.ts); not from bundled schemas, which other formats' checks share.
+ */
 const WIDE_FORMATS = new Set(['int64', 'float']);
 const FLOAT = new Set(['float']);
 
@@ -55,7 +58,7 @@ function withoutParameterBounds(parameter: unknown): unknown {
   if (parameter === null || typeof parameter !== 'object') return parameter;
   const { schema } = parameter as { schema?: unknown };
   if (schema === undefined) return parameter;
-  const repaired = withoutBounds(schema, FLOAT);
+  const repaired = withoutBounds(schema, WIDE_FORMATS);
   return repaired === schema ? parameter : { ...parameter, schema: repaired };
 }
 

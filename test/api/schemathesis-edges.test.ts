@@ -92,4 +92,36 @@ describe('requests Schemathesis builds on fresh real documents', () => {
     ] as const)
       expect((await post(url, type)).headers['x-mock-error'], type).toBe('BODY_REQUIRED');
   });
+
+  it('read a text/json body as JSON, as ASP.NET services list it beside application/json', async () => {
+    const server = await mockServer({ spec });
+    const post = (type: string, payload: string) =>
+      server.inject({ method: 'POST', url: '/devices/options', headers: { 'content-type': type }, payload });
+    for (const type of ['text/json', 'text/json; charset=utf-8', 'application/json', 'application/vnd.jellyfin+json'])
+      expect((await post(type, '{"CustomName":"Living room"}')).statusCode, type).toBe(204);
+    const wrong = await post('text/json', '{"CustomName":5}');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.headers['x-mock-findings']).toContain('CustomName');
+    expect((await post('text/json', '{"CustomName":')).headers['x-mock-error']).toBe('MALFORMED_JSON');
+  });
+
+  it('take the whole int64 range in path, query and header parameters, and nothing beyond it', async () => {
+    const server = await mockServer({ spec });
+    const get = (item: string, query: string, offset = '0') =>
+      server.inject({ method: 'GET', url: `/audio/${item}/stream?${query}`, headers: { 'x-offset': offset } });
+    const [min, max] = ['-9223372036854775808', '9223372036854775807'];
+    for (const query of [`startTimeTicks=${min}`, `startTimeTicks=${max}`, `ticks=${min}&ticks=${max}`, 'startTimeTicks=9007199254740993'])
+      expect((await get('1', query)).statusCode, query).toBe(200);
+    expect((await get(max, 'startTimeTicks=1', min)).statusCode).toBe(200);
+    for (const [item, query, offset] of [
+      ['1', 'startTimeTicks=9223372036854775808', '0'],
+      ['1', `ticks=1&ticks=-9223372036854775809`, '0'],
+      ['9223372036854775808', 'startTimeTicks=1', '0'],
+      ['1', 'startTimeTicks=1', '99999999999999999999'],
+      ['1', 'startTimeTicks=1.5', '0'],
+    ] as const) {
+      const rejected = await get(item, query, offset);
+      expect(rejected.statusCode, `${item} ${query} ${offset}`).toBe(400);
+    }
+  });
 });
