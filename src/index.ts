@@ -1,3 +1,4 @@
+export { type CacheSettings, type DocumentCache, openDocumentCache } from './cache/document-cache.js';
 export type {
   MockSession,
   SessionExpectation,

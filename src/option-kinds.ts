@@ -1,4 +1,5 @@
 /** The shape of an option's declaration in ./option-table.ts, and the value types derived from it. */
+import type { DocumentCache } from './cache/document-cache.js';
 
 /** What the CLI and the README say of an option. */
 interface Described {
@@ -55,9 +56,11 @@ export type Declaration =
   /** Programmatic only: no flag. */
   | { readonly kind: 'stream' }
   /** Programmatic only: what the CLI reads from the standard `OTEL_*` variables (docs/tracing.md). */
-  | { readonly kind: 'otel' };
+  | { readonly kind: 'otel' }
+  /** Programmatic only: parsed documents kept between runs, which the CLI opens (src/cache/document-cache.ts). */
+  | { readonly kind: 'documentCache' };
 
-export type CliDeclaration = Exclude<Declaration, { kind: 'stream' | 'otel' }>;
+export type CliDeclaration = Exclude<Declaration, { kind: 'stream' | 'otel' | 'documentCache' }>;
 
 /** Who exports the spans, besides where (`otelEndpoint`): the exporter's headers, the service's name, resource attributes. */
 export interface OtelSettings {
@@ -84,7 +87,9 @@ type ValueOf<D> = D extends { kind: 'integer' | 'size' }
             ? C
             : D extends { kind: 'otel' }
               ? OtelSettings
-              : LogStream;
+              : D extends { kind: 'documentCache' }
+                ? DocumentCache
+                : LogStream;
 
 /** Options as given: any may be left out. */
 export type GivenOptions<Table> = { readonly [K in keyof Table]?: ValueOf<Table[K]> };

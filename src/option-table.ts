@@ -479,7 +479,7 @@ export const OPTIONS = {
     arg: 'MS',
     help: 'ms the documents may take to load; beyond it start-up stops with one line saying where it was',
     readme:
-      'how long reading the documents may take; beyond it start-up stops with one line saying where it was ([large documents](docs/openapi-support.md#large-documents)); `--warm` also prepares every operation before listening, rather than in the background once listening ([no slow first call](docs/openapi-support.md#no-slow-first-call))',
+      'how long reading the documents may take; beyond it start-up stops with one line saying where it was ([large documents](docs/openapi-support.md#large-documents)); `--warm` also prepares every operation before listening, rather than in the background once listening ([no slow first call](docs/openapi-support.md#no-slow-first-call)); `--no-parse-cache` parses large YAML documents anew instead of reading them from the [per-user cache](docs/openapi-support.md#large-documents)',
   },
   warm: {
     kind: 'boolean',
@@ -487,6 +487,13 @@ export const OPTIONS = {
     default: false,
     help: 'prepare every operation before listening (by default they are prepared in the background once listening; health says when ready)',
   },
+  parseCache: {
+    kind: 'boolean',
+    readmeJoin: true,
+    default: true,
+    help: 'keep large documents parsed in the per-user cache ($XDG_CACHE_HOME or ~/.cache/plantstore-mock); --no-parse-cache: off',
+  },
+  documentCache: { kind: 'documentCache' },
   callbackAllow: {
     kind: 'tokens',
     default: [],

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { BUNDLED_SCENARIOS, BUNDLED_SPEC } from './assets/package-files.js';
+import type { DocumentCache } from './cache/document-cache.js';
 import { MockConfigError } from './config-error.js';
 import { type DocumentSource, parseDocumentSource } from './document-source.js';
 import { parseDelayRange } from './mock-extensions.js';
@@ -181,6 +182,13 @@ export interface MockServerOptions {
   readonly startupTimeout?: number;
   /** Prepare every operation before listening; by default they are prepared in the background once listening (`ready` in health). Default false. */
   readonly warm?: boolean;
+  /** Whether `documentCache` is used (the CLI's `--no-parse-cache` turns it off). Default true. */
+  readonly parseCache?: boolean;
+  /**
+   * Parsed documents kept between runs: the CLI opens one in the user's cache directory
+   * (`openDocumentCache`, src/cache/document-cache.ts); a large YAML document found there is not parsed again. Default: none.
+   */
+  readonly documentCache?: DocumentCache;
   /** Hosts (`host` for any port, `host:port`) callbacks and webhooks may be sent to; others are refused. Default: loopback only. */
   readonly callbackAllow?: readonly string[];
   /** Milliseconds between an answer and its callbacks (`Prefer: callback-delay=MS` per request). Default 100. */
@@ -361,6 +369,11 @@ function checked(name: string, declaration: Declaration, value: unknown): unknow
       return value;
     case 'otel':
       return checkedOtel(value, bad);
+    case 'documentCache': {
+      const cache = value as { get?: unknown; put?: unknown } | null;
+      if (typeof cache?.get !== 'function' || typeof cache.put !== 'function') throw bad('must be a cache with get and put');
+      return value;
+    }
   }
 }
 

@@ -124,7 +124,8 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
 async function build(options: ResolvedOptions, progress: StartUpProgress) {
   const served = options.documents.map((document) => document.file);
   const refs = { remote: options.allowRemoteRefs };
-  const spec = await loadSpec(options.spec, progress, documentOverlays(options.spec, options.overlays, served), refs);
+  const cache = documentCacheOf(options);
+  const spec = await loadSpec(options.spec, progress, documentOverlays(options.spec, options.overlays, served), refs, cache);
   const tls = await tlsSetup(options);
   // One document at `/` is served as it always was; several (or one at a base path) go behind the front router.
   const [lone] = options.documents;
@@ -143,9 +144,17 @@ async function loadRest(options: ResolvedOptions, progress: StartUpProgress) {
   const loaded = [];
   for (const source of options.documents.slice(1)) {
     const overlays = documentOverlays(source.file, options.overlays, served);
-    loaded.push({ source, spec: await loadSpec(source.file, progress, overlays, { remote: options.allowRemoteRefs }) });
+    loaded.push({
+      source,
+      spec: await loadSpec(source.file, progress, overlays, { remote: options.allowRemoteRefs }, documentCacheOf(options)),
+    });
   }
   return loaded;
+}
+
+/** The parse cache the options hand over, unless switched off. */
+function documentCacheOf(options: ResolvedOptions) {
+  return options.parseCache ? options.documentCache : undefined;
 }
 
 /** What closing could not save: the coverage report files or recordings a full disk or a missing directory kept. */

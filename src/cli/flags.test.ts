@@ -55,9 +55,9 @@ afterEach(() => {
 });
 
 describe('every declared option', () => {
-  it('has a flag, except the programmatic-only log stream and exporter settings (the CLI reads OTEL_*)', () => {
+  it('has a flag, except the programmatic-only log stream, exporter settings (the CLI reads OTEL_*) and document cache', () => {
     const withoutFlag = DECLARATIONS.filter(([name]) => !FLAGS.some((f) => f.name === name)).map(([name]) => name);
-    expect(withoutFlag).toEqual(['logStream', 'otel']);
+    expect(withoutFlag).toEqual(['logStream', 'otel', 'documentCache']);
   });
 
   it.each(FLAGS.map((f) => [f.flag, f] as const))('--%s and its environment variable reach resolveOptions alike', async (_flag, f) => {

@@ -5,7 +5,9 @@ import { formatSize, parseSize } from './size.js';
 
 /** The options that have a flag, with it, in the table's order. */
 export const FLAGS = DECLARATIONS.flatMap(([name, declaration]) =>
-  declaration.kind === 'stream' || declaration.kind === 'otel' ? [] : [{ name, flag: flagOf(name), declaration }],
+  declaration.kind === 'stream' || declaration.kind === 'otel' || declaration.kind === 'documentCache'
+    ? []
+    : [{ name, flag: flagOf(name), declaration }],
 ) as readonly { readonly name: OptionName; readonly flag: string; readonly declaration: CliDeclaration }[];
 
 /** yargs' configuration of one flag; yargs reads the same from PLANTSTORE_MOCK_<FLAG>. */

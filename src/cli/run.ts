@@ -3,6 +3,7 @@ import { ADMIN_PREFIX } from '../protocol.js';
 import { asFlags } from './flags.js';
 import { otelOptions } from './otel-env.js';
 import { parseArgs } from './parse-args.js';
+import { userDocumentCache } from './parse-cache-dir.js';
 
 /** The CLI: flags in, programmatic API called, one-line errors out. The only place that exits. */
 async function main(): Promise<number> {
@@ -23,7 +24,8 @@ async function main(): Promise<number> {
   }
   // Loaded after the handlers are in place: importing the server (Fastify, Prism) is most of start-up.
   const { createMockServer } = await import('../server.js');
-  const server = await createMockServer({ ...parsed.options, ...otelOptions(process.env, parsed.options) });
+  const documentCache = userDocumentCache(process.env, parsed.options.parseCache !== false);
+  const server = await createMockServer({ ...parsed.options, ...otelOptions(process.env, parsed.options), documentCache });
   try {
     await server.listen();
   } catch (error) {

@@ -79,3 +79,11 @@ export async function takeEarlyParse(path: string, text: string): Promise<{ read
   const parsed = await handoff.parsed;
   return parsed !== undefined && parsed.text === text ? { value: parsed.value } : undefined;
 }
+
+/** Ends the early parse, if one runs: the loader found the document's value elsewhere (the parse cache). */
+export function dropEarlyParse(): void {
+  const handoff = (globalThis as Global)[HANDOFF];
+  if (handoff === undefined) return;
+  delete (globalThis as Global)[HANDOFF];
+  void handoff.worker.terminate();
+}

@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ContentCache, contentKey } from '../cache/content-cache.js';
+import type { DocumentCache } from '../cache/document-cache.js';
 import { MockConfigError } from '../config-error.js';
-import { takeEarlyParse } from '../document/early-parse.js';
+import { dropEarlyParse, takeEarlyParse } from '../document/early-parse.js';
 import { documentPatterns, patternFindings } from '../document/linear-regexp.js';
+import { hasAnchor } from '../document/yaml-fast.js';
 import { parseYaml } from '../document/yaml-parser.js';
 import { isJsonObject } from '../json/json-object.js';
 import { escapeToken } from '../json/json-pointer.js';
@@ -55,22 +57,24 @@ const SPECS = new ContentCache<CachedSpec>(8);
  * Reads and checks the document, then compiles its operations, or takes them from the process's cache
  * when the document (and every file it references) reads the same. Every failure is a MockConfigError
  * whose one-line message names the file: unreadable, not YAML/JSON, not OpenAPI, unresolvable references.
- * A start-up `progress` is moved on from step to step of a build (see start-up-bound.ts).
+ * A start-up `progress` is moved on from step to step of a build (see start-up-bound.ts); a YAML
+ * document's parsed value is read from, and kept in, `cache` when one is given.
  */
 export async function loadSpec(
   path: string,
   progress?: StartUpProgress,
   overlays: readonly Overlay[] = [],
   refs: ReferenceRules = { remote: false },
+  cache?: DocumentCache,
 ): Promise<LoadedSpec> {
   if (progress) progress.step = `reading spec ${path}`;
   const text = readSpec(path);
   const remote = refs.remote ? ['remote refs'] : [];
   const key = contentKey(resolve(path), text, ...overlays.flatMap((overlay) => [overlay.file, overlay.text]), ...remote);
-  const cached = await SPECS.get(key, () => buildSpec(path, text, overlays, refs, progress));
+  const cached = await SPECS.get(key, () => buildSpec(path, text, overlays, refs, progress, cache));
   if (await unchanged(cached.references)) return cached.path === path ? cached : { ...cached, path };
   // A referenced file changed since: this server builds its own, the cache keeps what it has.
-  return buildSpec(path, text, overlays, refs, progress);
+  return buildSpec(path, text, overlays, refs, progress, cache);
 }
 
 /**
@@ -95,19 +99,25 @@ async function buildSpec(
   overlays: readonly Overlay[],
   refs: ReferenceRules,
   progress?: StartUpProgress,
+  cache?: DocumentCache,
 ): Promise<CachedSpec> {
   await nextStep(progress, `parsing spec ${path} (${(text.length / 1e6).toFixed(1)} MB)`);
   // JSON is read as JSON: YAML's parser is many times slower on it. Malformed JSON, or JSON with
   // duplicate keys, goes to the YAML parser, which reports either with its line.
   const json = parseJsonExactly(text);
-  // A large YAML document the CLI began parsing as it started (early-parse.ts), when it read this text.
-  const early = json ? undefined : await takeEarlyParse(path, text);
+  // A large YAML document parsed on an earlier run (document-cache.ts), or that the CLI began parsing
+  // as it started (early-parse.ts), when it read this text.
+  const kept = json ? undefined : cache?.get(text);
+  if (kept) dropEarlyParse();
+  const early = json || kept ? undefined : await takeEarlyParse(path, text);
   let document: unknown;
   try {
-    document = json ? json.value : early ? early.value : parseYaml(text, { prettyErrors: true, uniqueKeys: true });
+    document = json ? json.value : kept ? kept.value : early ? early.value : parseYaml(text, { prettyErrors: true, uniqueKeys: true });
   } catch (error) {
     throw new MockConfigError(`spec ${path} is not valid YAML or JSON: ${firstLine(error)}`);
   }
+  // Kept before anything changes it; a text with anchors is left out: its aliases are shared values JSON would copy.
+  if (cache && !json && !kept && !hasAnchor(text)) cache.put(text, document);
   const postman = isPostmanCollection(document);
   const root = postman ? openApiOfPostman(path, document as Record<string, unknown>) : isJsonObject(document) ? document : undefined;
   if (!root || (typeof root.openapi !== 'string' && root.swagger !== '2.0')) {

@@ -308,7 +308,8 @@ export async function createMock({ options, spec, generator, log, responders = [
     stopWatching = watchFiles([...files, ...options.scenarioDirs.map((dir) => ({ dir }))], async () => {
       try {
         const overlays = documentOverlays(options.spec, options.overlays, [options.spec]);
-        const reloaded = await loadSpec(options.spec, undefined, overlays, { remote: options.allowRemoteRefs });
+        const cache = options.parseCache ? options.documentCache : undefined;
+        const reloaded = await loadSpec(options.spec, undefined, overlays, { remote: options.allowRemoteRefs }, cache);
         for (const warning of reloaded.overlayWarnings) log.warn(warning);
         const next = await assemble(reloaded);
         scenarios.use(next.loaded);

@@ -1,0 +1,62 @@
+/** The CLI's parse cache (src/cache/document-cache.ts) in the user's cache directory, through the built CLI. */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startCli } from '../support/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'parse-cache-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Inherited by the CLIs this file starts (each test file runs in a process of its own).
+process.env.XDG_CACHE_HOME = join(dir, 'xdg');
+const cacheDir = join(dir, 'xdg', 'plantstore-mock');
+
+const paths = Array.from({ length: 3000 }, (_, i) =>
+  [`  /things${i}:`, '    get:', '      responses:', "        '200':", `          description: thing ${i} ${'of many '.repeat(4)}`].join(
+    '\n',
+  ),
+);
+const file = join(dir, 'large.yaml');
+writeFileSync(file, `openapi: 3.0.3\ninfo: {title: Large, version: '1'}\npaths:\n${paths.join('\n')}\n`);
+
+async function titleServed(args: readonly string[]): Promise<string> {
+  const cli = await startCli(['--spec', file, ...args]);
+  try {
+    return ((await (await fetch(`${cli.url}/__mock/health`)).json()) as { spec: string }).spec;
+  } finally {
+    cli.child.kill('SIGTERM');
+    await cli.exited();
+  }
+}
+
+const entries = () => {
+  try {
+    return readdirSync(cacheDir).filter((name) => name.endsWith('.json'));
+  } catch {
+    return [];
+  }
+};
+
+describe('the parse cache of the CLI', { timeout: 90_000 }, () => {
+  it('is not used with --no-parse-cache', async () => {
+    expect(await titleServed(['--no-parse-cache'])).toBe('Large');
+    expect(entries()).toEqual([]);
+  });
+
+  it('keeps a large document parsed, and the next run reads it from there', async () => {
+    const cli = await startCli(['--spec', file]);
+    try {
+      for (let waited = 0; entries().length === 0 && waited < 20_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited();
+    }
+    const [entry] = entries();
+    expect(entry).toBeDefined();
+    // Changed behind the mock's back: what is served is what the cache holds, so it was read.
+    const kept = join(cacheDir, entry as string);
+    writeFileSync(kept, readFileSync(kept, 'utf8').replace('"title":"Large"', '"title":"Kept"'));
+    expect(await titleServed([])).toBe('Kept');
+    expect(await titleServed(['--no-parse-cache'])).toBe('Large');
+  });
+});
