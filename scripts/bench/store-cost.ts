@@ -8,7 +8,7 @@
  * Also stateful create/read/update/delete in one session holding 1, 100 and 1,000 records, memory and store.
  *
  * Usage: npm run bench:store -- [--rounds N (3)] [--duration S (5)] [--connections N (10)] [--loader wrk|autocannon]
- *   [--only crud] (the stateful rows alone)
+ *   [--only crud|cpu] (the stateful rows alone, or the first table alone)
  * Needs redis-server (or valkey-server) and haproxy.
  */
 import { parseArgs } from 'node:util';
@@ -84,6 +84,32 @@ for (let round = 0; round < rounds; round++) {
     rate[name]?.push(result.reqPerSec);
     await server.stop();
   }
+}
+
+/** The first table: CPU per request of each variant, and over the in-memory one of its kind. */
+function cpuTable(): string[] {
+  const base = median(cpu.memory ?? []);
+  const baseSequence = median(cpu['memory, sequence'] ?? []);
+  return [
+    `# --store cost (${new Date().toISOString().slice(0, 10)}, ${machineLine()})`,
+    '',
+    `CPU per valid POST /plants, ${loader}, ${rounds} interleaved rounds of ${duration} s at ${connections} connections (medians):`,
+    '',
+    markdownTable(
+      ['variant', 'CPU µs/request', 'over memory', 'req/s'],
+      names.map((name) => {
+        const mine = median(cpu[name] ?? []);
+        const over = name.includes('sequence') ? mine / baseSequence : mine / base;
+        return [name, fixed(mine), `${fixed(over, 2)}x`, fixed(median(rate[name] ?? []))];
+      }),
+    ),
+  ];
+}
+
+if (flags.only === 'cpu') {
+  await store.stop();
+  console.log(cpuTable().join('\n'));
+  process.exit(0);
 }
 
 // Throughput of N replicas sharing the store, behind HAProxy round-robin, all on this machine, with the CPU
@@ -182,21 +208,8 @@ client.disconnect();
 await memory.stop();
 await store.stop();
 
-const base = median(cpu.memory ?? []);
-const baseSequence = median(cpu['memory, sequence'] ?? []);
 const lines = [
-  `# --store cost (${new Date().toISOString().slice(0, 10)}, ${machineLine()})`,
-  '',
-  `CPU per valid POST /plants, ${loader}, ${rounds} interleaved rounds of ${duration} s at ${connections} connections (medians):`,
-  '',
-  markdownTable(
-    ['variant', 'CPU µs/request', 'over memory', 'req/s'],
-    names.map((name) => {
-      const mine = median(cpu[name] ?? []);
-      const over = name.includes('sequence') ? mine / baseSequence : mine / base;
-      return [name, fixed(mine), `${fixed(over, 2)}x`, fixed(median(rate[name] ?? []))];
-    }),
-  ),
+  ...cpuTable(),
   '',
   `Replicas with --store behind HAProxy round-robin, ${loader}, 50 connections, ${duration} s, all on this machine; CPU µs per request of each part (the replicas summed):`,
   '',

@@ -1,5 +1,7 @@
-import type { Redis } from 'ioredis';
 import { INSERT_LUA, LIST_LUA, READ_LUA, REMOVE_LUA, SEED_LUA, UPDATE_LUA } from './records-lua.js';
+import type { ScriptCall } from './script-batch.js';
+
+type Script = ScriptCall<RecordReply>;
 
 /** A record as the store keeps it: its collection, key, the bytes it is charged and its text. */
 export interface RecordText {
@@ -51,32 +53,11 @@ export interface RecordLimits {
   readonly totalBytes: number;
 }
 
-type Script = (...args: string[]) => Promise<RecordReply>;
-
-/** The record scripts on the store's connection, each sent once and then called by its digest (EVALSHA). */
-export function recordStore(client: Redis, prefix: string, limits: RecordLimits): RecordStore {
-  const scripts = {
-    recInsert: INSERT_LUA,
-    recUpdate: UPDATE_LUA,
-    recRemove: REMOVE_LUA,
-    recRead: READ_LUA,
-    recList: LIST_LUA,
-    recSeed: SEED_LUA,
-  };
-  for (const [name, lua] of Object.entries(scripts)) client.defineCommand(name, { numberOfKeys: 0, lua });
-  const commands = client as unknown as Record<string, Script>;
-  const call =
-    (name: keyof typeof scripts): Script =>
-    (...args) =>
-      (commands[name] as Script).apply(client, args);
-  const [insert, update, remove, read, list, seed] = [
-    call('recInsert'),
-    call('recUpdate'),
-    call('recRemove'),
-    call('recRead'),
-    call('recList'),
-    call('recSeed'),
-  ];
+/** The record scripts on the store's connection, called through `script` (src/store/script-batch.ts). */
+export function recordStore(script: (lua: string) => ScriptCall<RecordReply>, prefix: string, limits: RecordLimits): RecordStore {
+  const [insert, update, remove, read, list, seed] = [INSERT_LUA, UPDATE_LUA, REMOVE_LUA, READ_LUA, LIST_LUA, SEED_LUA].map((lua) =>
+    script(lua),
+  ) as ScriptCall<RecordReply>[] as [Script, Script, Script, Script, Script, Script];
   const most = String(limits.maxSessions);
   const perSession = String(limits.sessionBytes);
   const total = String(limits.totalBytes);

@@ -7,6 +7,7 @@ import { SESSION_BOUNDS_LUA as BOUNDS } from './eviction-lua.js';
 import { type RecordChanges, type RecordStore, recordStore } from './record-store.js';
 import { type RecordingStore, recordingStore } from './recording-store.js';
 import { SAVE_RECORDS_LUA } from './records-lua.js';
+import { scriptBatch } from './script-batch.js';
 
 /** A session's shared data as the store holds it: the generation of resets, its version, its text, the scenario choices. */
 export interface StoredSession {
@@ -224,19 +225,22 @@ export async function connectStore({
     if (lost) warn(`the store at ${where} is back`);
     lost = false;
   });
-  // Sent once, then called by their digest (EVALSHA), as ioredis does for defined commands.
-  client.defineCommand('mockLoad', { numberOfKeys: 0, lua: LOAD });
-  client.defineCommand('mockSave', { numberOfKeys: 0, lua: SAVE });
-  client.defineCommand('mockAdvance', { numberOfKeys: 0, lua: ADVANCE });
+  // The request path's scripts by their digest, a turn's calls in one write; the rest as ioredis defines them.
   client.defineCommand('journalTail', { numberOfKeys: 0, lua: TAIL });
-  const scripts = client as unknown as Scripts;
+  const script = scriptBatch(client);
+  const scripts = {
+    journalTail: (key: string, after: string) => (client as unknown as Scripts).journalTail(key, after),
+    mockLoad: script(LOAD),
+    mockSave: script(SAVE),
+    mockAdvance: script(ADVANCE),
+  } as Scripts;
   const idle = String(idleMs);
   const bounds = () => [String(Date.now()), String(maxSessions), String(totalBytes)];
   const choices = await watchChoices(client, prefix, timeoutMs, warn);
   return {
     ...coverageStore(client, prefix, idle, maxSessions),
     ...recordingStore(client, prefix),
-    ...recordStore(client, prefix, { idle, maxSessions, sessionBytes, totalBytes }),
+    ...recordStore(script, prefix, { idle, maxSessions, sessionBytes, totalBytes }),
     where,
     prefix,
     totalBytes,
