@@ -72,6 +72,13 @@ describe('strings drawn for a pattern', () => {
     for (const value of values) expect(value).toMatch(new RegExp(host));
   });
 
+  it("draw from a positive lookahead's own body where the rest never fits it (AWS Kinesis' RecordRowPath)", () => {
+    const recordRowPath = '^(?=^\\$)(?=^\\S+$).*$';
+    const values = patternValues(recordRowPath, 1, 65_535, 3);
+    expect(values.length).toBeGreaterThan(0);
+    for (const value of values) expect(value).toMatch(new RegExp(recordRowPath));
+  });
+
   it('stop checking drawn strings against a lookaround pattern that backtracks, within a budget', () => {
     // The faker skips the lookahead and draws `aaa…ab`, which the engine would take years to refuse.
     const started = performance.now();

@@ -87,7 +87,16 @@ function drawValues(pattern: string, minLength: number | undefined, maxLength: n
     defaultRandExpMax: randExpMax,
   });
   try {
-    return draw(JSONSchemaFaker, drawn, check, minLength, maxLength, count);
+    const found = draw(JSONSchemaFaker, drawn, check, minLength, maxLength, count);
+    if (found.length > 0) return found;
+    // The faker skips a lookahead, and what is drawn without it may never pass it (AWS Kinesis'
+    // `^(?=^\$)(?=^\S+$).*$`: `.*` seldom opens with `$`): each positive lookahead's own body is drawn too.
+    for (const body of positiveLookaheads(pattern)) {
+      const fromBody = sampleable(body);
+      const more = fromBody === undefined ? [] : draw(JSONSchemaFaker, fromBody, check, minLength, maxLength, count);
+      if (more.length > 0) return more;
+    }
+    return found;
   } finally {
     JSONSchemaFaker.option({ defaultRandExpMax: RANDEXP_MAX });
   }
@@ -207,6 +216,25 @@ function sampleable(pattern: string): string | undefined {
     return insideClass(source, at) ? listed : `[${listed}]`;
   });
   return failed ? undefined : rewritten;
+}
+
+/** The bodies of the pattern's positive lookaheads (`(?=X)`, not inside a class), in order. */
+export function positiveLookaheads(pattern: string): string[] {
+  const bodies: string[] = [];
+  const opened: (number | undefined)[] = [];
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i += 1) {
+    const c = pattern[i];
+    if (c === '\\') i += 1;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') opened.push(pattern.startsWith('(?=', i) ? i + 3 : undefined);
+    else if (c === ')') {
+      const start = opened.pop();
+      if (start !== undefined) bodies.push(pattern.slice(start, i));
+    }
+  }
+  return bodies;
 }
 
 /** Whether position `at` of the pattern lies inside a character class (`[...]`). */
