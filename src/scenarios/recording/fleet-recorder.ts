@@ -10,6 +10,9 @@ import { type RecordedExchange, recordedExchange } from './recorded-exchange.js'
 import { type FlushReport, partName, RECORDING_BOUNDS, type RecorderSettings, recordingFileOf, writeWhole } from './recorder.js';
 import { recordingText } from './recording-file.js';
 
+/** Times an append refused for a spent budget takes what is in the way and tries again. */
+const SPENT_ROUNDS = 8;
+
 /** One exchange as the store keeps it: `x` (a scenario file's) or `h` (a HAR entry), then its JSON. */
 interface Appended {
   readonly file: string;
@@ -107,7 +110,7 @@ export class FleetRecorder {
     void sent.finally(() => this.#sending.delete(sent));
   }
 
-  /** Appends within the bounds: where a budget is spent, what is in the way is written first, then it goes in the next part. */
+  /** Appends within the bounds: where a budget is spent, what is in the way is written first, then it goes in a next part. */
   async #append(entry: Appended): Promise<void> {
     const bounds = this.#settings.bounds ?? RECORDING_BOUNDS;
     const limits = {
@@ -118,7 +121,9 @@ export class FleetRecorder {
       totalBytes: Math.min(this.#settings.totalBytes, 2 ** 50),
     };
     let outcome = await this.#settings.store.appendRecording(entry, limits);
-    if (typeof outcome === 'object' && 'over' in outcome) {
+    // Appends of other requests (on any replica) may fill the next part before this one is taken in:
+    // taken and tried again, a few times, before the exchange is left out.
+    for (let round = 0; round < SPENT_ROUNDS && typeof outcome === 'object' && 'over' in outcome; round++) {
       const taken = await this.#settings.store.takeRecordings(outcome.over === 'the session' ? { files: [entry.file] } : {});
       if (taken.length > 0)
         this.#settings.log.warn(
