@@ -43,8 +43,9 @@ export interface TakenRecording {
 export interface RecordingStore {
   appendRecording(entry: RecordingAppend, limits: RecordingLimits): Promise<AppendOutcome>;
   /**
-   * Takes files' buffers whole, read and deleted in one step (so one replica writes each): the named
-   * ones, every one (undefined), or those nothing was appended to for `idleMs`. Their next parts start.
+   * Takes files' buffers whole, each read and deleted in one step (so one replica writes each), a few
+   * megabytes a call: the named ones, every one (undefined), or those nothing was appended to for
+   * `idleMs`. Their next parts start. A call failing after others took some answers those.
    */
   takeRecordings(which: { readonly files?: readonly string[]; readonly idleMs?: number }): Promise<TakenRecording[]>;
 }
@@ -81,38 +82,50 @@ redis.call('INCRBY', p .. 'rt', size)
 redis.call('ZADD', held, now, file)
 return {'kept', part}`;
 
-// ARGV[2]: 'all', 'idle' (ARGV[3] the oldest last append kept) or 'some' (ARGV[3..] the files).
+// ARGV[2]: 'all', 'idle' (ARGV[4] the oldest last append kept) or 'some' (ARGV[4..] the files); ARGV[3]
+// the bytes one call takes at most (one file at least): the rest waits for the next call, so no reply
+// outgrows the command timeout (taken, then lost with the reply) nor holds the store for seconds.
+// Answers the files looked at, whether files are left, and those taken.
 const TAKE = `
-local p, which = ARGV[1], ARGV[2]
+local p, which, most = ARGV[1], ARGV[2], tonumber(ARGV[3])
 local held = p .. 'rk'
 local files
 if which == 'all' then files = redis.call('ZRANGE', held, 0, -1)
-elseif which == 'idle' then files = redis.call('ZRANGEBYSCORE', held, '-inf', '(' .. ARGV[3])
-else files = {} for i = 3, #ARGV do files[#files + 1] = ARGV[i] end end
-local taken = {}
+elseif which == 'idle' then files = redis.call('ZRANGEBYSCORE', held, '-inf', '(' .. ARGV[4])
+else files = {} for i = 4, #ARGV do files[#files + 1] = ARGV[i] end end
+local taken, bytes, looked = {}, 0, 0
 for _, file in ipairs(files) do
   local list, meta = p .. 'r:' .. file, p .. 'rm:' .. file
+  local row = redis.call('HMGET', meta, 'part', 's', 'b')
+  local size = tonumber(row[3] or '0')
+  if #taken > 0 and bytes + size > most then break end
   local entries = redis.call('LRANGE', list, 0, -1)
   if #entries > 0 then
-    local row = redis.call('HMGET', meta, 'part', 's', 'b')
     local part = tonumber(row[1] or '1')
     taken[#taken + 1] = {file, part, row[2] or '', entries}
-    redis.call('DECRBY', p .. 'rt', tonumber(row[3] or '0'))
+    bytes = bytes + size
+    redis.call('DECRBY', p .. 'rt', size)
     redis.call('HSET', meta, 'part', part + 1, 'x', 0, 'h', 0, 'b', 0)
     redis.call('DEL', list, p .. 'rd:' .. file)
     redis.call('PEXPIRE', meta, ${META_MS})
   end
   redis.call('ZREM', held, file)
+  looked = looked + 1
 end
-return taken`;
+return {looked, looked < #files and 1 or 0, taken}`;
+
+/** What one take call brings back at most (its first file whatever its size). */
+export const TAKE_BYTES = 4 * 1024 * 1024;
+/** Take calls of one `takeRecordings` at most: appends arriving all along cannot keep it going. */
+const MAX_TAKES = 1000;
 
 interface Scripts {
   recordingAppend(...args: string[]): Promise<[string, (string | number)?]>;
-  recordingTake(...args: string[]): Promise<[string, number, string, string[]][]>;
+  recordingTake(...args: string[]): Promise<[number, number, [string, number, string, string[]][]]>;
 }
 
 /** The recording buffers of the fleet in the store, each call one atomic script. */
-export function recordingStore(client: Redis, prefix: string): RecordingStore {
+export function recordingStore(client: Redis, prefix: string, takeBytes = TAKE_BYTES): RecordingStore {
   client.defineCommand('recordingAppend', { numberOfKeys: 0, lua: APPEND });
   client.defineCommand('recordingTake', { numberOfKeys: 0, lua: TAKE });
   const scripts = client as unknown as Scripts;
@@ -140,9 +153,25 @@ export function recordingStore(client: Redis, prefix: string): RecordingStore {
       return outcome as 'same' | 'full' | 'files';
     },
     async takeRecordings({ files, idleMs }) {
-      const args = files !== undefined ? ['some', ...files] : idleMs !== undefined ? ['idle', String(Date.now() - idleMs)] : ['all'];
-      const rows = await scripts.recordingTake(prefix, ...args);
-      return rows.map(([file, part, session, entries]) => ({ file, part: Number(part), session, entries }));
+      const taken: TakenRecording[] = [];
+      const cutoff = idleMs === undefined ? '' : String(Date.now() - idleMs);
+      let rest = files;
+      for (let call = 0; call < MAX_TAKES; call++) {
+        const which = rest !== undefined ? ['some', ...rest] : idleMs !== undefined ? ['idle', cutoff] : ['all'];
+        let reply: Awaited<ReturnType<Scripts['recordingTake']>>;
+        try {
+          reply = await scripts.recordingTake(prefix, which[0] as string, String(takeBytes), ...which.slice(1));
+        } catch (error) {
+          // What earlier calls took is only here now: handed on; the rest stays in the store.
+          if (taken.length > 0) return taken;
+          throw error;
+        }
+        const [looked, more, rows] = reply;
+        for (const [file, part, session, entries] of rows) taken.push({ file, part: Number(part), session, entries });
+        if (rest !== undefined) rest = rest.slice(Number(looked));
+        if (Number(more) !== 1) break;
+      }
+      return taken;
     },
   };
 }

@@ -2,8 +2,10 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
+import { recordingStore } from '../../src/store/recording-store.js';
 import { connectStore, type SharedStore } from '../../src/store/shared-store.js';
 import { canRun, STORE_SERVER, type StoreServer, startStoreServer } from '../support/infrastructure.js';
 import { JSON_BODY } from '../support/servers.js';
@@ -60,6 +62,28 @@ describe.runIf(canRun(STORE_SERVER))('recording buffers in the store', () => {
     // Taking frees the bytes.
     expect((await store.takeRecordings({ files: ['one'] })).map((t) => t.file)).toEqual(['one']);
     expect(await append(store, 'two', 'z'.repeat(300), 'w')).toEqual({ part: 1 });
+  });
+
+  it('takes buffers larger than one reply in parts: a take that outgrows the command timeout loses nothing', async () => {
+    // One 60 MB reply takes several times the timeout (~6 ms a MB here): the script ran, all was taken
+    // and lost with the reply. Calls of a file each fit in it many times over, even on a loaded machine.
+    const client = new Redis(server.url, { commandTimeout: 100, maxRetriesPerRequest: 0 });
+    try {
+      const store = recordingStore(client, 'rec-big:', 256 * 1024);
+      const limits = { entriesPerFile: 10, bytesPerFile: 768 * 1024, files: 400, sessionBytes: 2 ** 40, totalBytes: 2 ** 40 };
+      const text = 'x'.repeat(500 * 1024);
+      for (let file = 0; file < 120; file++)
+        await store.appendRecording({ file: `f${file}`, session: `s${file}`, kind: 'x', text }, limits);
+      const taken = await store.takeRecordings({});
+      expect(taken.map((one) => one.file).sort()).toEqual(Array.from({ length: 120 }, (_, file) => `f${file}`).sort());
+      expect(taken.every((one) => one.entries.length === 1 && one.entries[0]?.length === text.length + 1)).toBe(true);
+      expect(await client.get('rec-big:rt')).toBe('0');
+      // The named files are taken in parts too, each once.
+      for (const file of ['a', 'b', 'c']) await store.appendRecording({ file, session: file, kind: 'x', text }, limits);
+      expect((await store.takeRecordings({ files: ['a', 'none', 'b', 'c'] })).map((one) => one.file)).toEqual(['a', 'b', 'c']);
+    } finally {
+      client.disconnect();
+    }
   });
 
   it('takes only the files nothing was appended to for the idle time', async () => {
