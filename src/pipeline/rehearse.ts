@@ -43,7 +43,8 @@ export function* rehearsal(
       }
     }
     // The default answer (an echo where there is a body), static: never drawn from the server's seeded generator.
-    if (exchange.negotiated !== undefined) {
+    // A streamed answer is left to its request: making it draws its items' seed from that generator.
+    if (exchange.negotiated !== undefined && exchange.negotiated.representation?.sequential === undefined) {
       attempt(() => answering.compose(exchange, { dynamic: false }));
       yield;
     }

@@ -86,6 +86,21 @@ describe('streams from the document', () => {
     }
   });
 
+  it("replays a seeded server's streams whether or not it was prepared before the first request", async () => {
+    const path = '/ticks?__stream_count=6&__stream_interval=0';
+    const read = async (url: string) => parseSseText(await (await fetch(`${url}${path}`)).text()).map((event) => event.data);
+    const streamsOf = async (warm: boolean) => {
+      const server = await createMockServer({ spec: STREAMS, seed: 5, port: 0, logLevel: 'silent', warm });
+      try {
+        const url = await server.listen();
+        return [await read(url), await read(url)];
+      } finally {
+        await server.close();
+      }
+    };
+    expect(await streamsOf(true)).toEqual(await streamsOf(false));
+  });
+
   it('generates events from a oneOf of event objects in a 3.1 schema', async () => {
     const text = await (await fetch(`${servers.streamsUrl}/notices?__stream_count=6&__stream_interval=0`)).text();
     const events = parseSseText(text);
