@@ -54,7 +54,7 @@ export interface RecordingStore {
 // {p}rd:{file} (digests of the exchanges held), {p}rk (files held, scored by their last append), {p}rt
 // (bytes held). A file's hash outlives its buffer by a day: its part number, so the next part does not
 // overwrite a written one (a part taken, its digests go: an identical exchange goes in the next part).
-/** How long a file's part number outlives its last append or take. */
+/** How long a file's part number outlives the take of its buffer (it is kept while the buffer is). */
 const META_MS = 24 * 3600 * 1000;
 
 const APPEND = `
@@ -77,7 +77,9 @@ if total + size > totalBytes then return {'over', 'all sessions'} end
 redis.call('RPUSH', p .. 'r:' .. file, kind .. text)
 if digest ~= '' then redis.call('SADD', p .. 'rd:' .. file, digest) end
 redis.call('HSET', meta, kind, count + 1, 'b', bytes + size, 'part', part, 's', session)
-redis.call('PEXPIRE', meta, ${META_MS})
+-- Kept while its buffer is: an expired hash would forget the part (a written file overwritten) and the
+-- bytes held (never freed from the total). Its day starts when the buffer is taken.
+redis.call('PERSIST', meta)
 redis.call('INCRBY', p .. 'rt', size)
 redis.call('ZADD', held, now, file)
 return {'kept', part}`;

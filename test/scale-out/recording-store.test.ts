@@ -86,6 +86,24 @@ describe.runIf(canRun(STORE_SERVER))('recording buffers in the store', () => {
     }
   });
 
+  it("keeps a file's part and bytes while its buffer is held; they outlive a take by a day", async () => {
+    const client = new Redis(server.url, { maxRetriesPerRequest: 0 });
+    try {
+      const store = recordingStore(client, 'rec-meta:');
+      const limits = { ...LIMITS, sessionBytes: 2 ** 40, totalBytes: 2 ** 40 };
+      await store.appendRecording({ file: 'f', session: 's', kind: 'x', text: 'one' }, limits);
+      // An append a day ago would otherwise leave the buffer behind a forgotten part and byte count.
+      expect(await client.pttl('rec-meta:rm:f')).toBe(-1);
+      await store.takeRecordings({});
+      expect(await client.pttl('rec-meta:rm:f')).toBeGreaterThan(23 * 3600 * 1000);
+      await store.appendRecording({ file: 'f', session: 's', kind: 'x', text: 'two' }, limits);
+      expect(await client.pttl('rec-meta:rm:f')).toBe(-1);
+      expect((await store.takeRecordings({}))[0]?.part).toBe(2);
+    } finally {
+      client.disconnect();
+    }
+  });
+
   it('takes only the files nothing was appended to for the idle time', async () => {
     const store = await open();
     await append(store, 'old', 'x');
