@@ -78,6 +78,13 @@ describe('query arrays and objects as OpenAPI 3 writes them', () => {
     expect(wrong.body).toContain('filter.name');
     expect(wrong.body).toContain('page');
   });
+
+  it("refuses a deepObject key its schema's additionalProperties: false does not list (apideck's filter)", async () => {
+    const server = await mockServer({ spec, logLevel: 'silent' });
+    for (const query of ['filter[name]=Masters&filter[colour]=red', 'filter[name]=Masters&filter[colour][deep]=red'])
+      expect((await server.inject(`/leagues?${query}`)).statusCode, query).toBe(400);
+    expect((await server.inject('/leagues?filter[Name]=Masters')).statusCode).toBe(200);
+  });
 });
 
 describe('parameters whose oneOf mixes an integer and a string', () => {
