@@ -9,6 +9,7 @@ import { type DataGenerator, type Exchange, type LoadedSpec, newExchange, type R
 import type { MountedSpec } from '../mock/mount-documents.js';
 import type { MockResponse } from '../mock-response.js';
 import type { ResolvedOptions } from '../options.js';
+import type { Problem } from '../problem.js';
 import { answerOf } from '../provenance.js';
 import { startTracing } from '../tracing/tracing.js';
 import { mountAdmin } from './admin-app.js';
@@ -105,7 +106,7 @@ export async function buildApp({ options, spec, documents, generator, responders
   // One hook for what every request goes through first (one hook costs less than two).
   app.addHook('onRequest', (request, reply, done) => {
     request.startedAt = performance.now();
-    if (answerOverLimits(request, reply, options, told)) return;
+    if (answerOverLimits(request, reply, options, told, refuse)) return;
     if (guard(request, reply)) return;
     if (cors?.apply(request, reply, told)) return;
     // Fastify fails a QUERY without a Content-Type before any handler (RFC 10008 §2) with its own 400;
@@ -158,6 +159,12 @@ export async function buildApp({ options, spec, documents, generator, responders
   app.addHook('preClose', async () => held.close());
   const secure = tls ? secureConnections(app.server) : undefined;
   if (secure) app.addHook('preClose', async () => secure.goAway());
+  function refuse(request: FastifyRequest, problem: Problem): MockResponse {
+    return mock.refuse(
+      newExchange(request.method, pathOf(request.url), request.query as Exchange['query'], request.headers, undefined),
+      problem,
+    );
+  }
   function handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined {
     const rawBody = Buffer.isBuffer(request.body) ? request.body : undefined;
     const exchange = newExchange(

@@ -2,6 +2,7 @@ import { Server as HttpServer, type Server, type ServerOptions } from 'node:http
 import type { Http2SecureServer } from 'node:http2';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MockResponse } from '../mock-response.js';
 import type { ResolvedOptions } from '../options.js';
 import { type Problem, problemResponse } from '../problem.js';
 import { rawProblemResponse } from './raw-problem.js';
@@ -57,11 +58,23 @@ export function registerLimits(app: FastifyInstance, options: ResolvedOptions): 
   });
 }
 
-/** Per-request limits Node does not enforce with an answer; true when it answered the request. */
-export function answerOverLimits(request: FastifyRequest, reply: FastifyReply, options: ResolvedOptions, told?: Told): boolean {
+/**
+ * Per-request limits Node does not enforce with an answer; true when it answered the request. A URL over
+ * the limit is refused by `refuse`, which answers in the document's error shape where the route is known
+ * (the path still routes): a client's SDK decodes it with its error type.
+ */
+export function answerOverLimits(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: ResolvedOptions,
+  told?: Told,
+  refuse?: (request: FastifyRequest, problem: Problem) => MockResponse,
+): boolean {
   const problem = requestLimitProblem(request.raw, options);
-  if (problem) sendResponse(reply, problemResponse(problem), undefined, told);
-  return problem !== undefined;
+  if (problem === undefined) return false;
+  const shaped = problem.code === 'URI_TOO_LONG' && refuse !== undefined;
+  sendResponse(reply, shaped ? refuse(request, problem) : problemResponse(problem), undefined, told);
+  return true;
 }
 
 function requestLimitProblem(

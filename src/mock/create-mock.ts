@@ -18,6 +18,7 @@ import { type CredentialPlaces, credentialPlaces } from '../openapi/mask-credent
 import type { ResolvedOptions } from '../options.js';
 import { createPipeline, type Pipeline } from '../pipeline/pipeline.js';
 import type { DocumentMount, Exchange, Responder } from '../pipeline/types.js';
+import type { Problem } from '../problem.js';
 import { createProxy, type MockProxy } from '../proxy/create-proxy.js';
 import { checkedAtBuild } from '../scenarios/checked-at-build.js';
 import { recordedStepCheck } from '../scenarios/recording/check-recorded.js';
@@ -108,6 +109,8 @@ export interface MockDocument {
 export interface Mock extends MockFeatures {
   /** Decides the answer of an exchange (see Pipeline): synchronous unless a responder waits. */
   answer(exchange: Exchange): MockResponse | Promise<MockResponse>;
+  /** Answers a request refused before the pipeline (over a limit) with `problem`, in the document's error shape where it has one. */
+  refuse(exchange: Exchange, problem: Problem): MockResponse;
   /**
    * Records an answered request (status 0: a fault answered nothing): journal, metrics and coverage.
    * `seen`: the pipeline handled the exchange; requests it never saw (a preflight, one over the limits)
@@ -359,6 +362,7 @@ export async function createMock({ options, spec, generator, log, responders = [
       const need = shared?.need(exchange.session) ?? 'none';
       return shared === undefined || need === 'none' ? pipeline(exchange) : sharedAnswer(shared, exchange, need, () => pipeline(exchange));
     },
+    refuse: (exchange, problem) => pipeline.refuse(exchange, problem),
     answered(exchange, seen, status, elapsedMs, responseHeaders, responseText) {
       if (journal.capacity > 0) journal.record(entryOf(exchange, status, responseHeaders, elapsedMs, responseText));
       metrics.observe(seen ? exchange : undefined, status, elapsedMs / 1000);

@@ -9,7 +9,7 @@ import type { CredentialPlaces } from '../openapi/mask-credentials.js';
 import type { ResolvedOptions } from '../options.js';
 import { decide } from '../pipeline/exchange.js';
 import type { Exchange, Responder } from '../pipeline/types.js';
-import { problemResponse } from '../problem.js';
+import { type Problem, problemResponse } from '../problem.js';
 import type { Tracing } from '../tracing/tracing.js';
 import { createMock, type Mock, type MockLog } from './create-mock.js';
 import type { MountedSpec } from './mount-documents.js';
@@ -93,6 +93,7 @@ export async function createMountedMock({
     metrics,
     documents: mocks.flatMap((mock) => mock.documents),
     answer: (exchange) => route(exchange)?.answer(exchange) ?? notMounted(exchange),
+    refuse: (exchange, problem) => route(exchange)?.refuse(exchange, problem) ?? refused(exchange, problem),
     answered(exchange, seen, status, elapsedMs, responseHeaders, responseText) {
       const mock = exchange.document === undefined ? undefined : byName.get(exchange.document.name);
       // Outside every document, the request is journalled and counted, and no document's coverage.
@@ -116,6 +117,12 @@ export async function createMountedMock({
       return (await Promise.all(mocks.map((mock) => mock.close()))).flat();
     },
   };
+}
+
+function refused(exchange: Exchange, problem: Problem) {
+  const response = problemResponse(problem);
+  decide(exchange, { response, provenance: { kind: 'rejected', code: problem.code } });
+  return response;
 }
 
 function notMounted(exchange: Exchange) {

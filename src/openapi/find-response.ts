@@ -42,6 +42,7 @@ const FITTING_STATUSES: Readonly<Record<number, readonly number[]>> = {
   400: [400, 422],
   401: [401, 403],
   406: [406],
+  414: [414],
   415: [415],
 };
 

@@ -2,11 +2,12 @@ import type { Answering } from '../answer/compose.js';
 import { decideProblem } from '../answer/decide-status.js';
 import { createNegotiationStage } from '../answer/negotiate-response.js';
 import { createRejections } from '../answer/rejections.js';
+import { ERRORS } from '../errors.js';
 import type { DelayRange } from '../mock-extensions.js';
 import type { MockResponse } from '../mock-response.js';
 import type { MockOperation } from '../openapi/operation.js';
 import { AUTO_DIALECTS, type DialectFormats } from '../prism/prism-engine.js';
-import { findingsHeaders } from '../problem.js';
+import { findingsHeaders, type Problem, problemResponse } from '../problem.js';
 import { type CallDraws, createDelays } from './delays.js';
 import { decide, learn } from './exchange.js';
 import { readForcing } from './forcing.js';
@@ -63,7 +64,15 @@ export interface Pipeline {
    * iteration (nothing before it starts); answers nothing, records nothing.
    */
   prepare(operation: MockOperation): Generator<void>;
+  /**
+   * Answers a request the HTTP side refused before the pipeline (over a limit) with `problem`, in the
+   * shape of the document's error response for its status where the request's route is known.
+   */
+  refuse(exchange: Exchange, problem: Problem): MockResponse;
 }
+
+/** Longer paths are not routed to shape a refusal: the catalogue's own shape answers them. */
+const MAX_REFUSED_PATH = 64 * 1024;
 
 /**
  * The request path, top to bottom: route -> security -> body parsing -> validation -> forcing ->
@@ -171,5 +180,15 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   };
   // Routing is the request's own: a rehearsal starts at the operation.
   const prepare = (operation: MockOperation) => rehearsal(operation, stages.slice(1), options.answering, rejections);
-  return Object.assign(run, { prepare });
+  const route = stages[0] as Stage;
+  const refuse = (exchange: Exchange, problem: Problem): MockResponse => {
+    const result = exchange.path.length <= MAX_REFUSED_PATH ? route(exchange) : undefined;
+    const routed = result !== undefined && (result === NO_FINDINGS || learn(exchange, result).length === 0);
+    const operation = routed ? exchange.operation : undefined;
+    const shape = operation && errorShapes.forFailure(operation, ERRORS[problem.code].status);
+    const response = problemResponse(shape ? { ...problem, shape } : problem);
+    decide(exchange, { response, provenance: { kind: 'rejected', code: problem.code } });
+    return response;
+  };
+  return Object.assign(run, { prepare, refuse });
 }
