@@ -15,7 +15,7 @@ const ADAPTER = '^src/prism/';
 const MODEL = '^src/(openapi|document)/';
 const LEAVES = [
   '^src/(errors|problem|protocol|mock-response|mock-extensions|provenance|config-error|options|option-table|option-kinds|document-source|time-slice)[.]ts$',
-  '^src/(json|generate|assets|cache|har|tracing)/',
+  '^src/(json|generate|assets|cache|har|tracing|options)/',
 ];
 const TESTS = '[.]test[.]ts$';
 

@@ -1,4 +1,4 @@
-/** The shape of an option's declaration in ./option-table.ts, and the value types derived from it. */
+/** The shape of an option's declaration in ./option-table.ts (./options/), and the value types derived from it. */
 import type { DocumentCache } from './cache/document-cache.js';
 
 /** What the CLI and the README say of an option. */
