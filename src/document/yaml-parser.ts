@@ -16,7 +16,7 @@ import { fastYaml } from './yaml-fast.js';
  * (duplicate keys, several documents, tags beyond the core schema), which `yaml` then reads or reports
  * in its own words.
  */
-export function parseYaml(text: string, options: { uniqueKeys: boolean; prettyErrors?: boolean }): unknown {
+export function parseYaml(text: string, options: { uniqueKeys: boolean; prettyErrors?: boolean; maxAliasCount?: number }): unknown {
   const fast = fastYaml(text);
   return fast ? fast.value : parse(text, { ...options, merge: false });
 }

@@ -1,5 +1,6 @@
-import { XMLBuilder } from 'fast-xml-parser';
+import type { XMLBuilder } from 'fast-xml-parser';
 import type { JsonSchema } from '../json/json-schema.js';
+import { xmlLibrary } from './xml-library.js';
 
 /** The OpenAPI `xml` object of a schema. */
 interface XmlObject {
@@ -15,7 +16,14 @@ type Node = string | { [key: string]: Node | Node[] };
 const ATTRIBUTE = '@_';
 const TEXT = '#text';
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: ATTRIBUTE, textNodeName: TEXT, suppressEmptyNode: true });
+let made: XMLBuilder | undefined;
+const builder = (): XMLBuilder =>
+  (made ??= new (xmlLibrary().XMLBuilder)({
+    ignoreAttributes: false,
+    attributeNamePrefix: ATTRIBUTE,
+    textNodeName: TEXT,
+    suppressEmptyNode: true,
+  }));
 
 /**
  * A value (an example or generated data) as XML, following the schema's `xml` objects: element names,
@@ -32,11 +40,11 @@ export function xmlBody(schema: JsonSchema | undefined, value: unknown): string 
     const list = value.map((item) => withNamespace(node(items, item), itemXml));
     return (
       DECLARATION +
-      builder.build({ [qualified(xml, xml.name ?? 'items')]: withNamespace({ [qualified(itemXml, itemXml.name ?? 'item')]: list }, xml) })
+      builder().build({ [qualified(xml, xml.name ?? 'items')]: withNamespace({ [qualified(itemXml, itemXml.name ?? 'item')]: list }, xml) })
     );
   }
   const root = qualified(xml, xml.name ?? (typeof schema?.title === 'string' ? schema.title : 'root'));
-  return DECLARATION + builder.build({ [root]: withNamespace(node(schema, value), xml) });
+  return DECLARATION + builder().build({ [root]: withNamespace(node(schema, value), xml) });
 }
 
 function node(schema: JsonSchema | undefined, value: unknown): Node {

@@ -1,5 +1,6 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
 import type { JsonSchema } from '../json/json-schema.js';
+import { xmlLibrary } from './xml-library.js';
 
 /** An XML request body read as the value its schema describes, or why it cannot be. */
 export type XmlReading = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
@@ -20,7 +21,8 @@ const MAX_DEPTH = 32;
  * Entities are not expanded and a document type declaration is refused: a request body never needs
  * either, and both are how XML bodies attack parsers (billion laughs, external entities).
  */
-const parser = new XMLParser({
+let parser: XMLParser | undefined;
+const PARSER_OPTIONS = {
   ignoreAttributes: false,
   attributeNamePrefix: ATTRIBUTE,
   textNodeName: TEXT,
@@ -31,7 +33,7 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   isArray: () => true,
-});
+};
 
 /**
  * Reads an XML body after the schema's `xml` objects, as the answers are written (xml-body.ts): the
@@ -42,10 +44,12 @@ const parser = new XMLParser({
  */
 export function readXmlBody(text: string, schema: JsonSchema | undefined): XmlReading {
   if (/<!DOCTYPE/i.test(text)) return { ok: false, message: 'document type declarations (DTDs) are not accepted' };
+  const { XMLParser, XMLValidator } = xmlLibrary();
   const valid = XMLValidator.validate(text);
   if (valid !== true) return { ok: false, message: `is not well-formed XML: ${valid.err.msg} (line ${valid.err.line})` };
   let document: Element;
   try {
+    parser ??= new XMLParser(PARSER_OPTIONS);
     document = parser.parse(text) as Element;
   } catch (error) {
     // The parser refuses some names the validator lets through (`<__proto__>`): the request's fault.
