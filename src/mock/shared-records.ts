@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { jsonBytes, type OverBudget } from '../json/byte-budget.js';
 import { parseJson } from '../json/parse-json.js';
 import { stringifyJson } from '../json/stringify-json.js';
-import type { RecordsElsewhere, SessionCopy } from '../sessions/memory-store.js';
+import { type RecordsElsewhere, type SessionCopy, seedRecord } from '../sessions/memory-store.js';
 import {
   type InsertHow,
   type InsertOutcome,
@@ -40,13 +40,16 @@ export class StoreRecords implements RecordsElsewhere {
     readonly limits: { readonly sessionBytes: number; readonly totalBytes: number },
   ) {}
 
-  /** Calls a script; a session not seeded yet gets its seeds first; a failed call is StoreLost. */
-  async #call(session: SessionId, script: (seeded: boolean) => Promise<RecordReply>): Promise<RecordReply> {
+  /**
+   * Calls a script; a write to a session not seeded yet gets its seeds first (a read answers 'unseeded':
+   * it is answered from the seeds, and writes nothing); a failed call is StoreLost.
+   */
+  async #call(session: SessionId, script: (seeded: boolean) => Promise<RecordReply>, read = false): Promise<RecordReply> {
     const seeds = this.seeds();
     const seeded = [...seeds.records.values()].some((records) => records.length > 0);
     try {
       let reply = await script(seeded);
-      if (reply[0] === 'unseeded') {
+      if (reply[0] === 'unseeded' && !read) {
         await this.store.seedRecords(session, seedTexts(seeds));
         reply = await script(seeded);
       }
@@ -63,12 +66,14 @@ export class StoreRecords implements RecordsElsewhere {
   }
 
   async listRecords(session: SessionId, collection: string): Promise<readonly StoredRecord[]> {
-    const reply = await this.#call(session, (seeded) => this.store.listRecords(session, seeded, collection));
+    const reply = await this.#call(session, (seeded) => this.store.listRecords(session, seeded, collection), true);
+    if (reply[0] === 'unseeded') return this.seeds().records.get(collection) ?? [];
     return ((reply[1] as string[] | undefined) ?? []).map(parsed);
   }
 
   async readRecord(session: SessionId, collection: string, key: string): Promise<StoredRecord | undefined> {
-    const reply = await this.#call(session, (seeded) => this.store.readRecord(session, seeded, collection, key));
+    const reply = await this.#call(session, (seeded) => this.store.readRecord(session, seeded, collection, key), true);
+    if (reply[0] === 'unseeded') return seedRecord(this.seeds(), collection, key);
     return reply[0] === 'found' ? parsed(reply[1] as string) : undefined;
   }
 

@@ -127,14 +127,18 @@ export class MemorySessionStore implements SessionStore {
   listRecords(session: SessionId, collection: string): Maybe<readonly StoredRecord[]> {
     const elsewhere = this.#recordsElsewhere?.(session);
     if (elsewhere) return elsewhere.listRecords(session, collection);
-    // Reaching a collection lists it in the session's view, empty or not (as the state API shows it).
-    return [...this.#records(this.#use(session)).collection(collection).records.values()];
+    // A read makes nothing: a collection appears on its first write, a session's records on its first write.
+    const records = this.#recordsToRead(session);
+    if (records === undefined) return this.#seeds.records.get(collection) ?? [];
+    return [...(records.collections.get(collection)?.records.values() ?? [])];
   }
 
   readRecord(session: SessionId, collection: string, key: string): Maybe<StoredRecord | undefined> {
     const elsewhere = this.#recordsElsewhere?.(session);
     if (elsewhere) return elsewhere.readRecord(session, collection, key);
-    return this.#records(this.#use(session)).collection(collection).records.get(key);
+    const records = this.#recordsToRead(session);
+    if (records === undefined) return seedRecord(this.#seeds, collection, key);
+    return records.collections.get(collection)?.records.get(key);
   }
 
   insertRecord(session: SessionId, collection: string, record: StoredRecord, how: InsertHow): Maybe<InsertOutcome> {
@@ -142,11 +146,13 @@ export class MemorySessionStore implements SessionStore {
     if (elsewhere) return elsewhere.insertRecord(session, collection, record, how);
     const owner = this.#use(session);
     const records = this.#records(owner);
-    const next = records.collection(collection).next;
+    // Looked at, not made: a refused insert leaves no empty collection behind.
+    const existing = records.collections.get(collection);
+    const next = existing?.next ?? 1;
     if (how.assign !== undefined) record[how.idField] ??= how.assign === 'string' ? String(next) : next;
     const id = record[how.idField];
     const key = idKey(id);
-    if (records.collection(collection).records.has(key)) return { kind: 'conflict', id };
+    if (existing?.records.has(key)) return { kind: 'conflict', id };
     if (records.count >= how.maxRecords) return { kind: 'over-limit' };
     how.complete?.(record);
     const over = this.#budget.charge(owner, jsonBytes(record));
@@ -160,7 +166,7 @@ export class MemorySessionStore implements SessionStore {
     if (elsewhere) return elsewhere.updateRecord(session, collection, key, record);
     const owner = this.#use(session);
     const records = this.#records(owner);
-    const existing = records.collection(collection).records.get(key);
+    const existing = records.collections.get(collection)?.records.get(key);
     if (existing === undefined) return 'missing';
     const over = this.#budget.charge(owner, jsonBytes(record) - jsonBytes(existing));
     if (!over) records.put(collection, key, record);
@@ -341,6 +347,15 @@ export class MemorySessionStore implements SessionStore {
     return session === undefined ? this.#default : this.#named.peek(session);
   }
 
+  /**
+   * The session's records for a read, or undefined while it holds none (it would start from the seeds):
+   * a read keeps a session it finds in use, and makes none.
+   */
+  #recordsToRead(session: SessionId): MemoryRecords | undefined {
+    if (session === undefined) return this.#default.records;
+    return this.#named.peek(session) === undefined ? undefined : this.#named.use(session, held).records;
+  }
+
   #records(owner: Held): MemoryRecords {
     owner.records ??= new MemoryRecords(this.#seeds);
     return owner.records;
@@ -348,6 +363,12 @@ export class MemorySessionStore implements SessionStore {
 }
 
 const EMPTY: ReadonlyMap<string, unknown> = new Map();
+
+/** A seed record by key, as a session that holds no records yet reads it (the seeds are never written to). */
+export function seedRecord(seeds: RecordSeeds, collection: string, key: string): StoredRecord | undefined {
+  const field = seeds.idFieldOf(collection);
+  return seeds.records.get(collection)?.find((record) => idKey(record[field]) === key);
+}
 
 /** A session's data as a shared store keeps it: positions, stored bodies, collections (path, next id, records by key). */
 export interface SessionCopy {

@@ -3,9 +3,11 @@
  * delete (src/store/records-lua.ts): exact across replicas, within --max-resources and the byte
  * budgets, seeded from --data once, and consistent with requests that hold the whole session.
  */
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../src/index.js';
 import { canRun, STORE_SERVER, type StoreServer, startStoreServer } from '../support/infrastructure.js';
+import { serverWith } from '../support/scenarios.js';
 import { closeServersAfterEach, JSON_BODY, mockServer } from '../support/servers.js';
 
 closeServersAfterEach();
@@ -68,6 +70,41 @@ describe.runIf(canRun(STORE_SERVER))('--stateful records in the store, one atomi
     expect(reset.statusCode).toBeLessThan(300);
     expect(await names(b, 's')).toEqual(['Monstera deliciosa', 'Boston fern']);
     expect(await names(a, 'other')).toEqual(['Monstera deliciosa', 'Boston fern']);
+  });
+
+  it('reads through any replica, the session held or not, make no collection and seed nothing in the store', async () => {
+    const options = { spec: 'test/fixtures/state/nested-children.yaml', stateful: true, store: store.url, storePrefix: 'reads' };
+    const crud = { 'crud.yaml': 'description: Remembers what is created.\nstateful: true\n' };
+    const [a, b] = [await serverWith(crud, options), await serverWith(crud, options)];
+    const seeded = await mockServer({ spec: SPEC, stateful: true, data: SEEDS, store: store.url, storePrefix: 'reads-seeded' });
+    const redis = new Redis(store.url);
+    try {
+      const chosen = await a.inject({
+        method: 'PUT',
+        url: '/__mock/scenario',
+        headers: { 'content-type': 'application/json' },
+        payload: { session: 'held', scenario: 'crud' },
+      });
+      expect(chosen.statusCode).toBe(200);
+      for (let thing = 1; thing <= 30; thing++)
+        for (const session of ['held', 'loose']) {
+          const server = thing % 2 === 0 ? a : b;
+          expect((await call(server, session, 'GET', `/things/${thing}/children`)).json()).toEqual([]);
+          expect((await call(server, session, 'GET', `/things/${thing}/children/1`)).statusCode).toBe(404);
+        }
+      for (const session of ['held', 'loose'])
+        expect((await b.inject(`/__mock/state?session=${session}`)).json().collections).toEqual({ '/things': [] });
+      expect(await redis.keys('reads:rec:*')).toEqual([]);
+      // A session of a mock with --data seeds that only reads is answered from them, the store left alone.
+      expect(await names(seeded, 'reader')).toEqual(['Monstera deliciosa', 'Boston fern']);
+      expect((await call(seeded, 'reader', 'GET', '/plants/2')).json()).toMatchObject({ name: 'Boston fern' });
+      expect(await redis.keys('reads-seeded:*reader*')).toEqual([]);
+      expect((await call(a, 'held', 'POST', '/things/4/children', { name: 'Kid' })).statusCode).toBe(201);
+      expect((await b.inject('/__mock/state?session=held')).json().collections['/things/4/children']).toEqual([{ id: 1, name: 'Kid' }]);
+    } finally {
+      redis.disconnect();
+      await Promise.all([a.cleanup(), b.cleanup()]);
+    }
   });
 
   it('records written one call at a time and by a held session (PUT /__mock/state) are one set, in order', async () => {
