@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { createDirectBodyCheck, type DirectCheckOperation, prismValidatorOf } from './direct-body-check.js';
-import { forPrismValidation } from './int64-schema.js';
 import { readPrismOperations } from './load-operations.js';
 import { validateAgainstSchema, validators } from './prism-internals.js';
+import { forPrismValidation } from './request-schema-repairs.js';
 
 // The operations as Prism reads them (load-operations.test.ts checks that reader against Prism's own).
 const getHttpOperationsFromSpec = async (path: string) =>

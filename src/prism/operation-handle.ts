@@ -3,10 +3,10 @@ import type { Finding } from '../problem.js';
 import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
 import { type ObjectQueryCheck, splitObjectQuery } from './exploded-object-query.js';
 import { type FormBodyCheck, splitFormBodies } from './form-body.js';
-import { forPrismValidation } from './int64-schema.js';
 import { withMergeableBody } from './merge-all-of.js';
 import { type JsonPartsCheck, splitJsonParts } from './multipart-json-parts.js';
 import type { Handle, PrismOperation } from './prism-operation.js';
+import { forPrismValidation } from './request-schema-repairs.js';
 import { headersOnly, onlyBearer, securityVerdict } from './security-check.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forPrismValidation } from './int64-schema.js';
+import { forPrismValidation } from './request-schema-repairs.js';
 
 type Schema = Record<string, unknown>;
 
