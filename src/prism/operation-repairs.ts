@@ -24,6 +24,64 @@ export function withFormExplode(operation: unknown): unknown {
   return operation;
 }
 
+/**
+ * A parameter's text never reads as JSON null, and Prism's deserialisers take a parameter's shape from a
+ * `type` that is one name: http-spec writes OpenAPI 3.0's `{type: array, nullable: true}` as
+ * `type: [array, 'null']` (3.1 writes that itself), and then a lone `?types=Movie` stayed text ("must be
+ * array,null"), `X-Tags: a,b` was not split, and a spaceDelimited or pipeDelimited parameter threw (a 500
+ * whether sent or not). The shape is written as the one name beside `nullable: true`, which Ajv reads as
+ * the same values; a `oneOf`/`anyOf` whose other alternatives are all arrays (or all objects) gets that
+ * type beside it, so a lone value is a list of one there too.
+ */
+export function withParameterShapes(operation: unknown): unknown {
+  const request = isJsonObject(operation) && isJsonObject(operation.request) ? operation.request : undefined;
+  if (request === undefined) return operation;
+  for (const list of PARAMETER_LISTS) {
+    const parameters = request[list];
+    if (!Array.isArray(parameters)) continue;
+    request[list] = (parameters as unknown[]).map((parameter) => {
+      if (!isJsonObject(parameter) || !isJsonObject(parameter.schema)) return parameter;
+      const schema = shaped(parameter.schema);
+      return schema === parameter.schema ? parameter : { ...parameter, schema };
+    });
+  }
+  return operation;
+}
+
+const PARAMETER_LISTS = ['path', 'query', 'headers', 'cookie'] as const;
+type Shape = 'array' | 'object';
+
+function shaped(schema: Node): Node {
+  const type = schema.type;
+  if (Array.isArray(type)) {
+    const others = type.filter((name) => name !== 'null');
+    const shape = others.length === 1 && isShape(others[0]) ? others[0] : undefined;
+    return shape === undefined || others.length === type.length ? schema : { ...schema, type: shape, nullable: true };
+  }
+  if (type !== undefined) return schema;
+  const alternatives = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
+  if (alternatives === undefined) return schema;
+  const shapes = new Set(alternatives.map(shapeOf));
+  const nullable = shapes.delete('null') || schema.nullable === true;
+  const [shape] = shapes;
+  if (shapes.size !== 1 || !isShape(shape)) return schema;
+  return nullable ? { ...schema, type: shape, nullable: true } : { ...schema, type: shape };
+}
+
+/** The one shape a schema's values have besides null ('null' for null alone), else undefined. */
+function shapeOf(schema: unknown): Shape | 'null' | undefined {
+  if (!isJsonObject(schema)) return undefined;
+  const type = schema.type;
+  if (type === 'null') return 'null';
+  if (isShape(type)) return type;
+  const others = Array.isArray(type) ? type.filter((name) => name !== 'null') : [];
+  return others.length === 1 && isShape(others[0]) ? others[0] : undefined;
+}
+
+function isShape(type: unknown): type is Shape {
+  return type === 'array' || type === 'object';
+}
+
 function isArraySchema(schema: unknown): boolean {
   const type = isJsonObject(schema) ? schema.type : undefined;
   return type === 'array' || (Array.isArray(type) && type.includes('array'));

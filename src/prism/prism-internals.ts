@@ -274,3 +274,21 @@ function guardAbsentHeaders(): void {
   deserializers.header.simple = guarded;
 }
 guardAbsentHeaders();
+
+/**
+ * Prism's spaceDelimited reader splits a value at the text `%20`, but the values it is handed are
+ * decoded: `?ids=1%202`, the style as OpenAPI spells it, stayed one item `1 2` and was refused. Its own
+ * delimited reader is made again with the space itself (query and form bodies share the table).
+ */
+function splitDecodedSpaces(): void {
+  const { createDelimitedDeserializerStyle: delimited } = piece<{ createDelimitedDeserializerStyle: (separator: string) => Deserializer }>(
+    'reading spaceDelimited parameters',
+    { createDelimitedDeserializerStyle: 'function' },
+    () => prism('@stoplight/prism-http/dist/validator/deserializers/style/delimited'),
+  );
+  const query = deserializers.query as Record<string, unknown>;
+  if (typeof query.spaceDelimited !== 'function')
+    throw movedOrChanged('query.spaceDelimited', 'reading spaceDelimited parameters', 'not a function');
+  query.spaceDelimited = delimited(' ');
+}
+splitDecodedSpaces();
