@@ -37,11 +37,11 @@ USER node
 # per user id and Node version; Node < 22.1 ignores the variable), so a fresh container skips compiling
 # it. Containers only read it; where it cannot be written (read-only filesystem) Node carries on without.
 ENV NODE_COMPILE_CACHE=/home/node/.cache/node-compile-cache
-RUN node /app/dist/cli/main.js --version >/dev/null
+RUN node /app/dist/cli/main.cjs --version >/dev/null
 EXPOSE 4010
 # Slim images have no curl: Node asks the health endpoint itself, over HTTP, else over HTTPS (--tls: the
 # TLS port closes plain HTTP at once). It checks the server is up, not who it is: no certificate check.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
   CMD ["node", "-e", "process.env.NODE_TLS_REJECT_UNAUTHORIZED='0';const ask=(s)=>fetch(s+'://127.0.0.1:'+(process.env.PLANTSTORE_MOCK_PORT||4010)+'/__mock/health').then(r=>r.ok);ask('http').catch(()=>ask('https')).then(ok=>process.exit(ok?0:1),()=>process.exit(1))"]
 # Node runs as PID 1 and handles SIGTERM itself (closes the server, exits 0), so `docker stop` is quick.
-ENTRYPOINT ["node", "/app/dist/cli/main.js"]
+ENTRYPOINT ["node", "/app/dist/cli/main.cjs"]

@@ -64,7 +64,7 @@ node --input-type=module -e '
   import { PlantStoreMockContainer } from "./dist/testcontainers/index.js";
   const [image, version] = process.argv.slice(1);
   const mock = await new PlantStoreMockContainer(image).start();
-  const { output } = await mock.exec(["node", "/app/dist/cli/main.js", "--version"]);
+  const { output } = await mock.exec(["node", "/app/dist/cli/main.cjs", "--version"]);
   await mock.stop();
   if (output.trim() !== version) throw new Error(`the image ${image} says ${JSON.stringify(output)}, package.json ${version}`);
   console.log(`${image} says ${output.trim()}`);

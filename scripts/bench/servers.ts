@@ -18,7 +18,7 @@ export function useSteady(path: string | undefined): void {
   steadyBin = path;
 }
 
-/** How the mock is launched: the package root whose dist/cli/main.js runs (a variant's copy, for side-by-side builds), extra environment. */
+/** How the mock is launched: the package root whose dist/cli/main.cjs runs (a variant's copy, for side-by-side builds), extra environment. */
 export interface Launch {
   readonly packageRoot?: string;
   readonly env?: Readonly<Record<string, string>>;
@@ -28,7 +28,7 @@ export interface Launch {
 export function commandFor(name: ServerName, port: number | '{port}', launch: Launch = {}): { command: string; args: string[] } {
   switch (name) {
     case 'mock':
-      return { command: process.execPath, args: [join(launch.packageRoot ?? root, 'dist/cli/main.js'), '--port', String(port)] };
+      return { command: process.execPath, args: [join(launch.packageRoot ?? root, 'dist/cli/main.cjs'), '--port', String(port)] };
     case 'prism':
       return {
         command: process.execPath,

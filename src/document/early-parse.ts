@@ -33,15 +33,16 @@ type Global = Record<symbol, Handoff | undefined>;
 /**
  * Starts parsing the document at `path` on a worker when it is a large file and a core is free for it
  * (`anyLoad` starts it regardless): on a machine whose cores are all busy the worker gains no time and
- * costs the copy of the value between threads. Called from the CLI's unbundled entry, where the worker's
- * file lies beside this one. Whether it started.
+ * costs the copy of the value between threads. Called from the CLI's entry, before its bundle loads. Whether it started.
  */
 export function parseEarly(path: string, anyLoad = false): boolean {
   try {
     if (!anyLoad && !aCoreIsFree()) return false;
     const stat = statSync(path);
     if (!stat.isFile() || stat.size < LEAST_BYTES) return false;
-    const worker = new Worker(new URL('./early-parse-worker.js', import.meta.url), { workerData: resolve(path) });
+    // Named from the folder above: found alike from dist/document/ and from the CLI's CommonJS entry
+    // (dist/cli/main.cjs, this module bundled in it by scripts/bundle-cli.mjs).
+    const worker = new Worker(new URL('../document/early-parse-worker.js', import.meta.url), { workerData: resolve(path) });
     // Nothing waits for it until the loader does (takeEarlyParse): a CLI that ends first (--help) is not held.
     worker.unref();
     const parsed = new Promise<EarlyParse | undefined>((settle) => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
-const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../dist/cli/main.cjs', import.meta.url));
 /** Generous: a loaded machine can take many seconds to start a Node process; an idle one takes ~1 s. */
 const START_TIMEOUT = 60_000;
 const children: ChildProcess[] = [];

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 
-const CLI = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+const CLI = new URL('../../dist/cli/main.cjs', import.meta.url).pathname;
 
 function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [CLI, '--port', '0', '--log-level', 'silent', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });

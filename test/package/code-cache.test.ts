@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 const LOADER = fileURLToPath(new URL('../../dist/lib/load-bundle.cjs', import.meta.url));
 const CLI_LOADER = fileURLToPath(new URL('../../dist/cli/load-bundle.cjs', import.meta.url));
-const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+/** The bin (CommonJS) and the ES module entry it is bundled from, which `node dist/cli/main.js` still runs. */
+const CLI_ENTRIES = ['main.cjs', 'main.js'].map((name) => fileURLToPath(new URL(`../../dist/cli/${name}`, import.meta.url)));
 const ENTRY = new URL('../../dist/index.js', import.meta.url).href;
 
 /** A fresh `node` (the cache is V8's, per process), without the test runner's options. */
@@ -53,10 +54,12 @@ setTimeout(() => process.stdout.write(' ' + String(script.cachedDataRejected)), 
   });
 
   it('runs the CLI with the cache, and without it when V8 rejects it (other flags)', () => {
-    for (const flags of [[], ['--no-lazy-feedback-allocation']]) {
-      const run = node([...flags, CLI, '--version']);
-      expect(run.stderr).toBe('');
-      expect(run.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    for (const entry of CLI_ENTRIES) {
+      for (const flags of [[], ['--no-lazy-feedback-allocation']]) {
+        const run = node([...flags, entry, '--version']);
+        expect(run.stderr).toBe('');
+        expect(run.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+      }
     }
   });
 });

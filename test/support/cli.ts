@@ -1,8 +1,8 @@
-/** Spawns the built CLI (dist/cli/main.js), as a consumer's CI would run it. */
+/** Spawns the built CLI (dist/cli/main.cjs, the package's bin), as a consumer's CI would run it. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/cli/main.cjs', import.meta.url));
 
 export interface RunningCli {
   readonly child: ChildProcess;

@@ -28,7 +28,7 @@ test('the library serves the bundled contract', async () => {
 });
 
 test('the CLI prints the package version and serves on the port it picks', async () => {
-  const bin = require.resolve('plantstore-mock/package.json').replace(/package\.json$/, 'dist/cli/main.js');
+  const bin = require.resolve('plantstore-mock/package.json').replace(/package\.json$/, 'dist/cli/main.cjs');
   const child = spawn(process.execPath, [bin, '--port', '0', '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     const url = await new Promise((resolve, reject) => {
