@@ -30,7 +30,7 @@ export const ERRORS = {
   BODY_REQUIRED: {
     status: 400,
     error: 40003,
-    message: 'Request body is required: send a JSON document ({mediaTypes})',
+    message: 'Request body is required: send {mediaTypes}',
     when: 'The operation needs a body and none (or an empty one) was sent.',
   },
   INVALID_ENCODING: {

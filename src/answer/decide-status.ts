@@ -63,14 +63,16 @@ function catalogueProblem(findings: readonly Finding[], exchange: Exchange): Pro
 }
 
 /** The media types the operation accepts, as two answers' messages list them (not worth making for the others). */
-function mediaTypesOf(exchange: Exchange): string {
-  return exchange.operation?.requestBody?.contents.map((c) => c.mediaType).join(', ') || 'none';
+function mediaTypesOf(exchange: Exchange, separator = ', ', none = 'none'): string {
+  return exchange.operation?.requestBody?.contents.map((c) => c.mediaType).join(separator) || none;
 }
 
 function bodyProblem(first: Finding, findings: readonly Finding[], exchange: Exchange): Problem {
   if (first.code === 'malformed-json') return { code: 'MALFORMED_JSON', params: { details: first.message }, findings };
   if (first.code === 'invalid-encoding') return { code: 'INVALID_ENCODING', findings };
-  if (first.code === 'body-required') return { code: 'BODY_REQUIRED', params: { mediaTypes: mediaTypesOf(exchange) }, findings };
+  // What the operation takes, a form, CSV or XML as well as JSON: `send text/csv or application/json`.
+  if (first.code === 'body-required')
+    return { code: 'BODY_REQUIRED', params: { mediaTypes: mediaTypesOf(exchange, ' or ', 'a body') }, findings };
   return { code: 'INVALID_REQUEST', params: { details: describe(findings) }, findings };
 }
 

@@ -43,6 +43,7 @@ describe('invalid bodies', () => {
     const server = await mockServer();
     const response = await server.inject({ method: 'POST', url: '/plants', headers: AUTH });
     expectError(response, 400, 40003);
+    expect(response.json().message).toBe('Request body is required: send application/json');
   });
 
   it('answers an Error for a body that is not UTF-8', async () => {

@@ -91,6 +91,11 @@ describe('requests Schemathesis builds on fresh real documents', () => {
       ['/usage-imports', undefined],
     ] as const)
       expect((await post(url, type)).headers['x-mock-error'], type).toBe('BODY_REQUIRED');
+    // The message names what the operation takes, not JSON alone.
+    expect((await post('/usage-imports')).json().message).toBe('Request body is required: send text/csv or application/json');
+    expect((await post(`/projects/${uuid}/regions`)).json().message).toBe(
+      'Request body is required: send application/json or text/xml or application/x-www-form-urlencoded or multipart/form-data',
+    );
   });
 
   it('read a text/json body as JSON, as ASP.NET services list it beside application/json', async () => {
