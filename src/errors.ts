@@ -145,7 +145,7 @@ export const ERRORS = {
     status: 414,
     error: 41401,
     message: 'The request URL is longer than the limit of {limit} characters',
-    when: 'The path and query exceed `--max-url-length` (default 8192).',
+    when: 'The path and query exceed `--max-url-length` (default 16384).',
   },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,

@@ -166,7 +166,7 @@ export interface MockServerOptions {
   readonly maxHeaderSize?: number;
   /** Most header fields a request may have; more get 431. Default 100. */
   readonly maxHeaderCount?: number;
-  /** Longest request URL (path and query) in characters; longer ones get 414. Default 8192. */
+  /** Longest request URL (path and query) in characters; longer ones get 414. Default 16384. */
   readonly maxUrlLength?: number;
   /** Milliseconds a client has to send its request line and headers; slower ones get 408. Default 10 000. */
   readonly headersTimeout?: number;

@@ -9,7 +9,7 @@ describe('limit options', () => {
     expect(LIMIT_DEFAULTS).toEqual({
       maxHeaderSize: 16384,
       maxHeaderCount: 100,
-      maxUrlLength: 8192,
+      maxUrlLength: 16384,
       headersTimeout: 10000,
       requestTimeout: 30000,
       keepAliveTimeout: 5000,
@@ -36,6 +36,20 @@ describe('limit options', () => {
 
   it('names an unknown (misspelt) option', async () => {
     await expect(createMockServer({ maxConnection: 5 } as never)).rejects.toThrow(/unknown option "maxConnection"/);
+  });
+
+  it("take a URL a document's own batch fills past 8 KiB: Custom Vision's 256 image ids, 9.5 KB", async () => {
+    const spec = new URL('../fixtures/pets.yaml', import.meta.url).pathname;
+    const server = await createMockServer({ spec, logLevel: 'silent' });
+    try {
+      const ids = Array.from({ length: 256 }, () => 'e3e70682-c209-1cac-a29f-6fbed82c07cd').join(',');
+      const answer = await fetch(new URL(`/pets?ids=${ids}`, await server.listen()), { headers: { 'x-api-key': 'k' } });
+      expect(answer.status).toBe(200);
+      const over = await server.inject({ method: 'GET', url: `/pets?q=${'a'.repeat(16 * 1024)}`, headers: { 'x-api-key': 'k' } });
+      expect(over.statusCode).toBe(414);
+    } finally {
+      await server.close();
+    }
   });
 
   it('are frozen with the rest', () => {
