@@ -107,6 +107,35 @@ describe.runIf(canRun(STORE_SERVER))('--stateful records in the store, one atomi
     }
   });
 
+  it('admin writes racing record writes through another replica are retried on a fresh copy, not refused', async () => {
+    const options = { spec: PETS, stateful: true, store: store.url, storePrefix: 'admin-race' };
+    const crud = { 'crud.yaml': 'description: Remembers what is created.\nstateful: true\n' };
+    const [a, b] = [await serverWith(crud, options), await serverWith(crud, options)];
+    const json = { 'content-type': 'application/json' };
+    try {
+      const admin: number[] = [];
+      for (let round = 0; round < 10; round++) {
+        const writes = Array.from({ length: 8 }, (_, i) => call(b, 'busy', 'POST', '/pets', { name: `Pet ${round}-${i}` }));
+        const [put, chosen] = await Promise.all([
+          a.inject({ method: 'PUT', url: '/__mock/state?session=busy', headers: json, payload: { collections: { '/pets': [] } } }),
+          a.inject({
+            method: 'PUT',
+            url: '/__mock/scenario',
+            headers: json,
+            payload: { session: 'busy', scenario: round % 2 ? 'crud' : null },
+          }),
+          ...writes,
+        ]);
+        admin.push(put.statusCode, chosen.statusCode);
+        expect(put.json().collections['/pets'].length).toBeLessThanOrEqual(8);
+      }
+      expect(admin).toEqual(Array(20).fill(200));
+      expect((await b.inject('/__mock/scenario?session=busy')).json()).toMatchObject({ scenario: 'crud' });
+    } finally {
+      await Promise.all([a.cleanup(), b.cleanup()]);
+    }
+  });
+
   it('records written one call at a time and by a held session (PUT /__mock/state) are one set, in order', async () => {
     const options = { spec: SPEC, stateful: true, store: store.url, storePrefix: 'mixed' };
     const [a, b] = [await mockServer(options), await mockServer(options)] as [MockServer, MockServer];
