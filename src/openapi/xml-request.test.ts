@@ -31,10 +31,20 @@ describe('readXmlBody', () => {
     });
   });
 
-  it('refuses, without throwing, names the parser will not read (__proto__)', () => {
-    const schema = { type: 'object', properties: { a: { type: 'string' } } };
-    expect(readXmlBody('<r><a>x</a><__proto__>y</__proto__></r>', schema)).toMatchObject({ ok: false });
-    expect(readXmlBody('<r><__proto__><polluted>1</polluted></__proto__></r>', schema)).toMatchObject({ ok: false });
+  it('reads `__proto__`, `constructor` and `toString` elements as own members, polluting nothing', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' }, constructor: { type: 'integer' } } };
+    const read = readXmlBody('<r><a>x</a><__proto__>y</__proto__><constructor>5</constructor><toString>z</toString></r>', schema);
+    expect(read.ok).toBe(true);
+    const value = (read as { value: Record<string, unknown> }).value;
+    expect(Object.entries(value)).toEqual([
+      ['a', 'x'],
+      ['constructor', 5],
+      ['__proto__', 'y'],
+      ['toString', 'z'],
+    ]);
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    const nested = readXmlBody('<r><__proto__><polluted>1</polluted></__proto__></r>', schema);
+    expect(nested.ok).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

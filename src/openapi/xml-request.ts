@@ -33,7 +33,22 @@ const PARSER_OPTIONS = {
   ignoreDeclaration: true,
   ignorePiTags: true,
   isArray: () => true,
+  // Element names that are Object.prototype's own (`<__proto__>`, `<constructor>`, `<toString>`) are
+  // names like any other to an XML reader; the parser throws on some and renames others, so each is
+  // kept under a mark no XML name can hold and read back under its own name.
+  transformTagName: (name: string) => (name in Object.prototype || name === 'prototype' ? MARK + name : name),
 };
+const MARK = '\u0000';
+
+/** The parsed element's key for a child element named `name`. */
+function keyOf(name: string): string {
+  return name in Object.prototype || name === 'prototype' ? MARK + name : name;
+}
+
+/** A member set as the object's own, `__proto__` included (assigning that one would set the prototype). */
+function put(object: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
+}
 
 /**
  * Reads an XML body after the schema's `xml` objects, as the answers are written (xml-body.ts): the
@@ -52,7 +67,6 @@ export function readXmlBody(text: string, schema: JsonSchema | undefined): XmlRe
     parser ??= new XMLParser(PARSER_OPTIONS);
     document = parser.parse(text) as Element;
   } catch (error) {
-    // The parser refuses some names the validator lets through (`<__proto__>`): the request's fault.
     return { ok: false, message: `could not be read: ${(error as Error).message}` };
   }
   const root = Object.keys(document).find((key) => !key.startsWith('?'));
@@ -71,7 +85,9 @@ function readValue(node: unknown, given: JsonSchema | undefined, depth: number):
     const items = sub(schema, 'items');
     const itemName = xmlOf(items).name;
     const children =
-      itemName !== undefined ? node[itemName] : Object.entries(node).find(([key]) => !key.startsWith(ATTRIBUTE) && key !== TEXT)?.[1];
+      itemName !== undefined
+        ? node[keyOf(itemName)]
+        : Object.entries(node).find(([key]) => !key.startsWith(ATTRIBUTE) && key !== TEXT)?.[1];
     return (Array.isArray(children) ? children : []).map((child) => readValue(child, items, depth + 1));
   }
   return scalar(textOf(node), type);
@@ -89,26 +105,34 @@ function objectOf(node: Element, schema: JsonSchema | undefined, depth: number):
     if (xml.attribute) {
       known.add(ATTRIBUTE + element);
       const attribute = node[ATTRIBUTE + element];
-      if (attribute !== undefined) result[name] = scalar(String(attribute), typeOf(property, attribute));
+      if (attribute !== undefined) put(result, name, scalar(String(attribute), typeOf(property, attribute)));
       continue;
     }
     if (typeOf(property, undefined) === 'array' && !xml.wrapped) {
       const items = sub(property, 'items');
       const itemName = xmlOf(items).name ?? name;
-      known.add(itemName);
-      const list = node[itemName];
-      if (Array.isArray(list)) result[name] = list.map((child) => readValue(child, items, depth + 1));
+      known.add(keyOf(itemName));
+      const list = node[keyOf(itemName)];
+      if (Array.isArray(list))
+        put(
+          result,
+          name,
+          list.map((child) => readValue(child, items, depth + 1)),
+        );
       continue;
     }
-    known.add(element);
-    const found = node[element];
-    if (Array.isArray(found) && found.length > 0) result[name] = readValue(found[0], property, depth + 1);
+    known.add(keyOf(element));
+    const found = node[keyOf(element)];
+    if (Array.isArray(found) && found.length > 0) put(result, name, readValue(found[0], property, depth + 1));
   }
-  // Elements the schema does not name are kept as text, so `additionalProperties: false` can judge them.
+  // Elements the schema does not name are read as its `additionalProperties` describes them (a map of
+  // booleans, Custom Vision's `augmentationMethods`), else kept as text, for `additionalProperties: false` to judge.
+  const others = sub(schema, 'additionalProperties');
   for (const [key, value] of Object.entries(node)) {
     if (known.has(key) || key === TEXT || key.startsWith(`${ATTRIBUTE}xmlns`)) continue;
-    const name = key.startsWith(ATTRIBUTE) ? key.slice(ATTRIBUTE.length) : key;
-    result[name] = Array.isArray(value) ? textOf(value[0]) : String(value);
+    const name = key.startsWith(ATTRIBUTE) ? key.slice(ATTRIBUTE.length) : key.startsWith(MARK) ? key.slice(MARK.length) : key;
+    const first = Array.isArray(value) ? value[0] : String(value);
+    put(result, name, others === undefined ? textOf(first) : readValue(first, others, depth + 1));
   }
   return result;
 }

@@ -21,6 +21,19 @@ describe('media types both ways', () => {
     expect(wrong.json().message).toContain('must be integer');
   });
 
+  it('reads elements the schema does not name as its additionalProperties says, whatever their names', async () => {
+    const server = await mockServer({ spec });
+    const post = (payload: string) => server.inject({ method: 'POST', url: '/pet', headers: xml, payload });
+    expect((await post('<pet id="3"><features><LPT1>true</LPT1><flip>false</flip></features></pet>')).statusCode).toBe(201);
+    const wrong = await post('<pet id="3"><features><LPT1>maybe</LPT1></features></pet>');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toContain('features.LPT1 must be boolean');
+    // Names JavaScript objects hold themselves are names like any other to an XML reader.
+    for (const name of ['__proto__', 'constructor', 'toString', 'prototype'])
+      expect((await post(`<pet id="3"><${name}>1</${name}><features><${name}>true</${name}></features></pet>`)).statusCode, name).toBe(201);
+    expect((await post('<pet id="3"><features><__proto__>x</__proto__></features></pet>')).statusCode).toBe(400);
+  });
+
   it('judges the whole text of an XML body whose schema is a string', async () => {
     const server = await mockServer({ spec });
     const put = (payload: string) => server.inject({ method: 'PUT', url: '/files', headers: xml, payload });
