@@ -256,7 +256,8 @@ export class SharedSessions {
         : { d: data?.d ?? [], p: [...read.positions], r: records.copy };
     if (read.scenario !== undefined || read.proxy !== undefined) this.store.choices.saw(session ?? '');
     if (read.defaultScenario !== undefined) this.store.choices.saw('');
-    this.sessions.restore(session, copy, { scenario: read.scenario, defaultScenario: read.defaultScenario, proxy: read.proxy });
+    const choices = { scenario: read.scenario, defaultScenario: read.defaultScenario, proxy: read.proxy };
+    this.sessions.restore(session, copy, choices, read.recorded);
     return records;
   }
 }

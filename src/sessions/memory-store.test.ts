@@ -21,3 +21,15 @@ describe('MemorySessionStore: reads', () => {
     expect([...(store.viewRecords('a')?.keys() ?? [])]).toEqual(['/plants']);
   });
 });
+
+describe('MemorySessionStore: a shared copy', () => {
+  it('counts the bytes the store holds for the session elsewhere (its recordings) in its budget', () => {
+    const store = new MemorySessionStore({ idleMs: 60_000, max: 10, sessionBytes: 1000, totalBytes: 10_000 });
+    store.restore('a', undefined, { scenario: undefined, defaultScenario: undefined }, 900);
+    expect(store.bytesUsed('a')).toBe(900);
+    const how = { idField: 'id', maxRecords: 10 };
+    expect(store.insertRecord('a', '/p', { id: 1, blob: 'x'.repeat(200) }, how)).toMatchObject({ kind: 'over-budget' });
+    store.restore('a', undefined, { scenario: undefined, defaultScenario: undefined }, 0);
+    expect(store.insertRecord('a', '/p', { id: 1, blob: 'x'.repeat(200) }, how)).toMatchObject({ kind: 'created' });
+  });
+});

@@ -309,9 +309,10 @@ export class MemorySessionStore implements SessionStore {
 
   /**
    * Replaces the session's data with a shared copy, and the scenario choices with the shared ones; its
-   * bytes, as the copy holds them, count against its budget here too.
+   * bytes, as the copy holds them, count against its budget here too, and so do `recorded` bytes the
+   * store holds for it elsewhere (the fleet's recording buffers), as the store's own scripts count them.
    */
-  restore(session: SessionId, copy: Partial<SessionCopy> | undefined, choices: SharedChoices): void {
+  restore(session: SessionId, copy: Partial<SessionCopy> | undefined, choices: SharedChoices, recorded = 0): void {
     const owner = this.#use(session);
     owner.scenario = session === undefined ? choices.defaultScenario : choices.scenario;
     this.#default.scenario = choices.defaultScenario;
@@ -330,7 +331,8 @@ export class MemorySessionStore implements SessionStore {
       owner.records = records;
     }
     this.#releaseState(owner);
-    if (copy !== undefined) this.#budget.charge(owner, jsonBytes(copy));
+    const bytes = (copy === undefined ? 0 : jsonBytes(copy)) + recorded;
+    if (bytes > 0) this.#budget.charge(owner, bytes);
   }
 
   /** Frees the session's bytes but its recording buffer's, which stays. */

@@ -52,7 +52,7 @@ export interface RecordingStore {
 
 // Keys: {p}r:{file} (the list), {p}rm:{file} (hash: part, x and h counts, b bytes, s session),
 // {p}rd:{file} (digests of the exchanges held), {p}rk (files held, scored by their last append), {p}rt
-// (bytes held). A file's hash outlives its buffer by a day: its part number, so the next part does not
+// (bytes held), {p}rs (hash: bytes held per session, which the record scripts count in its budget too). A file's hash outlives its buffer by a day: its part number, so the next part does not
 // overwrite a written one (a part taken, its digests go: an identical exchange goes in the next part).
 /** How long a file's part number outlives the take of its buffer (it is kept while the buffer is). */
 const META_MS = 24 * 3600 * 1000;
@@ -71,7 +71,8 @@ if bytes == 0 and not redis.call('ZSCORE', held, file) and redis.call('ZCARD', h
 -- Charged like the session's data (as the shared sessions' script counts it): per session, and all together.
 local gen = redis.call('GET', p .. 'gen') or '0'
 local data = tonumber(redis.call('HGET', p .. 'n:' .. gen, session) or '0')
-if bytes + size + data > sessionBytes then return {'over', 'the session'} end
+local recorded = tonumber(redis.call('HGET', p .. 'rs', session) or '0')
+if recorded + size + data > sessionBytes then return {'over', 'the session'} end
 local total = tonumber(redis.call('GET', p .. 'rt') or '0') + tonumber(redis.call('GET', p .. 't:' .. gen) or '0')
 if total + size > totalBytes then return {'over', 'all sessions'} end
 redis.call('RPUSH', p .. 'r:' .. file, kind .. text)
@@ -81,6 +82,7 @@ redis.call('HSET', meta, kind, count + 1, 'b', bytes + size, 'part', part, 's', 
 -- bytes held (never freed from the total). Its day starts when the buffer is taken.
 redis.call('PERSIST', meta)
 redis.call('INCRBY', p .. 'rt', size)
+redis.call('HINCRBY', p .. 'rs', session, size)
 redis.call('ZADD', held, now, file)
 return {'kept', part}`;
 
@@ -107,6 +109,7 @@ for _, file in ipairs(files) do
     taken[#taken + 1] = {file, part, row[2] or '', entries}
     bytes = bytes + size
     redis.call('DECRBY', p .. 'rt', size)
+    if redis.call('HINCRBY', p .. 'rs', row[2] or '', -size) <= 0 then redis.call('HDEL', p .. 'rs', row[2] or '') end
     redis.call('HSET', meta, 'part', part + 1, 'x', 0, 'h', 0, 'b', 0)
     redis.call('DEL', list, p .. 'rd:' .. file)
     redis.call('PEXPIRE', meta, ${META_MS})

@@ -35,10 +35,12 @@ local function wrote()
   touch()
   keep()
 end
--- Whether delta more bytes fit the session's budget and the fleet's: nil, or the scope refused.
+-- Whether delta more bytes fit the session's budget and the fleet's: nil, or the scope refused. The
+-- session's budget counts its recording buffers too ({p}rs, src/store/recording-store.ts), as an append does.
 local function refused(delta)
   if delta <= 0 then return nil end
-  if tonumber(redis.call('HGET', sizes, id) or '0') + delta > perSession then return 'the session' end
+  local recorded = tonumber(redis.call('HGET', p .. 'rs', id) or '0')
+  if tonumber(redis.call('HGET', sizes, id) or '0') + recorded + delta > perSession then return 'the session' end
   local held = tonumber(redis.call('GET', total) or '0') + tonumber(redis.call('GET', p .. 'rt') or '0')
   if held + delta > budget then return 'all sessions' end
   return nil

@@ -24,6 +24,8 @@ export interface StoredSession {
   readonly positions: ReadonlyMap<string, number>;
   /** Its records hash (src/store/records-lua.ts) by field; undefined when it holds none yet. */
   readonly records: ReadonlyMap<string, string> | undefined;
+  /** Bytes of its recording buffers in the store (src/store/recording-store.ts): its budget counts them. */
+  readonly recorded: number;
 }
 
 /** A position a held request moved: the rule, the calls it read, the calls it leaves (0: cleared by a reset). */
@@ -117,7 +119,8 @@ if id ~= '' and #records > 0 then redis.call('PEXPIRE', p .. 'rec:' .. gen .. ':
 if id ~= '' and #positions > 0 then redis.call('PEXPIRE', p .. 'q:' .. gen .. ':' .. id, idle) end
 if id ~= '' and mine then redis.call('PEXPIRE', p .. 'c:' .. id, idle) end
 if id ~= '' and proxy then redis.call('PEXPIRE', p .. 'x:' .. id, idle) end
-return {gen, row[1] or '0', row[2] or false, mine or false, default or false, proxy or false, positions, records}`;
+local recorded = redis.call('HGET', p .. 'rs', id) or '0'
+return {gen, row[1] or '0', row[2] or false, mine or false, default or false, proxy or false, positions, records, recorded}`;
 
 // ARGV[10..12]: now, most sessions, total bytes; ARGV[13] the records' changes (RecordChanges as JSON,
 // '' for none); then triples of a position moved (rule, calls read, calls now): written only if no
@@ -260,6 +263,7 @@ export async function connectStore({
         proxy: row[5] ?? undefined,
         positions: positionsOf(row[6]),
         records: fieldsOf(row[7]),
+        recorded: Number(row[8] ?? 0),
       };
     },
     async save(session, read, data, changes = {}, positions = [], records = undefined) {
@@ -346,7 +350,9 @@ export async function connectStore({
 
 interface Scripts {
   journalTail(key: string, after: string): Promise<[number, string[]]>;
-  mockLoad(...args: string[]): Promise<[string, string, string | null, string | null, string | null, string | null, string[], string[]]>;
+  mockLoad(
+    ...args: string[]
+  ): Promise<[string, string, string | null, string | null, string | null, string | null, string[], string[], string]>;
   mockAdvance(...args: string[]): Promise<number>;
   mockSave(...args: string[]): Promise<number>;
 }

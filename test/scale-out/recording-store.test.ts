@@ -64,6 +64,23 @@ describe.runIf(canRun(STORE_SERVER))('recording buffers in the store', () => {
     expect(await append(store, 'two', 'z'.repeat(300), 'w')).toEqual({ part: 1 });
   });
 
+  it("counts a session's recording buffers in its budget when it writes records, as appends count its records", async () => {
+    const store = await connectStore({ url: server.url, prefix: 'rec-both:', idleMs: 60_000, sessionBytes: 1_000, warn: () => undefined });
+    stores.push(store);
+    const record = (key: string, bytes: number) =>
+      store.insertRecord('v', false, { collection: '/p', key, assign: '', json: `{"id":${key}}`, bytes }, 10, '');
+    expect(await append(store, 'v-file', 'y'.repeat(600), 'v')).toEqual({ part: 1 });
+    expect(await record('1', 500)).toEqual(['over-budget', 'the session']);
+    expect(await record('2', 300)).toEqual(['created', '2']);
+    expect(await append(store, 'v-file', 'z'.repeat(200), 'v')).toEqual({ over: 'the session', limit: 1_000 });
+    // Written (taken), the buffer's bytes are the session's no more.
+    expect((await store.takeRecordings({ files: ['v-file'] })).map((t) => t.file)).toEqual(['v-file']);
+    expect(await record('1', 500)).toEqual(['created', '1']);
+    expect((await store.load('v')).recorded).toBe(0);
+    expect(await append(store, 'v-file', 'w'.repeat(100), 'v')).toEqual({ part: 2 });
+    expect((await store.load('v')).recorded).toBe(100);
+  });
+
   it('takes buffers larger than one reply in parts: a take that outgrows the command timeout loses nothing', async () => {
     // One 60 MB reply takes several times the timeout (~6 ms a MB here): the script ran, all was taken
     // and lost with the reply. Calls of a file each fit in it many times over, even on a loaded machine.
