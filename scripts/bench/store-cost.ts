@@ -1,7 +1,8 @@
 /**
  * What `--store` costs (docs/scale-out.md, docs/performance.md): server CPU per valid POST /plants of the
- * mock in memory and with a real Redis store, side by side in interleaved rounds (bundled scenarios, no
- * choice: no round trip; a sequence advanced by each request: a read and a versioned write); throughput
+ * mock in memory and with a real Redis store, each store run back to back with its in-memory one (bundled
+ * scenarios, no choice: no round trip; a sequence advanced by each request: one atomic store call), with
+ * the store's own CPU and calls beside; throughput
  * of 1, 2 and 3 replicas behind HAProxy with the CPU each part spent per request (what saturates first);
  * and the store's memory per 1,000 sessions and per 1,000 records.
  *
@@ -38,7 +39,7 @@ const store = await startStoreServer();
 const variants: Record<string, string[]> = {
   memory: [],
   store: ['--store', store.url],
-  // A sequence advanced by every request: a read and a versioned write per request with the store.
+  // A sequence advanced by every request: one atomic store call per request with the store.
   'memory, sequence': ['--scenario', 'fail-then-succeed'],
   'store, sequence': ['--scenario', 'fail-then-succeed', '--store', store.url],
 };
@@ -71,37 +72,72 @@ if (flags.only === 'crud') {
   process.exit(0);
 }
 
-const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
-const rate: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
+const perVariant = () => Object.fromEntries(Object.keys(variants).map((name) => [name, [] as number[]]));
+const cpu = perVariant();
+const rate = perVariant();
+const storeCpu = perVariant();
+const storeScripts = perVariant();
+const storeReads = perVariant();
+/** The store's count of scripts run (each an atomic step of a request) and of socket reads (each a batch a client wrote). */
+const storeCounts = () => {
+  const scripts = [...store.command('INFO', 'commandstats').matchAll(/^cmdstat_(?:evalsha|eval|evalsha_ro|eval_ro):calls=(\d+)/gm)];
+  const reads = /total_reads_processed:(\d+)/.exec(store.command('INFO', 'stats'))?.[1];
+  return { scripts: scripts.reduce((sum, [, calls]) => sum + Number(calls), 0), reads: Number(reads) };
+};
 const names = Object.keys(variants);
+// Each store variant beside its in-memory one, run back to back: on a shared machine one variant's CPU per
+// request moves severalfold within a run as other work comes and goes, so a ratio of medians taken minutes
+// apart is chance; the ratio of each pair, seconds apart, and their spread are what the table gives.
+const PAIRS = [
+  ['memory', 'store'],
+  ['memory, sequence', 'store, sequence'],
+] as const;
 for (let round = 0; round < rounds; round++) {
-  // A rotating order, so no variant always runs first on a machine warming up or cooling down.
-  for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
+  // Alternating orders, so no variant always runs first on a machine warming up or cooling down.
+  const pairs = round % 4 < 2 ? PAIRS : [...PAIRS].reverse();
+  for (const name of pairs.flatMap((pair) => (round % 2 === 0 ? pair : [...pair].reverse()))) {
     const server = await start(variants[name] ?? []);
     await runLoad({ url: server.url, mix: 'valid', connections, duration: 2, loader }); // warm-up
+    // The replica's CPU is the column compared; the store's own (one variant runs at a time) and its counts
+    // are beside it: scripts per request (every sequence step is one) and socket reads (batches of them).
+    const [storeBefore, countsBefore] = [cpuSeconds(store.pid), storeCounts()];
     const result = await withCpu(server.child.pid, () => runLoad({ url: server.url, mix: 'valid', connections, duration, loader }));
     cpu[name]?.push(result.cpuUsPerRequest);
     rate[name]?.push(result.reqPerSec);
+    storeCpu[name]?.push(((cpuSeconds(store.pid) - storeBefore) * 1e6) / result.requests);
+    const counts = storeCounts();
+    storeScripts[name]?.push((counts.scripts - countsBefore.scripts) / result.requests);
+    storeReads[name]?.push((counts.reads - countsBefore.reads) / result.requests);
+    process.stderr.write(`round ${round + 1}, ${name}: ${fixed(result.cpuUsPerRequest)} us/request, ${fixed(result.reqPerSec)} req/s\n`);
     await server.stop();
   }
 }
 
-/** The first table: CPU per request of each variant, and over the in-memory one of its kind. */
+/** The first table: CPU per request of each variant, and over the in-memory one of its kind, pair by pair. */
 function cpuTable(): string[] {
-  const base = median(cpu.memory ?? []);
-  const baseSequence = median(cpu['memory, sequence'] ?? []);
+  const over = (name: string): string => {
+    const pair = PAIRS.find((p) => p[1] === name);
+    if (pair === undefined) return '1.00x';
+    const base = cpu[pair[0]] ?? [];
+    const ratios = (cpu[name] ?? []).map((mine, i) => mine / (base[i] ?? Number.NaN));
+    return `${fixed(median(ratios), 2)}x (${fixed(Math.min(...ratios), 2)}-${fixed(Math.max(...ratios), 2)})`;
+  };
   return [
     `# --store cost (${new Date().toISOString().slice(0, 10)}, ${machineLine()})`,
     '',
-    `CPU per valid POST /plants, ${loader}, ${rounds} interleaved rounds of ${duration} s at ${connections} connections (medians):`,
+    `CPU per valid POST /plants, ${loader}, ${rounds} rounds of ${duration} s at ${connections} connections, each store variant beside its in-memory one (medians; over memory: the median of the pairs' ratios, and their range):`,
     '',
     markdownTable(
-      ['variant', 'CPU µs/request', 'over memory', 'req/s'],
-      names.map((name) => {
-        const mine = median(cpu[name] ?? []);
-        const over = name.includes('sequence') ? mine / baseSequence : mine / base;
-        return [name, fixed(mine), `${fixed(over, 2)}x`, fixed(median(rate[name] ?? []))];
-      }),
+      ['variant', 'CPU µs/request', 'over memory', 'req/s', 'store µs/request', 'store scripts/request', 'store reads/request'],
+      names.map((name) => [
+        name,
+        fixed(median(cpu[name] ?? [])),
+        over(name),
+        fixed(median(rate[name] ?? [])),
+        fixed(median(storeCpu[name] ?? [])),
+        fixed(median(storeScripts[name] ?? []), 2),
+        fixed(median(storeReads[name] ?? []), 2),
+      ]),
     ),
   ];
 }
