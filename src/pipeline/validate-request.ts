@@ -58,14 +58,17 @@ export const validateRequest = requestValidation(AUTO_DIALECTS);
  * against its schema like any other value: a schema with no `type` (Azure's `BuildJobParameters`, only
  * `properties` and `required`, which say nothing of a value that is no object) takes `null`, and a
  * string schema the empty text of an empty `text/csv` body (see parse-body.ts). A form, whose fields
- * are judged apart (`schema` undefined), is no longer missing.
+ * are judged apart (`schema` undefined), is no longer missing. An optional body (adyen's PATCH
+ * operations) is judged so too: `null` sent for an object is no object, required or not.
  * A new list: the one given may be shared (see checkInput).
  */
 function withFalsyBody(findings: readonly Finding[], body: unknown, schema: JsonSchema | undefined): readonly Finding[] {
   const index = findings.findIndex((f) => f.code === 'body-required');
-  if (index === -1) return findings;
+  const valid = schema === undefined || documentValueCheck(schema, schema.__bundled__, 'request')(body);
+  const wrong: Finding = { location: 'body', path: [], code: 'type', message: `must not be ${JSON.stringify(body)}` };
+  if (index === -1) return valid ? findings : [...findings, wrong];
   const fixed = [...findings];
-  if (schema === undefined || documentValueCheck(schema, schema.__bundled__, 'request')(body)) fixed.splice(index, 1);
-  else fixed[index] = { location: 'body', path: [], code: 'type', message: `must not be ${JSON.stringify(body)}` };
+  if (valid) fixed.splice(index, 1);
+  else fixed[index] = wrong;
   return fixed;
 }

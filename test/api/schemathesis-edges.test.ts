@@ -43,6 +43,19 @@ describe('requests Schemathesis builds on fresh real documents', () => {
     expect((await server.inject({ method: 'POST', url: '/jobs', headers: json })).headers['x-mock-error']).toBe('BODY_REQUIRED');
   });
 
+  it('judge a JSON body of null, false, 0 or "" sent to an optional body against its schema', async () => {
+    const server = await mockServer({ spec });
+    const patch = (payload?: string) => server.inject({ method: 'PATCH', url: '/jobs', headers: json, ...(payload === undefined ? {} : { payload }) });
+    for (const body of ['null', 'false', '0', '""']) {
+      const rejected = await patch(body);
+      expect(rejected.statusCode, body).toBe(400);
+      expect(rejected.json().message, body).toMatch(/must not be/);
+    }
+    expect((await patch('{"name":"a"}')).statusCode).toBe(200);
+    expect((await patch()).statusCode).toBe(200);
+    expect((await server.inject({ method: 'PATCH', url: '/jobs' })).statusCode).toBe(200);
+  });
+
   it('judge a YAML body like JSON; take CSV and Smile, which it cannot read as the schema, as sent', async () => {
     const server = await mockServer({ spec });
     const post = (type: string, payload: string | Buffer) =>
