@@ -56,6 +56,17 @@ export function multipartParts(body: Buffer, boundary: string): MultipartPart[] 
   return parts;
 }
 
+/**
+ * Whether `body` ends its parts with the close delimiter `--boundary--` at the start of a line (RFC 2046
+ * §5.1.1). Without it the body was cut short or is no multipart at all, and the readers real services
+ * use (busboy's "Unexpected end of form", Go's and Python's) refuse it rather than take the parts seen.
+ */
+export function closesMultipart(body: Buffer, boundary: string): boolean {
+  const close = Buffer.from(`--${boundary}--`, 'latin1');
+  for (let at = body.indexOf(close); at !== -1; at = body.indexOf(close, at + 1)) if (at === 0 || body[at - 1] === 0x0a) return true;
+  return false;
+}
+
 /** Where the next `\n--boundary` line starts (at its `\n`), or -1. */
 function nextDelimiter(body: Buffer, delimiter: Buffer, from: number): number {
   let at = from;

@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { closesMultipart, multipartBoundary } from '../document/multipart-parts.js';
 import { parseJson } from '../json/parse-json.js';
 import { essenceOf, isJsonMediaType, mediaKind } from '../openapi/media-type.js';
 import { readXmlBody } from '../openapi/xml-request.js';
@@ -50,6 +51,7 @@ export const parseBody: Stage = (exchange) => {
   if (!isJsonMediaType(contentType)) {
     const body = raw.toString('utf8');
     if (mediaKind(contentType) === 'xml') return readXml(exchange, contentType, body);
+    if (mediaKind(contentType) === 'multipart') return readMultipart(exchange, contentType, raw, body);
     return isYamlMediaType(essenceOf(contentType)) ? readYaml(exchange, contentType, body) : { body };
   }
   // What a strict UTF-8 decoder gives (a byte-order mark dropped), in two native steps that cost less.
@@ -77,6 +79,21 @@ function readXml(exchange: Exchange, contentType: string, text: string): readonl
   const reading = readXmlBody(text, content.schema);
   if (!reading.ok) return { body: text, findings: [finding('body', 'malformed-xml', reading.message)] };
   return holdsBigInteger(reading.value) ? { body: reading.value, decoded: { text, hasBigIntegers: true } } : { body: reading.value };
+}
+
+/**
+ * A multipart body of a type the operation takes is refused when it has no closing delimiter line (one
+ * without a boundary is left to validation's 415, as is a type the operation does not take).
+ */
+function readMultipart(exchange: Exchange, contentType: string, raw: Buffer, text: string): Learned {
+  const boundary = multipartBoundary(contentType);
+  const essence = essenceOf(contentType);
+  const documented = exchange.operation?.requestBody?.contents.some((c) => essenceOf(c.mediaType) === essence);
+  if (boundary === undefined || !documented || closesMultipart(raw, boundary)) return { body: text };
+  return {
+    body: text,
+    findings: [finding('body', 'malformed-multipart', 'has no closing delimiter line (--boundary--): cut short or no multipart')],
+  };
 }
 
 /** A YAML body whose schema is structured becomes its value (yaml-request.ts); one of a string schema stays text. */

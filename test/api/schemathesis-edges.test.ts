@@ -45,7 +45,8 @@ describe('requests Schemathesis builds on fresh real documents', () => {
 
   it('judge a JSON body of null, false, 0 or "" sent to an optional body against its schema', async () => {
     const server = await mockServer({ spec });
-    const patch = (payload?: string) => server.inject({ method: 'PATCH', url: '/jobs', headers: json, ...(payload === undefined ? {} : { payload }) });
+    const patch = (payload?: string) =>
+      server.inject({ method: 'PATCH', url: '/jobs', headers: json, ...(payload === undefined ? {} : { payload }) });
     for (const body of ['null', 'false', '0', '""']) {
       const rejected = await patch(body);
       expect(rejected.statusCode, body).toBe(400);
@@ -109,6 +110,22 @@ describe('requests Schemathesis builds on fresh real documents', () => {
     expect((await post(`/projects/${uuid}/regions`)).json().message).toBe(
       'Request body is required: send application/json or text/xml or application/x-www-form-urlencoded or multipart/form-data',
     );
+  });
+
+  it('refuse a multipart body without its closing delimiter, as multipart readers do', async () => {
+    const server = await mockServer({ spec });
+    const post = (payload: string, boundary = 'a2') =>
+      server.inject({ method: 'POST', url: '/groups', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const part = 'Content-Disposition: form-data; name="name"\r\n\r\nstaff';
+    for (const body of ['--a2--\r\n', '--a2--', `--a2\r\n${part}\r\n--a2--\r\n`, `preamble\r\n--a2\r\n${part}\r\n--a2--`])
+      expect((await post(body)).statusCode, body).toBe(201);
+    expect((await post('--a 2--\r\n', '"a 2"')).statusCode).toBe(201);
+    // Schemathesis writes a list where an object belongs as `[]` glued to the delimiter: never closed.
+    for (const body of ['--a2\r\n[]--a2--\r\n', `--a2\r\n${part}\r\n`, `--a2\r\n${part}--a2--`, 'staff']) {
+      const refused = await post(body);
+      expect(refused.statusCode, body).toBe(400);
+      expect(refused.headers['x-mock-findings'], body).toContain('closing delimiter');
+    }
   });
 
   it('read a text/json body as JSON, as ASP.NET services list it beside application/json', async () => {
