@@ -135,15 +135,7 @@ export class CallbackSender {
   ): void {
     if (this.#closing.signal.aborted) return;
     const context = expressionContext(exchange, status, responseHeaders, responseText);
-    const callback: MockCallback = webhook ?? {
-      name: trigger.name,
-      url: undefined,
-      method: 'POST',
-      headers: [],
-      requestBody: undefined,
-      responses: [],
-      engine: { __engineHandle: true },
-    };
+    const callback = webhook ?? bareWebhook(trigger.name);
     const given = trigger.body === undefined ? {} : { body: trigger.body };
     const problem = webhook === undefined ? `the document defines no webhook "${trigger.name}"` : undefined;
     this.#schedule(exchange, { via: 'webhook', callback, url: trigger.url, given, problem }, context);
@@ -362,4 +354,9 @@ function callbackDelay(prefer: string | string[] | undefined): number | undefine
   if (prefer === undefined) return undefined;
   const asked = readPrefer(prefer).get('callback-delay');
   return asked !== undefined && /^\d{1,9}$/.test(asked) ? Number(asked) : undefined;
+}
+
+/** A webhook the document does not define: a plain POST of what the scenario step gives, documenting nothing. */
+export function bareWebhook(name: string): MockCallback {
+  return { name, url: undefined, method: 'POST', headers: [], requestBody: undefined, responses: [], engine: { __engineHandle: true } };
 }

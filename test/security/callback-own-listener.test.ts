@@ -1,12 +1,9 @@
-import type { LookupAddress } from 'node:dns';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CallbackSender } from '../../src/callbacks/callback-sender.js';
 import type { Resolve } from '../../src/callbacks/checked-lookup.js';
-import { DataGenerator } from '../../src/generate/data-generator.js';
 import { createMockServer, type MockServer } from '../../src/index.js';
-import type { MockCallback } from '../../src/openapi/operation.js';
 import { startConsumer } from '../callbacks/consumer.js';
 import { eventually } from '../support/eventually.js';
+import { fakeDns, sendPing } from '../support/webhook-sender.js';
 
 const spec = new URL('../fixtures/callbacks.yaml', import.meta.url).pathname;
 const closing: { close(): Promise<unknown> }[] = [];
@@ -56,38 +53,11 @@ describe("a callback aimed at the mock's own listener", () => {
   });
 });
 
-const webhook: MockCallback = {
-  name: 'ping',
-  url: undefined,
-  method: 'POST',
-  headers: [],
-  requestBody: undefined,
-  responses: [],
-  engine: { __engineHandle: true },
-};
+/** Each name answers the one address given for it. */
+const dns = (answers: Record<string, string>): Resolve =>
+  fakeDns(Object.fromEntries(Object.entries(answers).map(([name, address]) => [name, [[address]]]))).resolve;
 
-const dns =
-  (answers: Record<string, string>): Resolve =>
-  (host, _options, done) => {
-    const address = answers[host];
-    if (address === undefined) return done(Object.assign(new Error(`ENOTFOUND ${host}`), { code: 'ENOTFOUND' }), []);
-    done(null, [{ address, family: address.includes(':') ? 6 : 4 } satisfies LookupAddress]);
-  };
-
-async function send(allow: string[], ownPorts: number[], resolve: Resolve, url: string) {
-  const sender = new CallbackSender({
-    allow,
-    delayMs: 0,
-    timeoutMs: 2_000,
-    retries: 0,
-    generator: new DataGenerator(1),
-    record: () => {},
-    resolve,
-    ownPorts: () => ownPorts,
-  });
-  closing.push(sender);
-  return sender.sendWebhook(webhook, new URL(url), {}, undefined);
-}
+const send = (allow: string[], ownPorts: number[], resolve: Resolve, url: string) => sendPing({ allow, resolve, ownPorts }, url, closing);
 
 describe('the own-listener and port rules after DNS', () => {
   it('refuses a name that resolves to the own listener (IPv4 or IPv6), unless the list names it with that port', async () => {

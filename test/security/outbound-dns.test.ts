@@ -1,55 +1,14 @@
-import type { LookupAddress } from 'node:dns';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CallbackSender, type Delivery } from '../../src/callbacks/callback-sender.js';
 import type { Resolve } from '../../src/callbacks/checked-lookup.js';
-import { DataGenerator } from '../../src/generate/data-generator.js';
-import type { MockCallback } from '../../src/openapi/operation.js';
 import { startConsumer } from '../callbacks/consumer.js';
-
-const webhook: MockCallback = {
-  name: 'ping',
-  url: undefined,
-  method: 'POST',
-  headers: [],
-  requestBody: undefined,
-  responses: [],
-  engine: { __engineHandle: true },
-};
+import { fakeDns, PING_WEBHOOK, sendPing, webhookSender } from '../support/webhook-sender.js';
 
 const closing: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(closing.splice(0).map((one) => one.close()));
 });
 
-/** A DNS stand-in: each name answers the addresses listed for it, one list per lookup in turn (the last repeats). */
-function fakeDns(answers: Record<string, string[][]>) {
-  const lookups: string[] = [];
-  const resolve: Resolve = (host, _options, done) => {
-    lookups.push(host);
-    const turns = answers[host];
-    if (turns === undefined) return done(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }), []);
-    const addresses = turns[Math.min(lookups.filter((name) => name === host).length - 1, turns.length - 1)] ?? [];
-    done(
-      null,
-      addresses.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 })),
-    );
-  };
-  return { resolve, lookups };
-}
-
-async function sendTo(allow: string[], resolve: Resolve, url: string): Promise<Delivery> {
-  const sender = new CallbackSender({
-    allow,
-    delayMs: 0,
-    timeoutMs: 2_000,
-    retries: 0,
-    generator: new DataGenerator(1),
-    record: () => {},
-    resolve,
-  });
-  closing.push(sender);
-  return sender.sendWebhook(webhook, new URL(url), {}, undefined);
-}
+const sendTo = (allow: string[], resolve: Resolve, url: string) => sendPing({ allow, resolve }, url, closing);
 
 describe('a host allowed by name', () => {
   it('is refused, never contacted, when it resolves to loopback and loopback is not allowed', async () => {
@@ -94,17 +53,8 @@ describe('a host allowed by name', () => {
 
   it('is not sent again after a refusal, whatever the retries', async () => {
     const dns = fakeDns({ 'hooks.example': [['169.254.169.254']] });
-    const sender = new CallbackSender({
-      allow: ['hooks.example'],
-      delayMs: 0,
-      timeoutMs: 2_000,
-      retries: 3,
-      generator: new DataGenerator(1),
-      record: () => {},
-      resolve: dns.resolve,
-    });
-    closing.push(sender);
-    const delivery = await sender.sendWebhook(webhook, new URL('http://hooks.example/x'), {}, undefined);
+    const sender = webhookSender({ allow: ['hooks.example'], resolve: dns.resolve, retries: 3 }, closing);
+    const delivery = await sender.sendWebhook(PING_WEBHOOK, new URL('http://hooks.example/x'), {}, undefined);
     expect(delivery).toMatchObject({ outcome: 'refused', attempts: 1 });
   });
 });
