@@ -126,9 +126,7 @@ function refused(exchange: Exchange, problem: Problem) {
 }
 
 function notMounted(exchange: Exchange) {
-  const response = problemResponse({ code: 'NOT_FOUND', params: { method: exchange.method, path: exchange.path } });
-  decide(exchange, { response, provenance: { kind: 'rejected', code: 'NOT_FOUND' } });
-  return response;
+  return refused(exchange, { code: 'NOT_FOUND', params: { method: exchange.method, path: exchange.path } });
 }
 
 function union(mocks: readonly Mock[]): CredentialPlaces {

@@ -6,8 +6,16 @@ import type { HarEntry } from '../../har/har-types.js';
 import { stringifyJson } from '../../json/stringify-json.js';
 import type { Exchange } from '../../pipeline/types.js';
 import { recordedHarEntry } from './har-recording.js';
-import { type RecordedExchange, recordedExchange } from './recorded-exchange.js';
-import { type FlushReport, partName, RECORDING_BOUNDS, type RecorderSettings, recordingFileOf, writeWhole } from './recorder.js';
+import type { RecordedExchange } from './recorded-exchange.js';
+import {
+  type FlushReport,
+  observedExchange,
+  partName,
+  RECORDING_BOUNDS,
+  type RecorderSettings,
+  recordingFileOf,
+  writeWhole,
+} from './recorder.js';
 import { recordingText } from './recording-file.js';
 
 /** Times an append refused for a spent budget takes what is in the way and tries again. */
@@ -75,19 +83,13 @@ export class FleetRecorder {
   /** Appends one answered exchange to its file in the store; only the real service's answers are kept. */
   observe(exchange: Exchange): void {
     const settings = this.#settings;
-    const format = settings.format ?? 'scenario';
     const session = exchange.session.id;
-    if (format !== 'scenario') {
+    const har = () => {
       const entry = recordedHarEntry(exchange, settings.redaction(), settings.maxBodyBytes);
       if (entry !== undefined) this.#send(session, 'h', JSON.stringify(entry));
-    }
-    if (format === 'har') return;
-    const recorded = recordedExchange(exchange, settings.redaction(), settings.maxBodyBytes);
+    };
+    const recorded = observedExchange(settings, exchange, har, (message, key) => this.#warnOnce(message, key));
     if (recorded === undefined) return;
-    if (typeof recorded === 'string') {
-      this.#warnOnce(`not recorded: ${exchange.method} ${exchange.path}: ${recorded}`, recorded);
-      return;
-    }
     const digest = createHash('sha256')
       .update(stringifyJson({ o: recorded.operationId, r: recorded.request, s: recorded.step }))
       .digest('base64');

@@ -119,17 +119,13 @@ export class Recorder {
 
   /** Takes in one answered exchange; only the real service's answers are kept. */
   observe(exchange: Exchange): void {
-    const settings = this.#settings;
-    const format = settings.format ?? 'scenario';
-    if (format !== 'scenario') this.#keepHar(exchange);
-    if (format === 'har') return;
-    const recorded = recordedExchange(exchange, settings.redaction(), settings.maxBodyBytes);
-    if (recorded === undefined) return;
-    if (typeof recorded === 'string') {
-      this.#warnOnce(`not recorded: ${exchange.method} ${exchange.path}: ${recorded}`, recorded);
-      return;
-    }
-    this.keep(recorded, exchange.session.id);
+    const recorded = observedExchange(
+      this.#settings,
+      exchange,
+      () => this.#keepHar(exchange),
+      (message, key) => this.#warnOnce(message, key),
+    );
+    if (recorded !== undefined) this.keep(recorded, exchange.session.id);
   }
 
   /**
@@ -298,6 +294,26 @@ export class Recorder {
  * The file a session's exchanges go in: its name without a part (`--record-name`'s, else the
  * session's), the session whose budget holds it (the default one for `--record-name`), its description.
  */
+/**
+ * What `--record` (in one process or a fleet) takes of an answered exchange: its HAR entry, handed to
+ * `har` unless only scenario files are written, and the scenario file's exchange; undefined for HAR
+ * only, an answer not the real service's, or one left out (told to `warn` with its key, once).
+ */
+export function observedExchange(
+  settings: Pick<RecorderSettings, 'format' | 'redaction' | 'maxBodyBytes'>,
+  exchange: Exchange,
+  har: () => void,
+  warn: (message: string, key: string) => void,
+): RecordedExchange | undefined {
+  const format = settings.format ?? 'scenario';
+  if (format !== 'scenario') har();
+  if (format === 'har') return undefined;
+  const recorded = recordedExchange(exchange, settings.redaction(), settings.maxBodyBytes);
+  if (typeof recorded !== 'string') return recorded;
+  warn(`not recorded: ${exchange.method} ${exchange.path}: ${recorded}`, recorded);
+  return undefined;
+}
+
 export function recordingFileOf(
   settings: Pick<RecorderSettings, 'name' | 'spec' | 'origin'>,
   session: string | undefined,
