@@ -1,4 +1,42 @@
-import { CORE_SCHEMA, load } from 'js-yaml';
+import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
+
+/**
+ * Numbers as the YAML 1.2 core schema writes them, the `yaml` package's reading (its schema/core/int.js
+ * and float.js): js-yaml's core schema also reads `0b101`, `1_000`, `-0x1F` and `1_0.5` as numbers,
+ * which `yaml` keeps as text. Anything else tagged `!!int` or `!!float` is refused here, so `yaml` reads it.
+ */
+const INT = new Type('tag:yaml.org,2002:int', {
+  kind: 'scalar',
+  resolve: (text: string) => /^[-+]?[0-9]+$|^0o[0-7]+$|^0x[0-9a-fA-F]+$/.test(text),
+  construct: (text: string) =>
+    text.startsWith('0o') ? parseInt(text.slice(2), 8) : text.startsWith('0x') ? parseInt(text.slice(2), 16) : parseInt(text, 10),
+});
+const FLOAT = new Type('tag:yaml.org,2002:float', {
+  kind: 'scalar',
+  resolve: (text: string) =>
+    /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$|^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$|^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(
+      text,
+    ),
+  construct: (text: string) =>
+    text.slice(-3).toLowerCase() === 'nan'
+      ? Number.NaN
+      : text.endsWith('inf') || text.endsWith('Inf') || text.endsWith('INF')
+        ? text.startsWith('-')
+          ? -Infinity
+          : Infinity
+        : parseFloat(text),
+});
+const NULL = new Type('tag:yaml.org,2002:null', {
+  kind: 'scalar',
+  resolve: (text: string) => /^(?:~|[Nn]ull|NULL)?$/.test(text),
+  construct: () => null,
+});
+const BOOL = new Type('tag:yaml.org,2002:bool', {
+  kind: 'scalar',
+  resolve: (text: string) => /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(text),
+  construct: (text: string) => text[0] === 't' || text[0] === 'T',
+});
+const CORE_1_2 = FAILSAFE_SCHEMA.extend({ implicit: [NULL, BOOL, INT, FLOAT] });
 
 /**
  * A YAML text as js-yaml reads it with the core schema, where that is what the `yaml` package would read
@@ -10,7 +48,7 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 export function fastYaml(text: string): { readonly value: unknown } | undefined {
   if (hasAnchor(text)) return undefined;
   try {
-    return { value: load(text, { schema: CORE_SCHEMA }) };
+    return { value: load(text, { schema: CORE_1_2 }) };
   } catch {
     return undefined;
   }

@@ -27,6 +27,25 @@ describe('parseYaml', () => {
     });
   });
 
+  it('reads numbers as the YAML 1.2 core schema does: underscores, binary and signed hex stay text', () => {
+    const text = 'a: 0b101\nb: 1_000\nc: -0x1F\nd: 1_0.5\ne: 0x1F\nf: 0o17\ng: +12\nh: 1e3\ni: -.inf\nj: .5\nk: 1.\nl: 017\n';
+    expect(parseYaml(text, { uniqueKeys: true })).toEqual({
+      a: '0b101',
+      b: '1_000',
+      c: '-0x1F',
+      d: '1_0.5',
+      e: 31,
+      f: 15,
+      g: 12,
+      h: 1000,
+      i: Number.NEGATIVE_INFINITY,
+      j: 0.5,
+      k: 1,
+      l: 17,
+    });
+    expect(Number.isNaN((parseYaml('a: .NaN', { uniqueKeys: true }) as { a: number }).a)).toBe(true);
+  });
+
   it('leaves anchors and what js-yaml refuses to the yaml package, with its words', () => {
     expect(parseYaml('a: &x [1]\nb: *x\n', { uniqueKeys: true })).toEqual({ a: [1], b: [1] });
     expect(() => parseYaml('a: 1\na: 2\n', { uniqueKeys: true })).toThrow(/Map keys must be unique/);
