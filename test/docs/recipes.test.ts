@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import yaml from 'js-yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
 import { validateScenarioFile } from '../../src/scenarios/file-schema.js';
 import { type DocBlock, docBlocks, ROOT, recipePages } from '../support/doc-blocks.js';
@@ -55,6 +55,12 @@ describe('documented recipes', () => {
   );
 
   const runnable = blocks.filter((block) => !block.marker && RUN.has(block.language));
+  // npx installs this folder into its cache on first use, running the package's build: under load that
+  // outlasts a recipe's wait for the server, and a recipe killed midway leaves npx a broken cache entry.
+  beforeAll(async () => {
+    if (!runnable.some((block) => /\bnpx plantstore-mock\b/.test(block.code))) return;
+    await run('npx', ['--yes', 'plantstore-mock', '--version'], { cwd: repo, timeout: 300_000 });
+  }, 310_000);
   it.each(runnable.map((block) => [named(block), block] as const))(
     '%s works as written',
     async (_name, block) => {
