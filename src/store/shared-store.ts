@@ -5,7 +5,7 @@ import { type ChoiceWatch, newNonce, watchChoices } from './choice-watch.js';
 import { type CoverageStore, coverageStore } from './coverage-store.js';
 import { SESSION_BOUNDS_LUA as BOUNDS } from './eviction-lua.js';
 import { type RecordChanges, type RecordStore, recordStore } from './record-store.js';
-import { type RecordingStore, recordingStore } from './recording-store.js';
+import { leaseMs, type RecordingStore, recordingStore, TAKE_BYTES } from './recording-store.js';
 import { SAVE_RECORDS_LUA } from './records-lua.js';
 import { scriptBatch } from './script-batch.js';
 
@@ -242,7 +242,7 @@ export async function connectStore({
   const choices = await watchChoices(client, prefix, timeoutMs, warn);
   return {
     ...coverageStore(client, prefix, idle, maxSessions),
-    ...recordingStore(client, prefix),
+    ...recordingStore(client, prefix, TAKE_BYTES, leaseMs(idleMs)),
     ...recordStore(script, prefix, { idle, maxSessions, sessionBytes, totalBytes }),
     where,
     prefix,

@@ -1,5 +1,5 @@
 /** The fleet's recording buffers in a real Valkey/Redis server (src/store/recording-store.ts), script by script, and two replicas recording. */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
 import { recordingStore } from '../../src/store/recording-store.js';
 import { connectStore, type SharedStore } from '../../src/store/shared-store.js';
+import { startCli } from '../support/cli.js';
+import { eventually } from '../support/eventually.js';
 import { canRun, STORE_SERVER, type StoreServer, startStoreServer } from '../support/infrastructure.js';
 import { JSON_BODY } from '../support/servers.js';
 import { startUpstream } from '../support/upstream.js';
@@ -39,10 +41,12 @@ describe.runIf(canRun(STORE_SERVER))('recording buffers in the store', () => {
     expect(await append(a, 'f', 'two')).toBe('same');
     const [first, second] = await Promise.all([a.takeRecordings({}), b.takeRecordings({})]);
     const taken = [...(first ?? []), ...(second ?? [])];
-    expect(taken).toEqual([{ file: 'f', part: 1, session: 's', entries: ['xone', 'xtwo', 'xthree'] }]);
+    expect(taken).toEqual([{ file: 'f', part: 1, session: 's', entries: ['xone', 'xtwo', 'xthree'], lease: 'f 1 s' }]);
     // Taken, its digests went too: the same exchange goes in the next part.
     expect(await append(b, 'f', 'two')).toEqual({ part: 2 });
-    expect(await a.takeRecordings({ files: ['f', 'none'] })).toEqual([{ file: 'f', part: 2, session: 's', entries: ['xtwo'] }]);
+    expect(await a.takeRecordings({ files: ['f', 'none'] })).toEqual([
+      { file: 'f', part: 2, session: 's', entries: ['xtwo'], lease: 'f 2 s' },
+    ]);
     expect(await a.takeRecordings({})).toEqual([]);
   });
 
@@ -79,6 +83,61 @@ describe.runIf(canRun(STORE_SERVER))('recording buffers in the store', () => {
     expect((await store.load('v')).recorded).toBe(0);
     expect(await append(store, 'v-file', 'w'.repeat(100), 'v')).toEqual({ part: 2 });
     expect((await store.load('v')).recorded).toBe(100);
+  });
+
+  it('a replica killed with kill -9 between taking a part and writing it loses nothing: its lease runs out, a later flush writes it', async () => {
+    const upstream = await startUpstream();
+    const [lost, kept] = [await mkdtemp(join(tmpdir(), 'psm-lease-a-')), await mkdtemp(join(tmpdir(), 'psm-lease-b-'))];
+    const shared = ['--store', server.url, '--store-prefix', 'rec-lease', '--session-idle-timeout', '2000'];
+    const replica = await startCli([
+      '--spec',
+      'test/fixtures/proxy-store.yaml',
+      '--proxy',
+      `${upstream.url}/v1`,
+      '--record',
+      lost,
+      ...shared,
+    ]);
+    const other = await createMockServer({
+      spec: 'test/fixtures/proxy-store.yaml',
+      proxy: `${upstream.url}/v1`,
+      record: kept,
+      store: server.url,
+      storePrefix: 'rec-lease',
+      sessionIdleTimeout: 2000,
+    });
+    try {
+      for (let id = 1; id <= 3; id++) {
+        const headers = { ...JSON_BODY, 'x-mock-session': 'lease' };
+        const body = JSON.stringify({ id, name: `leased-${id}` });
+        expect((await fetch(`${replica.url}/plants`, { method: 'POST', headers, body })).status).toBe(200);
+      }
+      // Its directory made unwritable (a file in its place): the flush takes the part and cannot write it.
+      await rm(lost, { recursive: true, force: true });
+      await writeFile(lost, '');
+      expect((await fetch(`${replica.url}/__mock/recordings/flush`, { method: 'POST' })).status).toBeGreaterThanOrEqual(500);
+      replica.child.kill('SIGKILL');
+      await replica.exited();
+      const flush = async () => (await other.inject({ method: 'POST', url: '/__mock/recordings/flush' })).json().files;
+      // Once its lease ran out, the other replica writes it: by a flush, or by its idle sweep first.
+      const path = join(kept, 'recording-lease.yaml');
+      await eventually(async () => {
+        await flush();
+        return (await readFile(path, 'utf8').catch(() => '')).includes('leased-3');
+      }, 15_000);
+      const text = await readFile(path, 'utf8');
+      for (let id = 1; id <= 3; id++) expect(text).toContain(`leased-${id}`);
+      // Written, its lease ended: nobody writes it again.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(await flush()).toEqual([]);
+      expect(await readdir(kept)).toEqual(['recording-lease.yaml']);
+    } finally {
+      replica.child.kill('SIGKILL');
+      await other.close();
+      await upstream.close();
+      await rm(lost, { recursive: true, force: true });
+      await rm(kept, { recursive: true, force: true });
+    }
   });
 
   it('takes buffers larger than one reply in parts: a take that outgrows the command timeout loses nothing', async () => {

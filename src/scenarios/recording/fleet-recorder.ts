@@ -31,7 +31,13 @@ interface Appended {
 }
 
 type Over = { readonly over: 'the session' | 'all sessions'; readonly limit: number };
-type Taken = { readonly file: string; readonly part: number; readonly session: string; readonly entries: readonly string[] };
+type Taken = {
+  readonly file: string;
+  readonly part: number;
+  readonly session: string;
+  readonly entries: readonly string[];
+  readonly lease: string;
+};
 
 /** The store's recording buffers (src/store/recording-store.ts), each call one atomic step for the fleet. */
 export interface FleetRecordings {
@@ -46,6 +52,7 @@ export interface FleetRecordings {
     },
   ): Promise<{ readonly part: number } | 'same' | 'full' | 'files' | Over>;
   takeRecordings(which: { readonly files?: readonly string[]; readonly idleMs?: number }): Promise<Taken[]>;
+  releaseRecordings(leases: readonly string[]): Promise<void>;
 }
 
 export interface FleetRecorderSettings extends RecorderSettings {
@@ -169,6 +176,7 @@ export class FleetRecorder {
     // The directory may have gone since start (a clean-up, a test's temporary folder): made again.
     if (pending.length > 0) await mkdir(settings.dir, { recursive: true }).catch(() => undefined);
     let failure: Error | undefined;
+    const written: string[] = [];
     for (const one of pending) {
       const name = nameOf(one);
       const exchanges: RecordedExchange[] = [];
@@ -193,12 +201,17 @@ export class FleetRecorder {
           const text = `${JSON.stringify(harLog(har, { name: 'plantstore-mock', version: packageVersion() }), null, 2)}\n`;
           files.push({ name, file: await writeWhole(settings.dir, `${name}.har`, text), exchanges: har.length });
         }
+        written.push(one.lease);
       } catch (error) {
         // Taken from the store, so only this replica has it now: kept for its next flush.
         this.#unwritten.push(one);
         failure ??= error as Error;
       }
     }
+    // Written: their leases end (a lease not ended runs out, and a later flush writes the part again, same name).
+    await settings.store
+      .releaseRecordings(written)
+      .catch((error: Error) => this.#warnOnce(`could not release written recordings in the store: ${error.message}`, 'release'));
     if (failure !== undefined) throw failure;
     return { directory: settings.dir, files };
   }
