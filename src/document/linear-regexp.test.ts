@@ -14,7 +14,7 @@ describe('the linear pattern engine', () => {
     const started = performance.now();
     expect(check.test(`${'a1'.repeat(40)}!`)).toBe(false); // what the pattern rejects without its lookahead
     expect(check.test('abc1 def')).toBe(true);
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(performance.now() - started).toBeLessThan(1_000); // apart from backtracking's hours, on a loaded machine too
     const backref = linearRegExp('^(a+)+\\1$', 'u');
     expect(backref.test(`b${'a'.repeat(40)}`)).toBe(false);
   });
@@ -24,7 +24,7 @@ describe('the linear pattern engine', () => {
       expect(patternCheck(hostile), hostile).toBe('loose');
       const started = performance.now();
       expect(linearRegExp(hostile, 'u').test('ab'.repeat(20))).toBe(false);
-      expect(performance.now() - started).toBeLessThan(100);
+      expect(performance.now() - started).toBeLessThan(1_000); // apart from backtracking's hours, on a loaded machine too
     }
     expect(patternCheck('^(?!admin)(ab|cd)[a-z]*$')).toBe('native');
   });

@@ -21,7 +21,7 @@ describe('match conditions', () => {
     const started = performance.now();
     expect(regex?.test(`${'x'.repeat(5000)}!`)).toBe(false);
     expect(regex?.test('xxy')).toBe(true);
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(performance.now() - started).toBeLessThan(1_000); // apart from backtracking's hours, on a loaded machine too
     expect(compileMatch({ body: { '/name': { regex: '[' } } })).toContain('invalid regex');
   });
 
