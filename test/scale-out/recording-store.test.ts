@@ -141,9 +141,9 @@ describe.runIf(canRun(STORE_SERVER))('recording buffers in the store', () => {
   });
 
   it('takes buffers larger than one reply in parts: a take that outgrows the command timeout loses nothing', async () => {
-    // One 60 MB reply takes several times the timeout (~6 ms a MB here): the script ran, all was taken
-    // and lost with the reply. Calls of a file each fit in it many times over, even on a loaded machine.
-    const client = new Redis(server.url, { commandTimeout: 100, maxRetriesPerRequest: 0 });
+    // One 60 MB reply outlasts the timeout (~6 ms a MB here): the script ran, all was taken and lost with
+    // the reply. Calls of a file each fit in it many times over; a tighter timeout failed appends at load 18.
+    const client = new Redis(server.url, { commandTimeout: 300, maxRetriesPerRequest: 0 });
     try {
       const store = recordingStore(client, 'rec-big:', 256 * 1024);
       const limits = { entriesPerFile: 10, bytesPerFile: 768 * 1024, files: 400, sessionBytes: 2 ** 40, totalBytes: 2 ** 40 };
