@@ -291,10 +291,6 @@ export class Recorder {
 }
 
 /**
- * The file a session's exchanges go in: its name without a part (`--record-name`'s, else the
- * session's), the session whose budget holds it (the default one for `--record-name`), its description.
- */
-/**
  * What `--record` (in one process or a fleet) takes of an answered exchange: its HAR entry, handed to
  * `har` unless only scenario files are written, and the scenario file's exchange; undefined for HAR
  * only, an answer not the real service's, or one left out (told to `warn` with its key, once).
@@ -314,6 +310,10 @@ export function observedExchange(
   return undefined;
 }
 
+/**
+ * The file a session's exchanges go in: its name without a part (`--record-name`'s, else the
+ * session's), the session whose budget holds it (the default one for `--record-name`), its description.
+ */
 export function recordingFileOf(
   settings: Pick<RecorderSettings, 'name' | 'spec' | 'origin'>,
   session: string | undefined,
