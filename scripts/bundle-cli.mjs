@@ -291,7 +291,9 @@ await build({
   format: 'cjs',
   target: 'node20',
   define: { 'import.meta.url': '__entryUrl' },
-  banner: { js: "var __entryUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // Strict mode, as its ES modules were: esbuild's own "use strict" comes after the banner, where it is no
+  // directive. Only our modules are in this file (nothing of node_modules runs strict that was not).
+  banner: { js: `"use strict";\nvar __entryUrl = require('node:url').pathToFileURL(__filename).href;` },
   logLevel: 'warning',
 });
 if (/\bimport\(/.test(await readFile(entryBundle, 'utf8'))) throw new Error('bundle-cli: the CommonJS entry imports an ES module');

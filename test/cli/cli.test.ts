@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const CLI = fileURLToPath(new URL('../../dist/cli/main.cjs', import.meta.url));
@@ -82,6 +83,12 @@ describe('the plantstore-mock CLI', { timeout: 2 * START_TIMEOUT }, () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('--spec');
     expect(result.stdout).toContain('PLANTSTORE_MOCK_PORT');
+  });
+
+  it('runs its own code in strict mode, as the ES modules it is built from', () => {
+    // Compiled, not run: a `with` statement is a syntax error only in strict code.
+    const text = readFileSync(CLI, 'utf8');
+    expect(() => new Script(`${text}\nwith ({}) {}`)).toThrow(/strict mode/i);
   });
 
   it('prints its own version, whatever the working directory', () => {
