@@ -30,7 +30,7 @@ import { yamlParser } from '../document/yaml-parser.js';
 import { isJsonObject } from '../json/json-object.js';
 import { type MockExtensions, readMockExtensions } from '../mock-extensions.js';
 import type { MockServerUrl } from '../openapi/operation.js';
-import { withFormExplode, withoutIgnoredHeaders, withParameterShapes } from './operation-repairs.js';
+import { withAuthorizationRequirement, withFormExplode, withoutIgnoredHeaders, withParameterShapes } from './operation-repairs.js';
 import { bundleTarget, prismVersion, RefParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
 import { confinedResolvers } from './ref-confinement.js';
 
@@ -257,10 +257,14 @@ function finished(
 function transformerOf(root: Node): Transform {
   if (root.swagger !== undefined)
     return (document) =>
-      (transformOas2Operations as Transform)(document).map((made) => withParameterShapes(withFormCollectionFormats(made, document)));
+      (transformOas2Operations as Transform)(document).map((made) =>
+        withParameterShapes(withFormCollectionFormats(withAuthorizationRequirement(made), document)),
+      );
   if (root.openapi !== undefined)
     return (document) =>
-      (transformOas3Operations as Transform)(document).map((made) => withParameterShapes(withFormExplode(withoutIgnoredHeaders(made))));
+      (transformOas3Operations as Transform)(document).map((made) =>
+        withParameterShapes(withFormExplode(withoutIgnoredHeaders(withAuthorizationRequirement(made)))),
+      );
   throw new Error('not an OpenAPI 2 or 3 document (Postman collections are not supported)');
 }
 

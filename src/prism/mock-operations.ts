@@ -153,6 +153,8 @@ export function toCallback(
 
 function challengeScheme(scheme: PrismSecurityScheme): string | undefined {
   if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return 'Bearer';
+  // The key a required Authorization parameter stands for (operation-repairs.ts) names its HTTP scheme.
+  if (scheme.type === 'apiKey') return scheme.scheme;
   if (scheme.type !== 'http' || !scheme.scheme) return undefined;
   return scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1).toLowerCase();
 }
@@ -164,7 +166,7 @@ function apiKeyOf(scheme: PrismSecurityScheme): MockOperation['apiKeys'] {
 }
 
 function credentialHint(scheme: PrismSecurityScheme): string {
-  if (scheme.type === 'apiKey')
+  if (scheme.type === 'apiKey' && scheme.scheme === undefined)
     return `send the API key in the ${scheme.in === 'header' ? 'header' : `${scheme.in ?? 'query'} parameter`} "${scheme.name ?? ''}"`;
   const http = challengeScheme(scheme) ?? 'Bearer';
   return `send "Authorization: ${http} ${http === 'Basic' ? '<base64 of user:password>' : '<token>'}"`;

@@ -88,6 +88,39 @@ function isArraySchema(schema: unknown): boolean {
 }
 
 /**
+ * An operation that requires an `Authorization` header parameter and no security scheme (NPR's station
+ * finder) is one its service refuses without credentials: 401, not a missing parameter's 400 nor the
+ * 200 of an ignored header. The parameter becomes what the document forgot, a security requirement of an
+ * API key in that header, so the security stage answers for it and any value passes, as any bearer
+ * token does. It carries the HTTP scheme the value takes (`scheme`, for the 401's challenge). An optional
+ * one, or one beside a requirement the operation has, is left as it is.
+ */
+export function withAuthorizationRequirement(operation: unknown): unknown {
+  if (!isJsonObject(operation) || !isJsonObject(operation.request) || !Array.isArray(operation.request.headers)) return operation;
+  const security = Array.isArray(operation.security) ? (operation.security as unknown[]) : [];
+  if (security.some((alternative) => Array.isArray(alternative) && alternative.length > 0)) return operation;
+  const header = (operation.request.headers as unknown[]).find(
+    (h): h is Node => isJsonObject(h) && h.required === true && String(h.name).toLowerCase() === 'authorization',
+  );
+  if (header === undefined) return operation;
+  const name = String(header.name);
+  operation.security = [[{ id: 'authorization-parameter', key: name, type: 'apiKey', in: 'header', name, scheme: schemeOf(header) }]];
+  return operation;
+}
+
+/** The HTTP scheme an `Authorization` parameter's value takes: its example's first word, one its description names, else Bearer. */
+function schemeOf(header: Node): string {
+  const schema = isJsonObject(header.schema) ? header.schema : {};
+  const examples = Array.isArray(header.examples) ? header.examples.map((e) => (isJsonObject(e) ? e.value : undefined)) : [];
+  for (const value of [...examples, schema.example, schema.default]) {
+    const word = typeof value === 'string' ? /^([A-Za-z][\w.~+/-]*) +\S/.exec(value)?.[1] : undefined;
+    if (word !== undefined) return word;
+  }
+  const named = /\b(Bearer|Basic|Digest|Token)\b/i.exec(typeof header.description === 'string' ? header.description : '')?.[1];
+  return named === undefined ? 'Bearer' : named.charAt(0).toUpperCase() + named.slice(1).toLowerCase();
+}
+
+/**
  * Header parameters OpenAPI 3 says "SHALL be ignored" (the request's media types and credentials are
  * described elsewhere) are never required nor checked. They stay listed: an operation that documents its
  * `Accept` tells the negotiation what its clients send.

@@ -49,6 +49,7 @@ export interface PrismOperation {
 }
 export interface PrismSecurityScheme {
   type: string;
+  /** An `http` scheme's name; on the API key a required Authorization parameter stands for, the scheme its value takes. */
   scheme?: string;
   name?: string;
   in?: string;

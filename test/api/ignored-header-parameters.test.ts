@@ -8,7 +8,20 @@ const spec = fileURLToPath(new URL('./fixtures/ignored-header-parameters.yaml', 
 describe('header parameters OpenAPI 3 says to ignore', () => {
   closeServersAfterEach();
 
-  it('neither requires nor checks Accept, Content-Type and Authorization parameters', async () => {
+  it('neither requires nor checks Accept and Content-Type parameters, nor checks Authorization', async () => {
+    const server = await mockServer({ spec, logLevel: 'silent' });
+    const answer = await server.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'application/json', 'x-trace': 't1', authorization: 'anything' },
+      payload: '{}',
+    });
+    expect(answer.statusCode).toBe(200);
+  });
+
+  // NPR's station finder: a required Authorization parameter and no security scheme. Its service answers
+  // 401 without credentials; the parameter reads as an API key in that header, any value passing.
+  it('answers 401 with a challenge when a required Authorization parameter is missing', async () => {
     const server = await mockServer({ spec, logLevel: 'silent' });
     const answer = await server.inject({
       method: 'POST',
@@ -16,14 +29,22 @@ describe('header parameters OpenAPI 3 says to ignore', () => {
       headers: { 'content-type': 'application/json', 'x-trace': 't1' },
       payload: '{}',
     });
-    expect(answer.statusCode).toBe(200);
+    expect(answer.statusCode).toBe(401);
+    expect(answer.headers['www-authenticate']).toBe('Bearer realm="plantstore-mock"');
+    expect(answer.json().message).toContain('Authorization: Bearer <token>');
+  });
+
+  it('leaves an optional Authorization parameter ignored', async () => {
+    const server = await mockServer({ spec, logLevel: 'silent' });
+    expect((await server.inject({ method: 'GET', url: '/things/7' })).statusCode).toBe(200);
+    expect((await server.inject({ method: 'GET', url: '/things/7', headers: { authorization: 'x' } })).statusCode).toBe(200);
   });
 
   // The decision (docs/openapi-support.md): a required Accept parameter is not required, nor is the
   // Accept sent judged against its schema, --strict-accept or not: no Accept means any type (RFC 9110).
   it.each([false, true])('answers a request without Accept or with another one (strictAccept %s)', async (strictAccept) => {
     const server = await mockServer({ spec, logLevel: 'silent', strictAccept });
-    const headers = { 'content-type': 'application/json', 'x-trace': 't1' };
+    const headers = { 'content-type': 'application/json', 'x-trace': 't1', authorization: 'Token t' };
     for (const accept of [undefined, 'application/json', '*/*', 'text/html']) {
       const answer = await server.inject({
         method: 'POST',
@@ -38,7 +59,12 @@ describe('header parameters OpenAPI 3 says to ignore', () => {
 
   it('still requires the other header parameters', async () => {
     const server = await mockServer({ spec, logLevel: 'silent' });
-    const answer = await server.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const answer = await server.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'application/json', authorization: 'Token t' },
+      payload: '{}',
+    });
     expect(answer.statusCode).toBe(400);
     expect(answer.body).toContain('x-trace');
   });
@@ -57,7 +83,34 @@ describe('header parameters OpenAPI 3 says to ignore', () => {
 
   it('still answers 415 to an empty Content-Type on a body', async () => {
     const server = await mockServer({ spec, logLevel: 'silent' });
-    const answer = await server.inject({ method: 'POST', url: '/things', headers: { 'content-type': '', 'x-trace': 't1' }, payload: '{}' });
+    const answer = await server.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': '', 'x-trace': 't1', authorization: 'Token t' },
+      payload: '{}',
+    });
     expect(answer.statusCode).toBe(415);
+  });
+});
+
+// Swagger 2.0 does not ignore an Authorization parameter, but one required without a security scheme is
+// a credential all the same: 401 in the document's 401 shape, its challenge the scheme its description names.
+describe('a required Authorization parameter in Swagger 2.0', () => {
+  closeServersAfterEach();
+  const swagger2 = fileURLToPath(new URL('./fixtures/authorization-parameter-swagger2.yaml', import.meta.url));
+
+  it('answers 401 without it and 200 with any value', async () => {
+    const server = await mockServer({ spec: swagger2, logLevel: 'silent' });
+    const missing = await server.inject({ method: 'GET', url: '/stations' });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.headers['www-authenticate']).toBe('Token realm="plantstore-mock"');
+    expect(missing.json()).toEqual({ message: expect.stringContaining('Authorization: Token <token>') });
+    expect((await server.inject({ method: 'GET', url: '/stations', headers: { authorization: 'Token t' } })).statusCode).toBe(200);
+    expect((await server.inject({ method: 'GET', url: '/stations', headers: { authorization: 'x' } })).statusCode).toBe(200);
+  });
+
+  it('leaves an optional one optional', async () => {
+    const server = await mockServer({ spec: swagger2, logLevel: 'silent' });
+    expect((await server.inject({ method: 'GET', url: '/open' })).statusCode).toBe(200);
   });
 });
