@@ -35,6 +35,14 @@ export class ByteBudget {
     return undefined;
   }
 
+  /** Sets an owner's use to what another store holds for it, even beyond the budgets (its next charge is refused then). */
+  hold(owner: object, bytes: number): void {
+    this.release(owner);
+    if (bytes <= 0) return;
+    this.#used.set(owner, bytes);
+    this.#total += bytes;
+  }
+
   /** Forgets an owner's use (its session expired or was reset). */
   release(owner: object): void {
     this.#total -= this.#used.get(owner) ?? 0;

@@ -4,6 +4,7 @@ import { parseJson } from '../json/parse-json.js';
 import { stringifyJson } from '../json/stringify-json.js';
 import { type RecordsElsewhere, type SessionCopy, seedRecord } from '../sessions/memory-store.js';
 import {
+  collectionBytes,
   type InsertHow,
   type InsertOutcome,
   idKey,
@@ -88,7 +89,13 @@ export class StoreRecords implements RecordsElsewhere {
     const json = stringifyJson(record);
     if (assign !== '' && !json.includes(TOKEN_TEXT)) throw new Error('the record lost its id stand-in');
     const reply = await this.#call(session, (seeded) =>
-      this.store.insertRecord(session, seeded, { collection, key, assign, json, bytes }, how.maxRecords, TOKEN_TEXT),
+      this.store.insertRecord(
+        session,
+        seeded,
+        { collection, key, assign, json, bytes, made: collectionBytes(this.seeds(), collection) },
+        how.maxRecords,
+        TOKEN_TEXT,
+      ),
     );
     const given = reply[1] as string;
     if (assign !== '') record[how.idField] = assign === 'integer' ? Number(given) : given;
@@ -179,9 +186,10 @@ export function readRecords(fields: ReadonlyMap<string, string> | undefined, see
 /**
  * What a held session changed of its records, from what it read to its copy now: fields deleted and
  * records put (a collection whose order changed, as `PUT /__mock/state` makes it, is written again
- * whole), the count, next ids and the bytes charged more; undefined when nothing changed.
+ * whole; one gone is deleted with its next id), the count, next ids and the bytes charged more (its
+ * collections' own charge included, `collectionBytes`); undefined when nothing changed.
  */
-export function recordChanges(read: RecordsRead, now: SessionCopy['r']): RecordChanges | undefined {
+export function recordChanges(read: RecordsRead, now: SessionCopy['r'], seeds: RecordSeeds): RecordChanges | undefined {
   if (now === null) return read.present ? { d: true, x: [], u: [], c: 0, n: [], b: 0 } : undefined;
   const x: string[] = [];
   const u: [string, number, string][] = [];
@@ -190,8 +198,16 @@ export function recordChanges(read: RecordsRead, now: SessionCopy['r']): RecordC
   let bytes = 0;
   let base = 0;
   for (const record of read.base.values()) base += record.bytes;
+  for (const collection of read.next.keys()) base += collectionBytes(seeds, collection);
+  if (read.present) {
+    const still = new Set(now.map(([collection]) => collection));
+    const gone = new Set([...read.next.keys()].filter((collection) => !still.has(collection)));
+    for (const collection of gone) x.push(`#n\u0000${collection}`);
+    for (const field of read.base.keys()) if (gone.has(field.slice(0, field.indexOf('\u0000')))) x.push(field);
+  }
   for (const [collection, next, records] of now) {
     count += records.length;
+    bytes += collectionBytes(seeds, collection);
     if ((read.next.get(collection) ?? (read.present ? undefined : 1)) !== next || !read.present) n.push([collection, next]);
     const kept = new Set<string>();
     let last = 0;

@@ -164,7 +164,7 @@ export class SharedSessions {
           const moved = movedPositions(read.positions, positions);
           const chosen = this.sessions.ownScenario(session);
           const switched = this.sessions.proxyChoice(session);
-          const changed = recordChanges(records, this.sessions.copyOf(session).r);
+          const changed = recordChanges(records, this.sessions.copyOf(session).r, this.sessions.seeds);
           if (now === text && moved.length === 0 && chosen === scenario && switched === proxy && !changed) return 'saved';
           const changes: ChoiceChanges = {
             ...(chosen === scenario ? {} : { scenario: chosen ?? null }),
@@ -257,7 +257,7 @@ export class SharedSessions {
     if (read.scenario !== undefined || read.proxy !== undefined) this.store.choices.saw(session ?? '');
     if (read.defaultScenario !== undefined) this.store.choices.saw('');
     const choices = { scenario: read.scenario, defaultScenario: read.defaultScenario, proxy: read.proxy };
-    this.sessions.restore(session, copy, choices, read.recorded);
+    this.sessions.restore(session, copy, choices, read.charged + read.recorded);
     return records;
   }
 }

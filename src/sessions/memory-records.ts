@@ -51,12 +51,10 @@ export class MemoryRecords {
     return record;
   }
 
-  /** Empties a collection and starts its counter again. */
-  clear(path: string): void {
-    const collection = this.collection(path);
-    this.#count -= collection.records.size;
-    collection.records.clear();
-    collection.next = 1;
+  /** Forgets a collection: its records and its counter (a put makes it again, counting from 1). */
+  drop(path: string): void {
+    this.#count -= this.collections.get(path)?.records.size ?? 0;
+    this.collections.delete(path);
   }
 
   /** The bytes a collection's records hold. */

@@ -2,6 +2,7 @@ import { ByteBudget, jsonBytes, type OverBudget } from '../json/byte-budget.js';
 import { MemoryRecords } from './memory-records.js';
 import { SessionLru } from './session-lru.js';
 import {
+  collectionBytes,
   type InsertHow,
   type InsertOutcome,
   idKey,
@@ -155,7 +156,9 @@ export class MemorySessionStore implements SessionStore {
     if (existing?.records.has(key)) return { kind: 'conflict', id };
     if (records.count >= how.maxRecords) return { kind: 'over-limit' };
     how.complete?.(record);
-    const over = this.#budget.charge(owner, jsonBytes(record));
+    // A new collection is charged too: it stays (with its counter) when its records are deleted.
+    const made = existing === undefined ? collectionBytes(this.#seeds, collection) : 0;
+    const over = this.#budget.charge(owner, jsonBytes(record) + made);
     if (over) return { kind: 'over-budget', over };
     records.put(collection, key, record);
     return { kind: 'created', record };
@@ -188,7 +191,10 @@ export class MemorySessionStore implements SessionStore {
     let delta = 0;
     let count = records.count;
     for (const [path, replacing] of sets) {
-      delta -= records.bytesOf(path);
+      // A collection replaced by none is gone, not kept empty: nothing uncharged is left behind.
+      const charge = collectionBytes(this.#seeds, path);
+      delta -= records.bytesOf(path) + (records.collections.has(path) ? charge : 0);
+      delta += replacing.length > 0 ? charge : 0;
       for (const record of replacing) delta += jsonBytes(record);
       count += replacing.length - (records.collections.get(path)?.records.size ?? 0);
     }
@@ -196,7 +202,7 @@ export class MemorySessionStore implements SessionStore {
     const over = this.#budget.charge(owner, delta);
     if (over) return { over, bytes: delta };
     for (const [path, replacing] of sets) {
-      records.clear(path);
+      records.drop(path);
       const field = this.#seeds.idFieldOf(path);
       for (const record of replacing) records.put(path, idKey(record[field]), structuredClone(record));
     }
@@ -308,11 +314,11 @@ export class MemorySessionStore implements SessionStore {
   }
 
   /**
-   * Replaces the session's data with a shared copy, and the scenario choices with the shared ones; its
-   * bytes, as the copy holds them, count against its budget here too, and so do `recorded` bytes the
-   * store holds for it elsewhere (the fleet's recording buffers), as the store's own scripts count them.
+   * Replaces the session's data with a shared copy, and the scenario choices with the shared ones; it is
+   * charged here the `charged` bytes the store holds for it (its data, records and the fleet's recording
+   * buffers, as the store's own scripts count them), even beyond the budget: its next write is refused then.
    */
-  restore(session: SessionId, copy: Partial<SessionCopy> | undefined, choices: SharedChoices, recorded = 0): void {
+  restore(session: SessionId, copy: Partial<SessionCopy> | undefined, choices: SharedChoices, charged = 0): void {
     const owner = this.#use(session);
     owner.scenario = session === undefined ? choices.defaultScenario : choices.scenario;
     this.#default.scenario = choices.defaultScenario;
@@ -330,9 +336,7 @@ export class MemorySessionStore implements SessionStore {
       }
       owner.records = records;
     }
-    this.#releaseState(owner);
-    const bytes = (copy === undefined ? 0 : jsonBytes(copy)) + recorded;
-    if (bytes > 0) this.#budget.charge(owner, bytes);
+    this.#budget.hold(owner, charged + (owner.recording?.bytes ?? 0));
   }
 
   /** Frees the session's bytes but its recording buffer's, which stays. */

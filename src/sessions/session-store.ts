@@ -1,4 +1,4 @@
-import type { OverBudget } from '../json/byte-budget.js';
+import { jsonBytes, type OverBudget } from '../json/byte-budget.js';
 
 /**
  * A value now, or a promise of it. The in-memory store answers at once, so a request that needs it
@@ -19,6 +19,15 @@ export type RecordSets = ReadonlyMap<string, readonly StoredRecord[]>;
 export interface RecordSeeds {
   readonly records: RecordSets;
   idFieldOf(collection: string): string;
+}
+
+/**
+ * The bytes a collection itself is charged while it exists (its path and its id counter), so that empty
+ * collections under ever-new parents count against the budget too; a seeded collection is not charged,
+ * as its seeds are not. Memory and the shared store charge the same.
+ */
+export function collectionBytes(seeds: RecordSeeds, collection: string): number {
+  return seeds.records.has(collection) ? 0 : jsonBytes(collection) + jsonBytes(0);
 }
 
 /** How `insertRecord` makes a record's id when the request gave none. */

@@ -34,7 +34,15 @@ export interface RecordStore {
   insertRecord(
     session: string | undefined,
     seeded: boolean,
-    record: { readonly collection: string; readonly key: string; readonly assign: string; readonly json: string; readonly bytes: number },
+    record: {
+      readonly collection: string;
+      readonly key: string;
+      readonly assign: string;
+      readonly json: string;
+      readonly bytes: number;
+      /** What the collection is charged if this insert makes it. */
+      readonly made: number;
+    },
     most: number,
     token: string,
   ): Promise<RecordReply>;
@@ -73,7 +81,7 @@ export function recordStore(script: (lua: string) => ScriptCall<RecordReply>, pr
   ];
   return {
     insertRecord: (session, seeded, r, maxRecords, token) =>
-      insert(...head(session, seeded), r.collection, r.key, r.assign, String(maxRecords), String(r.bytes), r.json, token),
+      insert(...head(session, seeded), r.collection, r.key, r.assign, String(maxRecords), String(r.bytes), r.json, token, String(r.made)),
     updateRecord: (session, seeded, r) => update(...head(session, seeded), r.collection, r.key, String(r.bytes), r.json),
     removeRecord: (session, seeded, collection, key) => remove(...head(session, seeded), collection, key),
     readRecord: (session, seeded, collection, key) => read(...head(session, seeded), collection, key),

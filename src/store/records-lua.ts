@@ -66,12 +66,16 @@ local function moveNext(coll, key)
   redis.call('HSET', rec, field, nxt)
 end`;
 
-/** ARGV[9..]: collection, key ('' to assign), how ('integer', 'string' or ''), most records, bytes, text, the id's placeholder. */
+/**
+ * ARGV[9..]: collection, key ('' to assign), how ('integer', 'string' or ''), most records, bytes, text, the
+ * id's placeholder, and the bytes a new collection is charged (it stays, with its next id, when emptied).
+ */
 const PRELUDE_CHECKED = prelude(true);
 
 export const INSERT_LUA = `${PRELUDE_CHECKED}
 local coll, key, assign, most, bytes, json, token = ARGV[9], ARGV[10], ARGV[11], tonumber(ARGV[12]), tonumber(ARGV[13]), ARGV[14], ARGV[15]
 sweep()
+local made = redis.call('HEXISTS', rec, '#n\\0' .. coll) == 0 and tonumber(ARGV[16]) or 0
 if assign ~= '' then
   key = string.format('%d', tonumber(redis.call('HGET', rec, '#n\\0' .. coll) or '1'))
   local value = assign == 'string' and ('"' .. key .. '"') or key
@@ -82,13 +86,13 @@ end
 local field = coll .. '\\0' .. key
 if redis.call('HEXISTS', rec, field) == 1 then return {'conflict', key} end
 if tonumber(redis.call('HGET', rec, '#count') or '0') >= most then return {'over-limit'} end
-local scope = refused(bytes)
+local scope = refused(bytes + made)
 if scope then return {'over-budget', scope} end
 local seq = redis.call('HINCRBY', rec, '#seq', 1)
 redis.call('HSET', rec, field, seq .. ' ' .. bytes .. ' ' .. json)
 redis.call('HINCRBY', rec, '#count', 1)
 moveNext(coll, key)
-charge(bytes)
+charge(bytes + made)
 wrote()
 return {'created', key}`;
 

@@ -26,6 +26,8 @@ export interface StoredSession {
   readonly records: ReadonlyMap<string, string> | undefined;
   /** Bytes of its recording buffers in the store (src/store/recording-store.ts): its budget counts them. */
   readonly recorded: number;
+  /** Bytes its text and records are charged in the store (as a write and an append count them). */
+  readonly charged: number;
 }
 
 /** A position a held request moved: the rule, the calls it read, the calls it leaves (0: cleared by a reset). */
@@ -120,7 +122,8 @@ if id ~= '' and #positions > 0 then redis.call('PEXPIRE', p .. 'q:' .. gen .. ':
 if id ~= '' and mine then redis.call('PEXPIRE', p .. 'c:' .. id, idle) end
 if id ~= '' and proxy then redis.call('PEXPIRE', p .. 'x:' .. id, idle) end
 local recorded = redis.call('HGET', p .. 'rs', id) or '0'
-return {gen, row[1] or '0', row[2] or false, mine or false, default or false, proxy or false, positions, records, recorded}`;
+local charged = redis.call('HGET', p .. 'n:' .. gen, id) or '0'
+return {gen, row[1] or '0', row[2] or false, mine or false, default or false, proxy or false, positions, records, recorded, charged}`;
 
 // ARGV[10..12]: now, most sessions, total bytes; ARGV[13] the records' changes (RecordChanges as JSON,
 // '' for none); then triples of a position moved (rule, calls read, calls now): written only if no
@@ -264,6 +267,7 @@ export async function connectStore({
         positions: positionsOf(row[6]),
         records: fieldsOf(row[7]),
         recorded: Number(row[8] ?? 0),
+        charged: Number(row[9] ?? 0),
       };
     },
     async save(session, read, data, changes = {}, positions = [], records = undefined) {
@@ -352,7 +356,7 @@ interface Scripts {
   journalTail(key: string, after: string): Promise<[number, string[]]>;
   mockLoad(
     ...args: string[]
-  ): Promise<[string, string, string | null, string | null, string | null, string | null, string[], string[], string]>;
+  ): Promise<[string, string, string | null, string | null, string | null, string | null, string[], string[], string, string]>;
   mockAdvance(...args: string[]): Promise<number>;
   mockSave(...args: string[]): Promise<number>;
 }

@@ -72,7 +72,7 @@ describe.runIf(canRun(STORE_SERVER))('recording buffers in the store', () => {
     const store = await connectStore({ url: server.url, prefix: 'rec-both:', idleMs: 60_000, sessionBytes: 1_000, warn: () => undefined });
     stores.push(store);
     const record = (key: string, bytes: number) =>
-      store.insertRecord('v', false, { collection: '/p', key, assign: '', json: `{"id":${key}}`, bytes }, 10, '');
+      store.insertRecord('v', false, { collection: '/p', key, assign: '', json: `{"id":${key}}`, bytes, made: 0 }, 10, '');
     expect(await append(store, 'v-file', 'y'.repeat(600), 'v')).toEqual({ part: 1 });
     expect(await record('1', 500)).toEqual(['over-budget', 'the session']);
     expect(await record('2', 300)).toEqual(['created', '2']);

@@ -6,6 +6,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../src/index.js';
+import { createAndDeleteUnderNewParents, NESTED, putEmptyCollections, SMALL_BUDGET } from '../support/empty-collections.js';
 import { canRun, STORE_SERVER, type StoreServer, startStoreServer } from '../support/infrastructure.js';
 import { serverWith } from '../support/scenarios.js';
 import { closeServersAfterEach, JSON_BODY, mockServer } from '../support/servers.js';
@@ -105,6 +106,66 @@ describe.runIf(canRun(STORE_SERVER))('--stateful records in the store, one atomi
       redis.disconnect();
       await Promise.all([a.cleanup(), b.cleanup()]);
     }
+  });
+
+  it('empty collections are charged while they exist or are deleted, the session held or not', async () => {
+    const options = { spec: NESTED, stateful: true, store: store.url, storePrefix: 'empty', maxStateBytes: SMALL_BUDGET };
+    const crud = { 'crud.yaml': 'description: Remembers what is created.\nstateful: true\n' };
+    const [a, b] = [await serverWith(crud, options), await serverWith(crud, options)];
+    const memory = await mockServer({ spec: NESTED, stateful: true, maxStateBytes: SMALL_BUDGET });
+    const redis = new Redis(store.url);
+    try {
+      const chosen = await a.inject({
+        method: 'PUT',
+        url: '/__mock/scenario',
+        headers: { 'content-type': 'application/json' },
+        payload: { session: 'held', scenario: 'crud' },
+      });
+      expect(chosen.statusCode).toBe(200);
+      // As many parents fit as in memory, whether each write is one store call or the session is held.
+      const fitted = await createAndDeleteUnderNewParents([memory], 'm');
+      expect(await createAndDeleteUnderNewParents([a, b], 'loose')).toBe(fitted);
+      expect(await createAndDeleteUnderNewParents([a, b], 'held')).toBe(fitted);
+      for (const session of ['loose', 'held']) {
+        const [hash] = await redis.keys(`empty:rec:*:${session}`);
+        expect(Number(await redis.hget(hash as string, '#bytes'))).toBeGreaterThan(SMALL_BUDGET / 2);
+        // A PUT of none drops the collections with their next ids, and frees what they were charged.
+        const none = Object.fromEntries(Array.from({ length: fitted }, (_, i) => [`/things/${i + 1}/children`, []]));
+        const put = await b.inject({
+          method: 'PUT',
+          url: `/__mock/state?session=${session}`,
+          headers: { 'content-type': 'application/json' },
+          payload: { collections: none },
+        });
+        expect(put.json().collections).toEqual({ '/things': [] });
+        expect(await redis.hget(hash as string, '#bytes')).toBe('0');
+        expect(Object.keys(await redis.hgetall(hash as string)).filter((field) => field.startsWith('#n'))).toEqual([]);
+      }
+      await putEmptyCollections([a, b], 'put');
+      expect(await redis.hlen((await redis.keys('empty:rec:*:put'))[0] as string)).toBeLessThan(10);
+    } finally {
+      redis.disconnect();
+      await Promise.all([a.cleanup(), b.cleanup()]);
+    }
+  });
+
+  it('a held session counts what the store holds for it, beyond the budget too, as the store scripts do', async () => {
+    const options = { spec: NESTED, stateful: true, store: store.url, storePrefix: 'held-bytes' };
+    const [roomy, tight] = [await mockServer(options), await mockServer({ ...options, maxStateBytes: 1024 })] as [MockServer, MockServer];
+    for (let i = 0; i < 4; i++)
+      expect((await call(roomy, 'big', 'POST', '/things/1/children', { name: 'x'.repeat(500) })).statusCode).toBe(201);
+    const put = (server: MockServer, session: string) =>
+      server.inject({
+        method: 'PUT',
+        url: `/__mock/state?session=${session}`,
+        headers: { 'content-type': 'application/json' },
+        payload: { collections: { '/things/2/children': [{ id: 1, name: 'y' }] } },
+      });
+    // Held by the replica whose budget it passes: the store's bytes are counted, the write refused whole.
+    expect((await put(tight, 'big')).statusCode).toBe(507);
+    expect((await call(tight, 'big', 'POST', '/things/3/children', { name: 'z' })).statusCode).toBe(507);
+    expect((await put(tight, 'small')).statusCode).toBe(200);
+    expect((await call(roomy, 'big', 'GET', '/things/1/children')).json()).toHaveLength(4);
   });
 
   it('admin writes racing record writes through another replica are retried on a fresh copy, not refused', async () => {
