@@ -75,7 +75,7 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
   });
   // Up front, or once listening (see Mock.prepare); meanwhile a server that only injects checks its examples soon.
   if (options.warm) await mock.prepare();
-  else checkExamplesSoon(...(documents ?? [{ spec }]).map((document) => document.spec));
+  const dropSweep = options.warm ? undefined : checkExamplesSoon(...(documents ?? [{ spec }]).map((document) => document.spec));
   let url: string | undefined;
   const served = Object.freeze(mock.documents.map(({ mount, spec: { path } }) => Object.freeze({ ...mount, file: path })));
   return {
@@ -86,6 +86,9 @@ export async function createMockServer(input: MockServerOptions = {}): Promise<M
       return url;
     },
     async listen() {
+      // Listening, the server's preparation checks the same examples once its first requests are answered
+      // (PREPARE_AFTER_MS): a sweep not yet begun is left to it, not run while a launcher's first call waits.
+      dropSweep?.();
       await app.listen({ port: options.port, host: options.host });
       url = baseUrl(app, options.host, tls === undefined ? 'http' : 'https');
       void mock.prepare(PREPARE_AFTER_MS);

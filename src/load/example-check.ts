@@ -98,9 +98,12 @@ const SWEEP_BUDGET_MS = 2000;
  * Checks the operations' examples a slice at a time (a few milliseconds, then the event loop goes on),
  * so that what is wrong is reported soon after start-up without delaying it or any answer.
  */
-export function sweep(operations: readonly MockOperation[], lint: DocumentLint, sliceMs = 5, budgetMs = SWEEP_BUDGET_MS): void {
-  sweepAll([{ operations, lint }], sliceMs, budgetMs);
+export function sweep(operations: readonly MockOperation[], lint: DocumentLint, sliceMs = 5, budgetMs = SWEEP_BUDGET_MS): DropSweep {
+  return sweepAll([{ operations, lint }], sliceMs, budgetMs);
 }
+
+/** Drops a sweep that has not begun (its documents may be swept by another); once begun, it runs on. */
+export type DropSweep = () => void;
 
 /** The documents of one server, one after the other, within the one budget a single document has. */
 export function sweepAll(
@@ -112,13 +115,15 @@ export function sweepAll(
   }[],
   sliceMs = 5,
   budgetMs = SWEEP_BUDGET_MS,
-): void {
+): DropSweep {
   const pending = documents.filter(({ lint }) => !SWEPT.has(lint));
   for (const { lint } of pending) SWEPT.add(lint);
   let document = 0;
   let next = 0;
   let spent = 0;
+  let begun = false;
   const slice = () => {
+    begun = true;
     const started = performance.now();
     const until = started + sliceMs;
     while (document < pending.length && performance.now() < until) {
@@ -138,7 +143,13 @@ export function sweepAll(
     spent += performance.now() - started;
     if (document < pending.length && spent < budgetMs) setTimeout(slice, 0).unref();
   };
-  if (pending.length > 0) setTimeout(slice, 0).unref();
+  if (pending.length === 0) return () => undefined;
+  const first = setTimeout(slice, 0).unref();
+  return () => {
+    if (begun) return;
+    clearTimeout(first);
+    for (const { lint } of pending) SWEPT.delete(lint);
+  };
 }
 
 /** A stream's example lists its items (or is one): each is checked against the item schema. */

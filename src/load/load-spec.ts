@@ -22,7 +22,7 @@ import { isPostmanCollection, postmanAsOpenApi } from '../prism/postman-document
 import { loadOperations, type ReferenceRules } from '../prism/prism-engine.js';
 import { ADMIN_PREFIX } from '../protocol.js';
 import { applyOverlays } from './apply-overlay.js';
-import { exampleChecks, sweepAll } from './example-check.js';
+import { type DropSweep, exampleChecks, sweepAll } from './example-check.js';
 import type { Overlay } from './overlay-document.js';
 import { checkedCallback, requestChecks } from './request-example-check.js';
 
@@ -251,8 +251,8 @@ function firstLine(error: unknown): string {
  * what is found is reported through `spec.lint`. Once per loaded document, whatever the number of servers;
  * the documents of one server share one sweep's time.
  */
-export function checkExamplesSoon(...specs: readonly LoadedSpec[]): void {
-  sweepAll(specs.map((spec) => ({ operations: spec.operations, lint: spec.lint, rest: () => checkRestOfDocument(spec) })));
+export function checkExamplesSoon(...specs: readonly LoadedSpec[]): DropSweep {
+  return sweepAll(specs.map((spec) => ({ operations: spec.operations, lint: spec.lint, rest: () => checkRestOfDocument(spec) })));
 }
 
 /** The checks outside the operations: the examples of the document's webhooks, the checks left until after start-up. */

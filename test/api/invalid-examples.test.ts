@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ajvJudge } from '../corpus/independent/ajv-judge.js';
 import { eventually } from '../support/eventually.js';
@@ -34,6 +37,20 @@ describe("the document's examples are checked against their schemas", () => {
     const plans = await server.inject({ url: '/plans' });
     expect(plans.json()).toHaveProperty('patterns.0.patterns');
     expect(judge('/plans', 'get', 200, 'application/json', plans.json())).toEqual([]);
+    await eventually(async () => (await server.inject({ url: '/__mock/document' })).json().lint.complete === true);
+    const pointers = (await server.inject({ url: '/__mock/document' })).json().lint.findings.map((f: { pointer: string }) => f.pointer);
+    expect(pointers.sort()).toEqual([
+      '/paths/~1collaborations~1{id}/get/responses/200/content/application~1json/schema/properties/created_by/allOf/2/example',
+      '/paths/~1plans/get/responses/200/content/application~1json/schema/properties/closes/example',
+    ]);
+  });
+
+  it('checks them on a listening server too: its preparation does, once its first requests are answered', async () => {
+    // A copy: the loaded document is shared by the process, and the test above swept this one.
+    const copy = join(mkdtempSync(join(tmpdir(), 'invalid-examples-')), 'nested.yaml');
+    writeFileSync(copy, `${readFileSync(nested, 'utf8')}\n# listening\n`);
+    const server = await mockServer({ spec: copy, port: 0, host: '127.0.0.1' });
+    await server.listen();
     await eventually(async () => (await server.inject({ url: '/__mock/document' })).json().lint.complete === true);
     const pointers = (await server.inject({ url: '/__mock/document' })).json().lint.findings.map((f: { pointer: string }) => f.pointer);
     expect(pointers.sort()).toEqual([
