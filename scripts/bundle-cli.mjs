@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { lazyAjvDrafts, PRISM_SCHEMA_CHECK } from './bundle/lazy-ajv-drafts.mjs';
 
 const cli = fileURLToPath(new URL('../dist/cli/run.js', import.meta.url));
 const bundle = fileURLToPath(new URL('../dist/cli/run.cjs', import.meta.url));
@@ -72,7 +73,8 @@ const prismRequires = {
  * at load) to check the version a plugin made with fastify-plugin asks for, and the mock registers none;
  * and node:http2 for an HTTP/2 server (`--http2`), made only then. type-is (Prism's body check) requires
  * mime-types, which builds its extension maps from mime-db at load (~5 ms), for the one lookup of a type
- * named without a slash (`json`), which Prism never asks.
+ * named without a slash (`json`), which Prism never asks. Prism's schema check requires Ajv's 2019-09 and
+ * 2020-12 classes for the instances the bundles make on first use (lazyPrismAjvDrafts below).
  */
 const LOADED_ON_FIRST_USE = new Map([
   ['lodash/fp', { set: 'lodash/fp/set' }],
@@ -80,6 +82,8 @@ const LOADED_ON_FIRST_USE = new Map([
   ['semver', {}],
   ['node:http2', {}],
   ['mime-types', {}],
+  ['ajv/dist/2019', {}],
+  ['ajv/dist/2020', {}],
 ]);
 /** The importers whose require of a module of LOADED_ON_FIRST_USE gets the stand-in (by default, all). */
 const FIRST_USE_FROM = new Map([
@@ -87,6 +91,9 @@ const FIRST_USE_FROM = new Map([
   ['semver', /[\\/]node_modules[\\/]fastify[\\/]lib[\\/]plugin-utils\.js$/],
   ['node:http2', /[\\/]node_modules[\\/]fastify[\\/]lib[\\/]server\.js$/],
   ['mime-types', /[\\/]node_modules[\\/]type-is[\\/]index\.js$/],
+  // Prism's schema check makes these drafts' instances on first use in the bundles (lazyAjvDrafts below).
+  ['ajv/dist/2019', PRISM_SCHEMA_CHECK],
+  ['ajv/dist/2020', PRISM_SCHEMA_CHECK],
 ]);
 /**
  * Modules required only for what they do where Node has no global fetch: isomorphic-fetch then installs
@@ -127,7 +134,10 @@ const loadedOnFirstUse = {
   name: 'loaded-on-first-use',
   setup(builder) {
     builder.onResolve(
-      { filter: /^(lodash\/fp|@opentelemetry\/api|semver|node:http2|mime-types|isomorphic-fetch|node-abort-controller)$/ },
+      {
+        filter:
+          /^(lodash\/fp|@opentelemetry\/api|semver|node:http2|mime-types|ajv\/dist\/20(19|20)|isomorphic-fetch|node-abort-controller)$/,
+      },
       ({ path, importer, resolveDir, namespace }) => {
         if (FIRST_USE_FROM.has(path) && !FIRST_USE_FROM.get(path).test(importer)) return undefined;
         const kind = LOADED_ON_FIRST_USE.has(path)
@@ -204,6 +214,18 @@ const lazyStringWidth = {
   },
 };
 
+/** Prism's 2019-09 and 2020-12 Ajv instances made on first use (scripts/bundle/lazy-ajv-drafts.mjs says why). */
+let prismSchemaCheckRewritten = 0;
+const lazyPrismAjvDrafts = {
+  name: 'lazy-prism-ajv-drafts',
+  setup(builder) {
+    builder.onLoad({ filter: PRISM_SCHEMA_CHECK }, async ({ path }) => {
+      prismSchemaCheckRewritten += 1;
+      return { contents: lazyAjvDrafts(await readFile(path, 'utf8')), loader: 'js', resolveDir: dirname(path) };
+    });
+  },
+};
+
 /** One entry bundled into one CommonJS file, written with ASCII only. */
 async function bundleEntry(entry, outfile) {
   const result = await build({
@@ -219,7 +241,7 @@ async function bundleEntry(entry, outfile) {
     // jsonc-parser's CommonJS entry is a UMD wrapper that hands `require` to its factory as a value, which
     // no bundler can follow; its ES module entry (package.json "module", the same code) bundles.
     alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
-    plugins: [prismRequires, loadedOnFirstUse, precompiledScenarioSchema, lazyStringWidth],
+    plugins: [prismRequires, loadedOnFirstUse, precompiledScenarioSchema, lazyStringWidth, lazyPrismAjvDrafts],
     // A third less text to read and hand to V8 (8.4 -> 5.7 MB): ~5 ms of every start's CPU, measured in
     // the process (bench/lab-runs.md). Names are kept, so stacks still name their functions.
     minifyWhitespace: true,
@@ -234,7 +256,9 @@ async function bundleEntry(entry, outfile) {
   // write such a bundle (a relative specifier left to runtime, or require handed around as a value).
   const [output] = result.outputFiles;
   if (scenarioSchemaPrecompiled === 0) throw new Error(`bundle-cli: ${entry} has no precompiled scenario-file schema`);
+  if (prismSchemaCheckRewritten !== 1) throw new Error(`bundle-cli: ${entry} has Prism's schema check ${prismSchemaCheckRewritten} times`);
   scenarioSchemaPrecompiled = 0;
+  prismSchemaCheckRewritten = 0;
   const unfollowed = /\b(?:__)?require\(["']\.|[(,]\s*(?:__)?require\s*[,)]/.exec(output.text);
   if (unfollowed) throw new Error(`bundle-cli: a require() esbuild cannot follow in ${entry}: ${unfollowed[0]}`);
   // V8 keeps a module's source text in memory while the module lives, and one character beyond ASCII makes

@@ -1,5 +1,5 @@
 /**
- * Prism's Ajv instances, tuned once when prism-internals.ts loads, and the way to take a validator Prism
+ * Prism's Ajv instances, each tuned once (as prism-internals.ts loads, or before its first compile), and the way to take a validator Prism
  * compiled. Part of the adapter's internals: prism-internals.ts loads Prism's pieces and hands this module
  * Ajv's prototype; nothing here loads Prism itself. Written against Prism 5.12.0 (its Ajv 8).
  */
@@ -14,69 +14,82 @@ type CompileOnce = (schema: Schema, coerce: boolean) => void;
 type Moved = (name: string, usedFor: string, detail: string) => Error;
 
 /**
- * Prism's Ajv instances (one per JSON Schema draft, coercing or not) are made when its validators load
- * and never exposed; each runs the document's `pattern`s on client input. A compile in each, with Ajv's
- * `compile` wrapped, hands over the instance, whose `code.regExp` option (Ajv's documented way to plug
- * in RE2) then gets the linear engine (and meta-schema checks are skipped), before any document schema is compiled.
+ * Prism's Ajv instances (one per JSON Schema draft, coercing or not) are never exposed; each runs the
+ * document's `pattern`s on client input. The default draft's two are made when Prism's validators load: a
+ * compile in each, with Ajv's `compile` wrapped, hands over the instance. The 2019-09 and 2020-12 drafts'
+ * are made when Prism first asks for them in the bundles (scripts/bundle/lazy-ajv-drafts.mjs), at load
+ * elsewhere: each is known by the logger Prism gives all of its instances, and tuned as it compiles its
+ * first schema. Tuning gives the instance's `code.regExp` option (Ajv's documented way to plug in RE2) the
+ * linear engine and skips meta-schema checks, before any document schema is compiled.
  */
-const DRAFTS = [undefined, 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema'];
+type Tuned = (typeof PATTERN_ENGINES)[number];
 export const PATTERN_ENGINES: {
   readonly opts: {
     code: { regExp: unknown; optimize?: unknown };
     validateSchema: unknown;
     ownProperties: unknown;
     multipleOfPrecision?: number;
+    logger?: unknown;
   };
 }[] = [];
+const TUNED = new WeakSet<object>();
 
 export function tuneAjvInstances(prototype: AjvPrototype, compileOnce: CompileOnce, moved: Moved): void {
-  for (const $schema of DRAFTS) {
-    for (const coerce of [true, false]) {
-      // Meta-schema checks are off before the first compile too: compiling a draft's meta-schema was
-      // most of what loading the adapter cost.
-      const found = captureInstance(
-        prototype,
-        () => compileOnce({ ...($schema ? { $schema } : {}), type: 'string' }, coerce),
-        (instance) => {
-          const opts = (instance as { opts?: { validateSchema?: unknown } }).opts;
-          if (opts) opts.validateSchema = false;
-        },
-      );
-      const opts = (
-        found as
-          | {
-              opts?: {
-                code?: { regExp?: unknown; optimize?: unknown };
-                validateSchema?: unknown;
-                ownProperties?: unknown;
-                multipleOfPrecision?: number;
-              };
-            }
-          | undefined
-      )?.opts;
-      const options = opts?.code;
-      if (!opts || typeof options?.regExp !== 'function')
-        throw moved("Ajv's opts.code.regExp", 'running patterns in linear time', 'not found');
-      options.regExp = documentRegExp;
-      // Checking each schema against the meta-schema compares every pair of enum values (uniqueItems):
-      // 26 s for an enum of 50,000. An invalid schema failed Prism's compile (and so was not checked at
-      // all); now it checks what it can.
-      opts.validateSchema = false;
-      // A body is parsed JSON: only its own properties are its members. Without this, `required`
-      // found `constructor` or `__proto__` on every object (inherited from Object.prototype).
-      opts.ownProperties = true;
-      // `multipleOf: 0.01` judged as decimals are: 0.07 / 0.01 is 7.000000000000001 in binary floating
-      // point, which Ajv refuses without a precision (its documented option for decimal multiples).
-      opts.multipleOfPrecision = 9;
-      // Ajv's optimising pass over the generated code (unused names, constant folding) was half of each
-      // compile, and compiling is most of what an operation's first request and preparation cost; the
-      // engine optimises the functions it runs often anyway.
-      options.optimize = 0;
-      judgeUrlAsUri(found, moved);
-      forgetCompiles(found, moved);
-      PATTERN_ENGINES.push(found as (typeof PATTERN_ENGINES)[number]);
+  const defaults = [true, false].map((coerce) =>
+    // Meta-schema checks are off before the first compile too: compiling a draft's meta-schema was
+    // most of what loading the adapter cost.
+    captureInstance(
+      prototype,
+      () => compileOnce({ type: 'string' }, coerce),
+      (instance) => tune(instance, moved),
+    ),
+  );
+  const logger = (defaults[0] as Partial<Tuned> | undefined)?.opts?.logger;
+  if (logger === undefined || defaults.some((instance) => (instance as Partial<Tuned> | undefined)?.opts?.logger !== logger))
+    throw moved("Ajv's opts.logger", "knowing Prism's Ajv instances", 'not one logger');
+  // Prism's other instances, tuned before their first compile (the prototype's, looked up on each call:
+  // captureCompiledBy wraps it for a moment). Other Ajv instances of this copy of Ajv pass as they were.
+  const compile = prototype.compile;
+  prototype.compile = function (this: unknown, ...args: unknown[]) {
+    if (!TUNED.has(this as object) && (this as Partial<Tuned>).opts?.logger === logger) tune(this, moved);
+    return compile.apply(this, args);
+  };
+}
+
+/** Gives one of Prism's instances the linear pattern engine and the options below; once. */
+function tune(instance: unknown, moved: Moved): void {
+  if (typeof instance !== 'object' || instance === null || TUNED.has(instance)) return;
+  const opts = (
+    instance as {
+      opts?: {
+        code?: { regExp?: unknown; optimize?: unknown };
+        validateSchema?: unknown;
+        ownProperties?: unknown;
+        multipleOfPrecision?: number;
+      };
     }
-  }
+  ).opts;
+  const options = opts?.code;
+  if (!opts || typeof options?.regExp !== 'function') throw moved("Ajv's opts.code.regExp", 'running patterns in linear time', 'not found');
+  options.regExp = documentRegExp;
+  // Checking each schema against the meta-schema compares every pair of enum values (uniqueItems):
+  // 26 s for an enum of 50,000. An invalid schema failed Prism's compile (and so was not checked at
+  // all); now it checks what it can.
+  opts.validateSchema = false;
+  // A body is parsed JSON: only its own properties are its members. Without this, `required`
+  // found `constructor` or `__proto__` on every object (inherited from Object.prototype).
+  opts.ownProperties = true;
+  // `multipleOf: 0.01` judged as decimals are: 0.07 / 0.01 is 7.000000000000001 in binary floating
+  // point, which Ajv refuses without a precision (its documented option for decimal multiples).
+  opts.multipleOfPrecision = 9;
+  // Ajv's optimising pass over the generated code (unused names, constant folding) was half of each
+  // compile, and compiling is most of what an operation's first request and preparation cost; the
+  // engine optimises the functions it runs often anyway.
+  options.optimize = 0;
+  judgeUrlAsUri(instance, moved);
+  forgetCompiles(instance, moved);
+  TUNED.add(instance);
+  PATTERN_ENGINES.push(instance as Tuned);
 }
 
 /**

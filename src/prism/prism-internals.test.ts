@@ -31,6 +31,11 @@ describe('the wall around Prism internals', () => {
   });
 
   it("runs the document's patterns with the linear engine in each of Prism's Ajv instances", () => {
+    // The default draft's two are tuned as the adapter loads, the others (made on first use in the
+    // bundles) before their first compile.
+    expect(PATTERN_ENGINES.length).toBeGreaterThanOrEqual(2);
+    for (const $schema of ['https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema'])
+      for (const coerce of [true, false]) validateAgainstSchema('', { $schema, type: 'string' }, coerce, 0, 'body', undefined);
     // Three drafts, coercing or not: an upgrade that adds, drops or rebuilds an instance fails here.
     expect(PATTERN_ENGINES).toHaveLength(6);
     for (const ajv of PATTERN_ENGINES) {
@@ -54,12 +59,14 @@ describe('the wall around Prism internals', () => {
     );
   });
 
-  it('is the only module of src/ that loads Prism, and nothing in scripts/ reaches into prism-http (tests may use Prism as their oracle)', () => {
+  it('is the only module of src/ that loads Prism, and nothing in scripts/ reaches into prism-http but one bundle step (tests may use Prism as their oracle)', () => {
     const mentions = (file: string, pattern: RegExp) => !file.endsWith('.test.ts') && pattern.test(readFileSync(join(root, file), 'utf8'));
     const reaching = [
       ...sources('src').filter((file) => mentions(file, /@stoplight\/|createRequire\(createRequire/)),
-      ...sources('scripts').filter((file) => mentions(file, /prism-http\/dist/)),
+      ...sources('scripts').filter((file) => mentions(file, /prism-http\W+dist/)),
     ];
-    expect(reaching).toEqual(['src/prism/prism-internals.ts']);
+    // The bundles make Prism's unused Ajv instances on first use, rewriting the text of its schema check
+    // (test/package/lazy-ajv-drafts.test.ts fails when an upgrade changes that text).
+    expect(reaching).toEqual(['src/prism/prism-internals.ts', 'scripts/bundle/lazy-ajv-drafts.mjs']);
   });
 });
