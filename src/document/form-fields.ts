@@ -64,12 +64,13 @@ export function formFields(body: string): Map<string, string[]> {
 
 /**
  * The form as the value its schema describes: an array property from its repeated field (exploded
- * styles) or its one field split at the style's delimiter; a required array sent empty has no field
- * at all, so its absence reads as `[]`; an object from its `name[key]` fields (a `deepObject`) or its
- * JSON; a field sent empty as Stripe's unset or an empty object where its schema says (`emptyValue`);
+ * styles) or its one field split at the style's delimiter; an object from its `name[key]` fields (a
+ * `deepObject`) or its JSON; a field sent empty as Stripe's unset or an empty object where its schema says (`emptyValue`);
  * any other field as its last value. Besides, a declared property is read from the dialects
  * clients send (`name[]`, `name[0]`, `name[0][key]`, `name.key`; dialect-names.ts): with `auto`
- * formats all of them, else only the spelling `formats` names. An absent optional property stays absent.
+ * formats all of them, else only the spelling `formats` names. An absent property stays absent, a
+ * required one too (a missing required property, as Rails' `params.require` or a required Spring
+ * `@RequestParam` reads a form without its field, not the empty list or object).
  */
 export function readForm(
   fields: ReadonlyMap<string, string[]>,
@@ -79,7 +80,6 @@ export function readForm(
   resolve: Resolve = bundleResolver(undefined),
 ): Record<string, unknown> {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   // Without a prototype, a field named `__proto__` is a field like any other, which the schema judges.
   const value: Record<string, unknown> = Object.create(null);
   for (const [name, values] of fields) value[name] = values[values.length - 1];
@@ -102,7 +102,6 @@ export function readForm(
       const more = dialect && takeDialect(value, dialect, list, resolve, arraySpelling(formats.array));
       const items = more ? [...(read ?? []), ...(more as unknown[])] : read;
       if (items !== undefined) value[name] = items;
-      else if (values === undefined && !more && required.has(name)) value[name] = [];
       continue;
     }
     const object = objectBranch(property, resolve);

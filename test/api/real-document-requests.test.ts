@@ -43,23 +43,51 @@ describe('requests of real public documents', () => {
     expect((await send(multipart, '--b\r\nContent-Disposition: form-data; name="file"\r\n\r\nfern\r\n--b--\r\n')).statusCode).toBe(200);
   });
 
-  it('read OpenAPI 3 form arrays as repeated fields, a delimited style split, and an empty required array as no field', async () => {
+  it('read OpenAPI 3 form arrays as repeated fields, a delimited style split, and a required one without a field as missing', async () => {
     const server = await mockServer({ spec });
     const send = (payload: string) => server.inject({ method: 'GET', url: '/groups', headers: form, payload });
     for (const payload of [
       'skip_groups=1&queues=a',
       'skip_groups=1&skip_groups=2&queues=a&queues=b',
-      'per_page=5',
-      'tags=a%7Cb&filter[max]=3',
-      '',
+      'per_page=5&queues=a',
+      'tags=a%7Cb&filter[max]=3&queues=a',
     ])
       expect((await send(payload)).statusCode, payload).toBe(200);
+    for (const payload of ['per_page=5', '']) {
+      const missing = await send(payload);
+      expect(missing.statusCode, payload).toBe(400);
+      expect(missing.json().message, payload).toContain('queues');
+    }
     const invalid = await send('skip_groups=one');
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toContain('skip_groups');
     expect((await send('skip_groups=1,2')).statusCode).toBe(400);
     expect((await send('limits=')).statusCode).toBe(400);
     expect((await send('filter[max]=many')).statusCode).toBe(400);
+  });
+
+  // files.com's POST /bundles without `paths`: Rails' params.require (as Spring's required @RequestParam,
+  // FastAPI's required List Form field) refuses a form without the field; it is no empty list.
+  it('refuse a multipart or urlencoded form without a field for a required array or object', async () => {
+    const server = await mockServer({ spec });
+    const multipart = { 'content-type': 'multipart/form-data; boundary=B' };
+    const part = (name: string, value: string, type = '') =>
+      `--B\r\nContent-Disposition: form-data; name="${name}"\r\n${type}\r\n${value}\r\n`;
+    const owner = part('owner', '{"name":"fern"}', 'Content-Type: application/json\r\n');
+    const sends = [
+      [multipart, `${part('paths', 'a.txt')}${owner}--B--\r\n`, 201],
+      [multipart, `${part('paths', 'a.txt')}${part('paths', 'b.txt')}${owner}--B--\r\n`, 201],
+      [multipart, '--B--\r\n', 400],
+      [multipart, `${owner}--B--\r\n`, 400],
+      [multipart, `${part('paths', 'a.txt')}--B--\r\n`, 400],
+      [form, 'paths=a.txt&owner=%7B%22name%22%3A%22fern%22%7D', 201],
+      [form, 'owner=%7B%7D&note=x', 400],
+      [form, 'paths=a.txt&note=x', 400],
+    ] as const;
+    for (const [headers, payload, status] of sends) {
+      const answer = await server.inject({ method: 'POST', url: '/bundles', headers, payload });
+      expect(answer.statusCode, payload).toBe(status);
+    }
   });
 
   it('read Swagger 2.0 form arrays per collectionFormat, csv when none is written', async () => {

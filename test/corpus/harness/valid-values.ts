@@ -121,8 +121,10 @@ function fits(place: Place, value: unknown): boolean {
   if (place === 'query') return !isEmpty(value) && !Object.values(value as object).some(isObjectOrHoldsOne);
   // Arrays are sent as repeated elements, so an empty one is no element at all: a required one would go missing.
   if (place === 'xml body') return !hasEmptyArray(value);
-  // A form field is text (or repeated text): a null field or list item has no form serialisation.
-  if (place === 'form body') return !Object.values(value ?? {}).some((v) => v === null || (Array.isArray(v) && v.includes(null)));
+  // A form field is text (or repeated text): a null field or list item has no form serialisation, and
+  // an empty list is no field at all, which a service refuses where the list is required.
+  if (place === 'form body')
+    return !Object.values(value ?? {}).some((v) => v === null || (Array.isArray(v) && (v.length === 0 || v.includes(null))));
   return true;
 }
 
