@@ -43,11 +43,19 @@ async function heldRoute(
 ): Promise<unknown> {
   const session = sessionNamed(request);
   let sent: { readonly payload: unknown } | undefined;
+  // Each attempt starts from the reply as the route got it: a discarded one's status and headers go.
+  const status = reply.statusCode;
+  const headers = { ...reply.getHeaders() };
+  const fresh = () => {
+    for (const name of Object.keys(reply.getHeaders())) if (!(name in headers)) reply.removeHeader(name);
+    reply.code(status).headers(headers);
+  };
   // One attempt of the route: what it sends is kept back until its change is written. Done when it
   // sends, not when its promise settles: a handler answering `return reply.send(...)` resolves to the
   // reply, a thenable that settles only once the answer went out.
   const attempt = async (): Promise<unknown> => {
     sent = undefined;
+    fresh();
     try {
       return await new Promise<unknown>((resolve, reject) => {
         reply.send = ((payload?: unknown) => {
@@ -85,9 +93,11 @@ async function heldRoute(
     );
     if (!done.every(Boolean)) value = { failed: UNAVAILABLE } satisfies Failed;
   }
-  if (isFailed(value))
+  if (isFailed(value)) {
+    fresh();
     // Over the fleet's byte budget is the 507 one replica answers in memory; else the store failed.
     return sendProblem(reply, value.failed === OVER_BUDGET ? fleetOverBudget(value.by.store, bodyBytes(request)) : storeUnavailable());
+  }
   return sent === undefined ? value : reply.send(sent.payload);
 }
 
