@@ -59,4 +59,4 @@ function loadBundle() {
   return compileBundle(cachedData).exports;
 }
 
-module.exports = { loadBundle, compileBundle, cacheFile };
+module.exports = { loadBundle, compileBundle, cacheFile, bundleId: BUNDLE_ID };

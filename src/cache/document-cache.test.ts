@@ -28,8 +28,15 @@ describe('the document cache', () => {
     cache?.put('title: small\n', { small: true });
     expect(cache?.get(big('b'))).toBeUndefined();
     expect(openDocumentCache(dir, { ...now, version: '1.0.1' })?.get(big('a'))).toBeUndefined();
+    // Another build of the same version (a development build) reads none of its entries.
+    expect(openDocumentCache(dir, { ...now, build: 'another-build' })?.get(big('a'))).toBeUndefined();
+    const built = openDocumentCache(dir, { ...now, build: 'one-build' });
+    built?.put(big('a'), { a: 2 });
+    expect(openDocumentCache(dir, { ...now, build: 'one-build' })?.get(big('a'))).toEqual({ value: { a: 2 } });
+    expect(openDocumentCache(dir, { ...now, build: 'other-build' })?.get(big('a'))).toBeUndefined();
+    expect(cache?.get(big('a'))).toEqual({ value: { a: 1 } });
     expect(cache?.get('title: small\n')).toBeUndefined();
-    expect(entries(dir)).toHaveLength(1);
+    expect(entries(dir)).toHaveLength(2);
   });
 
   it('keeps nothing JSON cannot say exactly: infinities, NaN, negative zero', () => {

@@ -22,6 +22,11 @@ const ENTRY = /^[0-9a-f]{64}\.json$/;
 export interface CacheSettings {
   /** Part of every key: an entry another version of the mock wrote is never read. */
   readonly version: string;
+  /**
+   * Part of every key too: the build of the mock that parses (the CLI gives the bundle's digest), so a
+   * development build of the same version never reads a release's entries, nor the other way round.
+   */
+  readonly build?: string;
   /** What all entries may take together; the least recently read go first. */
   readonly maxBytes?: number;
   /** How long after `put` the entry is written: off the start-up's path. */
@@ -42,10 +47,10 @@ export function openDocumentCache(dir: string, settings: CacheSettings): Documen
   } catch {
     return undefined;
   }
-  const { version, maxBytes = 64 * 1024 * 1024, writeDelayMs = 2000 } = settings;
+  const { version, build = '', maxBytes = 64 * 1024 * 1024, writeDelayMs = 2000 } = settings;
   const nodeMajor = process.versions.node.split('.')[0];
   const fileOf = (text: string) =>
-    join(dir, `${createHash('sha256').update(`${version}\0${nodeMajor}\0`).update(text).digest('hex')}.json`);
+    join(dir, `${createHash('sha256').update(`${version}\0${build}\0${nodeMajor}\0`).update(text).digest('hex')}.json`);
   return {
     get(text) {
       if (text.length < CACHED_FROM_BYTES) return undefined;

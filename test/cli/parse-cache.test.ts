@@ -1,5 +1,7 @@
 /** The CLI's parse cache (src/cache/document-cache.ts) in the user's cache directory, through the built CLI. */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,7 +54,11 @@ describe('the parse cache of the CLI', { timeout: 90_000 }, () => {
       await cli.exited();
     }
     const [entry] = entries();
-    expect(entry).toBeDefined();
+    // Named by the text, the version, this build (the bundle's digest, from its loader) and Node's major.
+    const { bundleId } = createRequire(import.meta.url)('../../dist/cli/load-bundle.cjs') as { bundleId: string };
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const key = `${version}\0${bundleId}\0${process.versions.node.split('.')[0]}\0${readFileSync(file, 'utf8')}`;
+    expect(entry).toBe(`${createHash('sha256').update(key).digest('hex')}.json`);
     // Changed behind the mock's back: what is served is what the cache holds, so it was read.
     const kept = join(cacheDir, entry as string);
     writeFileSync(kept, readFileSync(kept, 'utf8').replace('"title":"Large"', '"title":"Kept"'));
