@@ -38,7 +38,8 @@ export function createOutboundPolicy(entries: readonly string[], ownPorts: () =>
   const ranges = new BlockList();
   const allowed: Allowed[] = [];
   for (const entry of entries) if (!addRange(ranges, entry)) allowed.push(parseEntry(entry));
-  const local = localAddresses();
+  // Read when a callback is first checked, not as every server is made (most never send one).
+  let local: ReadonlySet<string> | undefined;
   const inRanges = (list: BlockList, address: string) => {
     const family = isIP(address);
     return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
@@ -47,6 +48,7 @@ export function createOutboundPolicy(entries: readonly string[], ownPorts: () =>
   /** Why (host, address, port) is one of the mock's own listeners no entry names with its port. */
   const ownRefusal = (host: string, address: string, port: string): string | undefined => {
     const plain = plainAddress(address);
+    local ??= localAddresses();
     if (!isOwnAddress(plain, local) || ![...ownPorts()].some((own) => String(own) === port)) return undefined;
     const named = allowed.some((entry) => entry.port === port && (entry.host === host || plainAddress(unbracketed(entry.host)) === plain));
     if (named) return undefined;
@@ -159,11 +161,17 @@ const BLOCKS: readonly (readonly [AddressKind, string, number, 'ipv4' | 'ipv6'])
   ['special', '2002::', 16, 'ipv6'],
 ];
 
-const KINDS = new Map<AddressKind, BlockList>();
-for (const [kind, network, prefix, family] of BLOCKS) {
-  const list = KINDS.get(kind) ?? new BlockList();
-  KINDS.set(kind, list);
-  list.addSubnet(network, prefix, family);
+/** BLOCKS as one BlockList per kind, made on the first check (not as the CLI loads). */
+let kinds: Map<AddressKind, BlockList> | undefined;
+function blockLists(): Map<AddressKind, BlockList> {
+  if (kinds) return kinds;
+  kinds = new Map();
+  for (const [kind, network, prefix, family] of BLOCKS) {
+    const list = kinds.get(kind) ?? new BlockList();
+    kinds.set(kind, list);
+    list.addSubnet(network, prefix, family);
+  }
+  return kinds;
 }
 
 /** The kind of an IP address; an IPv4-mapped IPv6 address (`::ffff:169.254.169.254`) is its IPv4 address's kind. */
@@ -171,7 +179,7 @@ export function addressKind(address: string): AddressKind {
   const plain = mappedIpv4(address) ?? address;
   const family = isIP(plain);
   if (family === 0) return 'special';
-  for (const [kind, list] of KINDS) if (list.check(plain, family === 6 ? 'ipv6' : 'ipv4')) return kind;
+  for (const [kind, list] of blockLists()) if (list.check(plain, family === 6 ? 'ipv6' : 'ipv4')) return kind;
   return 'public';
 }
 
