@@ -96,6 +96,37 @@ const FIRST_USE_FROM = new Map([
   ['ajv/dist/2020', PRISM_SCHEMA_CHECK],
 ]);
 /**
+ * Stoplight's packages (Prism's validators, http-spec, @stoplight/json) require lodash whole (~4 ms of a
+ * start's CPU: lodash builds each of its ~300 functions and their chaining wrappers as it loads) for the
+ * few functions named here. Their stand-in has each of these as lodash's own module of that one function
+ * (lodash/get.js: the same source lodash.js is built from), loaded on first use and then a plain property;
+ * any other name loads lodash whole, so a Prism upgrade calling another function stays right.
+ */
+const LODASH_PIECES = [
+  'cloneDeep',
+  'compact',
+  'escapeRegExp',
+  'flatten',
+  'get',
+  'has',
+  'inRange',
+  'isEmpty',
+  'isEqualWith',
+  'isMatch',
+  'keyBy',
+  'mapKeys',
+  'mapValues',
+  'omit',
+  'partial',
+  'pick',
+  'pickBy',
+  'set',
+  'setWith',
+  'trimStart',
+  'upperFirst',
+];
+const PIECES_FROM = /[\\/]node_modules[\\/]@stoplight[\\/]/;
+/**
  * Modules required only for what they do where Node has no global fetch: isomorphic-fetch then installs
  * node-fetch (with whatwg-url and tr46) as the global one, and Prism's reference parser requires it for
  * that alone. Node 20+ has fetch: the stand-in loads it only where fetch is missing (turned off).
@@ -109,15 +140,35 @@ const ONLY_WITHOUT_GLOBAL_FETCH = new Set(['isomorphic-fetch']);
 const NATIVE_WHERE_PRESENT = new Set(['node-abort-controller']);
 
 const standIn = (kind, path, alone = {}) =>
-  kind === 'fetch'
-    ? `if (typeof globalThis.fetch !== 'function') module.exports = require(${JSON.stringify(path)});\n`
-    : kind === 'abort'
-      ? `module.exports = typeof globalThis.AbortController === 'function' ? { AbortController, AbortSignal } : require(${JSON.stringify(path)});\n`
-      : `let loaded;
+  kind === 'pieces'
+    ? `let loaded;
+const whole = new Proxy({}, { get: (_, name) => (loaded ??= require(${JSON.stringify(path)}))[name] });
+const pieces = Object.create(whole);
+const pieceOf = {${Object.entries(alone)
+        .map(([name, file]) => `\n  ${JSON.stringify(name)}: () => require(${JSON.stringify(file)}),`)
+        .join('')}
+};
+for (const [name, load] of Object.entries(pieceOf))
+  Object.defineProperty(pieces, name, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = load();
+      Object.defineProperty(pieces, name, { value, writable: true, enumerable: true, configurable: true });
+      return value;
+    },
+  });
+module.exports = pieces;
+`
+    : kind === 'fetch'
+      ? `if (typeof globalThis.fetch !== 'function') module.exports = require(${JSON.stringify(path)});\n`
+      : kind === 'abort'
+        ? `module.exports = typeof globalThis.AbortController === 'function' ? { AbortController, AbortSignal } : require(${JSON.stringify(path)});\n`
+        : `let loaded;
 const real = () => (loaded ??= require(${JSON.stringify(path)}));
 const alone = {${Object.entries(alone)
-          .map(([name, file]) => `\n  get ${JSON.stringify(name)}() { return require(${JSON.stringify(file)}); },`)
-          .join('')}
+            .map(([name, file]) => `\n  get ${JSON.stringify(name)}() { return require(${JSON.stringify(file)}); },`)
+            .join('')}
 };
 module.exports = new Proxy({}, {
   get: (_, name) => (Object.hasOwn(alone, name) ? alone[name] : real()[name]),
@@ -136,23 +187,30 @@ const loadedOnFirstUse = {
     builder.onResolve(
       {
         filter:
-          /^(lodash\/fp|@opentelemetry\/api|semver|node:http2|mime-types|ajv\/dist\/20(19|20)|isomorphic-fetch|node-abort-controller)$/,
+          /^(lodash|lodash\/fp|@opentelemetry\/api|semver|node:http2|mime-types|ajv\/dist\/20(19|20)|isomorphic-fetch|node-abort-controller)$/,
       },
       ({ path, importer, resolveDir, namespace }) => {
         if (FIRST_USE_FROM.has(path) && !FIRST_USE_FROM.get(path).test(importer)) return undefined;
+        if (path === 'lodash' && !PIECES_FROM.test(importer)) return undefined;
         const kind = LOADED_ON_FIRST_USE.has(path)
           ? 'first-use'
-          : ONLY_WITHOUT_GLOBAL_FETCH.has(path)
-            ? 'fetch'
-            : NATIVE_WHERE_PRESENT.has(path)
-              ? 'abort'
-              : undefined;
+          : path === 'lodash'
+            ? 'pieces'
+            : ONLY_WITHOUT_GLOBAL_FETCH.has(path)
+              ? 'fetch'
+              : NATIVE_WHERE_PRESENT.has(path)
+                ? 'abort'
+                : undefined;
         if (namespace === 'stand-in' || kind === undefined) return undefined;
         const from = createRequire(`${resolveDir}/`);
         // An external module stays a bare specifier, for Node to resolve when the stand-in first needs it.
         const external = path.startsWith('@opentelemetry/') || path.startsWith('node:');
+        const pieces = Object.fromEntries(LODASH_PIECES.map((name) => [name, `lodash/${name}`]));
         const alone = Object.fromEntries(
-          Object.entries(LOADED_ON_FIRST_USE.get(path) ?? {}).map(([name, file]) => [name, from.resolve(file)]),
+          Object.entries(kind === 'pieces' ? pieces : (LOADED_ON_FIRST_USE.get(path) ?? {})).map(([name, file]) => [
+            name,
+            from.resolve(file),
+          ]),
         );
         const resolved = from.resolve(path);
         return { path: resolved, namespace: 'stand-in', pluginData: { kind, alone, load: external ? path : resolved } };
