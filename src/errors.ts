@@ -145,7 +145,7 @@ export const ERRORS = {
     status: 414,
     error: 41401,
     message: 'The request URL is longer than the limit of {limit} characters',
-    when: 'The path and query exceed `--max-url-length` (default 16384).',
+    when: 'The path and query exceed `--max-url-length` (default 16384), however long.',
   },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
@@ -198,8 +198,8 @@ export const ERRORS = {
   HEADERS_TOO_LARGE: {
     status: 431,
     error: 43101,
-    message: 'The request line and headers are larger than the limit of {limit} bytes',
-    when: 'The request line and headers exceed `--max-header-size` (default 16 KiB); the connection is closed.',
+    message: 'The request headers are larger than the limit of {limit} bytes',
+    when: 'The header lines exceed `--max-header-size` (default 16 KiB; the URL is bounded apart); the connection is closed.',
   },
   TOO_MANY_HEADERS: {
     status: 431,

@@ -162,7 +162,7 @@ export interface MockServerOptions {
   readonly maxEventStreams?: number;
   /** Directory where close() writes the contract coverage report (coverage.json, .xml, .md). Default: none. */
   readonly coverageReport?: string;
-  /** Largest request line plus headers, in bytes; larger ones get 431 and the connection is closed. Default 16 KiB. */
+  /** Largest request headers (the URL apart), in bytes; larger ones get 431 and the connection is closed. Default 16 KiB. */
   readonly maxHeaderSize?: number;
   /** Most header fields a request may have; more get 431. Default 100. */
   readonly maxHeaderCount?: number;

@@ -6,7 +6,7 @@ import type { MockResponse } from '../mock-response.js';
 import type { ResolvedOptions } from '../options.js';
 import { type Problem, problemResponse } from '../problem.js';
 import { rawProblemResponse } from './raw-problem.js';
-import { checkingInterval, registerSecureLimits } from './secure-limits.js';
+import { checkingInterval, parserHeadBytes, registerSecureLimits } from './secure-limits.js';
 import { sendResponse, type Told } from './send-response.js';
 
 /**
@@ -16,7 +16,7 @@ import { sendResponse, type Told } from './send-response.js';
  */
 export function limitServerOptions(options: ResolvedOptions, told?: Told): Partial<FastifyHttpOptions<Server>> {
   const http: ServerOptions = {
-    maxHeaderSize: options.maxHeaderSize,
+    maxHeaderSize: parserHeadBytes(options),
     headersTimeout: options.headersTimeout,
     requestTimeout: options.requestTimeout,
     keepAliveTimeout: options.keepAliveTimeout,
@@ -73,6 +73,8 @@ export function answerOverLimits(
   const problem = requestLimitProblem(request.raw, options);
   if (problem === undefined) return false;
   const shaped = problem.code === 'URI_TOO_LONG' && refuse !== undefined;
+  // As Node closes after its own 431: the client sent more than it was allowed.
+  if (problem.code === 'HEADERS_TOO_LARGE') reply.header('connection', 'close');
   sendResponse(reply, shaped ? refuse(request, problem) : problemResponse(problem), undefined, told);
   return true;
 }
@@ -83,6 +85,7 @@ function requestLimitProblem(
 ): Problem | undefined {
   if ((raw.url ?? '').length > options.maxUrlLength) return { code: 'URI_TOO_LONG', params: { limit: options.maxUrlLength } };
   if (raw.rawHeaders.length / 2 > options.maxHeaderCount) return { code: 'TOO_MANY_HEADERS', params: { limit: options.maxHeaderCount } };
+  if (headerBytes(raw.rawHeaders) > options.maxHeaderSize) return { code: 'HEADERS_TOO_LARGE', params: { limit: options.maxHeaderSize } };
   if (raw.httpVersion === '1.1' && raw.headers.host === undefined) {
     return { code: 'MALFORMED_HTTP', params: { details: 'an HTTP/1.1 request needs a Host header' } };
   }
@@ -104,8 +107,20 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, options
   socket.destroy();
 }
 
+/** The bytes of a request's header lines as sent (name, colon, space, value, CRLF). */
+function headerBytes(rawHeaders: readonly string[]): number {
+  let bytes = 0;
+  for (const part of rawHeaders) bytes += part.length + 2;
+  return bytes;
+}
+
 function clientProblem(error: NodeJS.ErrnoException, options: ResolvedOptions): Problem | undefined {
-  if (error.code === 'HPE_HEADER_OVERFLOW') return { code: 'HEADERS_TOO_LARGE', params: { limit: options.maxHeaderSize } };
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // Past both limits at once (parserHeadBytes): the URL's where the bytes read last begin the request
+    // and its URL there is over the limit; else the headers' (a URL split over reads is not told apart).
+    if (urlOverLimit(error, options.maxUrlLength)) return { code: 'URI_TOO_LONG', params: { limit: options.maxUrlLength } };
+    return { code: 'HEADERS_TOO_LARGE', params: { limit: options.maxHeaderSize } };
+  }
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     const details = `send the headers within ${options.headersTimeout} ms and the whole request within ${options.requestTimeout} ms`;
     return { code: 'REQUEST_TIMEOUT', params: { details } };
@@ -115,4 +130,16 @@ function clientProblem(error: NodeJS.ErrnoException, options: ResolvedOptions): 
     return { code: 'MALFORMED_HTTP', params: { details: typeof reason === 'string' ? reason : error.code } };
   }
   return undefined;
+}
+
+/** Whether the packet a head overflow came in begins a request whose URL is longer than `limit`. */
+function urlOverLimit(error: NodeJS.ErrnoException, limit: number): boolean {
+  const packet = (error as { rawPacket?: unknown }).rawPacket;
+  if (!Buffer.isBuffer(packet)) return false;
+  const method = /^[A-Z]{1,20} /.exec(packet.subarray(0, 21).toString('latin1'));
+  if (method === null) return false;
+  const end = packet.indexOf(10);
+  const line = packet.subarray(method[0].length, end === -1 ? packet.length : end);
+  const space = line.indexOf(32);
+  return (space === -1 ? line.length : space) > limit;
 }

@@ -18,7 +18,7 @@ export function registerSecureLimits(server: Http2SecureServer, options: Resolve
   listener.headersTimeout = options.headersTimeout;
   listener.requestTimeout = options.requestTimeout;
   listener.keepAliveTimeout = options.keepAliveTimeout;
-  listener.maxHeaderSize = options.maxHeaderSize;
+  listener.maxHeaderSize = parserHeadBytes(options);
   listener.connectionsCheckingInterval = checkingInterval(options);
   server.on('stream', (stream) => limitStreamTime(stream, options.requestTimeout));
 }
@@ -38,4 +38,13 @@ function limitStreamTime(stream: ServerHttp2Stream, ms: number): void {
 /** How often Node checks the header and request timeouts: a short timeout must be enforced promptly. */
 export function checkingInterval(options: ResolvedOptions): number {
   return Math.max(25, Math.min(1000, Math.floor(options.headersTimeout / 4)));
+}
+
+/**
+ * What Node's parser may read of a request's head: the URL's limit plus the headers', so that a URL over
+ * `--max-url-length` reaches the request (414, as nginx and Go answer it) instead of Node's overflow (431),
+ * and headers over `--max-header-size` are counted apart from the URL (src/http/limits.ts: 431).
+ */
+export function parserHeadBytes(options: Pick<ResolvedOptions, 'maxHeaderSize' | 'maxUrlLength'>): number {
+  return options.maxHeaderSize + options.maxUrlLength;
 }

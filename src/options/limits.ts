@@ -10,12 +10,13 @@ export const LIMIT_OPTIONS = {
     min: 1024,
     max: 1024 * 1024,
     examples: '16384 or 16kb',
-    help: 'largest request line plus headers (431 beyond): bytes, or with kb',
-    readme: 'largest request line plus headers; beyond it `431` and the connection is closed',
+    help: 'largest request headers, the URL apart (431 beyond): bytes, or with kb',
+    readme: 'largest request headers (the URL has `--max-url-length`); beyond it `431` and the connection is closed',
   },
   maxHeaderCount: { kind: 'integer', default: 100, min: 1, max: 10_000, help: 'most header fields per request (431 beyond)' },
-  // As long as Node's own bound on the request line and headers (`maxHeaderSize`) lets through: a
-  // service's documented batches fill more than 8 KiB (Custom Vision's 256 image ids in a query).
+  // Node's parser reads both limits together (src/http/secure-limits.ts parserHeadBytes), so a longer
+  // URL is 414, not Node's 431: a service's documented batches fill more than 8 KiB (Custom Vision's
+  // 256 image ids in a query).
   maxUrlLength: {
     kind: 'integer',
     default: 16 * 1024,

@@ -64,6 +64,29 @@ describe('limits on what one request may take', () => {
     expect(answer.json()).toEqual({ error: 41401, message: 'The request URL is longer than the limit of 200 characters' });
   });
 
+  it('tells a URL too long (414) from headers too large (431) at the default limits, as nginx and Go do', async () => {
+    const server = await createMockServer();
+    const defaults = Number(new URL(await server.listen()).port);
+    try {
+      const head = (url: string, headers = '') => `GET ${url} HTTP/1.1\r\nHost: localhost\r\n${AUTH}${headers}\r\n`;
+      const status = async (url: string, headers = '') => {
+        const answer = await rawRequest(defaults, [head(url, headers)], { untilAnswered: true });
+        return [answer.status, answer.headers['x-mock-error'] ?? ''];
+      };
+      // Within both limits (16 KiB each): routed (the Plant Store has no GET /plants).
+      expect(await status(`/plants?q=${'a'.repeat(16_000)}`, `X-Big: ${'b'.repeat(16_000)}\r\n`)).toEqual([405, 'METHOD_NOT_ALLOWED']);
+      // A URL over its limit, however long: 414, never Node's 431.
+      for (const length of [16_385, 30_000, 100_000]) expect((await status(`/plants?q=${'a'.repeat(length)}`))[0]).toBe(414);
+      // Headers over theirs, however large, with a short URL or a long one within its limit: 431.
+      for (const size of [17_000, 40_000]) {
+        expect(await status('/plants', `X-Big: ${'b'.repeat(size)}\r\n`)).toEqual([431, 'HEADERS_TOO_LARGE']);
+        expect(await status(`/plants?q=${'a'.repeat(16_000)}`, `X-Big: ${'b'.repeat(size)}\r\n`)).toEqual([431, 'HEADERS_TOO_LARGE']);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it('answers a body over the limit with 413 without reading it all', async () => {
     const answer = await rawRequest(port, [
       `POST /plants HTTP/1.1\r\nHost: localhost\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 5000\r\n\r\n`,
