@@ -133,6 +133,23 @@ function byPathValues(
   return accepting.filter((i) => score(i) === best);
 }
 
+const FITS = new WeakMap<Twin, (values: readonly string[]) => boolean>();
+
+/**
+ * Whether a template's values fit the operation's path parameter schemas: a less specific path is
+ * routed to for a method the URL's most specific path lacks only so (route.ts), as Schemathesis
+ * counts such a method declared. Its checks are made on first use, kept per operation of the table.
+ */
+export function fitsPathValues(twin: Twin, values: readonly string[]): boolean {
+  let fits = FITS.get(twin);
+  if (fits === undefined) {
+    const checks = twinTraits(twin.operation, twin.names).pathSchemas.map((schema) => (schema ? lazyCheck(schema) : undefined));
+    fits = (sent) => sent.every((value, at) => accepts(checks[at], value));
+    FITS.set(twin, fits);
+  }
+  return fits(values);
+}
+
 /** A path value as text, or as the number it spells (for integer and number schemas). */
 function accepts(check: ((value: unknown) => boolean) | undefined, raw: string): boolean {
   if (!check) return true;

@@ -68,6 +68,42 @@ describe('the route stage', () => {
     expect(templated.pathParams).toEqual({ id: 'a b' });
   });
 
+  // GitLab's `PUT .../services/asana` beside `GET`, `DELETE .../services/{service_slug}`: Spring, Rails
+  // and Express route by method and path, so `GET .../services/asana` reaches the template.
+  it('routes a method the literal path lacks to the template that has it, and lists every match`s methods in Allow', () => {
+    const gitlab = createRouteStage([
+      op('PUT', '/services/asana'),
+      op('GET', '/services/{slug}'),
+      op('DELETE', '/services/{slug}'),
+      op('POST', '/services/{slug}/trigger'),
+    ]);
+    const get = exchange('GET', '/services/asana');
+    expect(gitlab(get)).toEqual([]);
+    expect(get.operation?.id).toBe('GET /services/{slug}');
+    expect(get.pathParams).toEqual({ slug: 'asana' });
+    const put = exchange('PUT', '/services/asana');
+    expect(gitlab(put)).toEqual([]);
+    expect(put.operation?.id).toBe('PUT /services/asana');
+    const head = exchange('HEAD', '/services/asana');
+    expect(gitlab(head)).toEqual([]);
+    expect(head.operation?.id).toBe('GET /services/{slug}');
+    expect(gitlab(exchange('POST', '/services/asana'))).toMatchObject([{ code: 'method-not-allowed', message: 'DELETE, GET, HEAD, PUT' }]);
+    expect(gitlab(exchange('PUT', '/services/other'))).toMatchObject([{ code: 'method-not-allowed', message: 'DELETE, GET, HEAD' }]);
+  });
+
+  // Schemathesis counts the template's method declared for the URL only where the values fit its parameters.
+  it('leaves a method to the template only where the values fit its path parameters', () => {
+    const byId = {
+      ...op('DELETE', '/users/{id}'),
+      parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'integer' } }],
+    } as unknown as MockOperation;
+    const users = createRouteStage([op('GET', '/users/me'), byId]);
+    expect(users(exchange('DELETE', '/users/me'))).toMatchObject([{ code: 'method-not-allowed', message: 'GET, HEAD' }]);
+    const seven = exchange('DELETE', '/users/7');
+    expect(users(seven)).toEqual([]);
+    expect(seven.operation?.id).toBe('DELETE /users/{id}');
+  });
+
   it('reports an unknown path and a wrong method with the allowed ones, HEAD where GET is', () => {
     expect(route(exchange('GET', '/nothing'))).toMatchObject([{ code: 'not-found' }]);
     expect(route(exchange('PUT', '/items/1'))).toMatchObject([{ code: 'method-not-allowed', message: 'DELETE, GET, HEAD' }]);

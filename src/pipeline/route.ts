@@ -2,7 +2,7 @@ import type { MockOperation } from '../openapi/operation.js';
 import { keyQuery } from '../openapi/operation-twins.js';
 import { basePathOf, bySpecificity, compileTemplate, type PathPattern, routedPath } from '../openapi/path-template.js';
 import type { Finding } from '../problem.js';
-import { createTwinPicker, type Twin, type TwinPicker } from './route-twins.js';
+import { createTwinPicker, fitsPathValues, type Twin, type TwinPicker } from './route-twins.js';
 import { closedFirstPattern } from './touching-parameters.js';
 import type { Stage } from './types.js';
 
@@ -54,19 +54,32 @@ export function createRouteStage(operations: readonly MockOperation[]): Stage {
   }
   const root = table;
   return (exchange) => {
-    const path = exchange.path;
+    let path = exchange.path;
+    let table = root;
     let found = lookup(root, path);
     if (!found) {
       for (const { prefix, table: under } of root.bases()) {
-        const base = prefix.exec(path);
-        found = base?.[0] !== undefined ? lookup(under, path.slice(base[0].length)) : undefined;
-        if (found) break;
+        const base = prefix.exec(path)?.[0];
+        found = base !== undefined ? lookup(under, path.slice(base.length)) : undefined;
+        if (found) {
+          path = path.slice((base as string).length);
+          table = under;
+          break;
+        }
       }
     }
     if (!found) return [notFound()];
+    const method = exchange.method;
+    // A method the most specific path lacks goes to the next path the URL matches that has it, where
+    // the values fit its parameters (GitLab's `GET .../services/{service_slug}` beside `PUT
+    // .../services/asana`), as method-and-path routers do.
+    if (entryOf(found[0], method) === undefined) {
+      const first = found[0];
+      found = lookup(table, path, (byMethod, values) => fitting(entryOf(byMethod, method), values));
+      if (!found) return [methodNotAllowed(methodsAt(table, path, first))];
+    }
     const [byMethod, values] = found;
-    const entry = byMethod.get(exchange.method) ?? (exchange.method === 'HEAD' ? byMethod.get('GET') : undefined);
-    if (!entry) return [methodNotAllowed([...byMethod.keys()])];
+    const entry = entryOf(byMethod, method) as Routed;
     const routed = entry.pick ? entry.pick(exchange, values) : entry;
     const operation = routed.operation;
     if (values || routed.fromQuery) {
@@ -85,19 +98,42 @@ export function createRouteStage(operations: readonly MockOperation[]): Stage {
   };
 }
 
-/** The path as sent, else percent-decoded; parameter values come decoded. */
-function lookup(table: RouteTable, path: string): Match | undefined {
+/** HEAD is answered by GET where the path has no HEAD of its own. */
+function entryOf(byMethod: ReadonlyMap<string, Routed>, method: string): Routed | undefined {
+  return byMethod.get(method) ?? (method === 'HEAD' ? byMethod.get('GET') : undefined);
+}
+
+/** Whether an entry takes the path's values (any of its twins); a literal path's (no values) always. */
+function fitting(entry: Routed | undefined, values: readonly string[] | undefined): boolean {
+  if (entry === undefined) return false;
+  return values === undefined || (entry.twins ?? [entry]).some((twin) => fitsPathValues(twin, values));
+}
+
+type Wants = (byMethod: ReadonlyMap<string, Routed>, values: readonly string[] | undefined) => boolean;
+
+/** The path as sent, else percent-decoded; parameter values come decoded. With `wants`, the first such match. */
+function lookup(table: RouteTable, path: string, wants: Wants = () => true): Match | undefined {
   const literal = table.literal.get(path);
-  if (literal) return [literal, undefined];
-  const found = matchTemplates(table, path, true);
+  if (literal && wants(literal, undefined)) return [literal, undefined];
+  const found = matchTemplates(table, path, true, wants);
   if (found || !path.includes('%')) return found;
   const decoded = decodePath(path);
   if (decoded === undefined) return undefined;
   const decodedLiteral = table.literal.get(decoded);
-  return decodedLiteral ? [decodedLiteral, undefined] : matchTemplates(table, decoded, false);
+  return decodedLiteral && wants(decodedLiteral, undefined) ? [decodedLiteral, undefined] : matchTemplates(table, decoded, false, wants);
 }
 
-function matchTemplates(table: RouteTable, path: string, decode: boolean): Match | undefined {
+/** What a 405's Allow lists: the most specific path's methods, and those another path the URL matches takes it to. */
+function methodsAt(table: RouteTable, path: string, first: ReadonlyMap<string, Routed>): string[] {
+  const methods = new Set(first.keys());
+  lookup(table, path, (byMethod, values) => {
+    for (const [method, entry] of byMethod) if (!methods.has(method) && fitting(entry, values)) methods.add(method);
+    return false;
+  });
+  return [...methods];
+}
+
+function matchTemplates(table: RouteTable, path: string, decode: boolean, wants: Wants): Match | undefined {
   const depth = segments(path);
   const end = path.indexOf('/', 1);
   const first = end === -1 ? path.slice(1) : path.slice(1, end);
@@ -106,7 +142,7 @@ function matchTemplates(table: RouteTable, path: string, decode: boolean): Match
     if (!match) continue;
     try {
       const values = match.slice(1).map((value) => (decode ? decodeURIComponent(value) : value));
-      return [route.byMethod, values];
+      if (wants(route.byMethod, values)) return [route.byMethod, values];
     } catch {}
   }
   return undefined;
