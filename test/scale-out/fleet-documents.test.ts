@@ -1,21 +1,16 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MockServer } from '../../src/index.js';
-import { canRun, STORE_SERVER, type StoreServer, startStoreServer } from '../support/infrastructure.js';
+import { canRun, STORE_SERVER } from '../support/infrastructure.js';
 import { AUTH, closeServersAfterEach, mockServer } from '../support/servers.js';
+import { storeServerForTests } from '../support/store-server.js';
 
 closeServersAfterEach();
 const PETS = fileURLToPath(new URL('../fixtures/pets.yaml', import.meta.url));
 const PLANTS = 'test/fixtures/plantstore-crud.yaml';
 
 describe.runIf(canRun(STORE_SERVER))('--store with several documents', () => {
-  let store: StoreServer;
-  beforeAll(async () => {
-    store = await startStoreServer();
-  });
-  afterAll(async () => {
-    await store?.stop();
-  });
+  const store = storeServerForTests();
 
   it('300 parallel creates of one session spread over three replicas all land, as on one', async () => {
     const options = { spec: PLANTS, stateful: true, store: store.url, storePrefix: 'contended' };

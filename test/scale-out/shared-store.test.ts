@@ -1,30 +1,24 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMockServer, MockConfigError, type MockServer } from '../../src/index.js';
 import { connectStore } from '../../src/store/shared-store.js';
 import { runCli } from '../support/cli.js';
 import { eventually } from '../support/eventually.js';
-import { canRun, STORE_SERVER, type StoreServer, startStoreServer } from '../support/infrastructure.js';
+import { canRun, STORE_SERVER } from '../support/infrastructure.js';
 import { FAILS_TWICE_THEN_CREATES, serverWith } from '../support/scenarios.js';
 import { closeServersAfterEach, JSON_BODY, mockServer } from '../support/servers.js';
+import { asSession, callAs, chooseScenario, storeServerForTests } from '../support/store-server.js';
 
 closeServersAfterEach();
 
 const GROWN = 'test/fixtures/plantstore-crud.yaml';
-const as = (session: string) => ({ ...JSON_BODY, 'x-mock-session': session });
-const call = (server: MockServer, session: string, method: string, url: string, body?: unknown) =>
-  server.inject({ method: method as 'GET', url, headers: as(session), ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+const as = asSession;
+const call = callAs;
 
 describe.runIf(canRun(STORE_SERVER))('--store: sessions shared through a real Valkey/Redis server', () => {
-  let store: StoreServer;
-  beforeAll(async () => {
-    store = await startStoreServer();
-  });
-  afterAll(async () => {
-    await store?.stop();
-  });
+  const store = storeServerForTests();
 
   it('a record created through one replica is read, listed, replaced and deleted through another', async () => {
     const options = { spec: GROWN, stateful: true, store: store.url, storePrefix: 'crud-a' };
@@ -48,13 +42,7 @@ describe.runIf(canRun(STORE_SERVER))('--store: sessions shared through a real Va
       await serverWith({ 'flaky.yaml': FAILS_TWICE_THEN_CREATES }, options),
     ];
     try {
-      const chosen = await a.inject({
-        method: 'PUT',
-        url: '/__mock/scenario',
-        headers: { 'content-type': 'application/json' },
-        payload: { session: 'q', scenario: 'flaky' },
-      });
-      expect(chosen.statusCode).toBe(200);
+      expect(await chooseScenario(a, 'q', 'flaky')).toBe(200);
       expect((await b.inject('/__mock/scenario?session=q')).json()).toMatchObject({ scenario: 'flaky' });
       const statuses = [];
       for (const server of [b, a, b, a]) statuses.push((await call(server, 'q', 'POST', '/plants', { id: 1, name: 'x' })).statusCode);
