@@ -26,6 +26,13 @@ describe('valid request values', () => {
     expect(guid.ok && String(guid.value)).toMatch(/^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}$/);
   });
 
+  // GitLab's `actions`: an empty list is no form field at all, and a service refuses the form without it.
+  it('send a required form array with an item, even where the example gives it empty', () => {
+    const schema = { type: 'object', required: ['actions'], properties: { actions: { type: 'array', items: { type: 'string' } } } };
+    const built = validValue(schema, {}, 'form body', [{ actions: [] }]);
+    expect(built.ok && (built.value as { actions: unknown[] }).actions.length).toBeGreaterThan(0);
+  });
+
   it('leave out optional properties no value satisfies, where nothing else is valid', () => {
     // visualstudio.com's settings: integers whose enum holds only strings.
     const privacy = { type: 'integer', format: 'int32', enum: ['0 (Private)', '1 (Public)'] };
