@@ -31,7 +31,7 @@ import { isJsonObject } from '../json/json-object.js';
 import { type MockExtensions, readMockExtensions } from '../mock-extensions.js';
 import type { MockServerUrl } from '../openapi/operation.js';
 import { withAuthorizationRequirement, withFormExplode, withoutIgnoredHeaders, withParameterShapes } from './operation-repairs.js';
-import { bundleTarget, prismVersion, RefParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
+import { bundleTarget, prismVersion, refParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
 import { confinedResolvers } from './ref-confinement.js';
 
 type Node = Record<string, unknown>;
@@ -87,8 +87,9 @@ export async function indexPrismOperations(
   const userAgent = `PrismMockServer/${prismVersion} (${type()} ${arch()} ${release()})`;
   const { resolvers, refused } = confinedResolvers(specPath, rules.remote, { 'User-Agent': userAgent });
   const options = { resolve: resolvers, parse: { yaml: yamlParser } };
-  const parser = new RefParser();
-  const root = (parsed ?? (await parser.parse(specPath, options))) as Node;
+  // Prism's reference parser reads only what was not parsed already (it loads on first use: refParser).
+  const parser = parsed === undefined ? new (refParser())() : undefined;
+  const root = (parsed ?? (await parser?.parse(specPath, options))) as Node;
   const transform = transformerOf(root);
   const refs = localReferencesOf(root);
   if (refs === undefined) {
@@ -130,7 +131,7 @@ export async function indexPrismOperations(
     },
     local.follow,
   );
-  return { operations, sources: parsed === undefined ? parser.$refs.paths() : [specPath], webhooks };
+  return { operations, sources: parser === undefined ? [specPath] : parser.$refs.paths(), webhooks };
 }
 
 /** Which references a document may follow besides files in its folder (ref-confinement.ts). */
@@ -178,7 +179,7 @@ export async function readPrismOperations(
 }
 
 async function readWhole(specPath: string, root: Node, options: object, transform: Transform) {
-  const parser = new RefParser();
+  const parser = new (refParser())();
   const { document, shared } = boundedDecycle(await parser.dereference(specPath, root, options)) as { document: Node; shared: boolean };
   const operations = everyOperation(document, transform).map((made) => {
     const whole = shared ? bundleShared(made as Node, document) : selfContained(made, document);

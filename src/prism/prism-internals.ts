@@ -194,15 +194,26 @@ function nativeAbortControllerForRefParser(): void {
   standIn.exports = { AbortController, AbortSignal };
   fromParser.cache[polyfill] = standIn;
 }
-nativeAbortControllerForRefParser();
-
-export const RefParser = piece<
-  new () => {
-    dereference(path: string, schemaOrOptions: object, options?: object): Promise<unknown>;
-    parse(path: string, options: object): Promise<unknown>;
-    readonly $refs: { paths(): string[] };
+/** Prism's reference parser (a class). */
+export type RefParserClass = new () => {
+  dereference(path: string, schemaOrOptions: object, options?: object): Promise<unknown>;
+  parse(path: string, options: object): Promise<unknown>;
+  readonly $refs: { paths(): string[] };
+};
+let refParserClass: RefParserClass | undefined;
+/**
+ * Prism's reference parser, loaded when a document is first read with it (one that references other
+ * files, or one not parsed already): the Plant Store's start never needs it (nor its YAML reader's modules).
+ */
+export function refParser(): RefParserClass {
+  if (refParserClass === undefined) {
+    nativeAbortControllerForRefParser();
+    refParserClass = piece<RefParserClass>("dereferencing documents (Prism's reference parser)", { '': 'function' }, () =>
+      prism('@stoplight/json-schema-ref-parser'),
+    );
   }
->("dereferencing documents (Prism's reference parser)", { '': 'function' }, () => prism('@stoplight/json-schema-ref-parser'));
+  return refParserClass;
+}
 export const { decycle, bundleTarget, pathToPointer, isPlainObject } = piece<{
   decycle: (value: unknown) => unknown;
   bundleTarget: (options: {
