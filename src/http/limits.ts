@@ -73,8 +73,9 @@ export function answerOverLimits(
   const problem = requestLimitProblem(request.raw, options);
   if (problem === undefined) return false;
   const shaped = problem.code === 'URI_TOO_LONG' && refuse !== undefined;
-  // As Node closes after its own 431: the client sent more than it was allowed.
-  if (problem.code === 'HEADERS_TOO_LARGE') reply.header('connection', 'close');
+  // As Node closes after its own 431: the client sent more than it was allowed (HTTP/1.1: HTTP/2 has no
+  // such header, Node warns and drops it).
+  if (problem.code === 'HEADERS_TOO_LARGE' && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
   sendResponse(reply, shaped ? refuse(request, problem) : problemResponse(problem), undefined, told);
   return true;
 }
@@ -107,10 +108,16 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, options
   socket.destroy();
 }
 
-/** The bytes of a request's header lines as sent (name, colon, space, value, CRLF). */
+/**
+ * The bytes of a request's header lines as sent (name, colon, space, value, CRLF). HTTP/2's
+ * pseudo-headers (`:path`, ...) are its request line, the URL among them: bounded apart, as in HTTP/1.1.
+ */
 function headerBytes(rawHeaders: readonly string[]): number {
   let bytes = 0;
-  for (const part of rawHeaders) bytes += part.length + 2;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i] ?? '';
+    if (!name.startsWith(':')) bytes += name.length + (rawHeaders[i + 1] ?? '').length + 4;
+  }
   return bytes;
 }
 

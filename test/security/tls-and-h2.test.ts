@@ -96,3 +96,34 @@ describe('the TLS listener', () => {
     session.close();
   });
 });
+
+/** One bodiless HTTP/2 GET; resolves to the status and the x-mock-error header. */
+function h2Get(url: string, ca: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<[number, unknown]>((resolve, reject) => {
+    const session = connectH2(url, { ca });
+    session.on('error', reject);
+    const stream = session.request({ ':method': 'GET', ':path': path, authorization: 'Bearer t', ...headers });
+    let answer: [number, unknown] = [0, undefined];
+    stream.on('response', (h) => {
+      answer = [Number(h[':status']), h['x-mock-error']];
+    });
+    stream.resume();
+    stream.on('end', () => {
+      session.close();
+      resolve(answer);
+    });
+    stream.on('error', reject);
+  });
+}
+
+describe('request limits over HTTP/2', () => {
+  // HTTP/2's pseudo-headers are its request line: `:path` is the URL, bounded by --max-url-length alone.
+  it('counts a URL within --max-url-length apart from the headers, as HTTP/1.1 does', async () => {
+    const { url, ca } = await listening({ maxHeaderSize: 4096, maxUrlLength: 8000 });
+    const short = await h2Get(url, ca, '/plants?q=a');
+    expect(short[0]).not.toBe(431);
+    expect(await h2Get(url, ca, `/plants?q=${'a'.repeat(7_900)}`, { 'x-more': 'b'.repeat(1000) })).toEqual(short);
+    expect(await h2Get(url, ca, '/plants?q=a', { 'x-big': 'b'.repeat(5000) })).toEqual([431, 'HEADERS_TOO_LARGE']);
+    expect(await h2Get(url, ca, `/plants?q=${'a'.repeat(8000)}`)).toEqual([414, 'URI_TOO_LONG']);
+  });
+});
