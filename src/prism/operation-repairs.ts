@@ -108,11 +108,13 @@ export function withAuthorizationRequirement(operation: unknown): unknown {
   return operation;
 }
 
-/** The HTTP scheme an `Authorization` parameter's value takes: its example's first word, one its description names, else Bearer. */
+/** The HTTP scheme an `Authorization` parameter's value takes: an example's first word, one its description names, else Bearer. */
 function schemeOf(header: Node): string {
   const schema = isJsonObject(header.schema) ? header.schema : {};
   const examples = Array.isArray(header.examples) ? header.examples.map((e) => (isJsonObject(e) ? e.value : undefined)) : [];
-  for (const value of [...examples, schema.example, schema.default]) {
+  // Prism's transform leaves a schema's `example` (and Swagger 2.0's `x-example`) as JSON Schema's `examples`.
+  const schemaExamples = Array.isArray(schema.examples) ? (schema.examples as unknown[]) : [schema.example];
+  for (const value of [...examples, ...schemaExamples, schema.default]) {
     const word = typeof value === 'string' ? /^([A-Za-z][\w.~+/-]*) +\S/.exec(value)?.[1] : undefined;
     if (word !== undefined) return word;
   }
