@@ -1,5 +1,6 @@
 import { type QueryDialects, queryDialects } from '../document/query-dialects.js';
 import type { Finding } from '../problem.js';
+import { splitCaseTwinQuery } from './case-twin-query.js';
 import { createDirectBodyCheck, type DirectBodyCheck } from './direct-body-check.js';
 import { type ObjectQueryCheck, splitObjectQuery } from './exploded-object-query.js';
 import { type FormBodyCheck, splitFormBodies } from './form-body.js';
@@ -39,13 +40,23 @@ export class LazyHandle implements Handle {
   }
 
   get validated(): PrismOperation {
-    this.#objects ??= splitObjectQuery(withMergeableBody(this.prism));
-    return this.#objects.operation;
+    return this.#query().operation;
   }
 
+  /** The checks of the query parameters Prism reads wrongly: exploded objects, names differing only in case. */
   get objectQuery(): ObjectQueryCheck | undefined {
-    this.#objects ??= splitObjectQuery(withMergeableBody(this.prism));
-    return this.#objects.check;
+    return this.#query().check;
+  }
+
+  #query() {
+    if (this.#objects === undefined) {
+      const objects = splitObjectQuery(withMergeableBody(this.prism));
+      const twins = splitCaseTwinQuery(objects.operation);
+      const [first, second] = [objects.check, twins.check];
+      const check: ObjectQueryCheck | undefined = first && second ? (query) => [...first(query), ...second(query)] : (first ?? second);
+      this.#objects = { operation: twins.operation, check };
+    }
+    return this.#objects;
   }
 
   /** What validateInput checks when the path parameters are checked apart (see checkInput). */

@@ -68,7 +68,7 @@ export interface Handle extends EngineHandle {
   readonly validated: PrismOperation;
   /** The same without path parameters, which the mock checks apart. */
   readonly withoutPath: PrismOperation;
-  /** The check of exploded object query parameters, which Prism reads wrongly (exploded-object-query.ts). */
+  /** The check of the query parameters Prism reads wrongly: exploded objects (exploded-object-query.ts), case twins (case-twin-query.ts). */
   readonly objectQuery: ObjectQueryCheck | undefined;
   /** Whether the operation declares header parameters, so Prism needs every request header. */
   readonly readsHeaders: boolean;
