@@ -85,8 +85,9 @@ function requestLimitProblem(
   options: ResolvedOptions,
 ): Problem | undefined {
   if ((raw.url ?? '').length > options.maxUrlLength) return { code: 'URI_TOO_LONG', params: { limit: options.maxUrlLength } };
-  if (raw.rawHeaders.length / 2 > options.maxHeaderCount) return { code: 'TOO_MANY_HEADERS', params: { limit: options.maxHeaderCount } };
-  if (headerBytes(raw.rawHeaders) > options.maxHeaderSize) return { code: 'HEADERS_TOO_LARGE', params: { limit: options.maxHeaderSize } };
+  const lines = headerLines(raw.rawHeaders);
+  if (lines.count > options.maxHeaderCount) return { code: 'TOO_MANY_HEADERS', params: { limit: options.maxHeaderCount } };
+  if (lines.bytes > options.maxHeaderSize) return { code: 'HEADERS_TOO_LARGE', params: { limit: options.maxHeaderSize } };
   if (raw.httpVersion === '1.1' && raw.headers.host === undefined) {
     return { code: 'MALFORMED_HTTP', params: { details: 'an HTTP/1.1 request needs a Host header' } };
   }
@@ -109,16 +110,19 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, options
 }
 
 /**
- * The bytes of a request's header lines as sent (name, colon, space, value, CRLF). HTTP/2's
+ * A request's header lines: how many, and their bytes as sent (name, colon, space, value, CRLF). HTTP/2's
  * pseudo-headers (`:path`, ...) are its request line, the URL among them: bounded apart, as in HTTP/1.1.
  */
-function headerBytes(rawHeaders: readonly string[]): number {
+function headerLines(rawHeaders: readonly string[]): { count: number; bytes: number } {
+  let count = 0;
   let bytes = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i] ?? '';
-    if (!name.startsWith(':')) bytes += name.length + (rawHeaders[i + 1] ?? '').length + 4;
+    if (name.startsWith(':')) continue;
+    count += 1;
+    bytes += name.length + (rawHeaders[i + 1] ?? '').length + 4;
   }
-  return bytes;
+  return { count, bytes };
 }
 
 function clientProblem(error: NodeJS.ErrnoException, options: ResolvedOptions): Problem | undefined {

@@ -126,4 +126,14 @@ describe('request limits over HTTP/2', () => {
     expect(await h2Get(url, ca, '/plants?q=a', { 'x-big': 'b'.repeat(5000) })).toEqual([431, 'HEADERS_TOO_LARGE']);
     expect(await h2Get(url, ca, `/plants?q=${'a'.repeat(8000)}`)).toEqual([414, 'URI_TOO_LONG']);
   });
+
+  it('counts header fields against --max-header-count without the pseudo-headers', async () => {
+    const { url, ca } = await listening({ maxHeaderCount: 6 });
+    const fields = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`x-field-${i}`, 'v']));
+    // The authorization header and five more: exactly the limit.
+    const short = await h2Get(url, ca, '/plants');
+    expect(short[0]).not.toBe(431);
+    expect(await h2Get(url, ca, '/plants', fields(5))).toEqual(short);
+    expect(await h2Get(url, ca, '/plants', fields(6))).toEqual([431, 'TOO_MANY_HEADERS']);
+  });
 });
