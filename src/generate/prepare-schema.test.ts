@@ -61,6 +61,41 @@ describe('prepareSchema', () => {
     expect(Object.keys(prepared.properties as object)).toEqual(['code']);
   });
 
+  it('leaves out the optional part whose required member no string matches, up through its parents', () => {
+    // dataexchange: a required CatalogId of `.*/^[\\d]{12}$/.*` under an optional, required-member policy.
+    const catalogId = {
+      allOf: [{ type: 'string', pattern: '.*/^[\\d]{12}$/.*', minLength: 12, maxLength: 12 }, { description: 'the catalog' }],
+    };
+    const schema = {
+      type: 'object',
+      required: ['id'],
+      properties: {
+        id: { type: 'string' },
+        policy: {
+          type: 'object',
+          required: ['expression'],
+          properties: { expression: { type: 'object', required: ['catalogId'], properties: { catalogId } } },
+        },
+        policies: { type: 'array', items: { type: 'object', required: ['catalogId'], properties: { catalogId } } },
+        tagged: { type: 'array', minItems: 1, items: { type: 'object', required: ['catalogId'], properties: { catalogId } } },
+      },
+    };
+    for (const mode of ['static', 'dynamic'] as const) {
+      const prepared = prepareSchema(schema, mode);
+      expect(Object.keys(prepared.properties as object)).toEqual(['id', 'policies']);
+      expect((prepared.properties as Record<string, { maxItems?: number }>).policies?.maxItems).toBe(0);
+    }
+  });
+
+  it('still makes a whole schema no value fits as before, part by part', () => {
+    const schema = {
+      type: 'object',
+      required: ['catalogId'],
+      properties: { catalogId: { type: 'string', pattern: '/^[a-z]$/' }, name: { type: 'string' } },
+    };
+    expect(Object.keys(prepareSchema(schema, 'static').properties as object)).toEqual(['catalogId', 'name']);
+  });
+
   it('leaves out an optional property whose enum holds no value of its type, keeping those that do', () => {
     const schema = {
       type: 'object',

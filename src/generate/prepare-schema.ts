@@ -5,6 +5,7 @@ import { believable } from './believable.js';
 import { fakerSafeName } from './faker-names.js';
 import { fixKeywords, type Mode } from './fix-keywords.js';
 import { standardPattern } from './java-classes.js';
+import { neverMatches } from './never-matches.js';
 import { drawsTooLong } from './pattern-values.js';
 
 /**
@@ -63,7 +64,22 @@ type Schema = Record<string, unknown>;
  * one item per array (or `minItems`).
  */
 export function prepareSchema(schema: JsonSchema, mode: Mode): JsonSchema {
-  return walk(schema, { root: schema, mode, refs: new Map(), followed: 0, nodes: 0, arrays: 0, minimal: false }, 0) ?? {};
+  const context = (carryImpossible: boolean): Context => ({
+    root: schema,
+    mode,
+    refs: new Map(),
+    followed: 0,
+    nodes: 0,
+    arrays: 0,
+    minimal: false,
+    impossible: false,
+    carryImpossible,
+  });
+  const first = context(true);
+  const out = walk(schema, first, 0);
+  // No value fits the whole schema: its nearest parts are made as they can be, as before.
+  if (out === undefined && first.impossible) return walk(schema, context(false), 0) ?? {};
+  return out ?? {};
 }
 
 interface Context {
@@ -83,6 +99,14 @@ interface Context {
    * reference may be entered once more.
    */
   minimal: boolean;
+  /** Whether the part last walked was left out because no value can fit it (see `neverMatches`). */
+  impossible: boolean;
+  /**
+   * Whether a required part no value fits leaves out its parent too, up to the nearest optional part
+   * (dataexchange's required `CatalogId`, whose pattern nothing matches, under an optional policy),
+   * instead of being made in minimal mode with a value that breaks it.
+   */
+  readonly carryImpossible: boolean;
 }
 
 /** `nullable`: whether null may stand for the schema in minimal mode (not for a branch of a combination). */
@@ -93,7 +117,10 @@ function walk(node: unknown, context: Context, depth: number, nullable = true): 
   context.nodes += 1;
   if (typeof schema.$ref === 'string') return walkRef(schema, schema.$ref, context, depth, nullable);
   if (context.minimal && nullable && allowsNull(schema)) return { type: 'null' };
-  if (!context.minimal && (neverMatches(schema.pattern) || enumOutsideType(schema))) return undefined;
+  if (!context.minimal && (neverMatches(schema.pattern) || enumOutsideType(schema))) {
+    context.impossible = true;
+    return undefined;
+  }
   const pattern = typeof schema.pattern === 'string' ? standardPattern(schema.pattern) : undefined;
   if (pattern !== undefined && drawsTooLong(pattern)) return undefined;
   const out: Schema = {};
@@ -108,15 +135,8 @@ function walk(node: unknown, context: Context, depth: number, nullable = true): 
   if (!walkCombinations(schema, out, context, depth)) return undefined;
   leaveOutUnadmitted(out);
   fixKeywords(out, context.mode);
+  context.impossible = false;
   return out;
-}
-
-/**
- * A pattern written as a regular-expression literal (`/^[0-9]{5}$/i`, as some documents do) asks for a
- * `/` before the start of the text: no string matches it, so an optional property of it is left out.
- */
-function neverMatches(pattern: unknown): boolean {
-  return typeof pattern === 'string' && pattern.startsWith('/^');
 }
 
 /**
@@ -164,6 +184,11 @@ function enter<T>(ref: string, context: Context, use: (target: unknown) => T | u
   }
 }
 
+/** Whether a required part left out because no value fits it leaves its parent out too (Context.carryImpossible). */
+function carried(walked: Schema | undefined, context: Context): boolean {
+  return walked === undefined && context.impossible && context.carryImpossible;
+}
+
 /** A required part walked again in minimal mode, when it could not be made within the bounds. */
 function orSmallest(walked: Schema | undefined, context: Context, again: () => Schema | undefined): Schema | undefined {
   if (walked !== undefined || context.minimal) return walked;
@@ -191,10 +216,12 @@ function walkProperties(schema: Schema, map: unknown, out: Schema, context: Cont
         required.delete(name);
         continue;
       }
+      context.impossible = false;
       let walked = walk(property, context, depth + 1);
-      if (required.has(name)) walked = orSmallest(walked, context, () => walk(property, context, depth + 1));
+      if (required.has(name) && !carried(walked, context)) walked = orSmallest(walked, context, () => walk(property, context, depth + 1));
       if (walked !== undefined) properties[fakerSafeName(name)] = believable(name, walked);
       else if (required.has(name)) return false;
+      else context.impossible = false;
     }
     out.properties = properties;
     if (Array.isArray(schema.required)) out.required = [...required].map(fakerSafeName);
@@ -265,8 +292,9 @@ function walkItems(schema: Schema, out: Schema, context: Context, depth: number)
   if (!isJsonObject(schema.items)) return true;
   context.arrays += 1;
   const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
+  context.impossible = false;
   let items = walk(schema.items, context, depth + 1);
-  if (minItems > 0) items = orSmallest(items, context, () => walk(schema.items, context, depth + 1));
+  if (minItems > 0 && !carried(items, context)) items = orSmallest(items, context, () => walk(schema.items, context, depth + 1));
   context.arrays -= 1;
   if (items !== undefined) out.items = items;
   else if (minItems > 0) return false;
@@ -286,8 +314,17 @@ function walkCombinations(schema: Schema, out: Schema, context: Context, depth: 
     if (!Array.isArray(list)) continue;
     // Every oneOf branch has a twin: no value can match exactly one, so the part is left out where it may be.
     if (list.length === 0) return false;
-    const branch = (at: unknown) => walk(at, context, depth + 1, false);
-    let walked = list.map((at) => (key === 'allOf' ? orSmallest(branch(at), context, () => branch(at)) : branch(at)));
+    const branch = (at: unknown) => {
+      context.impossible = false;
+      return walk(at, context, depth + 1, false);
+    };
+    let walked: (Schema | undefined)[] = [];
+    for (const at of list) {
+      const made = branch(at);
+      // An allOf one of whose parts no value fits: no value fits it either (AWS's `allOf: [$ref, {description}]`).
+      if (key === 'allOf' && carried(made, context)) return false;
+      walked.push(key === 'allOf' ? orSmallest(made, context, () => branch(at)) : made);
+    }
     if (key !== 'allOf' && walked.every((at) => at === undefined))
       walked = list.map((at) => orSmallest(undefined, context, () => branch(at)));
     const kept = walked.filter((at): at is Schema => at !== undefined && (key === 'allOf' || admitted(out, at)));
