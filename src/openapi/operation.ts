@@ -120,6 +120,11 @@ export interface MockOperation {
   readonly challengeSchemes: readonly string[];
   /** The API keys its security schemes name (`apiKey`), where they travel: masked wherever requests are stored. */
   readonly apiKeys: readonly { readonly in: 'header' | 'query' | 'cookie'; readonly name: string }[];
+  /**
+   * The HTTP scheme of the credential a required `Authorization` parameter stands for, on an operation
+   * with no security requirement of its own (`Token`, `Bearer`): the value `--token` holds to the list.
+   */
+  readonly authorizationScheme?: string;
   /** How to send credentials, for the 401 message: `send "Authorization: Bearer <token>"`. */
   readonly credentialHint: string;
   /** The callbacks the API sends after answering the operation (none when the document documents none). */

@@ -25,9 +25,21 @@ export function createSecurityStage(acceptedTokens: readonly string[], strict = 
         ? checkBearerToken(operation, token, securityRequest(exchange))
         : checkSecurity(operation, securityRequest(exchange)));
     if (findings.length > 0) return [missing(operation.credentialHint)];
-    if (token !== undefined && accepted.size > 0 && !accepted.has(token)) return [rejected()];
+    if (accepted.size === 0) return NO_FINDINGS;
+    if (token !== undefined && !accepted.has(token)) return [rejected()];
+    const scheme = operation.authorizationScheme;
+    if (scheme !== undefined && header !== undefined && !accepted.has(afterScheme(header, scheme))) return [rejected()];
     return NO_FINDINGS;
   };
+}
+
+/**
+ * The credential of a required Authorization parameter (an operation with no security requirement): the
+ * value after its scheme word (case-insensitive, RFC 7235), or the whole value when it does not start so.
+ */
+function afterScheme(header: string, scheme: string): string {
+  const match = /^\s*(\S+)\s+(.*?)\s*$/s.exec(header);
+  return match?.[1]?.toLowerCase() === scheme.toLowerCase() ? (match[2] ?? '') : header;
 }
 
 function securityRequest(exchange: Exchange): SecurityRequest {

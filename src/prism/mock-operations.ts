@@ -6,6 +6,7 @@ import { readMockExtensions } from '../mock-extensions.js';
 import type { MockCallback, MockContent, MockHeader, MockOperation, MockParameter } from '../openapi/operation.js';
 import { indexPrismOperations, type OperationSource, type ReferenceRules } from './load-operations.js';
 import { LazyHandle } from './operation-handle.js';
+import { AUTHORIZATION_PARAMETER } from './operation-repairs.js';
 import type { CallbackHandle, PrismContent, PrismHeader, PrismOperation, PrismSecurityScheme } from './prism-operation.js';
 
 /**
@@ -85,6 +86,9 @@ class LazyOperation implements MockOperation {
   get credentialHint() {
     return this.#operation.credentialHint;
   }
+  get authorizationScheme() {
+    return this.#operation.authorizationScheme;
+  }
   get callbacks() {
     return this.#operation.callbacks;
   }
@@ -115,6 +119,7 @@ function toMockOperation(prism: PrismOperation): MockOperation {
     challengeSchemes: [...new Set(schemes.map(challengeScheme).filter((c): c is string => c !== undefined))],
     apiKeys: schemes.flatMap(apiKeyOf),
     credentialHint: [...new Set(schemes.map(credentialHint))].join(' or '),
+    ...authorizationSchemeOf(schemes),
     ...(prism.callbacks?.length ? { callbacks: prism.callbacks.map((callback) => toCallback(callback, prism.__bundled__)) } : {}),
     mockExtensions: readMockExtensions(prism.extensions, `${method} ${prism.path}`),
     engine: new LazyHandle(prism),
@@ -163,6 +168,11 @@ function apiKeyOf(scheme: PrismSecurityScheme): MockOperation['apiKeys'] {
   if (scheme.type !== 'apiKey' || !scheme.name) return [];
   const where = scheme.in === 'header' || scheme.in === 'cookie' ? scheme.in : 'query';
   return [{ in: where, name: scheme.name }];
+}
+
+function authorizationSchemeOf(schemes: readonly PrismSecurityScheme[]): { authorizationScheme?: string } {
+  const scheme = schemes.find((s) => s.id === AUTHORIZATION_PARAMETER)?.scheme;
+  return scheme === undefined ? {} : { authorizationScheme: scheme };
 }
 
 function credentialHint(scheme: PrismSecurityScheme): string {

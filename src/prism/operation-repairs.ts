@@ -95,6 +95,9 @@ function isArraySchema(schema: unknown): boolean {
  * token does. It carries the HTTP scheme the value takes (`scheme`, for the 401's challenge). An optional
  * one, or one beside a requirement the operation has, is left as it is.
  */
+/** The id of the security scheme a required Authorization parameter stands for. */
+export const AUTHORIZATION_PARAMETER = 'authorization-parameter';
+
 export function withAuthorizationRequirement(operation: unknown): unknown {
   if (!isJsonObject(operation) || !isJsonObject(operation.request) || !Array.isArray(operation.request.headers)) return operation;
   const security = Array.isArray(operation.security) ? (operation.security as unknown[]) : [];
@@ -104,7 +107,7 @@ export function withAuthorizationRequirement(operation: unknown): unknown {
   );
   if (header === undefined) return operation;
   const name = String(header.name);
-  operation.security = [[{ id: 'authorization-parameter', key: name, type: 'apiKey', in: 'header', name, scheme: schemeOf(header) }]];
+  operation.security = [[{ id: AUTHORIZATION_PARAMETER, key: name, type: 'apiKey', in: 'header', name, scheme: schemeOf(header) }]];
   return operation;
 }
 

@@ -48,6 +48,7 @@ export interface PrismOperation {
   __bundled__?: Record<string, unknown>;
 }
 export interface PrismSecurityScheme {
+  id?: string;
   type: string;
   /** An `http` scheme's name; on the API key a required Authorization parameter stands for, the scheme its value takes. */
   scheme?: string;

@@ -109,6 +109,24 @@ describe('a required Authorization parameter in Swagger 2.0', () => {
     expect((await server.inject({ method: 'GET', url: '/stations', headers: { authorization: 'x' } })).statusCode).toBe(200);
   });
 
+  // Without --token any value passes, as any bearer token does; with it, the value is held to the list:
+  // the whole value, or what follows the parameter's scheme (its example's or description's word).
+  it('holds the value to --token: after the scheme word, or whole', async () => {
+    const server = await mockServer({ spec: swagger2, logLevel: 'silent', tokens: ['t', 'My Key'] });
+    const status = async (authorization: string) =>
+      (await server.inject({ method: 'GET', url: '/stations', headers: { authorization } })).statusCode;
+    expect(await status('Token t')).toBe(200);
+    expect(await status('token  My Key')).toBe(200);
+    expect(await status('t')).toBe(200);
+    const rejected = await server.inject({ method: 'GET', url: '/stations', headers: { authorization: 'Token other' } });
+    expect(rejected.statusCode).toBe(401);
+    // RFC 6750's error="invalid_token" belongs to Bearer: another scheme's challenge is its name and realm.
+    expect(rejected.headers['www-authenticate']).toBe('Token realm="plantstore-mock"');
+    expect(await status('Bearer t')).toBe(401);
+    expect(await status('other')).toBe(401);
+    expect((await server.inject({ method: 'GET', url: '/stations' })).statusCode).toBe(401);
+  });
+
   it('leaves an optional one optional', async () => {
     const server = await mockServer({ spec: swagger2, logLevel: 'silent' });
     expect((await server.inject({ method: 'GET', url: '/open' })).statusCode).toBe(200);
