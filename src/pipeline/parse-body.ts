@@ -43,8 +43,11 @@ export const parseBody: Stage = (exchange) => {
   // Prism's media-type parser throws on what is no `type/subtype`, body or not: the mock answers it first.
   if (contentType !== undefined && contentType !== 'application/json' && !MEDIA_TYPE.test(contentType))
     return [finding('media-type', 'malformed-content-type', 'the Content-Type header is not a media type (type/subtype)')];
-  if (raw === undefined || raw.length === 0)
-    return contentType !== undefined && holdsEmptyValue(exchange, contentType) ? EMPTY_VALUE : NO_FINDINGS;
+  if (raw === undefined || raw.length === 0) {
+    if (contentType === undefined) return NO_FINDINGS;
+    if (holdsEmptyValue(exchange, contentType)) return EMPTY_VALUE;
+    return emptyMultipart(exchange, contentType) ? [UNCLOSED_MULTIPART] : NO_FINDINGS;
+  }
   if (contentType === undefined) {
     return [finding('media-type', 'missing-content-type', 'a body was sent without a Content-Type header')];
   }
@@ -87,13 +90,27 @@ function readXml(exchange: Exchange, contentType: string, text: string): readonl
  */
 function readMultipart(exchange: Exchange, contentType: string, raw: Buffer, text: string): Learned {
   const boundary = multipartBoundary(contentType);
+  if (boundary === undefined || !takesType(exchange, contentType) || closesMultipart(raw, boundary)) return { body: text };
+  return { body: text, findings: [UNCLOSED_MULTIPART] };
+}
+
+const UNCLOSED_MULTIPART = Object.freeze(
+  finding('body', 'malformed-multipart', 'has no closing delimiter line (--boundary--): cut short or no multipart'),
+);
+
+/**
+ * Zero bytes sent as a multipart type the operation takes, to an optional body: refused as a multipart
+ * without its closing delimiter, as busboy, Go's reader and Steady refuse them, so that the form's required
+ * fields are missing here as in an empty urlencoded form (a client that sends an empty form writes
+ * `--boundary--`). Where the body is required, validation's BODY_REQUIRED says what to send.
+ */
+function emptyMultipart(exchange: Exchange, contentType: string): boolean {
+  return mediaKind(contentType) === 'multipart' && exchange.operation?.requestBody?.required === false && takesType(exchange, contentType);
+}
+
+function takesType(exchange: Exchange, contentType: string): boolean {
   const essence = essenceOf(contentType);
-  const documented = exchange.operation?.requestBody?.contents.some((c) => essenceOf(c.mediaType) === essence);
-  if (boundary === undefined || !documented || closesMultipart(raw, boundary)) return { body: text };
-  return {
-    body: text,
-    findings: [finding('body', 'malformed-multipart', 'has no closing delimiter line (--boundary--): cut short or no multipart')],
-  };
+  return exchange.operation?.requestBody?.contents.some((c) => essenceOf(c.mediaType) === essence) === true;
 }
 
 /** A YAML body whose schema is structured becomes its value (yaml-request.ts); one of a string schema stays text. */
