@@ -295,7 +295,9 @@ async function bundleEntry(entry, outfile) {
     target: 'node20',
     // The ES modules bundled (ours, yargs) locate files from import.meta.url: the bundle's own URL.
     define: { 'import.meta.url': '__bundleUrl' },
-    banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // Strict mode, as esbuild writes the file (its entry is an ES module): its "use strict" came after the
+    // banner, where it is no directive, and the whole bundle ran sloppy.
+    banner: { js: `"use strict";\nvar __bundleUrl = require('node:url').pathToFileURL(__filename).href;` },
     // jsonc-parser's CommonJS entry is a UMD wrapper that hands `require` to its factory as a value, which
     // no bundler can follow; its ES module entry (package.json "module", the same code) bundles.
     alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },

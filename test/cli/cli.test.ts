@@ -91,6 +91,12 @@ describe('the plantstore-mock CLI', { timeout: 2 * START_TIMEOUT }, () => {
     expect(() => new Script(`${text}\nwith ({}) {}`)).toThrow(/strict mode/i);
   });
 
+  // esbuild opens the bundles with "use strict" (their entries are ES modules); the banner came before it.
+  it.each(['cli/run.cjs', 'lib/index.cjs'])('runs the bundle %s in strict mode, as esbuild writes it', (bundle) => {
+    const text = readFileSync(new URL(`../../dist/${bundle}`, import.meta.url), 'latin1');
+    expect(() => new Script(`${text}\nwith ({}) {}`)).toThrow(/strict mode/i);
+  });
+
   it('prints its own version, whatever the working directory', () => {
     const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
     const result = spawnSync(process.execPath, [CLI, '--version'], { cwd: tmpdir(), encoding: 'utf8', timeout: START_TIMEOUT });
