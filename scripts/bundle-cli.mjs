@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { lazyAjvDrafts, PRISM_SCHEMA_CHECK } from './bundle/lazy-ajv-drafts.mjs';
@@ -181,6 +181,14 @@ module.exports = new Proxy({}, {
 });
 `;
 
+/**
+ * A stand-in's path, which esbuild writes into the bundle as its module's label (`"stand-in:..."`): relative
+ * to the package root, as esbuild labels the files it reads, so that the bundle's text, and its digest (the
+ * code cache's and the parse cache's key), is the same in every directory the same commit is built in.
+ */
+const packageRoot = fileURLToPath(new URL('../', import.meta.url));
+const buildFree = (path) => (isAbsolute(path) ? relative(packageRoot, path).split(sep).join('/') : path);
+
 const loadedOnFirstUse = {
   name: 'loaded-on-first-use',
   setup(builder) {
@@ -213,13 +221,17 @@ const loadedOnFirstUse = {
           ]),
         );
         const resolved = from.resolve(path);
-        return { path: resolved, namespace: 'stand-in', pluginData: { kind, alone, load: external ? path : resolved } };
+        return {
+          path: buildFree(resolved),
+          namespace: 'stand-in',
+          pluginData: { kind, alone, load: external ? path : resolved, resolveDir: dirname(resolved) },
+        };
       },
     );
-    builder.onLoad({ filter: /.*/, namespace: 'stand-in' }, ({ path, pluginData }) => ({
+    builder.onLoad({ filter: /.*/, namespace: 'stand-in' }, ({ pluginData }) => ({
       contents: standIn(pluginData.kind, pluginData.load, pluginData.alone),
       loader: 'js',
-      resolveDir: dirname(path),
+      resolveDir: pluginData.resolveDir,
     }));
   },
 };
@@ -293,6 +305,8 @@ async function bundleEntry(entry, outfile) {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    // Modules are labelled by their path from here, whatever directory the build is run from.
+    absWorkingDir: packageRoot,
     // The ES modules bundled (ours, yargs) locate files from import.meta.url: the bundle's own URL.
     define: { 'import.meta.url': '__bundleUrl' },
     // Strict mode, as esbuild writes the file (its entry is an ES module): its "use strict" came after the
@@ -374,6 +388,7 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
+  absWorkingDir: packageRoot,
   define: { 'import.meta.url': '__entryUrl' },
   // Strict mode, as its ES modules were: esbuild's own "use strict" comes after the banner, where it is no
   // directive. Only our modules are in this file (nothing of node_modules runs strict that was not).

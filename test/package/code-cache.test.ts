@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -61,5 +62,16 @@ setTimeout(() => process.stdout.write(' ' + String(script.cachedDataRejected)), 
         expect(run.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
       }
     }
+  });
+});
+
+// A bundle's digest keys its code cache and the parse cache: two clones building one commit must agree,
+// so nothing in a bundle's text may name the directory it was built in (esbuild labels modules by path).
+describe('the bundles, as built in any directory', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  it.each(['cli/run.cjs', 'lib/index.cjs', 'cli/main.cjs'])('name no build path in %s', (bundle) => {
+    const text = readFileSync(fileURLToPath(new URL(`../../dist/${bundle}`, import.meta.url)), 'latin1');
+    if (bundle !== 'cli/main.cjs') expect(text).toContain('"stand-in:node_modules/');
+    expect(text.includes(root.replace(/\/$/, ''))).toBe(false);
   });
 });
