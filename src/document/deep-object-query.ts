@@ -24,9 +24,10 @@ export function deepObjectIn(bundle: unknown) {
       const value: Node = Object.create(null);
       for (const segment of named) {
         const keys = byName.get(segment);
-        // A key the schema closes out (`additionalProperties: false`, apideck's filters) is kept, for the
-        // validator to refuse, rather than dropped unseen.
-        if (keys === undefined && schema.additionalProperties === false) value[segment] = parameters[`${at}[${segment}]`] ?? '';
+        // A key the schema closes out (`additionalProperties: false`, apideck's filters; 2020-12's
+        // `unevaluatedProperties: false`) is kept, for the validator to refuse, rather than dropped unseen.
+        if (keys === undefined && (schema.additionalProperties === false || schema.unevaluatedProperties === false))
+          value[segment] = parameters[`${at}[${segment}]`] ?? '';
         for (const key of keys ?? []) {
           const part = construct(`${at}[${segment}]`, properties[key], parameters, index, depth + 1);
           if (part !== undefined) value[key] = part;

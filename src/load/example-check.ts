@@ -298,8 +298,9 @@ function unfitWords(node: JsonSchema, own: JsonSchema, walk: Walk, at: string): 
     if (word === 'examples') {
       // 3.1: a list of values. An empty or non-list `examples` gives the generator nothing valid.
       const list = Array.isArray(value) ? value : [];
-      // Prism's reader turns a 3.0 or Swagger 2.0 `example` into `examples: [value]`.
-      const pointer = (i: number) => (walk.dialect?.includes('2020-12') ? `${at}/examples/${i}` : `${at}/example`);
+      // Prism's reader turns a schema's `example` (any version's) into `examples: [value]`: a list of
+      // one may have been either, a longer one was written as `examples`.
+      const pointer = (i: number) => (list.length > 1 ? `${at}/examples/${i}` : `${at}/example`);
       const kept = list.filter((item, i) => fits(own, item, walk, pointer(i), 'example'));
       if (kept.length !== list.length || kept.length === 0) unfit.push(['examples', kept.length === 0 ? undefined : kept]);
     } else if (!fits(own, value, walk, `${at}/${word}`, word === 'default' ? 'default' : 'example')) {

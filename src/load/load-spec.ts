@@ -5,6 +5,7 @@ import { ContentCache, contentKey } from '../cache/content-cache.js';
 import type { DocumentCache } from '../cache/document-cache.js';
 import { MockConfigError } from '../config-error.js';
 import { dropEarlyParse, takeEarlyParse } from '../document/early-parse.js';
+import { documentDialect } from '../document/json-schema-dialect.js';
 import { documentPatterns, patternFindings } from '../document/linear-regexp.js';
 import { hasAnchor } from '../document/yaml-fast.js';
 import { parseYaml } from '../document/yaml-parser.js';
@@ -157,6 +158,11 @@ async function buildSpec(
   if (reserved) throw new MockConfigError(`spec ${path} defines ${reserved.path}, but ${ADMIN_PREFIX}/ is reserved for the mock itself`);
   await nextStep(progress, `checking the callbacks and path templates of spec ${path} (${operations.length} operations)`);
   for (const problem of callbackProblems(root)) lint.add(problem);
+  const unknownDialect = documentDialect(root)?.unknown;
+  if (unknownDialect !== undefined) {
+    const message = `${JSON.stringify(unknownDialect)} is no JSON Schema dialect the mock knows: the schemas are judged as JSON Schema 2020-12`;
+    lint.add({ kind: 'schema', pointer: '/jsonSchemaDialect', message });
+  }
   for (const problem of routingProblems(operations)) {
     lint.add({ kind: 'routing', pointer: `/paths/${escapeToken(problem.path)}`, operation: problem.operation, message: problem.message });
   }

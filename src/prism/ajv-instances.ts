@@ -50,10 +50,55 @@ export function tuneAjvInstances(prototype: AjvPrototype, compileOnce: CompileOn
   // Prism's other instances, tuned before their first compile (the prototype's, looked up on each call:
   // captureCompiledBy wraps it for a moment). Other Ajv instances of this copy of Ajv pass as they were.
   const compile = prototype.compile;
+  const redirect = parameterDialects(prototype, compileOnce);
   prototype.compile = function (this: unknown, ...args: unknown[]) {
-    if (!TUNED.has(this as object) && (this as Partial<Tuned>).opts?.logger === logger) tune(this, moved);
-    return compile.apply(this, args);
+    if ((this as Partial<Tuned>).opts?.logger !== logger) return compile.apply(this, args);
+    if (!TUNED.has(this as object)) tune(this, moved);
+    const other = redirect(this as Tuned, args[0]);
+    return other === undefined ? compile.apply(this, args) : (other as unknown as AjvPrototype).compile(...args);
   };
+}
+
+/**
+ * Prism judges a request's (or answer's) parameters of one kind as one object it makes up, `{type:
+ * object, properties: {name: schema}, required}`, with no `$schema`: its default draft's instance would
+ * judge every parameter, whatever the dialect of the parameters' own schemas. When all of them name
+ * another dialect that Prism knows (an OpenAPI 3.1 document's, see schema-dialects.ts), that object is
+ * compiled by Prism's instance of that dialect (coercing as the one asked).
+ */
+function parameterDialects(prototype: AjvPrototype, compileOnce: CompileOnce): (instance: Tuned, schema: unknown) => unknown {
+  const instances = new Map<string, unknown>();
+  return (instance, schema) => {
+    if (!isParameterObject(schema)) return undefined;
+    const dialects = new Set(Object.values(schema.properties).map((property) => (property as Schema | undefined)?.$schema));
+    const [dialect] = dialects;
+    if (dialects.size !== 1 || typeof dialect !== 'string' || !OTHER_DIALECTS.test(dialect)) return undefined;
+    const coerce = (instance.opts as { coerceTypes?: unknown }).coerceTypes === true;
+    const key = `${dialect} ${coerce}`;
+    let other = instances.get(key);
+    if (other === undefined) {
+      other = captureInstance(prototype, () => compileOnce({ $schema: dialect, type: 'string' }, coerce));
+      instances.set(key, other);
+    }
+    return other === instance ? undefined : other;
+  };
+}
+
+/** The dialects besides the default draft Prism knows by a schema's `$schema` (validators/utils.js). */
+const OTHER_DIALECTS = /^https?:\/\/json-schema\.org\/draft\/(2019-09|2020-12)\/schema#?$/;
+const PARAMETER_OBJECT_WORDS = new Set(['type', 'properties', 'required', '__bundled__']);
+
+function isParameterObject(schema: unknown): schema is { properties: Record<string, unknown> } {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const node = schema as Schema;
+  return (
+    node.type === 'object' &&
+    node.$schema === undefined &&
+    typeof node.properties === 'object' &&
+    node.properties !== null &&
+    Object.keys(node.properties).length > 0 &&
+    Object.keys(node).every((word) => PARAMETER_OBJECT_WORDS.has(word))
+  );
 }
 
 /** Gives one of Prism's instances the linear pattern engine and the options below; once. */

@@ -8,6 +8,7 @@
  */
 import { arch, release, type } from 'node:os';
 import { boundedDecycle, bundleShared } from '../document/bounded-decycle.js';
+import { type DocumentDialect, documentDialect } from '../document/json-schema-dialect.js';
 import {
   createLocalReferences,
   type LocalReferences,
@@ -33,6 +34,7 @@ import type { MockServerUrl } from '../openapi/operation.js';
 import { withAuthorizationRequirement, withFormExplode, withoutIgnoredHeaders, withParameterShapes } from './operation-repairs.js';
 import { bundleTarget, prismVersion, refParser, transformOas2Operations, transformOas3Operations } from './prism-internals.js';
 import { confinedResolvers } from './ref-confinement.js';
+import { withDialects } from './schema-dialects.js';
 
 type Node = Record<string, unknown>;
 
@@ -91,9 +93,10 @@ export async function indexPrismOperations(
   const parser = parsed === undefined ? new (refParser())() : undefined;
   const root = (parsed ?? (await parser?.parse(specPath, options))) as Node;
   const transform = transformerOf(root);
+  const dialect = documentDialect(root);
   const refs = localReferencesOf(root);
   if (refs === undefined) {
-    return readWhole(specPath, root, options, transform).catch((error: unknown) => {
+    return readWhole(specPath, root, options, transform, dialect).catch((error: unknown) => {
       throw refused() === undefined ? error : new Error(refused());
     });
   }
@@ -115,6 +118,12 @@ export async function indexPrismOperations(
         if (made === undefined) {
           const { document, shared, querystring } = oneOperation(root, local, parts, path, item, at);
           made = withItemSchemas(finished(transform(document)[0] as Node, at, shared, document, querystring, parts), document, path);
+          if (dialect)
+            made = withDialects(
+              made,
+              { operation: isJsonObject(operation) ? operation : {}, pathItem: item, follow: local.follow },
+              dialect,
+            );
         }
         return made;
       };
@@ -127,7 +136,8 @@ export async function indexPrismOperations(
     root,
     (item, name, at) => {
       const { document, shared, querystring } = oneOperation(root, local, parts, `/${name}`, item, at);
-      return finished(transform(document)[0] as Node, at, shared, document, querystring, parts);
+      const made = finished(transform(document)[0] as Node, at, shared, document, querystring, parts);
+      return dialect ? withDialects(made, sourceOf(item, at, local.follow), dialect) : made;
     },
     local.follow,
   );
@@ -178,12 +188,24 @@ export async function readPrismOperations(
   return { operations: operations.map((operation) => operation.read()), sources };
 }
 
-async function readWhole(specPath: string, root: Node, options: object, transform: Transform) {
+async function readWhole(specPath: string, root: Node, options: object, transform: Transform, dialect: DocumentDialect | undefined) {
   const parser = new (refParser())();
   const { document, shared } = boundedDecycle(await parser.dereference(specPath, root, options)) as { document: Node; shared: boolean };
   const operations = everyOperation(document, transform).map((made) => {
     const whole = shared ? bundleShared(made as Node, document) : selfContained(made, document);
-    const operation = withItemSchemas(whole, document, String((made as Node).path), String((made as Node).method)) as {
+    const [path, method] = [String((made as Node).path), String((made as Node).method)];
+    const withItems = withItemSchemas(whole, document, path, method);
+    const item = isJsonObject(document.paths) && isJsonObject(document.paths[path]) ? document.paths[path] : {};
+    const at = operationKeys(item).find((key) => methodOf(key) === method);
+    const operation = (
+      dialect && at
+        ? withDialects(
+            withItems,
+            sourceOf(item, at, (node) => node),
+            dialect,
+          )
+        : withItems
+    ) as {
       method: string;
       path: string;
       iid?: string;
@@ -207,7 +229,15 @@ async function readWhole(specPath: string, root: Node, options: object, transfor
       const made = everyOperation({ ...document, paths: { [`/${name}`]: item } }, transform).find(
         (op) => (op as Node).method === methodOf(at),
       );
-      return made === undefined ? undefined : shared ? bundleShared(made as Node, document) : selfContained(made, document);
+      if (made === undefined) return undefined;
+      const whole = shared ? bundleShared(made as Node, document) : selfContained(made, document);
+      return dialect
+        ? withDialects(
+            whole,
+            sourceOf(item, at, (node) => node),
+            dialect,
+          )
+        : whole;
     },
     (node) => node,
   );
@@ -215,6 +245,12 @@ async function readWhole(specPath: string, root: Node, options: object, transfor
 }
 
 type Transform = (document: Node) => unknown[];
+
+/** The operation at `at` as the document writes it, with its path item (schema-dialects.ts reads their schemas' own `$schema`). */
+function sourceOf(item: Node, at: OperationKey, follow: (node: unknown) => unknown) {
+  const operation = operationAt(item, at, follow);
+  return { operation: isJsonObject(operation) ? operation : {}, pathItem: item, follow };
+}
 
 /**
  * Every operation of a dereferenced document, one transformation per path item operation: what
@@ -261,8 +297,11 @@ function transformerOf(root: Node): Transform {
       (transformOas2Operations as Transform)(document).map((made) =>
         withParameterShapes(withFormCollectionFormats(withAuthorizationRequirement(made), document)),
       );
+  // A document's `jsonSchemaDialect` makes Prism's reader leave its schemas as written (no `example` as
+  // `examples`, no int32 bounds), on the whole-document path only; the dialect is set afterwards
+  // (schema-dialects.ts), on every path alike.
   if (root.openapi !== undefined)
-    return (document) =>
+    return ({ jsonSchemaDialect: _dialect, ...document }) =>
       (transformOas3Operations as Transform)(document).map((made) =>
         withParameterShapes(withFormExplode(withoutIgnoredHeaders(withAuthorizationRequirement(made)))),
       );

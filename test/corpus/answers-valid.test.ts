@@ -12,9 +12,12 @@ import { buildRequests } from './harness/build-requests.js';
 import { corpusFiles, loadDocument } from './harness/load-document.js';
 import { ajvJudge } from './independent/ajv-judge.js';
 
-const extra = ['harness-gaps', 'invalid-examples', 'path-templates', 'media-both-ways', 'identifiers', 'judged-as-openapi30'].map(
-  (name) => new URL(`../api/fixtures/${name}.yaml`, import.meta.url).pathname,
-);
+const extra = [
+  ...['harness-gaps', 'invalid-examples', 'path-templates', 'media-both-ways', 'identifiers', 'judged-as-openapi30'].map(
+    (name) => new URL(`../api/fixtures/${name}.yaml`, import.meta.url).pathname,
+  ),
+  new URL('../json-schema/fixtures/schema-2020.yaml', import.meta.url).pathname,
+];
 const SEEDS = [1, 2, 3];
 
 describe('every JSON answer validates against its documented schema (Ajv, not the mock nor Prism)', () => {

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { DataGenerator } from './data-generator.js';
+
+const generator = new DataGenerator(1);
+const both = (schema: Record<string, unknown>) => [generator.answer(schema), generator.generate(schema), generator.generate(schema, 7)];
+
+describe("2020-12's words in answers", () => {
+  it('makes a tuple of prefixItems, and no more items where items is false', () => {
+    for (const value of both({ type: 'array', prefixItems: [{ const: 'point' }, { type: 'integer' }], items: false })) {
+      expect(value).toEqual(['point', expect.any(Number)]);
+    }
+    expect(both({ type: 'array', items: false })).toEqual([[], [], []]);
+  });
+
+  it('fills a tuple up to minItems from items', () => {
+    for (const value of both({ type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'boolean' }, minItems: 3 })) {
+      expect(value).toEqual([expect.any(String), expect.any(Boolean), expect.any(Boolean)]);
+    }
+  });
+
+  it('gives a present property what it depends on', () => {
+    const schema = {
+      type: 'object',
+      properties: { number: { type: 'string' }, billing: { type: 'string' } },
+      dependentRequired: { number: ['expiry'] },
+      dependentSchemas: { billing: { properties: { zip: { const: '12345' } }, required: ['zip'] } },
+    };
+    for (const value of both(schema)) expect(value).toMatchObject({ number: expect.any(String), expiry: expect.anything(), zip: '12345' });
+  });
+});
