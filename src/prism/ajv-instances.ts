@@ -34,7 +34,8 @@ export const PATTERN_ENGINES: {
 }[] = [];
 const TUNED = new WeakSet<object>();
 
-export function tuneAjvInstances(prototype: AjvPrototype, compileOnce: CompileOnce, moved: Moved): void {
+export function tuneAjvInstances(prototype: AjvPrototype, compileOnce: CompileOnce, reportMove: Moved): void {
+  const moved: Moved = (...args) => recordedFailure(reportMove(...args));
   const defaults = [true, false].map((coerce) =>
     // Meta-schema checks are off before the first compile too: compiling a draft's meta-schema was
     // most of what loading the adapter cost.
@@ -214,4 +215,23 @@ function captureInstance(prototype: AjvPrototype, run: () => void, before?: (ins
     prototype.compile = compile;
   }
   return instance;
+}
+
+/**
+ * The first move a tuning met (one of Prism's instances made or tuned otherwise than this module expects).
+ * Tuning runs inside Ajv's compile, which Prism calls within fp-ts's tryCatch: what it throws there
+ * becomes "no diagnostics", every value valid. Prism's schema check is wrapped (prism-internals.ts) to
+ * throw it again once Prism has returned, where nothing swallows it: the adapter fails to load, or a
+ * request that reaches an instance first used then is answered 500, its log line naming the move.
+ */
+let tuningFailure: Error | undefined;
+
+function recordedFailure(error: Error): Error {
+  tuningFailure ??= error;
+  return error;
+}
+
+/** Throws the move a tuning met, if any (see tuningFailure). */
+export function throwIfTuningFailed(): void {
+  if (tuningFailure !== undefined) throw tuningFailure;
 }

@@ -13,7 +13,7 @@
  * calls into plain require()s of the files Node would load, so the CLI bundle includes them.
  */
 import { createRequire, Module } from 'node:module';
-import { type AjvPrototype, captureCompiledBy, tuneAjvInstances } from './ajv-instances.js';
+import { type AjvPrototype, captureCompiledBy, throwIfTuningFailed, tuneAjvInstances } from './ajv-instances.js';
 
 /** Resolves as prism-http does: its own files, and its dependencies at the versions it installed. */
 const prism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/validator/index.js'));
@@ -102,20 +102,33 @@ export const { findContentByMediaTypeOrFirst } = piece<{
 }>("the direct body check's content lookup", { findContentByMediaTypeOrFirst: 'function' }, () =>
   prism('@stoplight/prism-http/dist/validator/validators/body'),
 );
-export const { validateAgainstSchema, convertAjvErrors } = piece<{
-  validateAgainstSchema: (
-    value: unknown,
-    schema: Schema,
-    coerce: boolean,
-    context: number,
-    prefix: string,
-    bundle: unknown,
-  ) => Option<PrismDiagnostic[]>;
+type SchemaCheck = (
+  value: unknown,
+  schema: Schema,
+  coerce: boolean,
+  context: number,
+  prefix: string,
+  bundle: unknown,
+) => Option<PrismDiagnostic[]>;
+const schemaCheck = piece<{
+  validateAgainstSchema: SchemaCheck;
   /** What validateAgainstSchema makes of a compiled validator's non-empty `errors`. */
   convertAjvErrors: (errors: readonly unknown[], severity: number, context: number, prefix: string) => PrismDiagnostic[];
 }>("the direct body check's schema check", { validateAgainstSchema: 'function', convertAjvErrors: 'function' }, () =>
   prism('@stoplight/prism-http/dist/validator/validators/utils'),
 );
+/**
+ * Prism's schema check, loud about a tuning of its Ajv instances that met a move (ajv-instances.ts): its
+ * tryCatch would make that "valid". Prism's own validators call it through its module's exports, so they
+ * get this one too.
+ */
+const prismSchemaCheck = schemaCheck.validateAgainstSchema;
+schemaCheck.validateAgainstSchema = (value, schema, coerce, context, prefix, bundle) => {
+  const found = prismSchemaCheck(value, schema, coerce, context, prefix, bundle);
+  throwIfTuningFailed();
+  return found;
+};
+export const { validateAgainstSchema, convertAjvErrors } = schemaCheck;
 export const { DiagnosticSeverity } = piece<{ DiagnosticSeverity: { Error: number } }>(
   "the direct body check's diagnostics",
   { DiagnosticSeverity: 'object' },
