@@ -31,6 +31,10 @@ const SHORTEST_MESSAGE = 16;
  * document's value, so the body still fits its schema.
  */
 export function takesMessage(schema: JsonSchema): boolean {
+  return fits(schema, takesMessageHere);
+}
+
+function takesMessageHere(schema: JsonSchema): boolean {
   if (!typeIncludes(schema, 'string') || constrained(schema)) return false;
   if (schema.pattern !== undefined || schema.format !== undefined) return false;
   const max = schema.maxLength;
@@ -40,15 +44,33 @@ export function takesMessage(schema: JsonSchema): boolean {
 
 /** Whether an integer member takes every code of the catalogue (no list of values, bounds around them). */
 export function takesCode(schema: JsonSchema): boolean {
-  return typeIncludes(schema, 'integer') && !constrained(schema) && within(schema, LOWEST_CODE) && within(schema, HIGHEST_CODE);
+  return fits(schema, (s) => typeIncludes(s, 'integer') && !constrained(s) && within(s, LOWEST_CODE) && within(s, HIGHEST_CODE));
 }
 
 /** Whether an integer member takes `status`: listed where it has a list, within its bounds. */
 export function takesStatus(schema: JsonSchema, status: number): boolean {
-  if (!typeIncludes(schema, 'integer')) return false;
-  if (schema.const !== undefined && schema.const !== status) return false;
-  if (Array.isArray(schema.enum) && !schema.enum.includes(status)) return false;
-  return within(schema, status);
+  return fits(schema, (s) => {
+    if (!typeIncludes(s, 'integer')) return false;
+    if (s.const !== undefined && s.const !== status) return false;
+    if (Array.isArray(s.enum) && !s.enum.includes(status)) return false;
+    return within(s, status);
+  });
+}
+
+/**
+ * Whether `test` holds for the member and, where it is a union (`anyOf`/`oneOf`: how OpenAPI 3.1 writes
+ * a nullable member, openai's `code` as a string or null), for one of its branches too.
+ */
+function fits(schema: JsonSchema, test: (schema: JsonSchema) => boolean): boolean {
+  if (!test(schema)) return false;
+  const union = unionOf(schema);
+  return union === undefined || union.some((branch) => fits(branch, test));
+}
+
+function unionOf(schema: JsonSchema): JsonSchema[] | undefined {
+  const union = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  const branches = union?.filter((branch): branch is JsonSchema => typeof branch === 'object' && branch !== null);
+  return branches !== undefined && branches.length > 0 ? branches : undefined;
 }
 
 /** Whether a code-named integer member is the HTTP status by its bounds (`minimum: 100, maximum: 599`). */
@@ -59,7 +81,7 @@ export function boundedLikeStatus(schema: JsonSchema): boolean {
 /** Whether a schema admits `type`; a schema without a type admits anything. `integer` also fits `number`. */
 export function typeIncludes(schema: JsonSchema, type: string): boolean {
   const declared = schema.type;
-  if (declared === undefined) return true;
+  if (declared === undefined) return unionOf(schema)?.some((branch) => typeIncludes(branch, type)) ?? true;
   const types = Array.isArray(declared) ? declared : [declared];
   return types.includes(type) || (type === 'integer' && types.includes('number'));
 }

@@ -49,6 +49,22 @@ describe('planErrorShape', () => {
     expect(answer(spec, 500).body).toEqual({ error: { type: 'api_error', message: 'Invalid request: x' } });
   });
 
+  it("writes no catalogue code into a member whose anyOf admits no integer (openai's 3.1 `code`: string or null)", () => {
+    const inner = {
+      type: 'object',
+      required: ['message', 'code'],
+      properties: { code: { anyOf: [{ type: 'string' }, { type: 'null' }] }, message: { type: 'string' } },
+    };
+    const spec = response('400', [json({ type: 'object', required: ['error'], properties: { error: inner } })]);
+    const { error } = answer(spec).body as { error: { code: unknown; message: string } };
+    expect(error.message).toBe('Invalid request: x');
+    expect(error.code === null || typeof error.code === 'string').toBe(true);
+    const integerBranch = { ...inner, properties: { ...inner.properties, code: { oneOf: [{ type: 'integer' }, { type: 'null' }] } } };
+    expect(answer(response('400', [json({ type: 'object', properties: { error: integerBranch } })])).body).toEqual({
+      error: { code: 40001, message: 'Invalid request: x' },
+    });
+  });
+
   it('writes a text error response as text, labelled with its charset', () => {
     const written = answer(response('400', [json({ type: 'string' }, [], 'text/plain')]));
     expect(written.payload).toBe('Invalid request: x');
@@ -197,6 +213,30 @@ describe('ErrorShapes', () => {
     expect(new ErrorShapes(generator, [bare, onlyDefault]).forFailure(bare, 400)).toBeUndefined();
     const ownNotFound = { id: 'nf', path: '/d', responses: [response('200', []), response('404', [error])] } as unknown as MockOperation;
     expect(new ErrorShapes(generator, [ownNotFound, bare]).forFailure(ownNotFound, 401)?.status).toBe(401);
+  });
+
+  it("takes the error shape most of the document's errors use, not the first found (openai's one flat 400)", () => {
+    const fields = { type: 'object', properties: { message: { type: 'string' }, type: { type: 'string' } } };
+    const flat = json(fields);
+    const wrapped = json({ type: 'object', required: ['error'], properties: { error: fields } });
+    const op = (path: string, ...responses: MockResponseSpec[]) =>
+      ({ id: path, path, responses: [response('200', []), ...responses] }) as unknown as MockOperation;
+    const bare = op('/a');
+    const flatOne = op('/b', response('400', [flat]));
+    const others = [op('/c', response('400', [wrapped])), op('/d', response('429', [wrapped])), op('/e', response('429', [wrapped]))];
+    const shapes = new ErrorShapes(generator, [bare, flatOne, ...others]);
+    const body = (shape: ReturnType<ErrorShapes['forFailure']>) =>
+      shapedError(shape as NonNullable<typeof shape>, 40001, 'Invalid request: x').body;
+    expect(body(shapes.forFailure(bare, 400))).toEqual({ error: { message: 'Invalid request: x' } });
+    // A sibling on the operation's own path still speaks for it.
+    const sibling = { ...op('/b'), id: 'sibling' } as MockOperation;
+    const withSibling = new ErrorShapes(generator, [sibling, flatOne, ...others]);
+    expect(body(withSibling.forFailure(sibling, 400))).toEqual({ message: 'Invalid request: x' });
+    // No 401 anywhere: of the operation's own errors (a flat 404, a wrapped 429), the document's usual one.
+    const ownTwo = op('/f', response('404', [flat]), response('429', [wrapped]));
+    expect(body(new ErrorShapes(generator, [ownTwo, flatOne, ...others]).forFailure(ownTwo, 401))).toEqual({
+      error: { message: 'Invalid request: x' },
+    });
   });
 
   it("plans the document's error shape once for all the operations that borrow it", () => {

@@ -41,6 +41,7 @@ export class ErrorShapes {
    * (openai's 288 operations, one error response), so each is planned once, not once per operation.
    */
   readonly #byResponse = new WeakMap<MockResponseSpec, Map<number, ErrorShape>>();
+  readonly #shapes = new WeakMap<MockResponseSpec, string>();
 
   constructor(generator: DataGenerator, operations: readonly MockOperation[] = []) {
     this.#generator = generator;
@@ -51,7 +52,8 @@ export class ErrorShapes {
   forFailure(operation: MockOperation, failureStatus: number): ErrorShape | undefined {
     return cached(this.#failures, operation, failureStatus, () => {
       const found =
-        findFailureResponse(operation, failureStatus) ?? findDocumentFailureResponse(operation, this.#operations, failureStatus);
+        findFailureResponse(operation, failureStatus) ??
+        findDocumentFailureResponse(operation, this.#operations, failureStatus, (response) => this.#shapeOf(response));
       return found && this.#plan(found.response, found.status);
     });
   }
@@ -62,6 +64,16 @@ export class ErrorShapes {
       const response = findResponse(operation, status);
       return response && this.#plan(response, status);
     });
+  }
+
+  /** A response's body by its members (and theirs, one level down), remembered per response: what tells error shapes apart. */
+  #shapeOf(response: MockResponseSpec): string {
+    let shape = this.#shapes.get(response);
+    if (shape === undefined) {
+      shape = bodyShape(response);
+      this.#shapes.set(response, shape);
+    }
+    return shape;
   }
 
   #plan(response: MockResponseSpec, status: number): ErrorShape {
@@ -179,6 +191,21 @@ function planObject(
   const innerSchema = properties[innerKey] as JsonSchema;
   const inner = planObject(innerSchema, propertiesOf(innerSchema, schema), template[innerKey], generator, depth - 1, status);
   return { kind: 'object', template, messageKey, codeKey, statusKey, ...maxOf(messageMax), inner: { key: innerKey, body: inner } };
+}
+
+/** `error{code,message}` for openai's `{"error": {...}}`, `code,message` for its bare `Error`: members, and members' members. */
+function bodyShape(response: MockResponseSpec): string {
+  const content = jsonContent(response.contents);
+  if (content?.schema === undefined) return content?.mediaType ?? '';
+  const root = content.schema;
+  const properties = propertiesOf(root);
+  return Object.keys(properties)
+    .sort()
+    .map((name) => {
+      const inner = Object.keys(propertiesOf(properties[name] as JsonSchema, root)).sort();
+      return inner.length > 0 ? `${name}{${inner.join(',')}}` : name;
+    })
+    .join(',');
 }
 
 /** Whether a property is an object with a member for the message, code or status. */

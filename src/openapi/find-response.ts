@@ -78,12 +78,16 @@ const DOCUMENT_SCAN = 200;
  * one its other errors use, so a generated SDK decodes the rejection with its error type. In order:
  * another operation's fitting status, its `4XX`, its `default` beside a documented success (a
  * `default` alone is often the success), then any other `4xx` of the operation itself, else of the
- * others; each answered with the failure's own status. The operation's siblings on its path come first.
+ * others; each answered with the failure's own status. A sibling on the operation's path with a fitting
+ * status speaks for it; else, where several responses qualify, the one whose body is shaped (`shapeOf`)
+ * as most of the errors looked through are (openai documents one `400` and its `404`s as its bare
+ * `Error`, its other errors as `{"error": …}`), the first found on a tie.
  */
 export function findDocumentFailureResponse(
   operation: MockOperation,
   operations: readonly MockOperation[],
   failureStatus: number,
+  shapeOf?: (response: MockResponseSpec) => string,
 ): FailureResponse | undefined {
   const fitting = FITTING_STATUSES[failureStatus];
   if (!fitting) return undefined;
@@ -92,34 +96,47 @@ export function findDocumentFailureResponse(
     0,
     DOCUMENT_SCAN,
   );
-  const ranked: (MockResponseSpec | undefined)[] = [];
-  const consider = (rank: number, response: MockResponseSpec | undefined) => {
-    if (response !== undefined && response.contents.length > 0 && ranked[rank] === undefined) ranked[rank] = response;
+  // Candidates by rank, each list in the order found.
+  const ranked: MockResponseSpec[][] = [[], [], [], clientErrors(operation), []];
+  const votes = new Map<string, number>();
+  const vote = (responses: readonly MockResponseSpec[]) => {
+    if (shapeOf === undefined) return;
+    for (const response of errorResponses(responses)) votes.set(shapeOf(response), (votes.get(shapeOf(response)) ?? 0) + 1);
   };
-  consider(3, otherClientError(operation));
+  vote(operation.responses);
   for (const other of ordered) {
     const responses = other.responses;
-    for (const status of fitting)
-      consider(
-        0,
-        responses.find((r) => r.code === String(status)),
-      );
-    if (ranked[0] !== undefined) break;
-    consider(
+    const withBody = (code: (r: MockResponseSpec) => boolean) => responses.find((r) => code(r) && r.contents.length > 0);
+    const found = fitting.map((status) => withBody((r) => r.code === String(status))).find((r) => r !== undefined);
+    if (found !== undefined && other.path === operation.path) return { status: failureStatus, response: found };
+    vote(responses);
+    const add = (rank: number, response: MockResponseSpec | undefined) => response && ranked[rank]?.push(response);
+    add(0, found);
+    add(
       1,
-      responses.find((r) => r.code.toUpperCase() === '4XX'),
+      withBody((r) => r.code.toUpperCase() === '4XX'),
     );
     if (responses.some((r) => r.code.startsWith('2')))
-      consider(
+      add(
         2,
-        responses.find((r) => r.code === 'default'),
+        withBody((r) => r.code === 'default'),
       );
-    consider(4, otherClientError(other));
+    add(4, clientErrors(other)[0]);
+    if (shapeOf === undefined && found !== undefined) break;
   }
-  const response = ranked.find((r) => r !== undefined);
-  return response && { status: failureStatus, response };
+  const candidates = ranked.find((list) => list.length > 0);
+  if (candidates === undefined) return undefined;
+  const weight = (response: MockResponseSpec) => (shapeOf === undefined ? 0 : (votes.get(shapeOf(response)) ?? 0));
+  const response = candidates.reduce((best, candidate) => (weight(candidate) > weight(best) ? candidate : best));
+  return { status: failureStatus, response };
 }
 
-function otherClientError(operation: MockOperation): MockResponseSpec | undefined {
-  return operation.responses.find((r) => /^4\d\d$/.test(r.code) && r.contents.length > 0);
+/** An operation's documented errors with a body: its 4xx and 5xx, exact or ranges, and a `default` beside a success. */
+function errorResponses(responses: readonly MockResponseSpec[]): MockResponseSpec[] {
+  const success = responses.some((r) => r.code.startsWith('2'));
+  return responses.filter((r) => r.contents.length > 0 && (/^[45]/.test(r.code) || (success && r.code === 'default')));
+}
+
+function clientErrors(operation: MockOperation): MockResponseSpec[] {
+  return operation.responses.filter((r) => /^4\d\d$/.test(r.code) && r.contents.length > 0);
 }
