@@ -67,6 +67,13 @@ function fits(schema: JsonSchema, test: (schema: JsonSchema) => boolean): boolea
   return union === undefined || union.some((branch) => fits(branch, test));
 }
 
+/** Whether a schema names null among its values: 3.0's `nullable`, a `null` type, or a union branch of it. */
+export function admitsNull(schema: JsonSchema): boolean {
+  const declared = schema.type;
+  if (schema.nullable === true || declared === 'null' || (Array.isArray(declared) && declared.includes('null'))) return true;
+  return unionOf(schema)?.some(admitsNull) ?? false;
+}
+
 function unionOf(schema: JsonSchema): JsonSchema[] | undefined {
   const union = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
   const branches = union?.filter((branch): branch is JsonSchema => typeof branch === 'object' && branch !== null);

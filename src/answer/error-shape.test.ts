@@ -65,6 +65,23 @@ describe('planErrorShape', () => {
     });
   });
 
+  it('leaves a required member that may be null null, rather than inventing a parameter or code (openai`s `param`)', () => {
+    const inner = {
+      type: 'object',
+      required: ['message', 'param', 'code', 'hint'],
+      properties: {
+        message: { type: 'string' },
+        param: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        code: { type: 'string', nullable: true },
+        hint: { type: 'string' },
+      },
+    };
+    const spec = response('400', [json({ type: 'object', required: ['error'], properties: { error: inner } })]);
+    const { error } = answer(spec).body as { error: Record<string, unknown> };
+    expect(error).toMatchObject({ message: 'Invalid request: x', param: null, code: null });
+    expect(typeof error.hint).toBe('string');
+  });
+
   it('writes a text error response as text, labelled with its charset', () => {
     const written = answer(response('400', [json({ type: 'string' }, [], 'text/plain')]));
     expect(written.payload).toBe('Invalid request: x');

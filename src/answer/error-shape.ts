@@ -10,6 +10,7 @@ import { serialiserFor } from '../openapi/serialise-body.js';
 import type { ErrorBodyShape, ErrorShape } from '../problem.js';
 import { errorKindFor } from './error-kinds.js';
 import {
+  admitsNull,
   boundedLikeStatus,
   CODE_NAMES,
   MESSAGE_NAMES,
@@ -178,7 +179,8 @@ function planObject(
   const required = new Set(schema ? requiredOf(schema) : []);
   for (const [name, property] of Object.entries(properties)) {
     if (name === innerKey || !required.has(name) || name in template) continue;
-    template[name] = (documentedValue(property) ?? { value: tryGenerate(generator, property) }).value;
+    // What an error does not know it leaves null where it may (openai's `param` and `code`), not invented.
+    template[name] = (documentedValue(property) ?? { value: admitsNull(property) ? null : tryGenerate(generator, property) }).value;
   }
   // A member listing kinds of error says the one of this status (Stripe's `invalid_request_error` for a
   // 400, not its enum's first, `api_error`).
