@@ -38,8 +38,11 @@ export function createSecurityStage(acceptedTokens: readonly string[], strict = 
  * value after its scheme word (case-insensitive, RFC 7235), or the whole value when it does not start so.
  */
 function afterScheme(header: string, scheme: string): string {
-  const match = /^\s*(\S+)\s+(.*?)\s*$/s.exec(header);
-  return match?.[1]?.toLowerCase() === scheme.toLowerCase() ? (match[2] ?? '') : header;
+  // Split by hand, not by a regular expression: a lazy group before trailing white space took time
+  // quadratic in a header's run of spaces (a 16 KiB value held the event loop for a second).
+  const value = header.trimStart();
+  const space = value.search(/\s/);
+  return space > 0 && value.slice(0, space).toLowerCase() === scheme.toLowerCase() ? value.slice(space).trim() : header;
 }
 
 function securityRequest(exchange: Exchange): SecurityRequest {

@@ -127,6 +127,16 @@ describe('a required Authorization parameter in Swagger 2.0', () => {
     expect((await server.inject({ method: 'GET', url: '/stations' })).statusCode).toBe(401);
   });
 
+  // A client's value is split in linear time: a regular expression took a second for 16 KiB of spaces.
+  it('judges a long value with a run of spaces at once', async () => {
+    const server = await mockServer({ spec: swagger2, logLevel: 'silent', tokens: ['t'], maxHeaderSize: 1024 * 1024 });
+    const authorization = `Token a${' '.repeat(60_000)}b`;
+    const started = performance.now();
+    const answer = await server.inject({ method: 'GET', url: '/stations', headers: { authorization } });
+    expect(answer.statusCode).toBe(401);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('leaves an optional one optional', async () => {
     const server = await mockServer({ spec: swagger2, logLevel: 'silent' });
     expect((await server.inject({ method: 'GET', url: '/open' })).statusCode).toBe(200);
