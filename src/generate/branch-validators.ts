@@ -47,11 +47,23 @@ export function branchValidators(root: JsonSchema): (pointer: string) => SchemaC
 }
 
 function rootAjv(root: JsonSchema): Ajv {
-  const ajv = new Ajv({ strict: false, validateSchema: false, logger: false, code: { regExp: documentPattern } });
+  const ajv = new (ajvClass(root.$schema))({ strict: false, validateSchema: false, logger: false, code: { regExp: documentPattern } });
   (load('ajv-formats') as (ajv: Ajv) => void)(ajv);
   // `$id`s inside would move where references resolve; the document's pointers are meant from its root.
   ajv.addSchema(withoutIds(root) as object, 'root');
   return ajv;
+}
+
+/**
+ * Ajv of the schema's dialect: an OpenAPI 3.1 document's schemas name 2020-12 (schema-dialects.ts), and
+ * a branch's `prefixItems` or `unevaluatedProperties` judge it as they judge the answer. The other
+ * drafts' classes load on first use.
+ */
+function ajvClass(dialect: unknown): typeof Ajv {
+  const draft = typeof dialect === 'string' ? /json-schema\.org\/draft\/(2019-09|2020-12)\/schema/.exec(dialect)?.[1] : undefined;
+  if (draft === undefined) return Ajv;
+  const module = load(draft === '2020-12' ? 'ajv/dist/2020' : 'ajv/dist/2019') as { default: typeof Ajv };
+  return module.default;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { branchValidators } from './branch-validators.js';
 import { DataGenerator } from './data-generator.js';
 
 const generator = new DataGenerator(1);
@@ -26,5 +27,12 @@ describe("2020-12's words in answers", () => {
       dependentSchemas: { billing: { properties: { zip: { const: '12345' } }, required: ['zip'] } },
     };
     for (const value of both(schema)) expect(value).toMatchObject({ number: expect.any(String), expiry: expect.anything(), zip: '12345' });
+  });
+
+  it("judges oneOf branches in the schema's dialect", () => {
+    const branch = { type: 'object', properties: { a: { type: 'string' } }, unevaluatedProperties: false };
+    const value = { a: 'x', b: 1 };
+    expect(branchValidators({ $schema: 'https://json-schema.org/draft/2020-12/schema', oneOf: [branch] })('/oneOf/0')?.(value)).toBe(false);
+    expect(branchValidators({ $schema: 'http://json-schema.org/draft-07/schema#', oneOf: [branch] })('/oneOf/0')?.(value)).toBe(true);
   });
 });

@@ -31,9 +31,12 @@ const isJson = (mediaType: string | undefined) => mediaType !== undefined && /^a
 export function splitJsonParts<T extends Operation>(operation: T): { operation: T; check: JsonPartsCheck | undefined } {
   const contents = operation.request?.body?.contents;
   const parts = new Map<string, Schema>();
+  let dialect: unknown;
   const rewritten = contents?.map((content) => {
     const properties = content.schema?.properties as Record<string, Schema> | undefined;
     if (content.mediaType.toLowerCase() !== 'multipart/form-data' || !properties) return content;
+    // The parts are judged in the dialect of the schema they are properties of (schema-dialects.ts).
+    dialect ??= content.schema?.$schema;
     const allEncodings = (content as { encodings?: Encoding[] }).encodings ?? [];
     const relaxed: Record<string, Schema> = { ...properties };
     const before = parts.size;
@@ -55,7 +58,7 @@ export function splitJsonParts<T extends Operation>(operation: T): { operation: 
   if (parts.size === 0 || !rewritten) return { operation, check: undefined };
   const request = operation.request as NonNullable<Operation['request']>;
   const copy = { ...operation, request: { ...request, body: { ...request.body, contents: rewritten } } };
-  return { operation: copy, check: jsonPartsCheck(parts, operation.__bundled__) };
+  return { operation: copy, check: jsonPartsCheck(parts, operation.__bundled__, dialect) };
 }
 
 /** An array schema's items, through a reference into the operation's bundle; undefined for another schema. */
@@ -77,8 +80,8 @@ function itemsOf(schema: Schema, bundle: unknown): Schema | undefined {
  * parts in a dialect (`expires_after[anchor]`, `items[0][id]`; dialect-names.ts), read as form-fields.ts
  * reads them.
  */
-function jsonPartsCheck(parts: ReadonlyMap<string, Schema>, bundle: unknown): JsonPartsCheck {
-  const schema = { type: 'object', properties: Object.fromEntries(parts) };
+function jsonPartsCheck(parts: ReadonlyMap<string, Schema>, bundle: unknown, dialect: unknown): JsonPartsCheck {
+  const schema = { ...(typeof dialect === 'string' ? { $schema: dialect } : {}), type: 'object', properties: Object.fromEntries(parts) };
   const resolve = bundleResolver(bundle);
   return (contentType, body, formats = AUTO_FORMATS) => {
     const boundary = /^\s*multipart\/form-data\b/i.test(contentType) ? multipartBoundary(contentType) : undefined;
@@ -111,7 +114,7 @@ function jsonPartsCheck(parts: ReadonlyMap<string, Schema>, bundle: unknown): Js
     for (const [name, list] of lists) values[name] = list.length === 1 && Array.isArray(list[0]) ? list[0] : list;
     const result = validateAgainstSchema(values, schema, false, ValidationContext.Input, 'body', bundle);
     if (result._tag === 'Some') diagnostics.push(...result.value);
-    if (spelled.size > 0) diagnostics.push(...checkSpelled(spelled, values, parts, formats, resolve, bundle));
+    if (spelled.size > 0) diagnostics.push(...checkSpelled(spelled, values, parts, formats, resolve, bundle, schema.$schema));
     return diagnostics;
   };
 }
@@ -124,6 +127,7 @@ function checkSpelled(
   formats: PlaceFormats,
   resolve: Resolve,
   bundle: unknown,
+  dialect: unknown,
 ): PrismDiagnostic[] {
   const read = readForm(spelled, { type: 'object', properties: Object.fromEntries(parts) }, [], formats, resolve);
   const taken = [...parts].filter(([name]) => values[name] === undefined && read[name] !== undefined);
@@ -131,7 +135,7 @@ function checkSpelled(
   const value = Object.fromEntries(taken.map(([name]) => [name, read[name]]));
   const result = validateAgainstSchema(
     value,
-    { type: 'object', properties: Object.fromEntries(taken) },
+    { ...(typeof dialect === 'string' ? { $schema: dialect } : {}), type: 'object', properties: Object.fromEntries(taken) },
     true,
     ValidationContext.Input,
     'body',

@@ -59,6 +59,28 @@ describe('OpenAPI 3.1 schemas are judged as JSON Schema 2020-12', () => {
     expect(await get('/filters', { 'x-pair': 'c,a' })).toBe(400);
   });
 
+  it('judges form fields and multipart JSON parts in the same dialect', async () => {
+    const server = await mockServer({ spec: SPEC });
+    const form = async (payload: string) =>
+      (await server.inject({ method: 'POST', url: '/forms', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload }))
+        .statusCode;
+    expect(await form('a=1&b=2')).toBe(204);
+    expect(await form('a=1')).toBe(400);
+    const part = (json: string) =>
+      `--B\r\nContent-Disposition: form-data; name="meta"\r\nContent-Type: application/json\r\n\r\n${json}\r\n--B--\r\n`;
+    const multipart = async (json: string) =>
+      (
+        await server.inject({
+          method: 'POST',
+          url: '/forms',
+          headers: { 'content-type': 'multipart/form-data; boundary=B' },
+          payload: part(json),
+        })
+      ).statusCode;
+    expect(await multipart('{"x": 1}')).toBe(204);
+    expect(await multipart('{"x": 1, "y": 2}')).toBe(400);
+  });
+
   it("runs patterns in linear time and reads only a body's own members, as in every dialect", async () => {
     const server = await mockServer({ spec: SPEC });
     const started = performance.now();
