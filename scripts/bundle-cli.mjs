@@ -296,6 +296,30 @@ const lazyPrismAjvDrafts = {
   },
 };
 
+/**
+ * Packages only a server with some option asks for: undici (`--proxy`, callbacks), node-forge (`--tls`'s
+ * generated certificate), ioredis (`--store`), pino-pretty (`--log-pretty`), node-fetch with whatwg-url and
+ * tr46 (Prism's reference parser where Node has no fetch). A third of the bundle's text, which every start
+ * read and handed to V8 for nothing (~5 ms of a start's CPU, measured in the process: bench/lab-runs.md).
+ * They go into a bundle of their own, dist/aside/index.cjs, with its own code cache; each bundle's import of
+ * one becomes a stand-in that loads that bundle, through its load-bundle.cjs, when the import runs. Every
+ * importer reaches them through `await import()` (or from a module itself imported so):
+ * test/package/aside-bundle.test.ts fails if a plain start loads the aside bundle.
+ */
+const ASIDE = ['undici', 'node-forge', 'ioredis', 'pino-pretty', 'node-fetch'];
+const ASIDE_FILTER = new RegExp(`^(${ASIDE.join('|')})$`);
+const aside = {
+  name: 'aside',
+  setup(builder) {
+    builder.onResolve({ filter: ASIDE_FILTER }, ({ path }) => ({ path, namespace: 'aside' }));
+    // __dirname is the bundle's folder (dist/cli or dist/lib): the aside bundle is in dist/aside.
+    builder.onLoad({ filter: /.*/, namespace: 'aside' }, ({ path }) => ({
+      contents: `module.exports = require(require('node:path').join(__dirname, '..', 'aside', 'load-bundle.cjs')).loadBundle()[${JSON.stringify(path)}]();\n`,
+      loader: 'js',
+    }));
+  },
+};
+
 /** One entry bundled into one CommonJS file, written with ASCII only. */
 async function bundleEntry(entry, outfile) {
   const result = await build({
@@ -315,7 +339,7 @@ async function bundleEntry(entry, outfile) {
     // jsonc-parser's CommonJS entry is a UMD wrapper that hands `require` to its factory as a value, which
     // no bundler can follow; its ES module entry (package.json "module", the same code) bundles.
     alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
-    plugins: [prismRequires, loadedOnFirstUse, precompiledScenarioSchema, lazyStringWidth, lazyPrismAjvDrafts],
+    plugins: [aside, prismRequires, loadedOnFirstUse, precompiledScenarioSchema, lazyStringWidth, lazyPrismAjvDrafts],
     // A third less text to read and hand to V8 (8.4 -> 5.7 MB): ~5 ms of every start's CPU, measured in
     // the process (bench/lab-runs.md). Names are kept, so stacks still name their functions.
     minifyWhitespace: true,
@@ -335,12 +359,42 @@ async function bundleEntry(entry, outfile) {
   prismSchemaCheckRewritten = 0;
   const unfollowed = /\b(?:__)?require\(["']\.|[(,]\s*(?:__)?require\s*[,)]/.exec(output.text);
   if (unfollowed) throw new Error(`bundle-cli: a require() esbuild cannot follow in ${entry}: ${unfollowed[0]}`);
-  // V8 keeps a module's source text in memory while the module lives, and one character beyond ASCII makes
-  // all of it a two-byte string: twice the memory. Written as \u escapes, they mean the same in strings,
-  // regular expressions and comments; each UTF-16 unit beyond ASCII (surrogate halves included) becomes one.
-  const ascii = output.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  await writeAscii(outfile, output.text);
+}
+
+/**
+ * V8 keeps a module's source text in memory while the module lives, and one character beyond ASCII makes
+ * all of it a two-byte string: twice the memory. Written as \u escapes, they mean the same in strings,
+ * regular expressions and comments; each UTF-16 unit beyond ASCII (surrogate halves included) becomes one.
+ */
+async function writeAscii(outfile, text) {
+  const ascii = text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   await mkdir(dirname(outfile), { recursive: true });
   await writeFile(outfile, `${ascii}\n`);
+}
+
+/** The aside bundle: each package of ASIDE, required when its function is first called. */
+async function bundleAside(outfile) {
+  const result = await build({
+    stdin: {
+      contents: `module.exports = {${ASIDE.map((name) => `\n  ${JSON.stringify(name)}: () => require(${JSON.stringify(name)}),`).join('')}\n};\n`,
+      resolveDir: fileURLToPath(new URL('..', import.meta.url)),
+      sourcefile: 'aside.cjs',
+      loader: 'js',
+    },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minifyWhitespace: true,
+    logLevel: 'warning',
+    write: false,
+  });
+  const [output] = result.outputFiles;
+  const unfollowed = /\b(?:__)?require\(["']\.|[(,]\s*(?:__)?require\s*[,)]/.exec(output.text);
+  if (unfollowed) throw new Error(`bundle-cli: a require() esbuild cannot follow in the aside bundle: ${unfollowed[0]}`);
+  await writeAscii(outfile, output.text);
 }
 
 await bundleEntry(cli, bundle);
@@ -370,6 +424,9 @@ async function writeLoader(file) {
 }
 await writeLoader(libBundle);
 await writeLoader(bundle);
+const asideBundle = fileURLToPath(new URL('../dist/aside/index.cjs', import.meta.url));
+await bundleAside(asideBundle);
+await writeLoader(asideBundle);
 await writeFile(
   lib,
   `import { createRequire } from 'node:module';\nconst lib = createRequire(import.meta.url)('./lib/load-bundle.cjs').loadBundle();\nexport const { ${names.join(', ')} } = lib;\n`,
@@ -404,7 +461,7 @@ await chmod(entryBundle, 0o755);
 // broken one fails the build); their keys are written once both have started (src/scenarios/checked-at-build.ts).
 const checkedScenarios = fileURLToPath(new URL('../dist/checked-scenarios.json', import.meta.url));
 await rm(checkedScenarios, { force: true });
-for (const which of ['lib', 'cli']) {
+for (const which of ['lib', 'cli', 'aside']) {
   const made = spawnSync(process.execPath, [fileURLToPath(new URL('./bundle/make-code-cache.cjs', import.meta.url)), dirname(lib), which], {
     stdio: 'inherit',
     env: { ...process.env, NODE_OPTIONS: '' },

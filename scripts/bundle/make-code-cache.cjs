@@ -7,6 +7,8 @@
  *   answers one valid request through inject(), closes.
  * - `cli`: runs dist/cli/run.cjs through dist/cli/load-bundle.cjs as `plantstore-mock --port 0`, answers
  *   one valid request and one health check over HTTP, and exits (the CLI would wait for a signal).
+ * - `aside`: runs dist/aside/index.cjs through dist/aside/load-bundle.cjs and requires each package in it
+ *   (their top-level code run: what any use of one runs first).
  */
 const { readdirSync, rmSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -53,9 +55,15 @@ async function cli() {
   return script;
 }
 
+function aside() {
+  const { script, exports } = compileBundle(undefined);
+  for (const load of Object.values(exports)) load();
+  return script;
+}
+
 async function main() {
   forgetOldCaches();
-  const script = await (which === 'cli' ? cli() : library());
+  const script = await (which === 'cli' ? cli() : which === 'aside' ? aside() : library());
   writeFileSync(cacheFile(), script.createCachedData());
   // The CLI's server waits for a signal: the cache is written, nothing else is owed.
   process.exit(0);
