@@ -6,6 +6,7 @@ import type { ResolvedOptions } from '../options.js';
 import { problemResponse } from '../problem.js';
 import { ADMIN_PREFIX, STEADY_HEALTH } from '../protocol.js';
 import { createAdminOriginPolicy } from './admin-cors.js';
+import { loadAdminValidators } from './admin-validators.js';
 import { hasBody } from './browser-guard.js';
 import { createFastify } from './fastify-instance.js';
 import { type Logger, pathOf } from './request-logger.js';
@@ -19,8 +20,8 @@ export interface AdminMount {
   readonly log: Logger;
   /** Told of each answer the admin app sent (its log line). */
   readonly answered: (request: FastifyRequest, reply: FastifyReply) => void;
-  /** Registers the admin routes on the admin app. */
-  readonly routes: (admin: FastifyInstance) => void;
+  /** Registers the admin routes on the admin app (their modules loaded then, on the first admin request). */
+  readonly routes: (admin: FastifyInstance) => Promise<void>;
 }
 
 /**
@@ -74,6 +75,7 @@ export function mountAdmin(app: FastifyInstance, mount: AdminMount): void {
 
 async function buildAdminApp(mount: AdminMount, forwarded: WeakMap<IncomingMessage, FastifyRequest>): Promise<FastifyInstance> {
   const { options, log } = mount;
+  await loadAdminValidators();
   const admin = createFastify(options, log, { genReqId: (raw) => forwarded.get(raw)?.id ?? 'admin' });
   const origins = createAdminOriginPolicy(options.adminCors);
   admin.addHook('onRequest', (request, reply, done) => {
@@ -92,7 +94,7 @@ async function buildAdminApp(mount: AdminMount, forwarded: WeakMap<IncomingMessa
   admin.setNotFoundHandler((request, reply) => {
     sendResponse(reply, problemResponse({ code: 'NOT_FOUND', params: { method: request.method, path: pathOf(request.url) } }));
   });
-  mount.routes(admin);
+  await mount.routes(admin);
   await admin.ready();
   return admin;
 }

@@ -1,4 +1,4 @@
-import { AjvCompiler } from '@fastify/ajv-compiler';
+import type { AjvCompiler } from '@fastify/ajv-compiler';
 
 type Validate = ((data: unknown, context?: object) => unknown) & { errors?: unknown };
 type CompilerFactory = ReturnType<typeof AjvCompiler>;
@@ -7,9 +7,17 @@ type Route = Parameters<ReturnType<CompilerFactory>>[0];
 /**
  * The admin routes' schemas are module constants, the same for every server: one Ajv compiler for the
  * process (Fastify's documented way to share it across instances) compiles each once, so a server per
- * test does not recompile them. Only immutable validators are shared.
+ * test does not recompile them. Only immutable validators are shared. Loaded by the first admin app to be
+ * built (loadAdminValidators), not by every start: a server answers its first API request without it.
  */
-const shared = AjvCompiler();
+let shared: CompilerFactory | undefined;
+
+/** Loads Fastify's Ajv compiler, once per process; the admin app awaits this before its routes are made. */
+export async function loadAdminValidators(): Promise<void> {
+  if (shared !== undefined) return;
+  const { AjvCompiler: makeCompiler } = await import('@fastify/ajv-compiler');
+  shared ??= makeCompiler();
+}
 
 /**
  * Fastify compiles every route's schema when the server gets ready; most servers (one per test) never
@@ -24,6 +32,7 @@ export const lazyAdminValidators = ((externalSchemas: unknown, options: unknown)
     let compiled: Validate | undefined;
     const validate: Validate = (data, context) => {
       if (compiled === undefined) {
+        if (shared === undefined) throw new Error('a route schema compiled before loadAdminValidators()');
         compiler ??= shared(externalSchemas as never, options as never);
         compiled = compiler(route) as Validate;
       }

@@ -2,7 +2,6 @@ import { rm } from 'node:fs/promises';
 import { METHODS, type Server } from 'node:http';
 import { isatty } from 'node:tty';
 import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
-import { registerAdminRoutes } from '../admin/admin-routes.js';
 import { createMock, type Mock } from '../mock/create-mock.js';
 import { createMountedMock } from '../mock/create-mounted-mock.js';
 import { type DataGenerator, type Exchange, type LoadedSpec, newExchange, type Responder } from '../mock/mock-surface.js';
@@ -136,8 +135,9 @@ export async function buildApp({ options, spec, documents, generator, responders
     options,
     log,
     answered: (request, reply) => logAnswer(request, reply.statusCode, elapsedMs(request)),
-    routes: (admin) =>
-      registerAdminRoutes(admin, mock, {
+    // Loaded with the admin app, on the first admin request: a start answers its first API request without them.
+    routes: async (admin) =>
+      (await import('../admin/admin-routes.js')).registerAdminRoutes(admin, mock, {
         maxEventStreams: eventStreamCap(options),
         mcp: { inject: (request) => app.inject(request as InjectOptions), adminToken: options.adminToken, include: options.mcpInclude },
       }),
