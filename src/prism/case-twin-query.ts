@@ -45,7 +45,25 @@ export function splitCaseTwinQuery<T extends Operation>(operation: T): { operati
         const value = given[name];
         if (value !== undefined) own[name] = value;
         const result = validateParams(own as Readonly<Record<string, string>>, [spec], ValidationContext.Input, bundle)(how);
-        return result._tag === 'Right' ? [] : result.left.filter((diagnostic) => diagnostic.severity === 0);
+        return result._tag === 'Right' ? [] : result.left.filter((diagnostic) => diagnostic.severity === 0).map((d) => named(d, name));
       }),
   };
+}
+
+/** A twin's diagnostic naming it as declared: Prism's says the lower-case key, which both twins share. */
+function named(diagnostic: PrismDiagnostic, name: string): PrismDiagnostic {
+  const lower = name.toLowerCase();
+  const [prefix = 'query', key, ...rest] = diagnostic.path ?? [];
+  if (String(key).toLowerCase() === lower) {
+    // Prism's message opens with the path it names (prism-findings.ts reads it so).
+    const opening = `Request ${prefix} parameter ${String(key)} `;
+    const message = diagnostic.message.startsWith(opening)
+      ? `Request ${prefix} parameter ${name} ${diagnostic.message.slice(opening.length)}`
+      : diagnostic.message;
+    return { ...diagnostic, path: [prefix, name, ...rest], message };
+  }
+  const required = `required property '${lower}'`;
+  return diagnostic.message.endsWith(required)
+    ? { ...diagnostic, message: `${diagnostic.message.slice(0, -required.length)}required property '${name}'` }
+    : diagnostic;
 }

@@ -4,6 +4,7 @@ import { AUTO_FORMATS, type PlaceFormats } from '../document/dialect-names.js';
 import type { MockOperation } from '../openapi/operation.js';
 import type { Finding } from '../problem.js';
 import { checkCookies } from './cookie-parameters.js';
+import { withDeclaredNames } from './declared-names.js';
 import { judgeEmptyParameters } from './empty-parameters.js';
 import { withoutCoercedOneOf } from './one-of-text.js';
 import { isError, NONE, rememberedFindings, toFinding } from './prism-findings.js';
@@ -91,7 +92,7 @@ export function checkInput(operation: MockOperation, given: PrismRequest, format
   if (handle.cookies) findings.push(...checkCookies(handle.cookies, request.headers.cookie, prismOf(operation).__bundled__).map(toFinding));
   const querystring = handle.prism.querystring;
   if (querystring) findings.push(...checkQuerystring(querystring, request.url.query, handle.prism.__bundled__));
-  return findings;
+  return withDeclaredNames(findings, handle.prism.request);
 }
 
 /**

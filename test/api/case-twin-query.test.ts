@@ -14,6 +14,10 @@ describe('query parameters whose names differ only in case', () => {
       expect((await get(query)).statusCode, query).toBe(400);
     for (const query of ['Origin=OWNED', 'Origin=OWNED&maxResults=200', 'Origin=OWNED&MaxResults=201', 'Origin=OWNED&origin=any'])
       expect((await get(query)).statusCode, query).toBe(200);
+    // Each named as the document spells it, not as Prism keys it.
+    expect((await get('Origin=OWNED&maxResults=201')).json().message).toBe('Invalid request: query.maxResults must be <= 200');
+    expect((await get('Origin=other')).json().message).toMatch(/^Invalid request: query\.Origin must be equal to one of/);
+    expect((await get('')).json().message).toBe('Invalid request: query.Origin is required');
   });
 
   it('are required and enumerated by their own spelling', async () => {

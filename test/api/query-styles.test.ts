@@ -27,7 +27,7 @@ describe('query arrays and objects as OpenAPI 3 writes them', () => {
     expect((await server.inject('/buckets?S3Bucket=b&S3Key=k')).statusCode).toBe(200);
     const missing = await server.inject('/buckets');
     expect(missing.statusCode).toBe(400);
-    expect(missing.body).toContain('query.bundle');
+    expect(missing.body).toContain('query.Bundle');
     // Unexploded text is no object's properties.
     expect((await server.inject('/buckets?Bundle=S3Bucket,b')).statusCode).toBe(400);
   });
@@ -37,7 +37,7 @@ describe('query arrays and objects as OpenAPI 3 writes them', () => {
     expect((await server.inject('/applications?Name=n&Platform=GCM&Cert=abc&api_key=long-key')).statusCode).toBe(200);
     const missing = await server.inject('/applications?Name=n&api_key=long-key');
     expect(missing.statusCode).toBe(400);
-    expect(missing.body).toContain('attributes');
+    expect(missing.body).toContain('query.Attributes');
     expect((await server.inject('/applications?Name=n&Cert=abcd&api_key=k')).statusCode).toBe(400);
     expect((await server.inject('/applications?Name=n&Cert=abc&api_key=k&__seed=12345')).statusCode).toBe(200);
   });
