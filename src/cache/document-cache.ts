@@ -13,6 +13,8 @@ export interface DocumentCache {
   get(text: string): { readonly value: unknown } | undefined;
   /** Keeps what `text` parsed to, unless JSON cannot say it exactly: serialised at once, written later, never an error. */
   put(text: string, value: unknown): void;
+  /** Writes now what `put` left for later (the CLI, as it stops: a restart within the delay finds it). */
+  flush?(): void;
 }
 
 /** Smaller documents parse in about the time their cached value is read. */
@@ -51,6 +53,8 @@ export function openDocumentCache(dir: string, settings: CacheSettings): Documen
   const nodeMajor = process.versions.node.split('.')[0];
   const fileOf = (text: string) =>
     join(dir, `${createHash('sha256').update(`${version}\0${build}\0${nodeMajor}\0`).update(text).digest('hex')}.json`);
+  /** The writes waiting for their delay, each with its timer. */
+  const pending = new Map<() => void, NodeJS.Timeout>();
   return {
     get(text) {
       if (text.length < CACHED_FROM_BYTES) return undefined;
@@ -81,8 +85,19 @@ export function openDocumentCache(dir: string, settings: CacheSettings): Documen
           } catch {}
         }
       };
-      if (writeDelayMs <= 0) write();
-      else setTimeout(write, writeDelayMs).unref();
+      if (writeDelayMs <= 0) return write();
+      const timer = setTimeout(() => {
+        pending.delete(write);
+        write();
+      }, writeDelayMs).unref();
+      pending.set(write, timer);
+    },
+    flush() {
+      for (const [write, timer] of pending) {
+        clearTimeout(timer);
+        pending.delete(write);
+        write();
+      }
     },
   };
 }

@@ -55,6 +55,8 @@ async function main(): Promise<number> {
   // In-flight requests finish, bounded by --shutdown-timeout; a report or recording that could not be
   // written fails the run, so a CI step that expected the files does not pass on their absence.
   const { unsaved } = await server.close();
+  // A parse kept for the next run is written now if its delay has not passed: a restart finds it.
+  documentCache?.flush?.();
   for (const failure of unsaved) process.stderr.write(`plantstore-mock: warning: ${failure}\n`);
   return unsaved.length === 0 ? 0 : 1;
 }

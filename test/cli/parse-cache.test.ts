@@ -65,4 +65,16 @@ describe('the parse cache of the CLI', { timeout: 90_000 }, () => {
     expect(await titleServed([])).toBe('Kept');
     expect(await titleServed(['--no-parse-cache'])).toBe('Large');
   });
+
+  // The entry is written 2 s after the parse, off the start-up's path; a mock stopped before that (a test
+  // suite's, a restart) writes it as it stops, so the next start reads it.
+  it('writes the entry as it stops, however soon', async () => {
+    const other = join(dir, 'other.yaml');
+    writeFileSync(other, readFileSync(file, 'utf8').replace('title: Large', 'title: Other'));
+    const before = entries().length;
+    const cli = await startCli(['--spec', other]);
+    cli.child.kill('SIGTERM');
+    await cli.exited();
+    expect(entries()).toHaveLength(before + 1);
+  });
 });
