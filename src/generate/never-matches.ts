@@ -34,3 +34,18 @@ export function neverMatches(pattern: unknown): boolean {
   }
   return impossible;
 }
+
+/**
+ * Whether a schema's `enum` lists strings only and none within its `minLength`/`maxLength` (adyen's
+ * `gender`: `MALE`, `FEMALE`, `UNKNOWN` with `maxLength: 1`): no value fits both.
+ */
+export function enumBeyondLength(schema: Record<string, unknown>): boolean {
+  const values = schema.enum;
+  const { minLength, maxLength } = schema;
+  if (!Array.isArray(values) || values.length === 0 || (typeof minLength !== 'number' && typeof maxLength !== 'number')) return false;
+  return values.every((value) => {
+    if (typeof value !== 'string') return false;
+    const length = [...value].length;
+    return (typeof maxLength === 'number' && length > maxLength) || (typeof minLength === 'number' && length < minLength);
+  });
+}

@@ -109,6 +109,19 @@ describe('prepareSchema', () => {
       expect(Object.keys(prepareSchema(schema, mode).properties as object)).toEqual(['size', 'fit']);
   });
 
+  it("leaves out an optional property whose enum holds no value its length bounds let through (adyen's gender)", () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        gender: { type: 'string', enum: ['MALE', 'FEMALE', 'UNKNOWN'], maxLength: 1 },
+        size: { type: 'string', enum: ['S', 'XL'], maxLength: 1 },
+        code: { type: 'string', enum: ['a', 'bb'], minLength: 3 },
+      },
+    };
+    for (const mode of ['static', 'dynamic'] as const)
+      expect(Object.keys(prepareSchema(schema, mode).properties as object)).toEqual(['size']);
+  });
+
   it('never answers writeOnly properties', () => {
     const schema = { type: 'object', required: ['password'], properties: { password: { type: 'string', writeOnly: true } } };
     expect(prepareSchema(schema, 'dynamic')).toEqual({ type: 'object', required: [], properties: {} });

@@ -6,7 +6,7 @@ import { fakerSafeName } from './faker-names.js';
 import { fixKeywords, type Mode } from './fix-keywords.js';
 import { standardPattern } from './java-classes.js';
 import { walkDependents, walkTuple } from './json-schema-2020.js';
-import { neverMatches } from './never-matches.js';
+import { enumBeyondLength, neverMatches } from './never-matches.js';
 import { drawsTooLong } from './pattern-values.js';
 
 /**
@@ -118,7 +118,7 @@ function walk(node: unknown, context: Context, depth: number, nullable = true): 
   context.nodes += 1;
   if (typeof schema.$ref === 'string') return walkRef(schema, schema.$ref, context, depth, nullable);
   if (context.minimal && nullable && allowsNull(schema)) return { type: 'null' };
-  if (!context.minimal && (neverMatches(schema.pattern) || enumOutsideType(schema))) {
+  if (!context.minimal && (neverMatches(schema.pattern) || enumOutsideType(schema) || enumBeyondLength(schema))) {
     context.impossible = true;
     return undefined;
   }

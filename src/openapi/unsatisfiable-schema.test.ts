@@ -21,6 +21,14 @@ describe('unsatisfiable', () => {
     expect(unsatisfiable({ type: 'string', enum: [969, 556] })).toContain('enum');
   });
 
+  it('names a string enum none of whose values its length bounds let through', () => {
+    expect(unsatisfiable({ type: 'string', enum: ['MALE', 'FEMALE', 'UNKNOWN'], maxLength: 1 })).toBe(
+      'none of its enum values is within its length bounds',
+    );
+    expect(unsatisfiable({ enum: ['a', 'bb'], minLength: 3 })).toContain('length');
+    expect(unsatisfiable({ type: 'string', enum: ['S', 'XL'], maxLength: 1 })).toBeUndefined();
+  });
+
   it('says nothing where a value may still fit', () => {
     expect(unsatisfiable({ type: 'number', enum: [1, 'a'] })).toBeUndefined();
     expect(unsatisfiable({ type: 'string', nullable: true, enum: [null] })).toBeUndefined();

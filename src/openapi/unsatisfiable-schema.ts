@@ -1,3 +1,4 @@
+import { enumBeyondLength } from '../generate/never-matches.js';
 import { isJsonObject } from '../json/json-object.js';
 import type { JsonSchema } from '../json/json-schema.js';
 
@@ -5,7 +6,8 @@ import type { JsonSchema } from '../json/json-schema.js';
  * Why no value can satisfy the schema, where its own words tell it surely and cheaply; else undefined.
  * Cases real documents have: an `enum` none of whose values is of its `type` (dracoon's `type: array`
  * beside an enum of strings); every `oneOf` branch repeats another (app-store-connect's
- * `oneOf: [AppCategory, AppCategory]`), so no value matches exactly one; and a `type` beside a
+ * `oneOf: [AppCategory, AppCategory]`), so no value matches exactly one; an enum of strings none within
+ * its length bounds (adyen's `gender`); and a `type` beside a
  * `oneOf`/`anyOf` none of whose branches allows any of its types (vercel.com's `type: 'null'` beside
  * string, number, boolean, object and array branches). Only what is written on the node and its
  * branches is read: a branch whose type is not written (or is a reference) is taken to allow anything.
@@ -14,6 +16,7 @@ export function unsatisfiable(schema: JsonSchema): string | undefined {
   const oneOf = schema.oneOf;
   if (Array.isArray(oneOf) && oneOf.length > 0 && everyBranchRepeated(oneOf))
     return 'every branch of its oneOf repeats another, so no value matches exactly one';
+  if (enumBeyondLength(schema)) return 'none of its enum values is within its length bounds';
   const own = typesOf(schema);
   if (own === undefined) return undefined;
   const values = schema.enum;
