@@ -7,6 +7,20 @@ describe('the linear pattern engine', () => {
     expect(patternCheck('^(?!admin)[a-z]+$')).toBe('native');
   });
 
+  it("reads \\s as ECMA-262 does (a vertical tab, a no-break space, a line separator), not as RE2's five", () => {
+    for (const [pattern, input, matches] of [
+      ['^([a-zA-Z0-9]+\\s?)*$', 'ab\vcd', true],
+      ['^\\s$', '\u00a0', true],
+      ['^[\\s,]+$', ' ,\u2028', true],
+      ['^[\\s-z]+$', '-z\ufeff', true],
+      ['^\\S+$', 'a\u3000b', false],
+      ['^\\\\s$', '\\s', true],
+    ] as const) {
+      expect(linearRegExp(pattern, 'u').test(input)).toBe(matches);
+      expect(new RegExp(pattern, pattern.includes('\\s-') ? '' : 'u').test(input)).toBe(matches);
+    }
+  });
+
   it('checks a backtracking pattern with lookaround or backreferences loosely, in bounded time', () => {
     const hostile = '^(?=.*\\d)([a-zA-Z0-9]+\\s?)*$';
     expect(patternCheck(hostile)).toBe('loose');
