@@ -141,13 +141,18 @@ function tune(instance: unknown, moved: Moved): void {
 /**
  * `format: url` is in neither JSON Schema's formats nor OpenAPI's registry; ajv-formats adds it as a web
  * address pattern that refuses what RFC 3986 allows (zuora's own `https://***`, `*` being a sub-delim of a
- * host name). It is judged as `uri` is: an absolute URI, which is what the documents using it mean.
+ * host name). It is judged as `uri` is: an absolute URI, which is what the documents using it mean; or
+ * the empty string, which they use to unset one (nexmo's `moCallBackUrl`: "Send an empty string to unset
+ * this value"), where `uri` alone refused the form every client sends.
  */
 function judgeUrlAsUri(instance: unknown, moved: Moved): void {
   const ajv = instance as { formats?: Record<string, unknown>; addFormat?: (name: string, format: unknown) => unknown };
-  if (typeof ajv.addFormat !== 'function' || ajv.formats?.uri === undefined)
+  const uri = ajv.formats?.uri;
+  const isUri =
+    typeof uri === 'function' ? (uri as (text: string) => boolean) : uri instanceof RegExp ? (text: string) => uri.test(text) : undefined;
+  if (typeof ajv.addFormat !== 'function' || isUri === undefined)
     throw moved("Ajv's formats and addFormat", 'judging format url as uri', 'not found');
-  ajv.addFormat('url', ajv.formats.uri);
+  ajv.addFormat('url', { type: 'string', validate: (text: string) => text === '' || isUri(text) });
 }
 
 /**

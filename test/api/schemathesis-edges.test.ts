@@ -8,11 +8,22 @@ const json = { 'content-type': 'application/json' };
 const uuid = 'bc3f7dad-5544-468c-8573-3ef04d55463e';
 
 describe('requests Schemathesis builds on fresh real documents', () => {
-  it('judge format url as an absolute URI, as RFC 3986 writes one', async () => {
+  it('judge format url as an absolute URI, as RFC 3986 writes one, or empty', async () => {
     const server = await mockServer({ spec });
     const post = (baseUrl: string) => server.inject({ method: 'POST', url: '/callouts', headers: json, payload: { baseUrl } });
     for (const url of ['https://***', 'https://www.example.com/callout', 'urn:example:callout-1'])
       expect((await post(url)).statusCode, url).toBe(201);
+    // The empty string unsets a URL (nexmo's account settings: "Send an empty string to unset this value").
+    const settings = (payload: string) =>
+      server.inject({
+        method: 'POST',
+        url: '/account/settings',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+    for (const payload of ['moCallBackUrl=', 'moCallBackUrl=https%3A%2F%2Fexample.com%2Fsms', ''])
+      expect((await settings(payload)).statusCode, payload).toBe(200);
+    expect((await settings('moCallBackUrl=not%20a%20url')).statusCode).toBe(400);
     for (const url of ['not a url at all', '/relative/callout']) expect((await post(url)).statusCode, url).toBe(400);
   });
 

@@ -9,8 +9,8 @@
  * else without it: many public documents escape characters that need no escape, which `u` refuses;
  * Java's classes (`\p{XDigit}`, `\p{Alpha}`) read as Java reads them, by the judge's own rewrite
  * (java-classes.ts). `format: url`, in neither JSON Schema's formats nor OpenAPI's registry, is judged as
- * `uri`, as the mock reads it: ajv-formats' own `url` wants a public host name, which neither RFC 3986 nor
- * the WHATWG URL standard asks for.
+ * `uri` (or empty, a URL unset), as the mock reads it: ajv-formats' own `url` wants a public host name,
+ * which neither RFC 3986 nor the WHATWG URL standard asks for.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -44,7 +44,8 @@ export function ajvJudge(file: string): Judge {
   } as const;
   const ajv = modern ? new Ajv2020(options) : new Ajv(options);
   addFormats(ajv);
-  ajv.addFormat('url', ajv.formats.uri as never);
+  const uri = ajv.formats.uri as (text: string) => boolean;
+  ajv.addFormat('url', { type: 'string', validate: (text: string) => text === '' || uri(text) });
   ajv.addSchema(root as object, 'doc');
   const compiled = new Map<string, ValidateFunction | undefined>();
   return (path, method, status, mediaType, body) => {
