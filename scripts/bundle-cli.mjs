@@ -81,6 +81,8 @@ const LOADED_ON_FIRST_USE = new Map([
   ['@opentelemetry/api', {}],
   ['semver', {}],
   ['node:http2', {}],
+  ['node:https', {}],
+  ['https', {}],
   ['mime-types', {}],
   ['ajv/dist/2019', {}],
   ['ajv/dist/2020', {}],
@@ -90,6 +92,10 @@ const FIRST_USE_FROM = new Map([
   ['@opentelemetry/api', /[\\/]node_modules[\\/]prom-client[\\/]/],
   ['semver', /[\\/]node_modules[\\/]fastify[\\/]lib[\\/]plugin-utils\.js$/],
   ['node:http2', /[\\/]node_modules[\\/]fastify[\\/]lib[\\/]server\.js$/],
+  // node:https loads node:tls (~1 ms of a start's CPU beyond node:crypto): Fastify's server needs it for
+  // an HTTPS server only (`--tls` or `--cert` makes an HTTP/2 one), prom-client's Pushgateway to push.
+  ['node:https', /[\\/]node_modules[\\/]fastify[\\/]lib[\\/]server\.js$/],
+  ['https', /[\\/]node_modules[\\/]prom-client[\\/]lib[\\/]pushgateway\.js$/],
   ['mime-types', /[\\/]node_modules[\\/]type-is[\\/]index\.js$/],
   // Prism's schema check makes these drafts' instances on first use in the bundles (lazyAjvDrafts below).
   ['ajv/dist/2019', PRISM_SCHEMA_CHECK],
@@ -195,7 +201,7 @@ const loadedOnFirstUse = {
     builder.onResolve(
       {
         filter:
-          /^(lodash|lodash\/fp|@opentelemetry\/api|semver|node:http2|mime-types|ajv\/dist\/20(19|20)|isomorphic-fetch|node-abort-controller)$/,
+          /^(lodash|lodash\/fp|@opentelemetry\/api|semver|node:http2|node:https|https|mime-types|ajv\/dist\/20(19|20)|isomorphic-fetch|node-abort-controller)$/,
       },
       ({ path, importer, resolveDir, namespace }) => {
         if (FIRST_USE_FROM.has(path) && !FIRST_USE_FROM.get(path).test(importer)) return undefined;
@@ -212,7 +218,7 @@ const loadedOnFirstUse = {
         if (namespace === 'stand-in' || kind === undefined) return undefined;
         const from = createRequire(`${resolveDir}/`);
         // An external module stays a bare specifier, for Node to resolve when the stand-in first needs it.
-        const external = path.startsWith('@opentelemetry/') || path.startsWith('node:');
+        const external = path.startsWith('@opentelemetry/') || path.startsWith('node:') || path === 'https';
         const pieces = Object.fromEntries(LODASH_PIECES.map((name) => [name, `lodash/${name}`]));
         const alone = Object.fromEntries(
           Object.entries(kind === 'pieces' ? pieces : (LOADED_ON_FIRST_USE.get(path) ?? {})).map(([name, file]) => [

@@ -2,7 +2,6 @@ import { X509Certificate } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSecureContext } from 'node:tls';
 import { MockConfigError } from '../config-error.js';
 import type { ResolvedOptions } from '../options.js';
 import { generateCertificate } from './generate-certificate.js';
@@ -48,7 +47,8 @@ export async function tlsSetup(options: ResolvedOptions): Promise<TlsSetup | und
     const cert = await readCertificate(options.cert, 'cert');
     const key = await readText(options.key, 'key');
     try {
-      createSecureContext({ cert, key });
+      // node:tls loaded here, with a certificate to check: a plain start loads none of it (nor node:https).
+      process.getBuiltinModule('node:tls').createSecureContext({ cert, key });
     } catch (error) {
       const why = /mismatch/i.test((error as Error).message) ? 'is not the key of the certificate' : 'is not a PEM private key';
       throw new MockConfigError(`option "key" (${options.key}) ${why} of option "cert" (${options.cert})`);
