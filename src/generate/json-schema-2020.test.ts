@@ -35,4 +35,15 @@ describe("2020-12's words in answers", () => {
     expect(branchValidators({ $schema: 'https://json-schema.org/draft/2020-12/schema', oneOf: [branch] })('/oneOf/0')?.(value)).toBe(false);
     expect(branchValidators({ $schema: 'http://json-schema.org/draft-07/schema#', oneOf: [branch] })('/oneOf/0')?.(value)).toBe(true);
   });
+
+  it('makes as many items as contains asks beside items, and the rest of the other types', () => {
+    const some = { type: 'array', items: { type: 'integer' }, contains: { const: 3 }, minContains: 2 };
+    for (const value of both(some)) expect((value as unknown[]).filter((item) => item === 3).length).toBeGreaterThanOrEqual(2);
+    const few = { type: 'array', items: { type: ['integer', 'string'] }, contains: { type: 'integer' }, maxContains: 1, minItems: 3 };
+    for (const value of both(few) as unknown[][]) {
+      expect(value).toHaveLength(3);
+      expect(value.filter(Number.isInteger)).toHaveLength(1);
+      expect(value.filter((item) => typeof item === 'string')).toHaveLength(2);
+    }
+  });
 });

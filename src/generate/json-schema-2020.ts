@@ -80,3 +80,44 @@ export function walkDependents(schema: Schema, out: Schema, walkPart: WalkPart):
   if (branches.length > 0) out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), ...branches];
   return true;
 }
+
+const CONTAINS_WORDS = ['contains', 'minContains', 'maxContains'];
+
+/**
+ * `contains` beside `items` (the faker puts one value of `contains` at a random place, whatever
+ * `minContains` and `maxContains` say): the items are made to fit both, as many as `minContains` asks
+ * (and `minItems`, up to `maxContains`). Where `minItems` asks for more items than `maxContains` allows,
+ * the rest are of the items' other types (`items: {type: [integer, string]}` beside `contains: {type:
+ * integer}`), as a tuple (walkTuple). The schema to walk for the array's items; `out` loses the words.
+ */
+export function containsWithItems(schema: Schema, out: Schema): Schema {
+  const { contains, items } = schema;
+  if (!isJsonObject(contains) || !isJsonObject(items) || Array.isArray(schema.prefixItems)) return schema;
+  const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  const atLeast = Math.max(number(schema.minContains) ?? 1, 0);
+  const atMost = number(schema.maxContains) ?? Number.POSITIVE_INFINITY;
+  const minItems = number(schema.minItems) ?? 0;
+  const maxItems = number(schema.maxItems) ?? Number.POSITIVE_INFINITY;
+  const both = { allOf: [items, contains] };
+  for (const word of CONTAINS_WORDS) delete out[word];
+  if (minItems <= atMost) {
+    const least = Math.max(minItems, atLeast);
+    const most = Math.min(maxItems, atMost);
+    out.minItems = least;
+    if (Number.isFinite(most)) out.maxItems = most;
+    return { ...schema, items: both, minItems: least, ...(Number.isFinite(most) ? { maxItems: most } : {}) };
+  }
+  const others = otherTypes(items.type, contains.type);
+  if (others === undefined) return schema;
+  const fitting = Math.min(atMost, Math.max(atLeast, 0));
+  const tuple = [...Array(fitting).fill(both), ...Array(minItems - fitting).fill({ ...items, type: others })];
+  return { ...schema, prefixItems: tuple, items: false, minItems };
+}
+
+/** The types of `types` that no value of `taken` has (an integer is a number too), when there are any. */
+function otherTypes(types: unknown, taken: unknown): string[] | undefined {
+  if (!Array.isArray(types) || typeof taken !== 'string') return undefined;
+  const numeric = taken === 'integer' || taken === 'number';
+  const left = types.map(String).filter((type) => type !== taken && !(numeric && (type === 'integer' || type === 'number')));
+  return left.length > 0 ? left : undefined;
+}

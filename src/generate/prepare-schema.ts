@@ -5,7 +5,7 @@ import { believable } from './believable.js';
 import { fakerSafeName } from './faker-names.js';
 import { fixKeywords, type Mode } from './fix-keywords.js';
 import { standardPattern } from './java-classes.js';
-import { walkDependents, walkTuple } from './json-schema-2020.js';
+import { containsWithItems, walkDependents, walkTuple } from './json-schema-2020.js';
 import { enumBeyondLength, neverMatches } from './never-matches.js';
 import { drawsTooLong } from './pattern-values.js';
 
@@ -133,8 +133,9 @@ function walk(node: unknown, context: Context, depth: number, nullable = true): 
   if (pattern !== undefined) out.pattern = pattern;
   if (!walkObject(schema, out, context, depth)) return undefined;
   const part = (at: unknown) => walk(at, context, depth + 1, false);
-  const tuple = walkTuple(schema, out, part);
-  if (tuple === false || (tuple === undefined && !walkItems(containsAsItems(schema, out), out, context, depth))) return undefined;
+  const arrayed = containsWithItems(schema, out);
+  const tuple = walkTuple(arrayed, out, part);
+  if (tuple === false || (tuple === undefined && !walkItems(containsAsItems(arrayed, out), out, context, depth))) return undefined;
   if (!walkCombinations(schema, out, context, depth) || !walkDependents(schema, out, part)) return undefined;
   leaveOutUnadmitted(out);
   fixKeywords(out, context.mode);

@@ -6,7 +6,7 @@
  * the document's, or the schema's own where it names a known one. Every request, answer and example
  * check reads these schemas, so they are all judged alike.
  */
-import { type DocumentDialect, DRAFT_07, schemaDialect } from '../document/json-schema-dialect.js';
+import { type DocumentDialect, DRAFT_07, DRAFT_2020_12, schemaDialect } from '../document/json-schema-dialect.js';
 import { isJsonObject } from '../json/json-object.js';
 
 type Node = Record<string, unknown>;
@@ -96,32 +96,33 @@ function setDialect(holder: Node, dialect: string): void {
 const COPIES = new WeakMap<object, Map<string, Node>>();
 
 /**
- * A schema that names no dialect but writes `items` as a list (draft-07's tuples, which 2020-12 calls
- * `prefixItems`) was written in draft-07 and is judged so: 2020-12's Ajv refuses to compile it, and a
- * schema that does not compile judges nothing.
+ * A schema that names no dialect but that 2020-12's Ajv refuses to compile is judged as draft-07, which
+ * reads it (as every 3.1 schema was judged before), since a schema that does not compile judges
+ * nothing: `items` written as a list (draft-07's tuples, 2020-12's `prefixItems`), and a `$dynamicRef`
+ * to another resource (`https://…#node`; Ajv resolves only `#…` within the schema).
  */
 function judgedAs(dialect: string, schema: unknown): string {
-  if (dialect === DRAFT_07 || !isJsonObject(schema) || schema.$schema !== undefined) return dialect;
-  let tuples = TUPLES.get(schema);
-  if (tuples === undefined) {
-    tuples = hasTupleItems(schema, 0, new Set());
-    TUPLES.set(schema, tuples);
+  if (dialect !== DRAFT_2020_12 || !isJsonObject(schema) || schema.$schema !== undefined) return dialect;
+  let refused = REFUSED.get(schema);
+  if (refused === undefined) {
+    refused = uncompilable(schema, 0, new Set());
+    REFUSED.set(schema, refused);
   }
-  return tuples ? DRAFT_07 : dialect;
+  return refused ? DRAFT_07 : dialect;
 }
 
-/** Per schema of a document (read-only once loaded), whether it writes tuples; a schema many operations share is walked once. */
-const TUPLES = new WeakMap<object, boolean>();
+/** Per schema of a document (read-only once loaded), whether 2020-12's Ajv refuses it; a schema many operations share is walked once. */
+const REFUSED = new WeakMap<object, boolean>();
 
-function hasTupleItems(node: unknown, depth: number, seen: Set<object>): boolean {
+function uncompilable(node: unknown, depth: number, seen: Set<object>): boolean {
   if (node === null || typeof node !== 'object' || depth > 64 || seen.has(node)) return false;
   seen.add(node);
-  if (Array.isArray(node)) return node.some((item) => hasTupleItems(item, depth + 1, seen));
+  if (Array.isArray(node)) return node.some((item) => uncompilable(item, depth + 1, seen));
   const schema = node as Node;
-  if (Array.isArray(schema.items)) return true;
+  if (Array.isArray(schema.items) || (typeof schema.$dynamicRef === 'string' && !schema.$dynamicRef.startsWith('#'))) return true;
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'examples' || key === 'example' || key === 'enum' || key === 'const' || key === 'default') continue;
-    if (hasTupleItems(value, depth + 1, seen)) return true;
+    if (uncompilable(value, depth + 1, seen)) return true;
   }
   return false;
 }

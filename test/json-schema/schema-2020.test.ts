@@ -92,6 +92,12 @@ describe('OpenAPI 3.1 schemas are judged as JSON Schema 2020-12', () => {
     expect((await post(server, '/patterned', { constructor: 'c', name: 'a b' })).status).toBe(204);
   });
 
+  it('judges as draft-07 a schema 2020-12 cannot compile (a $dynamicRef to another resource), rather than nothing', async () => {
+    const server = await mockServer({ spec: SPEC });
+    expect((await post(server, '/forests', { name: 'a', trees: [{}] })).status).toBe(204);
+    expect((await post(server, '/forests', { name: 1 })).message).toContain('body.name must be string');
+  });
+
   it('judges a schema that names draft-07 as draft-07: its tuple items, not 2020-12 words', async () => {
     const server = await mockServer({ spec: SPEC });
     expect((await post(server, '/legacy', { tuple: ['a', 1], other: true })).status).toBe(204);
@@ -117,6 +123,11 @@ describe('OpenAPI 3.1 schemas are judged as JSON Schema 2020-12', () => {
           const problems = judge(url, 'post', status, 'application/json', response.json());
           if (problems.length > 0) wrong.push(`${url} ${prefer} seed ${seed}: ${problems.join('; ')}: ${response.body}`);
         }
+      }
+      for (const prefer of ['', 'dynamic=true']) {
+        const scores = await server.inject({ url: '/scores', headers: { prefer } });
+        const problems = judge('/scores', 'get', 200, 'application/json', scores.json());
+        if (problems.length > 0) wrong.push(`/scores ${prefer} seed ${seed}: ${problems.join('; ')}: ${scores.body}`);
       }
     }
     expect(wrong).toEqual([]);
