@@ -38,6 +38,27 @@ describe('planErrorShape', () => {
     expect(JSON.stringify(answer(spec).body)).toBe('{"error":40001,"message":"Invalid request: x"}');
   });
 
+  // `allOf` through a reference back to itself describes no value, but a document that writes one (the
+  // members walked for the error's shape) must not fail every rejection with a stack overflow.
+  it('plans a schema whose allOf refers back to itself, and borrows beside it', () => {
+    const cyclic = {
+      type: 'object',
+      properties: { message: { type: 'string' } },
+      allOf: [{ $ref: '#/__bundled__/Loop' }],
+      __bundled__: { Loop: { required: ['message'], allOf: [1, 2, 3, 4].map(() => ({ $ref: '#/__bundled__/Loop' })) } },
+    };
+    expect(answer(response('404', [json(cyclic)]), 404).body).toEqual({ message: 'Invalid request: x' });
+    const looping = { id: 'looping', path: '/a', responses: [response('404', [json(cyclic)])] } as unknown as MockOperation;
+    const plain = { id: 'plain', path: '/b', responses: [response('201', [])] } as unknown as MockOperation;
+    const flat = {
+      id: 'flat',
+      path: '/c',
+      responses: [response('400', [json({ type: 'object', properties: { message: { type: 'string' } } })])],
+    };
+    const shapes = new ErrorShapes(generator, [looping, plain, flat as unknown as MockOperation]);
+    expect(shapes.forFailure(plain, 400)?.status).toBe(400);
+  });
+
   it("says the kind of error the status is where a required member lists kinds (Stripe's type)", () => {
     const inner = {
       type: 'object',

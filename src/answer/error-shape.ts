@@ -217,12 +217,20 @@ function holdsError(property: JsonSchema | undefined, root: JsonSchema | undefin
   return names.some((n) => MESSAGE_NAMES.includes(n) || CODE_NAMES.includes(n) || STATUS_NAMES.includes(n));
 }
 
+/**
+ * How many `allOf` members one schema's reading follows: a member that refers back to its schema (through
+ * the bundle) describes no value, and was a stack overflow (a 500 for every rejection that borrowed a
+ * shape); several such members would multiply the work at each level.
+ */
+const ALL_OF_MEMBERS = 256;
+
 /** The properties an object schema defines, its `allOf` members' included, references to the operation's bundle followed. */
-function propertiesOf(schema: JsonSchema, root: JsonSchema = schema): Record<string, JsonSchema> {
+function propertiesOf(schema: JsonSchema, root: JsonSchema = schema, budget = { left: ALL_OF_MEMBERS }): Record<string, JsonSchema> {
+  if (!isJsonObject(schema) || budget.left-- <= 0) return {};
   const own = isJsonObject(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
   const members = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [];
   const followedOwn = Object.fromEntries(Object.entries(own).map(([name, property]) => [name, followed(property, root)]));
-  return Object.assign({}, ...members.map((member) => propertiesOf(followed(member, root), root)), followedOwn);
+  return Object.assign({}, ...members.map((member) => propertiesOf(followed(member, root), root, budget)), followedOwn);
 }
 
 /**
@@ -237,10 +245,11 @@ function followed(schema: JsonSchema, root: JsonSchema): JsonSchema {
   return root.__bundled__ === undefined ? (at as JsonSchema) : { ...(at as JsonSchema), __bundled__: root.__bundled__ };
 }
 
-function requiredOf(schema: JsonSchema, root: JsonSchema = schema): string[] {
+function requiredOf(schema: JsonSchema, root: JsonSchema = schema, budget = { left: ALL_OF_MEMBERS }): string[] {
+  if (!isJsonObject(schema) || budget.left-- <= 0) return [];
   const own = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   const members = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [];
-  return [...own, ...members.flatMap((member) => requiredOf(followed(member, root), root))];
+  return [...own, ...members.flatMap((member) => requiredOf(followed(member, root), root, budget))];
 }
 
 function maxOf(max: unknown): { messageMax?: number } {
