@@ -41,6 +41,17 @@ describe('deepObject query values', () => {
     expect(read('filter', { 'filter[ids][]': ['1', '2'] }, schema)).toEqual({ ids: ['1', '2'] });
   });
 
+  it('reads a map (only additionalProperties) pair by pair, deeper pairs as the objects they write', () => {
+    const read = deepObjectIn(undefined);
+    const strings = { type: 'object', additionalProperties: { type: 'string' } };
+    expect(read('headers', { 'headers[cookie]': 'a=1', 'headers[x]': 'y' }, strings)).toEqual({ cookie: 'a=1', x: 'y' });
+    // webscraping.ai's `headers[a][b][0]=true`: an object where a string is wanted, for the validator to refuse.
+    expect(read('headers', { 'headers[a][b][0]': 'true' }, strings)).toEqual({ a: { b: { 0: 'true' } } });
+    const lists = { type: 'object', additionalProperties: { type: 'array', items: { type: 'integer' } } };
+    expect(read('m', { 'm[a][]': ['1', '2'] }, lists)).toEqual({ a: ['1', '2'] });
+    expect(read('m', { other: 'x' }, strings)).toBeUndefined();
+  });
+
   it('reads only the properties the query names, however wide the schema', () => {
     const { bundle, schema, reads } = wideFilter(500);
     const read = deepObjectIn(bundle);

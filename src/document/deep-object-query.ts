@@ -35,6 +35,22 @@ export function deepObjectIn(bundle: unknown) {
       }
       return value;
     }
+    // A map (`additionalProperties` only: webscraping.ai's `headers[Cookie]=…`): each pair the query names
+    // is a member; pairs deeper than the member's schema reads are the objects they write, for the
+    // validator to judge rather than dropped unseen.
+    const members = schema?.additionalProperties;
+    if (schema !== undefined && (isJsonObject(members) || members === true) && schema.properties === undefined && depth < MAX_DEPTH) {
+      const named = index.children.get(at);
+      if (named === undefined) return undefined;
+      const value: Node = Object.create(null);
+      for (const segment of named) {
+        const key = `${at}[${segment}]`;
+        const part =
+          construct(key, members === true ? {} : members, parameters, index, depth + 1) ?? written(key, parameters, index, depth + 1);
+        if (part !== undefined) value[segment] = part;
+      }
+      return value;
+    }
     if (schema?.type === 'array') {
       if (!index.children.has(at) && !Object.hasOwn(parameters, at)) return undefined;
       const indexed = (index.lists.get(at) ?? []).sort((a, b) => Number(a.slice(at.length + 1, -1)) - Number(b.slice(at.length + 1, -1)));
@@ -44,6 +60,19 @@ export function deepObjectIn(bundle: unknown) {
     return Object.hasOwn(parameters, at) ? parameters[at] : undefined;
   };
   return (name: string, parameters: Query, schema: Node | undefined) => construct(name, schema, parameters, indexOf(parameters), 0);
+}
+
+/** What the query's pairs under `at` write, read as nested objects whatever the schema says. */
+function written(at: string, parameters: Query, index: QueryIndex, depth: number): unknown {
+  if (Object.hasOwn(parameters, at)) return parameters[at];
+  const named = index.children.get(at);
+  if (named === undefined || depth >= MAX_DEPTH) return undefined;
+  const value: Node = Object.create(null);
+  for (const segment of named) {
+    const part = written(`${at}[${segment}]`, parameters, index, depth + 1);
+    if (part !== undefined) value[segment] = part;
+  }
+  return value;
 }
 
 interface QueryIndex {

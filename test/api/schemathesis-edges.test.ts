@@ -27,6 +27,13 @@ describe('requests Schemathesis builds on fresh real documents', () => {
     for (const url of ['not a url at all', '/relative/callout']) expect((await post(url)).statusCode, url).toBe(400);
   });
 
+  it("judge each pair of a deepObject map (webscraping.ai's headers), deeper pairs as objects", async () => {
+    const server = await mockServer({ spec });
+    const get = async (query: string) => (await server.inject({ method: 'GET', url: `/html?${query}` })).statusCode;
+    for (const query of ['headers[Cookie]=a%3D1&headers[X-Y]=z', 'limits[a]=1&limits[b]=2', '']) expect(await get(query), query).toBe(200);
+    for (const query of ['limits[a]=x', 'headers[a][b][0]=true', 'limits[a][b]=1']) expect(await get(query), query).toBe(400);
+  });
+
   it('judge the int64 range of an integer in an XML body exactly, as in a JSON one', async () => {
     const server = await mockServer({ spec });
     const post = (type: string, payload: string) =>
